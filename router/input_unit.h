@@ -1,0 +1,70 @@
+// Input unit: per-port, per-VC input buffers (virtual cut-through: space is allocated per packet and a
+// packet may leave while its tail is still arriving). Packets are written on arrival with their future
+// head-arrival cycle and become visible to the pipeline at that cycle.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "router/router_params.h"
+#include "tlm/link.h"
+#include "tlm/ring.h"
+
+namespace hiradix {
+
+struct VcEntry {
+  PacketId packet = 0;
+  Cycle arrival = 0;      // head arrival at this input
+  Cycle tail_leave = 0;   // set at switch grant: cycle the tail leaves this buffer
+  std::uint16_t min_port = 0;
+  bool routed = false;    // has its route (min_port valid)
+  bool counted = false;   // counted in the contention counter of min_port
+};
+
+// One input VC. Entries [0, in_transit) are crossing the switch; entry in_transit is the candidate that
+// goes through RC -> VA -> SA.
+struct InputVc {
+  Ring<VcEntry> fifo;
+  std::uint8_t in_transit = 0;
+  Cycle next_rc_at = 0;   // the next candidate's RC may start once the previous head left (Fig. 2-4)
+  Cycle ready_at = 0;     // candidate may bid for the switch from this cycle
+  std::uint16_t out_port = 0;
+  std::uint8_t out_vc = 0;
+  bool misroute = false;
+  bool has_candidate() const { return fifo.size() > in_transit; }
+  VcEntry& candidate() { return fifo[in_transit]; }
+};
+
+class InputUnit : public sc_core::sc_module, public PacketSink {
+ public:
+  InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
+            PacketSink* notify);
+
+  int ports() const { return static_cast<int>(first_vc_.size()) - 1; }
+  int vcs(int port) const { return first_vc_[port + 1] - first_vc_[port]; }
+  int vc_index(int port, int vc) const { return first_vc_[port] + vc; }
+  int total_vcs() const { return first_vc_.back(); }
+  int port_of(int vc_index) const { return port_of_[vc_index]; }
+  InputVc& vc(int index) { return vcs_[index]; }
+  const InputVc& vc(int index) const { return vcs_[index]; }
+  LinkIn& link(int port) { return *links_[port]; }
+
+  // Active VCs (non-empty), as a bit set over vc indices.
+  const std::vector<std::uint64_t>& active() const { return active_; }
+  void deactivate(int index) { active_[index >> 6] &= ~(1ull << (index & 63)); }
+
+  void receive_packet(int port, const LinkMessage& msg) override;
+
+ private:
+  std::vector<int> first_vc_;
+  std::vector<int> port_of_;
+  std::vector<InputVc> vcs_;
+  std::vector<std::uint64_t> active_;
+  std::vector<std::unique_ptr<LinkIn>> links_;
+  PacketSink* notify_;
+};
+
+}  // namespace hiradix

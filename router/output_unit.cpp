@@ -1,0 +1,72 @@
+#include "router/output_unit.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace hiradix {
+
+OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
+                       int queue_phits, CreditSink* notify)
+    : sc_core::sc_module(name), queue_phits_(queue_phits), notify_(notify) {
+  for (std::size_t p = 0; p < ports.size(); ++p) {
+    OutputPort o;
+    o.sink = ports[p].out_depth == 0;
+    o.credits.assign(static_cast<std::size_t>(ports[p].out_vcs), ports[p].out_depth);
+    o.depth = o.credits;
+    // One slot per packet that fits, plus the one being serialised.
+    o.queue.reset(static_cast<std::size_t>(queue_phits / packet_size) + 1);
+    o.pending_credits.reset(static_cast<std::size_t>(ports[p].out_vcs * (ports[p].out_depth / packet_size)) + 1);
+    ports_.push_back(std::move(o));
+    links_.push_back(std::make_unique<LinkOut>(("out_" + std::to_string(p)).c_str(), this, static_cast<int>(p)));
+  }
+}
+
+void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, int size, Cycle head_ready) {
+  OutputPort& o = ports_[p];
+  o.occupancy += size;
+  if (!o.sink) o.credits[vc] -= size;
+  o.queue.push({packet, head_ready, vc});
+}
+
+void OutputUnit::apply_arrivals(int p, Cycle now) {
+  OutputPort& o = ports_[p];
+  if (o.on_wire && o.link_free <= now) {
+    o.occupancy -= o.on_wire;
+    o.on_wire = 0;
+  }
+  while (!o.pending_credits.empty() && o.pending_credits.front().arrival <= now) {
+    const LinkMessage& m = o.pending_credits.front();
+    o.credits[m.vc] += m.phits;
+    if (o.credits[m.vc] > o.depth[m.vc])
+      throw std::logic_error("credit bound violated: more credits than buffer space on output " + std::to_string(p));
+    o.pending_credits.pop();
+  }
+}
+
+bool OutputUnit::send(int p, Cycle now, int size) {
+  OutputPort& o = ports_[p];
+  if (o.queue.empty() || o.link_free > now || o.queue.front().head_ready > now) return false;
+  const QueuedPacket q = o.queue.front();
+  o.queue.pop();
+  o.link_free = now + static_cast<Cycle>(size);
+  o.on_wire = size;
+  links_[p]->send(q.packet, static_cast<std::uint16_t>(size), q.vc, now);
+  return true;
+}
+
+Cycle OutputUnit::next_event(int p, Cycle now) const {
+  const OutputPort& o = ports_[p];
+  Cycle next = kNever;
+  if (o.on_wire) next = o.link_free;
+  if (!o.queue.empty()) next = std::min(next, std::max({o.link_free, o.queue.front().head_ready, now + 1}));
+  if (!o.pending_credits.empty()) next = std::min(next, o.pending_credits.front().arrival);
+  return next;
+}
+
+void OutputUnit::receive_credit(int port, const LinkMessage& msg) {
+  ports_[port].pending_credits.push(msg);
+  notify_->receive_credit(port, msg);
+}
+
+}  // namespace hiradix

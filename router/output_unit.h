@@ -1,0 +1,66 @@
+// Output unit: per-port output queues (CIOQ) drained at one phit per cycle onto the link, and the credit
+// counters of the downstream input VCs. Credits and queue space are reserved when the switch grants a
+// packet, so a queued packet never waits for credits and one VC never blocks another at the output.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+
+#include "router/router_params.h"
+#include "tlm/link.h"
+#include "tlm/ring.h"
+
+namespace hiradix {
+
+struct QueuedPacket {
+  PacketId packet = 0;
+  Cycle head_ready = 0;  // the head reaches the queue (after SA and ST)
+  std::uint8_t vc = 0;
+};
+
+struct OutputPort {
+  Ring<QueuedPacket> queue;
+  Ring<LinkMessage> pending_credits;  // credits on their way back, in arrival order
+  std::vector<std::int32_t> credits;  // per downstream VC, phits
+  std::vector<std::int32_t> depth;    // per downstream VC, phits (credit upper bound)
+  bool sink = false;                  // ejection to a NIC: never blocks
+  std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
+  std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
+  Cycle link_free = 0;
+};
+
+class OutputUnit : public sc_core::sc_module, public CreditSink {
+ public:
+  OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
+             int queue_phits, CreditSink* notify);
+
+  int ports() const { return static_cast<int>(ports_.size()); }
+  OutputPort& port(int p) { return ports_[p]; }
+  LinkOut& link(int p) { return *links_[p]; }
+
+  bool can_accept(int p, int vc, int size) const {
+    const OutputPort& o = ports_[p];
+    return o.occupancy + size <= queue_phits_ && (o.sink || o.credits[vc] >= size);
+  }
+  bool has_credits(int p, int vc, int size) const { return ports_[p].sink || ports_[p].credits[vc] >= size; }
+  void enqueue(int p, PacketId packet, std::uint8_t vc, int size, Cycle head_ready);
+
+  // Applies arrived credits and frees finished serialisations (start of a cycle).
+  void apply_arrivals(int p, Cycle now);
+  // Starts the next packet on the link if it is ready. Returns true if one was sent.
+  bool send(int p, Cycle now, int size);
+  // Earliest future cycle at which this port has something to do, kNever if none.
+  Cycle next_event(int p, Cycle now) const;
+
+  void receive_credit(int port, const LinkMessage& msg) override;
+
+ private:
+  std::vector<OutputPort> ports_;
+  std::vector<std::unique_ptr<LinkOut>> links_;
+  int queue_phits_;
+  CreditSink* notify_;
+};
+
+}  // namespace hiradix

@@ -1,0 +1,228 @@
+#include "router/router.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace hiradix {
+
+namespace {
+int max_vcs(const std::vector<PortSpec>& ports) {
+  int m = 1;
+  for (const PortSpec& p : ports) m = std::max(m, p.in_vcs);
+  return m;
+}
+}  // namespace
+
+Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>& ports, const RouterParams& params,
+               const RoutingAlgorithm& routing, PacketPool& pool, std::uint64_t seed)
+    : sc_core::sc_module(name),
+      id_(id),
+      ports_(ports),
+      params_(params),
+      pool_(pool),
+      rng_(seed, 0x1000000ull + static_cast<std::uint64_t>(id)),
+      inputs_("input_unit", ports, params.packet_size, this),
+      routing_("routing_unit", routing, params.rc_latency, params.va_latency),
+      allocator_("switch_allocator", static_cast<int>(ports.size()), max_vcs(ports), params.allocator),
+      crossbar_("crossbar", static_cast<int>(ports.size()), params),
+      outputs_("output_unit", ports, params.packet_size, params.output_queue_phits, this),
+      contention_("contention", static_cast<int>(ports.size())),
+      bids_(ports.size(), 0) {
+  SC_METHOD(tick);
+  sensitive << wake_;
+  dont_initialize();
+}
+
+void Router::wake_at(Cycle c) {
+  if (c >= scheduled_) return;  // an earlier wake-up is pending; it will reconsider everything
+  scheduled_ = c;
+  wake_.notify(cycles_to_time(c - now_cycle()));
+}
+
+void Router::tick() {
+  const Cycle now = now_cycle();
+  scheduled_ = kNever;
+  ++activity_.activations;
+
+  for (std::uint64_t m = out_active_; m; m &= m - 1) outputs_.apply_arrivals(__builtin_ctzll(m), now);
+
+  // RC/VA progress and switch bids, VC by VC.
+  const auto& active = inputs_.active();
+  for (std::size_t w = 0; w < active.size(); ++w)
+    for (std::uint64_t m = active[w]; m; m &= m - 1) advance_vc(static_cast<int>(w * 64 + __builtin_ctzll(m)), now);
+
+  bool retry = false;
+  if (!bid_ports_.empty()) allocate(now, retry);
+
+  Cycle next = retry ? now + 1 : kNever;
+  for (std::uint64_t m = out_active_; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    outputs_.send(p, now, params_.packet_size);
+    const Cycle e = outputs_.next_event(p, now);
+    if (e == kNever) out_active_ &= ~(1ull << p);
+    next = std::min(next, e);
+  }
+  for (std::size_t w = 0; w < active.size(); ++w) {
+    for (std::uint64_t m = active[w]; m; m &= m - 1) {
+      const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
+      const InputVc& v = inputs_.vc(index);
+      if (v.fifo.empty()) {
+        inputs_.deactivate(index);
+        continue;
+      }
+      next = std::min(next, vc_next_event(v, now));
+    }
+  }
+  if (next != kNever) wake_at(std::max(next, now + 1));
+}
+
+void Router::advance_vc(int index, Cycle now) {
+  InputVc& v = inputs_.vc(index);
+  while (v.in_transit > 0 && v.fifo.front().tail_leave <= now) {  // tails that left the buffer
+    const VcEntry& e = v.fifo.front();
+    if (e.counted) contention_.decrement(e.min_port);
+    v.fifo.pop();
+    --v.in_transit;
+    count_front(v);
+  }
+  if (!v.has_candidate()) return;
+  VcEntry& c = v.candidate();
+  if (!c.routed && std::max(c.arrival, v.next_rc_at) <= now) route_candidate(index, v, now);
+  if (c.routed && v.ready_at <= now) {
+    const int port = inputs_.port_of(index);
+    if (!bids_[port]) bid_ports_.push_back(port);
+    bids_[port] |= 1u << (index - inputs_.vc_index(port, 0));
+  }
+}
+
+void Router::route_candidate(int index, InputVc& v, Cycle now) {
+  VcEntry& c = v.candidate();
+  Packet& pkt = pool_[c.packet];
+  RoutingContext ctx;
+  ctx.router = id_;
+  ctx.in_port = inputs_.port_of(index);
+  ctx.rng = &rng_;
+  ctx.contention = contention_.values();
+  const RoutingDecision d = routing_.route(ctx, pkt);
+  if (d.out_port >= ports_.size()) throw std::logic_error("routing chose a port the router does not have");
+  if (d.out_vc >= ports_[d.out_port].out_vcs && ports_[d.out_port].out_depth != 0)
+    throw std::logic_error("routing chose VC " + std::to_string(d.out_vc) + " on port " +
+                           std::to_string(d.out_port) + ", which has fewer VCs");
+  c.routed = true;
+  c.min_port = d.min_port;
+  v.out_port = d.out_port;
+  v.out_vc = d.out_vc;
+  v.misroute = d.misroute;
+  pkt.route.misrouted |= d.misroute;
+  v.ready_at = now + static_cast<Cycle>(routing_.latency());
+  count_front(v);
+}
+
+void Router::count_front(InputVc& v) {
+  if (v.fifo.empty()) return;
+  VcEntry& f = v.fifo.front();
+  if (f.routed && !f.counted) {
+    contention_.increment(f.min_port);
+    f.counted = true;
+  }
+}
+
+void Router::allocate(Cycle now, bool& retry) {
+  const SpeedupClock& clock = crossbar_.clock;
+  const int size = params_.packet_size;
+  const std::uint64_t end = clock.first_tick(now + 1);
+  for (std::uint64_t tick = clock.first_tick(now); tick < end && !bid_ports_.empty(); ++tick) {
+    requests_.clear();
+    for (int port : bid_ports_) {
+      if (!bids_[port] || crossbar_.in_free[port] > tick) continue;
+      std::uint32_t mask = 0;
+      for (std::uint32_t m = bids_[port]; m; m &= m - 1) {
+        const InputVc& v = inputs_.vc(inputs_.vc_index(port, __builtin_ctz(m)));
+        if (crossbar_.out_free[v.out_port] <= tick && outputs_.can_accept(v.out_port, v.out_vc, size))
+          mask |= m & (~m + 1);
+      }
+      if (mask) requests_.push_back({port, mask});
+    }
+    if (requests_.empty()) continue;
+    grants_.clear();
+    allocator_.allocate(
+        requests_, [this](int port, int vc) { return inputs_.vc(inputs_.vc_index(port, vc)).out_port; }, grants_);
+    for (const SwitchGrant& g : grants_) grant(g, tick, now);
+  }
+  // Bids left unserved: those waiting for downstream credits are woken by the credit's arrival; any
+  // other (arbitration lost, crossbar or output queue busy) retries next cycle.
+  for (int port : bid_ports_) {
+    for (std::uint32_t m = bids_[port]; m; m &= m - 1) {
+      const InputVc& v = inputs_.vc(inputs_.vc_index(port, __builtin_ctz(m)));
+      if (outputs_.has_credits(v.out_port, v.out_vc, size)) retry = true;
+    }
+    bids_[port] = 0;
+  }
+  bid_ports_.clear();
+}
+
+void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
+  const SpeedupClock& clock = crossbar_.clock;
+  const int index = inputs_.vc_index(g.in_port, g.vc);
+  InputVc& v = inputs_.vc(index);
+  VcEntry& e = v.candidate();
+  const int size = params_.packet_size;
+  const Cycle sa = static_cast<Cycle>(params_.sa_latency);
+  const Cycle st = static_cast<Cycle>(params_.st_latency);
+
+  // The crossbar moves one phit per tick but cannot overtake phits still arriving on the input link
+  // (cut-through): the tail crosses no earlier than the tick it is in the buffer. Allocation happens sa
+  // cycles before the traversal, so arrival times are shifted by sa into the allocation time frame.
+  const Cycle tail_arrival = e.arrival + static_cast<Cycle>(size) - 1;
+  const std::uint64_t tail_tick =
+      std::max<std::uint64_t>(tick + static_cast<std::uint64_t>(size) - 1, clock.first_tick(tail_arrival > sa ? tail_arrival - sa : 0));
+  crossbar_.in_free[g.in_port] = tail_tick + 1;
+  crossbar_.out_free[g.out_port] = tail_tick + 1;
+  e.tail_leave = clock.cycle_of(tail_tick) + sa;
+  ++v.in_transit;
+  v.next_rc_at = now + sa;
+  bids_[g.in_port] &= ~(1u << g.vc);
+
+  outputs_.enqueue(g.out_port, e.packet, v.out_vc, size, now + sa + st);
+  out_active_ |= 1ull << g.out_port;
+  inputs_.link(g.in_port).return_credits(static_cast<std::uint8_t>(g.vc), static_cast<std::uint16_t>(size),
+                                         e.tail_leave, now);
+  ++activity_.grants;
+}
+
+Cycle Router::vc_next_event(const InputVc& v, Cycle now) const {
+  Cycle t = kNever;
+  if (v.in_transit) t = v.fifo.front().tail_leave;
+  if (v.fifo.size() > v.in_transit) {
+    const VcEntry& c = v.fifo[v.in_transit];
+    if (!c.routed)
+      t = std::min(t, std::max({c.arrival, v.next_rc_at, now + 1}));
+    else if (v.ready_at > now)
+      t = std::min(t, v.ready_at);
+  }
+  return t;
+}
+
+std::size_t Router::packets_held() const {
+  std::size_t n = 0;
+  for (int i = 0; i < inputs_.total_vcs(); ++i) {
+    const InputVc& v = inputs_.vc(i);
+    n += v.fifo.size() - v.in_transit;
+  }
+  for (int p = 0; p < radix(); ++p) n += const_cast<OutputUnit&>(outputs_).port(p).queue.size();
+  return n;
+}
+
+std::vector<Router::Blocked> Router::blocked_candidates() {
+  std::vector<Blocked> out;
+  for (int i = 0; i < inputs_.total_vcs(); ++i) {
+    InputVc& v = inputs_.vc(i);
+    if (!v.has_candidate() || !v.candidate().routed) continue;
+    if (outputs_.has_credits(v.out_port, v.out_vc, params_.packet_size)) continue;
+    const int port = inputs_.port_of(i);
+    out.push_back({port, i - inputs_.vc_index(port, 0), v.out_port, v.out_vc});
+  }
+  return out;
+}
+
+}  // namespace hiradix

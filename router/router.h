@@ -1,0 +1,118 @@
+// The router: input unit -> routing unit (RC, VA) -> switch allocator (SA) -> crossbar (ST, with internal
+// speed-up) -> output unit. One SystemC process per router, woken only when it has work: by its own
+// schedule, or by a packet or credit that arrives on a link.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+#include "router/contention_counters.h"
+#include "router/input_unit.h"
+#include "router/output_unit.h"
+#include "router/rng.h"
+#include "router/router_params.h"
+#include "router/routing/routing_algorithm.h"
+#include "router/speedup_clock.h"
+#include "router/switch_allocator.h"
+#include "tlm/packet.h"
+
+namespace hiradix {
+
+// RC and VA stages: the routing function plus their latencies. VA needs no arbitration here: the output
+// VC follows from the per-hop VC rule (seed-000 §1.2 note [D]), so VA is a pipeline delay.
+class RoutingUnit : public sc_core::sc_module {
+ public:
+  RoutingUnit(sc_core::sc_module_name name, const RoutingAlgorithm& algorithm, int rc_latency, int va_latency)
+      : sc_core::sc_module(name), algorithm_(algorithm), latency_(rc_latency + va_latency) {}
+  RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const { return algorithm_.route(ctx, pkt); }
+  int latency() const { return latency_; }
+
+ private:
+  const RoutingAlgorithm& algorithm_;
+  int latency_;
+};
+
+// ST: a crossbar whose ports each move one phit per internal tick; tracks when each input and output is
+// free again (in ticks).
+class Crossbar : public sc_core::sc_module {
+ public:
+  Crossbar(sc_core::sc_module_name name, int ports, const RouterParams& params)
+      : sc_core::sc_module(name),
+        clock(params.speedup_num, params.speedup_den),
+        in_free(static_cast<std::size_t>(ports), 0),
+        out_free(static_cast<std::size_t>(ports), 0) {}
+  SpeedupClock clock;
+  std::vector<std::uint64_t> in_free, out_free;
+};
+
+// Where a router's requests for more work (wake-ups) and its measured activity go.
+struct RouterActivity {
+  std::uint64_t grants = 0;       // switch grants (forward progress)
+  std::uint64_t activations = 0;  // cycles the router process ran
+};
+
+class Router : public sc_core::sc_module, public PacketSink, public CreditSink {
+ public:
+  SC_HAS_PROCESS(Router);
+  Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>& ports, const RouterParams& params,
+         const RoutingAlgorithm& routing, PacketPool& pool, std::uint64_t seed);
+
+  int id() const { return id_; }
+  int radix() const { return static_cast<int>(ports_.size()); }
+  const PortSpec& port_spec(int p) const { return ports_[p]; }
+  LinkIn& in(int port) { return inputs_.link(port); }
+  LinkOut& out(int port) { return outputs_.link(port); }
+  InputUnit& inputs() { return inputs_; }
+  OutputUnit& outputs() { return outputs_; }
+  const ContentionCounters& contention() const { return contention_; }
+  ContentionCounters& contention() { return contention_; }
+  const RouterActivity& activity() const { return activity_; }
+
+  // Packets whose head is in this router's input buffers (not yet granted) or output queues.
+  std::size_t packets_held() const;
+  // For deadlock reports: candidates that bid for the switch but hold no credits downstream.
+  struct Blocked {
+    int in_port, in_vc, out_port, out_vc;
+  };
+  std::vector<Blocked> blocked_candidates();
+
+  void receive_packet(int port, const LinkMessage& msg) override { wake_at(msg.arrival); }
+  void receive_credit(int port, const LinkMessage& msg) override {
+    out_active_ |= 1ull << port;
+    wake_at(msg.arrival);
+  }
+
+ private:
+  void tick();
+  void wake_at(Cycle c);
+  void advance_vc(int index, Cycle now);
+  void route_candidate(int index, InputVc& v, Cycle now);
+  void count_front(InputVc& v);
+  void allocate(Cycle now, bool& retry);
+  void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
+  Cycle vc_next_event(const InputVc& v, Cycle now) const;
+
+  int id_;
+  std::vector<PortSpec> ports_;
+  RouterParams params_;
+  PacketPool& pool_;
+  Rng rng_;
+  InputUnit inputs_;
+  RoutingUnit routing_;
+  SwitchAllocator allocator_;
+  Crossbar crossbar_;
+  OutputUnit outputs_;
+  ContentionCounters contention_;
+  RouterActivity activity_;
+
+  sc_core::sc_event wake_;
+  Cycle scheduled_ = kNever;
+  std::uint64_t out_active_ = 0;           // output ports with queued, on-wire packets or credits pending
+  std::vector<std::uint32_t> bids_;        // per input port: VCs bidding for the switch this cycle
+  std::vector<int> bid_ports_;
+  std::vector<SwitchRequest> requests_;
+  std::vector<SwitchGrant> grants_;
+};
+
+}  // namespace hiradix

@@ -1,0 +1,35 @@
+// Parameters of one router (BookSim's vocabulary: stage delays, speed-up, allocator), and of each port.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "router/routing/dragonfly.h"
+
+namespace hiradix {
+
+enum class AllocatorKind : std::uint8_t { kInputFirst, kOutputFirst };
+
+struct RouterParams {
+  // Stage latencies in cycles (defaults sum to the 5-cycle router of seed-003 Table I).
+  int rc_latency = 1;
+  int va_latency = 1;
+  int sa_latency = 1;
+  int st_latency = 2;
+  // Internal speed-up in time as a fraction num/den >= 1 (2x in seed-003 Table I and seed-000 Table 3-1):
+  // the allocator and crossbar run num/den internal ticks per link cycle and move one phit per tick.
+  int speedup_num = 2;
+  int speedup_den = 1;
+  int packet_size = 8;         // phits (seed-003 Table I)
+  int output_queue_phits = 32; // per output port (seed-003 Table I)
+  AllocatorKind allocator = AllocatorKind::kInputFirst;
+};
+
+struct PortSpec {
+  PortClass cls = PortClass::kLocal;
+  int in_vcs = 1;         // VCs of this input port
+  int in_depth = 32;      // phits per input VC
+  int out_vcs = 1;        // VCs of the downstream input this output feeds
+  int out_depth = 32;     // phits per downstream VC (the initial credits); 0 = a sink that never blocks
+};
+
+}  // namespace hiradix

@@ -1,0 +1,78 @@
+#include "router/routing/dragonfly.h"
+
+#include <stdexcept>
+
+namespace hiradix {
+
+namespace {
+int mod(int x, int m) { return ((x % m) + m) % m; }
+}  // namespace
+
+Dragonfly::Dragonfly(int p, int a, int h, Arrangement arrangement)
+    : p_(p), a_(a), h_(h), groups_(a * h + 1), arrangement_(arrangement) {
+  if (p < 1 || a < 1 || h < 1) throw std::invalid_argument("dragonfly: p, a and h must be at least 1");
+}
+
+int Dragonfly::local_port_to(int from_index, int to_index) const {
+  return p_ + mod(to_index - from_index - 1, a_);
+}
+
+void Dragonfly::global_owner(int group, int to_group, int& index, int& k) const {
+  if (arrangement_ == Arrangement::kPalmtree) {
+    // seed-000 §2.2: offset d = (a-1-x)*h + k + 1  =>  x = a-1 - (d-1)/h, k = (d-1) mod h.
+    const int d = mod(to_group - group, groups_);
+    index = a_ - 1 - (d - 1) / h_;
+    k = (d - 1) % h_;
+  } else {
+    // seed-000 §2.3: link index xg = r*h + k; peer j = xg if xg < i else xg + 1.
+    const int xg = to_group < group ? to_group : to_group - 1;
+    index = xg / h_;
+    k = xg % h_;
+  }
+}
+
+PortEnd Dragonfly::peer(int router, int port) const {
+  const int g = group_of(router), x = index_of(router);
+  switch (port_class(port)) {
+    case PortClass::kLocal: {
+      const int y = mod(x + 1 + (port - p_), a_);
+      return {router_at(g, y), local_port_to(y, x)};
+    }
+    case PortClass::kGlobal: {
+      const int k = port - (p_ + a_ - 1);
+      int peer_group;
+      if (arrangement_ == Arrangement::kPalmtree) {
+        peer_group = mod(g + (a_ - 1 - x) * h_ + k + 1, groups_);
+      } else {
+        const int xg = x * h_ + k;
+        peer_group = xg < g ? xg : xg + 1;
+      }
+      int peer_index, peer_k;
+      global_owner(peer_group, g, peer_index, peer_k);
+      return {router_at(peer_group, peer_index), global_port(peer_k)};
+    }
+    case PortClass::kTerminal:
+      break;
+  }
+  throw std::logic_error("dragonfly: terminal ports have no router peer");
+}
+
+int Dragonfly::min_port(int router, int target) const {
+  if (router == target) return -1;
+  const int g = group_of(router), x = index_of(router);
+  const int tg = group_of(target);
+  if (g == tg) return local_port_to(x, index_of(target));
+  int owner, k;
+  global_owner(g, tg, owner, k);
+  return owner == x ? global_port(k) : local_port_to(x, owner);
+}
+
+int Dragonfly::min_hops(int router, int target) const {
+  int hops = 0;
+  for (int r = router; r != target; ++hops) r = peer(r, min_port(r, target)).router;
+  return hops;
+}
+
+std::string to_string(Arrangement a) { return a == Arrangement::kPalmtree ? "palmtree" : "consecutive"; }
+
+}  // namespace hiradix

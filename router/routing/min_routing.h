@@ -1,0 +1,17 @@
+// MIN: the single minimal path l1 g1 l2 of a canonical Dragonfly (seed-000 §3.1). VCs: 2 local, 1 global.
+#pragma once
+#include "router/routing/routing_algorithm.h"
+
+namespace hiradix {
+
+class MinRouting : public RoutingAlgorithm {
+ public:
+  using RoutingAlgorithm::RoutingAlgorithm;
+  std::string name() const override { return "min"; }
+  VcRequirement vcs_needed() const override { return {2, 1}; }
+  RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override {
+    return minimal_hop(ctx.router, topo_.router_of_terminal(pkt.dst), pkt);
+  }
+};
+
+}  // namespace hiradix

@@ -1,0 +1,76 @@
+#include "router/routing/valiant_routing.h"
+
+#include <stdexcept>
+
+namespace hiradix {
+
+PhaseA parse_phase_a(const std::string& name) {
+  if (name == "lgl") return PhaseA::kLgl;
+  if (name == "lg-") return PhaseA::kLg;
+  if (name == "-gl") return PhaseA::kGl;
+  if (name == "-g-") return PhaseA::kG;
+  throw std::invalid_argument("routing.phase_a: unknown policy '" + name + "'");
+}
+
+std::string to_string(PhaseA p) {
+  switch (p) {
+    case PhaseA::kLgl: return "lgl";
+    case PhaseA::kLg: return "lg-";
+    case PhaseA::kGl: return "-gl";
+    case PhaseA::kG: return "-g-";
+  }
+  return "?";
+}
+
+VcRequirement ValiantRouting::vcs_needed() const {
+  // Phase B is a minimal path (2 local, 1 global); phase A adds the hops its policy allows.
+  switch (policy_) {
+    case PhaseA::kLgl: return {4, 2};
+    case PhaseA::kLg:
+    case PhaseA::kGl: return {3, 2};
+    case PhaseA::kG: return {2, 2};
+  }
+  return {4, 2};
+}
+
+int ValiantRouting::choose_intermediate(int router, Rng& rng) const {
+  const Dragonfly& t = topo_;
+  const int g = t.group_of(router);
+  switch (policy_) {
+    case PhaseA::kLgl:  // any router of the network
+      return static_cast<int>(rng.below(static_cast<std::uint32_t>(t.routers())));
+    case PhaseA::kG: {  // far end of one of the source router's own h global links
+      const int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.h())));
+      return t.peer(router, t.global_port(k)).router;
+    }
+    case PhaseA::kGl: {  // any router of the h groups reached by the source router's global links
+      const int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.h())));
+      const int group = t.group_of(t.peer(router, t.global_port(k)).router);
+      return t.router_at(group, static_cast<int>(rng.below(static_cast<std::uint32_t>(t.a()))));
+    }
+    case PhaseA::kLg: {  // far end R_C of any of the source group's a*h global links
+      const int link = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.a() * t.h())));
+      return t.peer(t.router_at(g, link / t.h()), t.global_port(link % t.h())).router;
+    }
+  }
+  return router;
+}
+
+RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) const {
+  RouteState& rs = pkt.route;
+  const int dst_router = topo_.router_of_terminal(pkt.dst);
+  if (topo_.port_class(ctx.in_port) == PortClass::kTerminal) {  // injection: draw R_ROOT
+    const int root = choose_intermediate(ctx.router, *ctx.rng);
+    rs.intermediate = static_cast<std::uint32_t>(root);
+    rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
+  }
+  if (rs.phase == 0 && ctx.router == static_cast<int>(rs.intermediate)) rs.phase = 1;
+  if (rs.phase == 1) return minimal_hop(ctx.router, dst_router, pkt);
+
+  RoutingDecision d = minimal_hop(ctx.router, static_cast<int>(rs.intermediate), pkt);
+  const bool global = topo_.port_class(d.out_port) == PortClass::kGlobal;
+  rs.path_bits |= global ? 2 : ((rs.path_bits & 2) ? 4 : 1);
+  return d;
+}
+
+}  // namespace hiradix

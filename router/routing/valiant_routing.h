@@ -1,0 +1,29 @@
+// Valiant (VLB) with the four phase-A policies of seed-000 §3.2, Table 5-1: a random intermediate router
+// R_ROOT chosen at injection, reached minimally (phase A), then the destination minimally (phase B).
+#pragma once
+#include <string>
+
+#include "router/routing/routing_algorithm.h"
+
+namespace hiradix {
+
+enum class PhaseA : std::uint8_t { kLgl, kLg, kGl, kG };  // lgl, lg-, -gl, -g-
+
+PhaseA parse_phase_a(const std::string& name);
+std::string to_string(PhaseA p);
+
+class ValiantRouting : public RoutingAlgorithm {
+ public:
+  ValiantRouting(const Dragonfly& topo, PhaseA policy) : RoutingAlgorithm(topo), policy_(policy) {}
+  std::string name() const override { return "valiant"; }
+  VcRequirement vcs_needed() const override;
+  RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
+
+  // Draws R_ROOT uniformly from the policy's candidate set for a packet injected at `router`.
+  int choose_intermediate(int router, Rng& rng) const;
+
+ private:
+  PhaseA policy_;
+};
+
+}  // namespace hiradix

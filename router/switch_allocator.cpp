@@ -1,0 +1,21 @@
+#include "router/switch_allocator.h"
+
+#include <stdexcept>
+
+namespace hiradix {
+
+SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind)
+    : sc_core::sc_module(name),
+      ports_(ports),
+      max_vcs_(max_vcs),
+      kind_(kind),
+      in_ptr_(static_cast<std::size_t>(ports), 0),
+      out_ptr_(static_cast<std::size_t>(ports), 0),
+      out_requests_(static_cast<std::size_t>(ports), 0),
+      chosen_vc_(static_cast<std::size_t>(ports), 0),
+      offered_(static_cast<std::size_t>(ports), 0) {
+  if (ports > 64) throw std::invalid_argument("router radix above 64 is not supported");
+  if (max_vcs > 32) throw std::invalid_argument("more than 32 VCs per port are not supported");
+}
+
+}  // namespace hiradix

@@ -1,0 +1,105 @@
+// Separable switch allocator with round-robin arbiters whose priority moves only on a grant (iSLIP;
+// seed-000 §1.3 reading (a): an input arbiter moves only when its choice is also granted).
+// Input-first (default, as in the seeds) or output-first. Radix is limited to 64 (bit masks).
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+#include "router/router_params.h"
+
+#pragma once
+
+namespace hiradix {
+
+struct SwitchRequest {
+  int port;              // input port
+  std::uint32_t vcs;     // bit mask of the port's VCs bidding
+};
+
+struct SwitchGrant {
+  int in_port;
+  int vc;
+  int out_port;
+};
+
+class SwitchAllocator : public sc_core::sc_module {
+ public:
+  SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind);
+
+  // `requests`: one entry per input port with bidding VCs; `out_of(port, vc)` gives each VC's output.
+  // Appends the matching to `grants` (at most one grant per input and per output).
+  template <typename OutOf>
+  void allocate(const std::vector<SwitchRequest>& requests, OutOf out_of, std::vector<SwitchGrant>& grants);
+
+  AllocatorKind allocator_kind() const { return kind_; }
+
+ private:
+  static int pick(std::uint64_t mask, int pointer);  // first set bit at or after pointer, cyclically
+  int ports_;
+  int max_vcs_;
+  AllocatorKind kind_;
+  std::vector<int> in_ptr_, out_ptr_;
+  std::vector<std::uint64_t> out_requests_;  // per output: inputs requesting it
+  std::vector<int> chosen_vc_;               // per input (input-first)
+  std::vector<std::uint32_t> offered_;       // per input: VCs whose output granted it (output-first)
+  std::vector<int> touched_;
+};
+
+inline int SwitchAllocator::pick(std::uint64_t mask, int pointer) {
+  const std::uint64_t high = pointer >= 64 ? 0 : mask & (~0ull << pointer);
+  return __builtin_ctzll(high ? high : mask);
+}
+
+template <typename OutOf>
+void SwitchAllocator::allocate(const std::vector<SwitchRequest>& requests, OutOf out_of,
+                               std::vector<SwitchGrant>& grants) {
+  touched_.clear();
+  if (kind_ == AllocatorKind::kInputFirst) {
+    for (const SwitchRequest& r : requests) {  // stage 1: one VC per input
+      const int vc = pick(r.vcs, in_ptr_[r.port]);
+      chosen_vc_[r.port] = vc;
+      const int o = out_of(r.port, vc);
+      if (!out_requests_[o]) touched_.push_back(o);
+      out_requests_[o] |= 1ull << r.port;
+    }
+    for (int o : touched_) {  // stage 2: one input per output
+      const int in = pick(out_requests_[o], out_ptr_[o]);
+      out_requests_[o] = 0;
+      const int vc = chosen_vc_[in];
+      grants.push_back({in, vc, o});
+      out_ptr_[o] = (in + 1) % ports_;
+      in_ptr_[in] = (vc + 1) % max_vcs_;
+    }
+    return;
+  }
+  // Output-first: every bidding VC requests its output; each output grants one input; each input accepts
+  // one of the outputs that granted it. Pointers move only for accepted grants.
+  for (const SwitchRequest& r : requests) {
+    for (std::uint32_t m = r.vcs; m; m &= m - 1) {
+      const int o = out_of(r.port, __builtin_ctz(m));
+      if (!out_requests_[o]) touched_.push_back(o);
+      out_requests_[o] |= 1ull << r.port;
+    }
+  }
+  for (int o : touched_) {
+    const int in = pick(out_requests_[o], out_ptr_[o]);
+    out_requests_[o] = 0;
+    for (const SwitchRequest& r : requests) {
+      if (r.port != in) continue;
+      for (std::uint32_t m = r.vcs; m; m &= m - 1)
+        if (out_of(in, __builtin_ctz(m)) == o) offered_[in] |= 1u << __builtin_ctz(m);
+    }
+  }
+  for (const SwitchRequest& r : requests) {
+    if (!offered_[r.port]) continue;
+    const int vc = pick(offered_[r.port], in_ptr_[r.port]);
+    offered_[r.port] = 0;
+    const int o = out_of(r.port, vc);
+    grants.push_back({r.port, vc, o});
+    in_ptr_[r.port] = (vc + 1) % max_vcs_;
+    out_ptr_[o] = (r.port + 1) % ports_;
+  }
+}
+
+}  // namespace hiradix

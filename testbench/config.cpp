@@ -1,0 +1,454 @@
+#include "testbench/config.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <yaml-cpp/yaml.h>
+
+#include "router/routing/valiant_routing.h"
+
+namespace hiradix {
+
+namespace {
+
+constexpr double kBig = 1e12;
+
+}  // namespace
+
+const std::vector<KeySpec>& config_schema() {
+  static const std::vector<KeySpec> schema = {
+      {"topology.type", KeyType::kString, "dragonfly", 0, 0, {"dragonfly"}, "Topology: the canonical Dragonfly (G = a*h + 1 groups)."},
+      {"topology.p", KeyType::kInt, "0", 0, 64, {}, "Terminals per router; 0 = h (balanced, a = 2p = 2h)."},
+      {"topology.a", KeyType::kInt, "0", 0, 64, {}, "Routers per group; 0 = 2h (balanced)."},
+      {"topology.h", KeyType::kInt, "8", 1, 32, {}, "Global links per router (seed-003 Table I: 8, i.e. 16,512 nodes)."},
+      {"topology.arrangement", KeyType::kString, "palmtree", 0, 0, {"palmtree", "consecutive"}, "Global link arrangement (seed-000 §2.2-2.3)."},
+      {"links.local_latency", KeyType::kInt, "10", 1, kBig, {}, "Local link latency in cycles, for packets and credits (seed-003 Table I)."},
+      {"links.global_latency", KeyType::kInt, "100", 1, kBig, {}, "Global link latency in cycles (seed-003 Table I)."},
+      {"links.injection_latency", KeyType::kInt, "1", 1, kBig, {}, "NIC-to-router and router-to-NIC link latency in cycles (not in the seeds)."},
+      {"router.latency.rc", KeyType::kInt, "1", 0, 1000, {}, "Routing computation stage, cycles. RC+VA+SA+ST = 5, the router latency of seed-003 Table I."},
+      {"router.latency.va", KeyType::kInt, "1", 0, 1000, {}, "VC allocation stage, cycles."},
+      {"router.latency.sa", KeyType::kInt, "1", 0, 1000, {}, "Switch allocation stage, cycles."},
+      {"router.latency.st", KeyType::kInt, "2", 0, 1000, {}, "Switch traversal stage (crossbar to output queue), cycles."},
+      {"router.speedup", KeyType::kFloat, "2.0", 1, 16, {}, "Internal crossbar speed-up in time, integer or fractional such as 1.5 (seed-003 Table I: 2x)."},
+      {"router.allocator", KeyType::kString, "input_first", 0, 0, {"input_first", "output_first"}, "Separable switch allocator, round-robin arbiters that move only on a grant (iSLIP)."},
+      {"router.switching", KeyType::kString, "vct", 0, 0, {"vct"}, "Switching: virtual cut-through (wormhole is not implemented yet)."},
+      {"router.vcs.injection", KeyType::kInt, "1", 1, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue)."},
+      {"router.vcs.local", KeyType::kInt, "0", 0, 32, {}, "VCs of local ports; 0 = the minimum the routing needs (MIN 2, Valiant lgl 4)."},
+      {"router.vcs.global", KeyType::kInt, "0", 0, 32, {}, "VCs of global ports; 0 = the minimum the routing needs (MIN 1, Valiant 2)."},
+      {"router.buffers.injection", KeyType::kInt, "32", 1, kBig, {}, "Input buffer per injection VC, phits."},
+      {"router.buffers.local", KeyType::kInt, "32", 1, kBig, {}, "Input buffer per local VC, phits (seed-003 Table I)."},
+      {"router.buffers.global", KeyType::kInt, "256", 1, kBig, {}, "Input buffer per global VC, phits (seed-003 Table I)."},
+      {"router.output_queue", KeyType::kInt, "32", 1, kBig, {}, "Output queue per port, phits (seed-003 Table I)."},
+      {"packet.size", KeyType::kInt, "8", 1, 4096, {}, "Packet size in phits (seed-003 Table I)."},
+      {"nic.queue", KeyType::kInt, "5040", 1, kBig, {}, "Injection queue per terminal, phits (seed-000 Table 3-1: 126 KB); full queue = packet refused."},
+      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant"}, "Routing mechanism."},
+      {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1)."},
+      {"traffic.pattern", KeyType::kString, "un", 0, 0, {"un", "adv", "advl", "advc", "mix"}, "Traffic pattern (seed-000 §4.2)."},
+      {"traffic.offset", KeyType::kInt, "1", -kBig, kBig, {}, "Group offset i of ADV+i (signed)."},
+      {"traffic.load", KeyType::kFloat, "0.1", 0, 1, {}, "Offered load, phits/node/cycle (Bernoulli injection)."},
+      {"traffic.mix", KeyType::kMix, "[]", 0, 0, {}, "For pattern mix: list of {pattern, offset, weight}; each terminal splits its load by weight."},
+      {"traffic.change.at", KeyType::kInt, "-1", -1, kBig, {}, "Transient: cycle after warm-up at which traffic changes; -1 = never."},
+      {"traffic.change.pattern", KeyType::kString, "same", 0, 0, {"same", "un", "adv", "advl", "advc", "mix"}, "Pattern after the change; same = unchanged."},
+      {"traffic.change.offset", KeyType::kInt, "0", -kBig, kBig, {}, "ADV offset after the change; 0 = unchanged."},
+      {"traffic.change.load", KeyType::kFloat, "-1", -1, 1, {}, "Load after the change; -1 = unchanged."},
+      {"traffic.change.mix", KeyType::kMix, "[]", 0, 0, {}, "Mix after the change; empty = unchanged."},
+      {"sim.warmup", KeyType::kInt, "60000", 0, kBig, {}, "Warm-up cycles (seed-000 §3.2.3: 60,000)."},
+      {"sim.measure", KeyType::kInt, "60000", 1, kBig, {}, "Measurement cycles (seed-000 §3.2.3: 60,000)."},
+      {"sim.seed", KeyType::kInt, "1", 0, kBig, {}, "Random seed; each router and NIC derives its own stream from it."},
+      {"sim.watchdog", KeyType::kInt, "20000", 100, kBig, {}, "Cycles without any switch grant, while packets are in the network, that end the run with a deadlock report."},
+      {"stats.bin", KeyType::kInt, "100", 1, kBig, {}, "Width in cycles of the time-series bins reported for transients."},
+      {"stats.before", KeyType::kInt, "1000", 0, kBig, {}, "Cycles before the change covered by the time series."},
+  };
+  return schema;
+}
+
+namespace {
+
+const KeySpec* find_key(const std::string& key) {
+  for (const KeySpec& k : config_schema())
+    if (k.key == key) return &k;
+  return nullptr;
+}
+
+bool is_section(const std::string& prefix) {
+  for (const KeySpec& k : config_schema())
+    if (k.key.compare(0, prefix.size() + 1, prefix + ".") == 0) return true;
+  return false;
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+[[noreturn]] void fail(const std::string& key, const std::string& why) {
+  throw ConfigError("config error: " + key + ": " + why);
+}
+
+[[noreturn]] void unknown_key(const std::string& key) {
+  const std::string near = suggest_key(key);
+  fail(key, "unknown key" + (near.empty() ? std::string() : " (did you mean '" + near + "'?)"));
+}
+
+std::string scalar_text(const YAML::Node& n) {
+  std::ostringstream s;
+  s << n;
+  return s.str();
+}
+
+// Collects leaf values of a YAML document by dotted key.
+void flatten(const YAML::Node& node, const std::string& prefix, std::map<std::string, YAML::Node>& out) {
+  if (!node.IsMap()) fail(prefix.empty() ? "(top level)" : prefix, "expected a mapping of keys");
+  for (const auto& item : node) {
+    const std::string name = item.first.as<std::string>();
+    const std::string key = prefix.empty() ? name : prefix + "." + name;
+    const KeySpec* spec = find_key(key);
+    if (spec) {
+      out[key] = item.second;
+    } else if (is_section(key)) {
+      if (item.second.IsNull()) continue;
+      flatten(item.second, key, out);
+    } else {
+      unknown_key(key);
+    }
+  }
+}
+
+std::int64_t to_int(const KeySpec& k, const YAML::Node& n) {
+  if (!n.IsScalar()) fail(k.key, "expected an integer");
+  const std::string text = n.Scalar();
+  char* end = nullptr;
+  errno = 0;
+  const long long v = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || errno) fail(k.key, "expected an integer, got '" + text + "'");
+  if (v < k.min || v > k.max) {
+    std::ostringstream s;
+    s << "must be in [" << static_cast<long long>(k.min) << ", " << static_cast<long long>(k.max) << "], got " << v;
+    fail(k.key, s.str());
+  }
+  return v;
+}
+
+double to_float(const KeySpec& k, const YAML::Node& n) {
+  if (!n.IsScalar()) fail(k.key, "expected a number");
+  const std::string text = n.Scalar();
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v)) fail(k.key, "expected a number, got '" + text + "'");
+  if (v < k.min || v > k.max) {
+    std::ostringstream s;
+    s << "must be in [" << k.min << ", " << k.max << "], got " << v;
+    fail(k.key, s.str());
+  }
+  return v;
+}
+
+std::string to_choice(const KeySpec& k, const YAML::Node& n) {
+  if (!n.IsScalar()) fail(k.key, "expected one of: " + [&] {
+    std::string s;
+    for (const auto& c : k.choices) s += (s.empty() ? "" : ", ") + c;
+    return s;
+  }());
+  const std::string v = n.Scalar();
+  if (std::find(k.choices.begin(), k.choices.end(), v) == k.choices.end()) {
+    std::string s;
+    for (const auto& c : k.choices) s += (s.empty() ? "" : ", ") + c;
+    if (k.key == "router.switching" && v == "wormhole") fail(k.key, "wormhole switching is not implemented yet; use vct");
+    fail(k.key, "'" + v + "' is not one of: " + s);
+  }
+  return v;
+}
+
+std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nlohmann::json& resolved) {
+  if (!n.IsSequence()) fail(k.key, "expected a list of {pattern, offset, weight}");
+  std::vector<PatternComponent> mix;
+  resolved = nlohmann::json::array();
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    const std::string where = k.key + "[" + std::to_string(i) + "]";
+    const YAML::Node& e = n[i];
+    if (!e.IsMap()) fail(where, "expected a mapping {pattern, offset, weight}");
+    PatternComponent c;
+    std::string pattern = "un";
+    for (const auto& kv : e) {
+      const std::string f = kv.first.as<std::string>();
+      if (f == "pattern") {
+        pattern = to_choice({where + ".pattern", KeyType::kString, "", 0, 0, {"un", "adv", "advl", "advc"}, ""}, kv.second);
+      } else if (f == "offset") {
+        c.offset = static_cast<int>(to_int({where + ".offset", KeyType::kInt, "", -kBig, kBig, {}, ""}, kv.second));
+      } else if (f == "weight") {
+        c.weight = to_float({where + ".weight", KeyType::kFloat, "", 0, kBig, {}, ""}, kv.second);
+      } else {
+        fail(where + "." + f, "unknown field (expected pattern, offset or weight)");
+      }
+    }
+    if (c.weight <= 0) fail(where + ".weight", "must be positive");
+    c.kind = parse_pattern(pattern);
+    mix.push_back(c);
+    resolved.push_back({{"pattern", pattern}, {"offset", c.offset}, {"weight", c.weight}});
+  }
+  return mix;
+}
+
+void set_json(nlohmann::json& root, const std::string& key, nlohmann::json value) {
+  nlohmann::json* node = &root;
+  std::size_t start = 0;
+  for (std::size_t dot; (dot = key.find('.', start)) != std::string::npos; start = dot + 1)
+    node = &(*node)[key.substr(start, dot - start)];
+  (*node)[key.substr(start)] = std::move(value);
+}
+
+// Speed-up as a fraction num/den with den <= 64.
+void to_fraction(double s, int& num, int& den) {
+  for (den = 1; den <= 64; ++den) {
+    const double n = s * den;
+    if (std::fabs(n - std::round(n)) < 1e-9) {
+      num = static_cast<int>(std::round(n));
+      return;
+    }
+  }
+  fail("router.speedup", "must be a fraction with a denominator of at most 64 (e.g. 1.5, 1.25, 2)");
+}
+
+}  // namespace
+
+std::string suggest_key(const std::string& unknown) {
+  std::string best;
+  std::size_t best_d = std::string::npos;
+  const std::string tail = unknown.substr(unknown.rfind('.') == std::string::npos ? 0 : unknown.rfind('.') + 1);
+  for (const KeySpec& k : config_schema()) {
+    std::size_t d = edit_distance(unknown, k.key);
+    const std::string ktail = k.key.substr(k.key.rfind('.') + 1);
+    if (ktail == tail) d = std::min<std::size_t>(d, 1);  // right name, wrong section
+    if (d < best_d) {
+      best_d = d;
+      best = k.key;
+    }
+  }
+  return best_d <= std::max<std::size_t>(3, unknown.size() / 3) ? best : "";
+}
+
+std::pair<std::string, std::string> parse_override(const std::string& item) {
+  const auto eq = item.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError("config error: --set " + item + ": expected key=value");
+  return {item.substr(0, eq), item.substr(eq + 1)};
+}
+
+Config load_config(const std::string& path, const Overrides& overrides) {
+  std::map<std::string, YAML::Node> given;
+  if (!path.empty()) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError("config error: cannot read config file '" + path + "'");
+    YAML::Node doc;
+    try {
+      doc = YAML::Load(in);
+    } catch (const YAML::Exception& e) {
+      throw ConfigError("config error: " + path + ": line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
+    }
+    if (!doc.IsNull()) flatten(doc, "", given);
+  }
+  for (const auto& [key, text] : overrides) {
+    if (!find_key(key)) unknown_key(key);
+    try {
+      given[key] = YAML::Load(text);
+    } catch (const YAML::Exception& e) {
+      fail(key, "cannot parse value '" + text + "': " + e.msg);
+    }
+  }
+
+  // Every key, given or default, typed and range-checked.
+  Config c;
+  std::map<std::string, YAML::Node> v;
+  for (const KeySpec& k : config_schema()) {
+    auto it = given.find(k.key);
+    v[k.key] = it != given.end() ? it->second : YAML::Load(k.default_value);
+    if (v[k.key].IsNull()) fail(k.key, "has no value");
+  }
+  auto I = [&](const char* key) { return to_int(*find_key(key), v[key]); };
+  auto F = [&](const char* key) { return to_float(*find_key(key), v[key]); };
+  auto S = [&](const char* key) { return to_choice(*find_key(key), v[key]); };
+  nlohmann::json& r = c.resolved;
+
+  // Topology.
+  c.h = static_cast<int>(I("topology.h"));
+  c.p = static_cast<int>(I("topology.p"));
+  c.a = static_cast<int>(I("topology.a"));
+  if (c.p == 0) c.p = c.h;
+  if (c.a == 0) c.a = 2 * c.h;
+  c.arrangement = S("topology.arrangement") == "palmtree" ? Arrangement::kPalmtree : Arrangement::kConsecutive;
+  const int radix = c.p + c.a - 1 + c.h;
+  if (radix > 64)
+    fail("topology", "router radix p + a - 1 + h = " + std::to_string(radix) + " exceeds the supported 64 ports");
+  set_json(r, "topology.type", S("topology.type"));
+  set_json(r, "topology.p", c.p);
+  set_json(r, "topology.a", c.a);
+  set_json(r, "topology.h", c.h);
+  set_json(r, "topology.arrangement", S("topology.arrangement"));
+  c.local_latency = static_cast<Cycle>(I("links.local_latency"));
+  c.global_latency = static_cast<Cycle>(I("links.global_latency"));
+  c.injection_latency = static_cast<Cycle>(I("links.injection_latency"));
+  set_json(r, "links.local_latency", c.local_latency);
+  set_json(r, "links.global_latency", c.global_latency);
+  set_json(r, "links.injection_latency", c.injection_latency);
+
+  // Router.
+  RouterParams& rp = c.router;
+  rp.rc_latency = static_cast<int>(I("router.latency.rc"));
+  rp.va_latency = static_cast<int>(I("router.latency.va"));
+  rp.sa_latency = static_cast<int>(I("router.latency.sa"));
+  rp.st_latency = static_cast<int>(I("router.latency.st"));
+  const double speedup = F("router.speedup");
+  to_fraction(speedup, rp.speedup_num, rp.speedup_den);
+  rp.allocator = S("router.allocator") == "input_first" ? AllocatorKind::kInputFirst : AllocatorKind::kOutputFirst;
+  rp.packet_size = static_cast<int>(I("packet.size"));
+  rp.output_queue_phits = static_cast<int>(I("router.output_queue"));
+  for (const char* k : {"router.latency.rc", "router.latency.va", "router.latency.sa", "router.latency.st"})
+    set_json(r, k, I(k));
+  set_json(r, "router.speedup", speedup);
+  set_json(r, "router.allocator", S("router.allocator"));
+  set_json(r, "router.switching", S("router.switching"));
+  set_json(r, "packet.size", rp.packet_size);
+
+  c.routing.algorithm = S("routing.algorithm");
+  c.routing.phase_a = S("routing.phase_a");
+  set_json(r, "routing.algorithm", c.routing.algorithm);
+  set_json(r, "routing.phase_a", c.routing.phase_a);
+
+  // VCs: at least what the routing needs for deadlock freedom (VC index = hops taken per link class).
+  const Dragonfly probe(c.p, c.a, c.h, c.arrangement);
+  const VcRequirement need = make_routing(c.routing, probe)->vcs_needed();
+  const std::string who = c.routing.algorithm == "valiant" ? "valiant with phase_a " + c.routing.phase_a : c.routing.algorithm;
+  auto vcs = [&](const char* key, int needed, const char* cls) {
+    const int given_vcs = static_cast<int>(I(key));
+    if (given_vcs == 0) return needed;
+    if (given_vcs < needed)
+      fail(key, who + " needs at least " + std::to_string(needed) + " " + cls +
+                    " VCs for deadlock freedom (VC index = hops taken on that link class, seed-000 §1.6); got " +
+                    std::to_string(given_vcs));
+    return given_vcs;
+  };
+  c.vcs_local = vcs("router.vcs.local", need.local, "local");
+  c.vcs_global = vcs("router.vcs.global", need.global, "global");
+  c.vcs_injection = static_cast<int>(I("router.vcs.injection"));
+  set_json(r, "router.vcs.injection", c.vcs_injection);
+  set_json(r, "router.vcs.local", c.vcs_local);
+  set_json(r, "router.vcs.global", c.vcs_global);
+
+  // Buffers: virtual cut-through needs room for a whole packet everywhere.
+  auto at_least_packet = [&](const char* key) {
+    const int phits = static_cast<int>(I(key));
+    if (phits < rp.packet_size)
+      fail(key, "must hold at least one packet (" + std::to_string(rp.packet_size) + " phits) for virtual cut-through; got " +
+                    std::to_string(phits));
+    set_json(r, key, phits);
+    return phits;
+  };
+  c.buffer_injection = at_least_packet("router.buffers.injection");
+  c.buffer_local = at_least_packet("router.buffers.local");
+  c.buffer_global = at_least_packet("router.buffers.global");
+  at_least_packet("router.output_queue");
+  c.nic_queue = at_least_packet("nic.queue");
+
+  // Traffic.
+  const int groups = c.a * c.h + 1;
+  auto phase = [&](const std::string& pattern, int offset, double load, const YAML::Node& mix_node,
+                   const char* mix_key, const char* pattern_key, const char* offset_key) {
+    TrafficPhase ph;
+    ph.load = load;
+    if (pattern == "mix") {
+      nlohmann::json mix_json;
+      ph.components = to_mix(*find_key(mix_key), mix_node, mix_json);
+      if (ph.components.empty()) fail(mix_key, "pattern mix needs a non-empty list of {pattern, offset, weight}");
+    } else {
+      PatternComponent comp;
+      comp.kind = parse_pattern(pattern);
+      comp.offset = offset;
+      ph.components.push_back(comp);
+    }
+    for (const PatternComponent& comp : ph.components) {
+      if (comp.kind == PatternKind::kAdversarial && ((comp.offset % groups) + groups) % groups == 0)
+        fail(pattern == "mix" ? mix_key : offset_key,
+             "ADV+" + std::to_string(comp.offset) + " targets the source group itself (G = " + std::to_string(groups) + ")");
+      if (comp.kind == PatternKind::kAdvLocal && c.a < 2) fail(pattern_key, "advl needs at least 2 routers per group");
+    }
+    return ph;
+  };
+  const std::string pattern = S("traffic.pattern");
+  const int offset = static_cast<int>(I("traffic.offset"));
+  const double load = F("traffic.load");
+  c.traffic.initial = phase(pattern, offset, load, v["traffic.mix"], "traffic.mix", "traffic.pattern", "traffic.offset");
+  set_json(r, "traffic.pattern", pattern);
+  set_json(r, "traffic.offset", offset);
+  set_json(r, "traffic.load", load);
+  {
+    nlohmann::json mj = nlohmann::json::array();
+    if (pattern == "mix") to_mix(*find_key("traffic.mix"), v["traffic.mix"], mj);
+    set_json(r, "traffic.mix", mj);
+  }
+  c.change_after_warmup = I("traffic.change.at");
+  set_json(r, "traffic.change.at", c.change_after_warmup);
+  if (c.change_after_warmup >= 0) {
+    std::string p2 = S("traffic.change.pattern");
+    if (p2 == "same") p2 = pattern;
+    int o2 = static_cast<int>(I("traffic.change.offset"));
+    if (o2 == 0) o2 = offset;
+    double l2 = F("traffic.change.load");
+    if (l2 < 0) l2 = load;
+    YAML::Node m2 = v["traffic.change.mix"];
+    if (!m2.IsSequence() || m2.size() == 0) m2 = v["traffic.mix"];
+    c.traffic.has_change = true;
+    c.traffic.after = phase(p2, o2, l2, m2, "traffic.change.mix", "traffic.change.pattern", "traffic.change.offset");
+    set_json(r, "traffic.change.pattern", p2);
+    set_json(r, "traffic.change.offset", o2);
+    set_json(r, "traffic.change.load", l2);
+  }
+
+  // Simulation.
+  c.warmup = static_cast<Cycle>(I("sim.warmup"));
+  c.measure = static_cast<Cycle>(I("sim.measure"));
+  c.seed = static_cast<std::uint64_t>(I("sim.seed"));
+  c.watchdog = static_cast<Cycle>(I("sim.watchdog"));
+  c.bin = static_cast<Cycle>(I("stats.bin"));
+  c.bins_before = static_cast<Cycle>(I("stats.before"));
+  if (c.change_after_warmup >= 0) c.traffic.change_at = c.warmup + static_cast<Cycle>(c.change_after_warmup);
+  if (c.change_after_warmup >= static_cast<std::int64_t>(c.measure))
+    fail("traffic.change.at", "must fall inside the measurement window (< sim.measure = " + std::to_string(c.measure) + ")");
+  for (const char* k : {"sim.warmup", "sim.measure", "sim.seed", "sim.watchdog", "stats.bin", "stats.before"})
+    set_json(r, k, I(k));
+  return c;
+}
+
+std::string config_reference_markdown() {
+  std::ostringstream s;
+  s << "| key | default | allowed | meaning |\n|---|---|---|---|\n";
+  for (const KeySpec& k : config_schema()) {
+    std::string allowed;
+    if (k.type == KeyType::kString) {
+      for (const auto& c : k.choices) allowed += (allowed.empty() ? "" : ", ") + std::string("`") + c + "`";
+    } else if (k.type == KeyType::kMix) {
+      allowed = "list";
+    } else {
+      std::ostringstream a;
+      a << (k.type == KeyType::kInt ? "integer" : "number");
+      if (k.min > -kBig) a << " ≥ " << k.min;
+      if (k.max < kBig) a << ", ≤ " << k.max;
+      allowed = a.str();
+    }
+    s << "| `" << k.key << "` | `" << k.default_value << "` | " << allowed << " | " << k.doc << " |\n";
+  }
+  return s.str();
+}
+
+}  // namespace hiradix

@@ -1,0 +1,70 @@
+// Configuration: a YAML file plus `--set key=value` overrides, checked against one schema of documented
+// keys (defaults from the seeds' tables), turned into a validated Config. Every bad input ends in a
+// ConfigError naming the key and the reason.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "router/router_params.h"
+#include "router/routing/dragonfly.h"
+#include "router/routing/routing_algorithm.h"
+#include "testbench/traffic.h"
+
+namespace hiradix {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class KeyType { kInt, kFloat, kString, kMix };
+
+struct KeySpec {
+  std::string key;
+  KeyType type;
+  std::string default_value;  // YAML text
+  double min = 0, max = 0;    // for numbers
+  std::vector<std::string> choices;  // for strings
+  std::string doc;
+};
+
+const std::vector<KeySpec>& config_schema();
+std::string suggest_key(const std::string& unknown);  // nearest valid key, "" if none is close
+
+struct Config {
+  // topology
+  int p = 0, a = 0, h = 0;
+  Arrangement arrangement = Arrangement::kPalmtree;
+  Cycle local_latency = 10, global_latency = 100, injection_latency = 1;
+  // router
+  RouterParams router;
+  int vcs_injection = 1, vcs_local = 2, vcs_global = 1;
+  int buffer_injection = 32, buffer_local = 32, buffer_global = 256;
+  RoutingOptions routing;
+  // traffic and NICs
+  TrafficSchedule traffic;  // change_at relative to the end of warm-up until resolved by the network
+  std::int64_t change_after_warmup = -1;
+  int nic_queue = 5040;
+  // simulation
+  Cycle warmup = 0, measure = 0, watchdog = 0, bin = 0, bins_before = 0;
+  std::uint64_t seed = 1;
+  nlohmann::json resolved;  // every key with its value, defaults included
+};
+
+using Overrides = std::vector<std::pair<std::string, std::string>>;
+
+// Parses "key=value" (the --set syntax); throws ConfigError on a malformed item.
+std::pair<std::string, std::string> parse_override(const std::string& item);
+
+// Loads `path` (may be empty: defaults only), applies overrides in order, validates.
+Config load_config(const std::string& path, const Overrides& overrides);
+
+// The config reference as a Markdown table (for the README and `hiradix keys`).
+std::string config_reference_markdown();
+
+}  // namespace hiradix

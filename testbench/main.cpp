@@ -1,0 +1,98 @@
+// The hiradix command line: run one configuration, sweep several, or print the config reference.
+// Entered through SystemC's own main(), which calls sc_main.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+
+#include "testbench/config.h"
+#include "testbench/simulation.h"
+#include "testbench/sweep.h"
+
+using namespace hiradix;
+
+namespace {
+
+Overrides to_overrides(const std::vector<std::string>& items) {
+  Overrides o;
+  for (const std::string& s : items) o.push_back(parse_override(s));
+  return o;
+}
+
+int run_command(const std::string& config_path, const std::vector<std::string>& sets, const std::string& out_dir,
+                bool quiet) {
+  const Config config = load_config(config_path, to_overrides(sets));
+  std::filesystem::create_directories(out_dir);
+  const std::string path = (std::filesystem::path(out_dir) / "result.json").string();
+  int code = kExitOk;
+  // The run happens in a child so that a crash cannot take the error reporting with it.
+  const nlohmann::json result = run_in_child(config, code, path);
+  if (result.is_null()) {
+    std::cerr << "hiradix: the simulation ended without a result (exit " << code << ")\n";
+    return code ? code : kExitError;
+  }
+  if (!quiet) std::cout << summarize(result) << "  result       " << path << "\n";
+  if (code == kExitDeadlock) std::cerr << "hiradix: deadlock: " << result["deadlock"].get<std::string>() << "\n";
+  if (code == kExitConservation) std::cerr << "hiradix: packet conservation violated, see " << path << "\n";
+  return code;
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  CLI::App app{"hiradix: cycle-level SystemC model of high-radix adaptive routers and Dragonfly networks"};
+  app.require_subcommand(1);
+
+  std::string config_path, out_dir = "out";
+  std::vector<std::string> sets, varies;
+  bool quiet = false;
+  int jobs = 0;
+
+  CLI::App* run = app.add_subcommand("run", "Simulate one configuration; writes OUT/result.json");
+  run->add_option("config", config_path, "YAML config file")->required();
+  run->add_option("--set", sets, "Override a config key: --set traffic.load=0.4 (repeatable)");
+  run->add_option("--out", out_dir, "Output directory (default: out)");
+  run->add_flag("--quiet,-q", quiet, "Print nothing but errors");
+
+  CLI::App* sweep = app.add_subcommand("sweep", "Simulate the cartesian product of --vary values in parallel; writes OUT/results.csv");
+  sweep->add_option("config", config_path, "YAML config file")->required();
+  sweep->add_option("--vary", varies, "key=v1,v2,... or key=start:stop:step (repeatable)")->required();
+  sweep->add_option("--set", sets, "Override a config key for every point (repeatable)");
+  sweep->add_option("-j,--jobs", jobs, "Parallel simulations (default: number of cores)");
+  sweep->add_option("--out", out_dir, "Output directory (default: out)");
+  sweep->add_flag("--quiet,-q", quiet, "Print nothing but errors");
+
+  CLI::App* keys = app.add_subcommand("keys", "Print the config reference (every key, default and meaning)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) ? kExitConfig : kExitOk;
+  }
+
+  try {
+    if (*keys) {
+      std::cout << config_reference_markdown();
+      return kExitOk;
+    }
+    if (*run) return run_command(config_path, sets, out_dir, quiet);
+    SweepOptions opt;
+    opt.config_path = config_path;
+    opt.base = to_overrides(sets);
+    for (const std::string& v : varies) opt.vary.push_back(parse_vary(v));
+    opt.jobs = jobs > 0 ? jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    opt.out_dir = out_dir;
+    opt.quiet = quiet;
+    return run_sweep(opt);
+  } catch (const ConfigError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitConfig;
+  } catch (const std::exception& e) {
+    std::cerr << "hiradix: " << e.what() << "\n";
+    return kExitError;
+  }
+}

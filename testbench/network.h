@@ -1,0 +1,54 @@
+// Network assembly: a Dragonfly of routers with one NIC per terminal, wired with TLM link sockets, and
+// the run-time checks of DESIGN §3.5 (forward-progress watchdog with a deadlock report, conservation).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "router/router.h"
+#include "router/routing/dragonfly.h"
+#include "router/routing/routing_algorithm.h"
+#include "testbench/config.h"
+#include "testbench/nic.h"
+#include "testbench/stats.h"
+#include "tlm/packet.h"
+
+namespace hiradix {
+
+class Network : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Network);
+  Network(sc_core::sc_module_name name, const Config& config);
+
+  const Dragonfly& topology() const { return topo_; }
+  Stats& stats() { return stats_; }
+  int routers() const { return static_cast<int>(routers_.size()); }
+  Router& router(int i) { return *routers_[static_cast<std::size_t>(i)]; }
+  Nic& nic(int i) { return *nics_[static_cast<std::size_t>(i)]; }
+
+  // Packets somewhere between their NIC's queue and their destination (heads not yet ejected).
+  std::size_t packets_in_flight() const;
+  bool deadlocked() const { return !deadlock_report_.empty(); }
+  const std::string& deadlock_report() const { return deadlock_report_; }
+
+ private:
+  std::vector<PortSpec> port_specs() const;
+  void watchdog();
+  std::string describe_deadlock();
+
+  const Config& config_;
+  Dragonfly topo_;
+  std::unique_ptr<RoutingAlgorithm> routing_;
+  PacketPool pool_;
+  Stats stats_;
+  std::vector<std::unique_ptr<Router>> routers_;
+  std::vector<std::unique_ptr<Nic>> nics_;
+  sc_core::sc_event watchdog_event_;
+  std::uint64_t last_progress_ = 0;
+  Cycle last_progress_cycle_ = 0;
+  std::string deadlock_report_;
+};
+
+}  // namespace hiradix

@@ -1,0 +1,125 @@
+#include "testbench/nic.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hiradix {
+
+std::uint64_t Nic::next_serial_ = 0;
+
+Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dragonfly& topo,
+         const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, std::uint64_t seed)
+    : sc_core::sc_module(name),
+      id_(id),
+      params_(params),
+      topo_(topo),
+      traffic_(traffic),
+      stats_(stats),
+      pool_(pool),
+      rng_(seed, static_cast<std::uint64_t>(id)),
+      out_("inject", this, 0),
+      in_("eject", this, 0),
+      queue_(static_cast<std::size_t>(params.queue_phits / params.packet_size)),
+      pending_credits_(static_cast<std::size_t>(params.injection_vcs * (params.injection_depth / params.packet_size)) + 1),
+      credits_(static_cast<std::size_t>(params.injection_vcs), params.injection_depth) {
+  next_generation_ = first_instant(0);
+  SC_METHOD(tick);
+  sensitive << wake_;
+  dont_initialize();
+  if (next_generation_ != kNever) wake_at(next_generation_);
+}
+
+Cycle Nic::gap(double load) {
+  const double p = std::min(1.0, load / params_.packet_size);  // packets per cycle
+  if (p >= 1.0) return 1;
+  const double u = 1.0 - rng_.uniform();  // (0, 1]
+  return 1 + static_cast<Cycle>(std::floor(std::log(u) / std::log1p(-p)));
+}
+
+Cycle Nic::first_instant(Cycle from) {
+  const double load = traffic_.at(from).load;
+  Cycle t = load > 0 ? from + gap(load) - 1 : kNever;
+  // A change of load restarts the (memoryless) process at the change.
+  if (traffic_.has_change && from < traffic_.change_at && t >= traffic_.change_at) {
+    const double after = traffic_.after.load;
+    t = after > 0 ? traffic_.change_at + gap(after) - 1 : kNever;
+  }
+  return t;
+}
+
+void Nic::wake_at(Cycle c) {
+  if (c >= scheduled_) return;
+  scheduled_ = c;
+  const Cycle now = now_cycle();
+  wake_.notify(c > now ? cycles_to_time(c - now) : sc_core::SC_ZERO_TIME);
+}
+
+void Nic::generate(Cycle now) {
+  const bool accepted = !queue_.full();
+  stats_.on_generate(id_, now, params_.packet_size, accepted);
+  if (accepted) {
+    const PacketId id = pool_.allocate();
+    Packet& pkt = pool_[id];
+    pkt.serial = next_serial_++;
+    pkt.src = static_cast<std::uint32_t>(id_);
+    pkt.dst = static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, id_, rng_));
+    pkt.size = static_cast<std::uint16_t>(params_.packet_size);
+    pkt.generated = now;
+    queue_.push(id);
+  }
+  next_generation_ = first_instant(now + 1);
+}
+
+void Nic::tick() {
+  const Cycle now = now_cycle();
+  scheduled_ = kNever;
+  while (!pending_credits_.empty() && pending_credits_.front().arrival <= now) {
+    credits_[pending_credits_.front().vc] += pending_credits_.front().phits;
+    pending_credits_.pop();
+  }
+  if (next_generation_ <= now) generate(now);
+  // Send the head of the queue on a free link into an injection VC with room for the whole packet.
+  bool waiting_credits = false;
+  if (!queue_.empty() && link_free_ <= now) {
+    const int vcs = static_cast<int>(credits_.size());
+    int vc = -1;
+    for (int i = 0; i < vcs; ++i) {
+      const int c = (next_vc_ + i) % vcs;
+      if (credits_[c] >= params_.packet_size) {
+        vc = c;
+        break;
+      }
+    }
+    if (vc < 0) {
+      waiting_credits = true;
+    } else {
+      next_vc_ = (vc + 1) % vcs;
+      const PacketId id = queue_.front();
+      queue_.pop();
+      credits_[vc] -= params_.packet_size;
+      pool_[id].injected = now;
+      stats_.on_inject(id_, now, params_.packet_size);
+      link_free_ = now + static_cast<Cycle>(params_.packet_size);
+      out_.send(id, static_cast<std::uint16_t>(params_.packet_size), static_cast<std::uint8_t>(vc), now);
+    }
+  }
+  Cycle next = next_generation_;
+  if (!pending_credits_.empty()) next = std::min(next, pending_credits_.front().arrival);
+  if (!queue_.empty() && !waiting_credits) next = std::min(next, std::max(link_free_, now + 1));
+  if (next != kNever) wake_at(next);
+}
+
+void Nic::receive_packet(int, const LinkMessage& msg) {
+  // The ejection link delivers one phit per cycle and the NIC consumes one per cycle, so it never
+  // backs up: the tail is consumed size-1 cycles after the head arrives.
+  const Packet& pkt = pool_[msg.packet];
+  stats_.on_eject(pkt, id_, msg.arrival + pkt.size - 1);
+  pool_.release(msg.packet);
+}
+
+void Nic::receive_credit(int, const LinkMessage& msg) {
+  pending_credits_.push(msg);
+  wake_at(msg.arrival);
+}
+
+}  // namespace hiradix

@@ -1,0 +1,66 @@
+// A terminal's network interface: Bernoulli packet generation at the offered load into a bounded
+// injection queue, injection over a link with credits, and ejection that consumes one phit per cycle.
+// Generation instants are drawn as geometric gaps (the same law as a Bernoulli trial per cycle), so an
+// idle NIC costs nothing between packets.
+#pragma once
+#include <cstdint>
+
+#include <systemc>
+
+#include "router/rng.h"
+#include "router/routing/dragonfly.h"
+#include "testbench/stats.h"
+#include "testbench/traffic.h"
+#include "tlm/link.h"
+#include "tlm/ring.h"
+
+namespace hiradix {
+
+struct NicParams {
+  int packet_size = 8;
+  int queue_phits = 5040;      // injection queue (seed-000 Table 3-1: 126 KB of 25-byte phits)
+  int injection_vcs = 1;       // VCs of the router's injection port
+  int injection_depth = 32;    // phits per injection VC (initial credits)
+};
+
+class Nic : public sc_core::sc_module, public PacketSink, public CreditSink {
+ public:
+  SC_HAS_PROCESS(Nic);
+  Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dragonfly& topo,
+      const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, std::uint64_t seed);
+
+  LinkOut& out() { return out_; }
+  LinkIn& in() { return in_; }
+  std::size_t queued() const { return queue_.size(); }
+
+  void receive_packet(int port, const LinkMessage& msg) override;  // ejection
+  void receive_credit(int port, const LinkMessage& msg) override;
+
+ private:
+  void tick();
+  void wake_at(Cycle c);
+  Cycle gap(double load);  // cycles to the next generation (>= 1)
+  Cycle first_instant(Cycle from);  // first generation instant at or after `from`
+  void generate(Cycle now);
+
+  int id_;
+  NicParams params_;
+  const Dragonfly& topo_;
+  const TrafficSchedule& traffic_;
+  Stats& stats_;
+  PacketPool& pool_;
+  Rng rng_;
+  LinkOut out_;
+  LinkIn in_;
+  Ring<PacketId> queue_;
+  Ring<LinkMessage> pending_credits_;
+  std::vector<std::int32_t> credits_;
+  int next_vc_ = 0;
+  Cycle link_free_ = 0;
+  Cycle next_generation_ = kNever;
+  Cycle scheduled_ = kNever;
+  sc_core::sc_event wake_;
+  static std::uint64_t next_serial_;
+};
+
+}  // namespace hiradix

@@ -1,0 +1,116 @@
+#include "testbench/simulation.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "testbench/network.h"
+
+namespace hiradix {
+
+namespace {
+double peak_memory_mib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+}  // namespace
+
+RunOutcome run_simulation(const Config& config) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  const auto t0 = std::chrono::steady_clock::now();
+  Network net("network", config);
+  const Cycle end = config.warmup + config.measure;
+
+  sc_core::sc_start(cycles_to_time(config.warmup));
+  for (int r = 0; r < net.routers(); ++r) net.router(r).contention().reset_statistics();
+  if (!net.deadlocked()) sc_core::sc_start(cycles_to_time(config.measure));
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const Cycle simulated = now_cycle();
+
+  RunOutcome out;
+  nlohmann::json& j = out.result;
+  j["config"] = config.resolved;
+  j.update(net.stats().to_json(config.measure, net.topology().terminals()));
+
+  std::uint64_t observations = 0, observed_sum = 0, activations = 0;
+  std::int32_t max_counter = 0;
+  for (int r = 0; r < net.routers(); ++r) {
+    const ContentionCounters& c = net.router(r).contention();
+    observations += c.observations();
+    observed_sum += c.sum_observed();
+    max_counter = std::max(max_counter, c.max());
+    activations += net.router(r).activity().activations;
+  }
+  j["contention"] = {{"mean_at_header", observations ? static_cast<double>(observed_sum) / observations : 0.0},
+                     {"max", max_counter}};
+
+  // Conservation: every created packet is either delivered or still somewhere in the network.
+  Stats& s = net.stats();
+  const std::uint64_t held = net.packets_in_flight();
+  const std::uint64_t late = s.ejected_after(simulated);
+  const bool conserved = s.created() == s.ejected() + held && s.misdelivered() == 0 && s.duplicates() == 0;
+  j["conservation"] = {{"created", s.created()},
+                       {"delivered", s.ejected() - late},
+                       {"in_flight", held + late},
+                       {"misdelivered", s.misdelivered()},
+                       {"duplicates", s.duplicates()},
+                       {"ok", conserved}};
+  if (config.traffic.has_change) j["time_series"] = s.time_series_json();
+
+  j["status"] = "ok";
+  if (net.deadlocked()) {
+    j["status"] = "deadlock";
+    j["deadlock"] = net.deadlock_report();
+    out.exit_code = kExitDeadlock;
+  } else if (!conserved) {
+    j["status"] = "conservation_violated";
+    out.exit_code = kExitConservation;
+  }
+  j["simulation"] = {{"cycles", simulated},
+                     {"routers", net.routers()},
+                     {"router_activations", activations},
+                     {"wall_seconds", wall},
+                     {"router_cycles_per_second", wall > 0 ? net.routers() * static_cast<double>(simulated) / wall : 0.0},
+                     {"peak_memory_mib", peak_memory_mib()}};
+  (void)end;
+  return out;
+}
+
+std::string summarize(const nlohmann::json& j) {
+  const auto& c = j["config"];
+  const auto& lat = j["latency"];
+  std::ostringstream s;
+  s << fmt::format("hiradix: dragonfly p={} a={} h={} ({}), {} routers, routing {}{}\n", c["topology"]["p"].get<int>(),
+                   c["topology"]["a"].get<int>(), c["topology"]["h"].get<int>(), c["topology"]["arrangement"].get<std::string>(),
+                   j["simulation"]["routers"].get<int>(), c["routing"]["algorithm"].get<std::string>(),
+                   c["routing"]["algorithm"] == "valiant" ? " " + c["routing"]["phase_a"].get<std::string>() : "");
+  s << fmt::format("  traffic      {} offset {} load {:.3f}{}\n", c["traffic"]["pattern"].get<std::string>(),
+                   c["traffic"]["offset"].get<int>(), c["traffic"]["load"].get<double>(),
+                   j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
+  s << fmt::format("  status       {}\n", j["status"].get<std::string>());
+  if (j.contains("deadlock")) s << "  deadlock     " << j["deadlock"].get<std::string>() << "\n";
+  s << fmt::format("  load         offered {:.4f}  accepted {:.4f} phits/node/cycle\n", j["offered_load"].get<double>(),
+                   j["accepted_load"].get<double>());
+  s << fmt::format("  latency      avg {:.1f}  p50 {}  p99 {} cycles (injection {:.1f}, network {:.1f})\n",
+                   lat["total"]["average"].get<double>(), lat["total"]["p50"].get<long long>(), lat["total"]["p99"].get<long long>(),
+                   lat["injection"]["average"].get<double>(), lat["network"]["average"].get<double>());
+  s << fmt::format("  paths        misrouted {:.3f}, avg hops {:.2f}", j["misrouted_fraction"].get<double>(),
+                   j["average_hops"].get<double>());
+  for (const auto& [name, frac] : j["path_types"].items()) s << fmt::format(", {} {:.3f}", name, frac.get<double>());
+  s << "\n";
+  const auto& cons = j["conservation"];
+  s << fmt::format("  packets      {} delivered in window, {} in flight at end, conservation {}\n",
+                   j["packets"].get<long long>(), cons["in_flight"].get<long long>(), cons["ok"].get<bool>() ? "ok" : "VIOLATED");
+  const auto& sim = j["simulation"];
+  s << fmt::format("  simulation   {} cycles in {:.2f} s, {:.0f} router-cycles/s, peak memory {:.0f} MiB\n",
+                   sim["cycles"].get<long long>(), sim["wall_seconds"].get<double>(),
+                   sim["router_cycles_per_second"].get<double>(), sim["peak_memory_mib"].get<double>());
+  return s.str();
+}
+
+}  // namespace hiradix

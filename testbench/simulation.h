@@ -1,0 +1,23 @@
+// One simulation run: elaborate the network, simulate warm-up and measurement, check conservation and
+// return the result document (result.json). SystemC allows one elaboration per process, so callers that
+// need several runs use one process per run (see testbench/sweep.h).
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "testbench/config.h"
+
+namespace hiradix {
+
+enum ExitCode { kExitOk = 0, kExitError = 1, kExitConfig = 2, kExitDeadlock = 3, kExitConservation = 4 };
+
+struct RunOutcome {
+  nlohmann::json result;
+  int exit_code = kExitOk;
+};
+
+RunOutcome run_simulation(const Config& config);
+
+// The one-screen summary printed by `hiradix run`.
+std::string summarize(const nlohmann::json& result);
+
+}  // namespace hiradix

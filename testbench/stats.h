@@ -1,0 +1,92 @@
+// Run statistics, all kept in integers so that results do not depend on the order in which SystemC runs
+// processes. Packets count in the measurement window by the cycle their tail reaches the destination.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tlm/cycle.h"
+#include "tlm/packet.h"
+
+namespace hiradix {
+
+// Exact percentiles for values below `limit`, one bin per cycle; larger values are kept individually.
+class LatencyHistogram {
+ public:
+  explicit LatencyHistogram(std::size_t limit = 1 << 16) : bins_(limit, 0) {}
+  void add(Cycle v) {
+    ++count_;
+    sum_ += v;
+    if (v < bins_.size()) ++bins_[v]; else overflow_.push_back(v);
+  }
+  std::uint64_t count() const { return count_; }
+  double mean() const { return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0.0; }
+  Cycle percentile(double q) const;
+
+ private:
+  std::vector<std::uint64_t> bins_;
+  mutable std::vector<Cycle> overflow_;
+  std::uint64_t count_ = 0;
+  std::uint64_t sum_ = 0;
+};
+
+// Path types: bit0 = l1, bit1 = g, bit2 = l2 of Valiant phase A (seed-000 Table 5-1); 0 = minimal.
+std::string path_type_name(int bits);
+
+struct TimeBin {
+  std::uint64_t packets = 0, phits = 0, misrouted = 0, latency_sum = 0;
+};
+
+class Stats {
+ public:
+  Stats(int terminals, int terminals_per_router, Cycle measure_begin, Cycle measure_end);
+
+  void enable_time_series(Cycle begin, Cycle end, Cycle bin);
+
+  void on_generate(int terminal, Cycle now, int size, bool accepted) {
+    if (!accepted) ++refused_total_;
+    else ++created_total_;
+    if (in_window(now)) {
+      offered_phits_ += static_cast<std::uint64_t>(size);
+      if (!accepted) ++refused_;
+    }
+  }
+  void on_inject(int terminal, Cycle now, int size) {
+    ++injected_total_;
+    if (in_window(now)) injected_phits_[static_cast<std::size_t>(terminal / per_router_)] += static_cast<std::uint64_t>(size);
+  }
+  // Called when the last router commits a packet to its ejection link; `tail` is when the NIC has it all.
+  void on_eject(const Packet& pkt, int at_terminal, Cycle tail);
+
+  // Flit conservation (DESIGN §3.5).
+  std::uint64_t created() const { return created_total_; }
+  std::uint64_t injected() const { return injected_total_; }
+  std::uint64_t ejected() const { return ejected_total_; }
+  std::uint64_t ejected_after(Cycle end) const;  // committed ejections whose tail lands at or after `end`
+  std::uint64_t misdelivered() const { return misdelivered_; }
+  std::uint64_t duplicates() const { return duplicates_; }
+
+  nlohmann::json to_json(Cycle measure_cycles, int terminals) const;
+  nlohmann::json time_series_json() const;
+
+ private:
+  bool in_window(Cycle c) const { return c >= begin_ && c < end_; }
+
+  int per_router_;
+  Cycle begin_, end_;
+  std::uint64_t created_total_ = 0, refused_total_ = 0, injected_total_ = 0, ejected_total_ = 0;
+  std::uint64_t offered_phits_ = 0, refused_ = 0;
+  std::uint64_t accepted_phits_ = 0, packets_ = 0, misrouted_ = 0, hops_ = 0;
+  std::uint64_t misdelivered_ = 0, duplicates_ = 0;
+  std::vector<std::uint64_t> injected_phits_;  // per router, in the window
+  std::vector<std::uint64_t> path_types_;      // 8 entries
+  LatencyHistogram total_, injection_, network_;
+  std::vector<bool> delivered_;                // by packet serial: each packet delivered once
+  std::vector<Cycle> late_tails_;              // tails beyond the window end (for in-flight accounting)
+  Cycle series_begin_ = 0, series_end_ = 0, bin_ = 0;
+  std::vector<TimeBin> series_;
+};
+
+}  // namespace hiradix

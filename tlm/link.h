@@ -1,0 +1,117 @@
+// The link protocol between routers and NICs: a light custom TLM-2.0 protocol (not the generic payload).
+// Packets travel forward (nb_transport_fw) and credits backward (nb_transport_bw) over the same socket
+// pair; every message carries its exact arrival cycle (sender's cycle + link latency), which also goes
+// in the TLM delay annotation. The receiver stores the message and acts on it at that cycle.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <systemc>
+#include <tlm>
+
+#include "tlm/cycle.h"
+#include "tlm/packet.h"
+
+namespace hiradix {
+
+struct LinkMessage {
+  PacketId packet = 0;     // forward only
+  std::uint16_t phits = 0; // backward: credits returned; forward: packet size
+  std::uint8_t vc = 0;     // VC the packet is written into, or the credits belong to
+  Cycle arrival = 0;       // cycle the head phit (or the credit) reaches the other end
+};
+
+struct LinkProtocol {
+  using tlm_payload_type = LinkMessage;
+  using tlm_phase_type = tlm::tlm_phase;
+};
+
+using LinkInitiatorSocket = tlm::tlm_initiator_socket<32, LinkProtocol, 1, sc_core::SC_ZERO_OR_MORE_BOUND>;
+using LinkTargetSocket = tlm::tlm_target_socket<32, LinkProtocol, 1, sc_core::SC_ZERO_OR_MORE_BOUND>;
+
+// Who consumes what arrives on a link end. One virtual call per packet or credit, not per phit.
+class PacketSink {
+ public:
+  virtual ~PacketSink() = default;
+  virtual void receive_packet(int port, const LinkMessage& msg) = 0;
+};
+class CreditSink {
+ public:
+  virtual ~CreditSink() = default;
+  virtual void receive_credit(int port, const LinkMessage& msg) = 0;
+};
+
+// The sending end of a link: forwards packets, receives credits.
+class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
+ public:
+  LinkOut(const char* name, CreditSink* owner, int port) : socket(name), owner_(owner), port_(port) {
+    socket.bind(*this);
+  }
+  bool connected() const { return socket.size() > 0; }
+  Cycle latency() const { return latency_; }
+  void set_latency(Cycle l) { latency_ = l; }
+
+  void send(PacketId packet, std::uint16_t size, std::uint8_t vc, Cycle now) {
+    LinkMessage msg{packet, size, vc, now + latency_};
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = cycles_to_time(latency_);
+    socket->nb_transport_fw(msg, phase, delay);
+  }
+
+  tlm::tlm_sync_enum nb_transport_bw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
+    owner_->receive_credit(port_, msg);
+    return tlm::TLM_COMPLETED;
+  }
+  void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+
+  LinkInitiatorSocket socket;
+
+ private:
+  CreditSink* owner_;
+  int port_;
+  Cycle latency_ = 1;
+};
+
+// The receiving end of a link: receives packets, returns credits.
+class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
+ public:
+  LinkIn(const char* name, PacketSink* owner, int port) : socket(name), owner_(owner), port_(port) {
+    socket.bind(*this);
+  }
+  bool connected() const { return socket.size() > 0; }
+  Cycle latency() const { return latency_; }
+  void set_latency(Cycle l) { latency_ = l; }
+
+  // Returns `phits` credits of `vc`, freed at cycle `freed` (which may lie in the future).
+  void return_credits(std::uint8_t vc, std::uint16_t phits, Cycle freed, Cycle now) {
+    LinkMessage msg{0, phits, vc, freed + latency_};
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_core::sc_time delay = cycles_to_time(msg.arrival - now);
+    socket->nb_transport_bw(msg, phase, delay);
+  }
+
+  tlm::tlm_sync_enum nb_transport_fw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
+    owner_->receive_packet(port_, msg);
+    return tlm::TLM_COMPLETED;
+  }
+  void b_transport(LinkMessage& msg, sc_core::sc_time&) override { owner_->receive_packet(port_, msg); }
+  bool get_direct_mem_ptr(LinkMessage&, tlm::tlm_dmi&) override { return false; }
+  unsigned int transport_dbg(LinkMessage&) override { return 0; }
+
+  LinkTargetSocket socket;
+
+ private:
+  PacketSink* owner_;
+  int port_;
+  Cycle latency_ = 1;
+};
+
+// Wires `out` to `in` with the given latency in cycles (same latency for packets and credits, as in
+// seed 003 §IV-B: "for both data and ACK packets").
+inline void connect(LinkOut& out, LinkIn& in, Cycle latency) {
+  out.socket.bind(in.socket);
+  out.set_latency(latency);
+  in.set_latency(latency);
+}
+
+}  // namespace hiradix
