@@ -22,6 +22,7 @@ struct RouterParams {
   int packet_size = 8;         // phits (seed-003 Table I)
   int output_queue_phits = 32; // per output port (seed-003 Table I)
   AllocatorKind allocator = AllocatorKind::kInputFirst;
+  bool input_pointer_on_output_grant = false;  // see switch_allocator.h
 };
 
 struct PortSpec {

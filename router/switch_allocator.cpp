@@ -4,11 +4,13 @@
 
 namespace hiradix {
 
-SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind)
+SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind,
+                                 bool input_pointer_on_output_grant)
     : sc_core::sc_module(name),
       ports_(ports),
       max_vcs_(max_vcs),
       kind_(kind),
+      move_on_output_grant_(input_pointer_on_output_grant),
       in_ptr_(static_cast<std::size_t>(ports), 0),
       out_ptr_(static_cast<std::size_t>(ports), 0),
       out_requests_(static_cast<std::size_t>(ports), 0),

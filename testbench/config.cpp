@@ -36,6 +36,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.latency.st", KeyType::kInt, "2", 0, 1000, {}, "Switch traversal stage (crossbar to output queue), cycles."},
       {"router.speedup", KeyType::kFloat, "2.0", 1, 16, {}, "Internal crossbar speed-up in time, integer or fractional such as 1.5 (seed-003 Table I: 2x)."},
       {"router.allocator", KeyType::kString, "input_first", 0, 0, {"input_first", "output_first"}, "Separable switch allocator, round-robin arbiters that move only on a grant (iSLIP)."},
+      {"router.input_pointer", KeyType::kString, "own_grant", 0, 0, {"own_grant", "output_grant"}, "When an input-first input arbiter moves its priority: on its own grant, or only when the output also grants (iSLIP reading (a), seed-000 §1.3)."},
       {"router.switching", KeyType::kString, "vct", 0, 0, {"vct"}, "Switching: virtual cut-through (wormhole is not implemented yet)."},
       {"router.vcs.injection", KeyType::kInt, "1", 1, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue)."},
       {"router.vcs.local", KeyType::kInt, "0", 0, 32, {}, "VCs of local ports; 0 = the minimum the routing needs (MIN 2, Valiant lgl 4)."},
@@ -312,12 +313,14 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   const double speedup = F("router.speedup");
   to_fraction(speedup, rp.speedup_num, rp.speedup_den);
   rp.allocator = S("router.allocator") == "input_first" ? AllocatorKind::kInputFirst : AllocatorKind::kOutputFirst;
+  rp.input_pointer_on_output_grant = S("router.input_pointer") == "output_grant";
   rp.packet_size = static_cast<int>(I("packet.size"));
   rp.output_queue_phits = static_cast<int>(I("router.output_queue"));
   for (const char* k : {"router.latency.rc", "router.latency.va", "router.latency.sa", "router.latency.st"})
     set_json(r, k, I(k));
   set_json(r, "router.speedup", speedup);
   set_json(r, "router.allocator", S("router.allocator"));
+  set_json(r, "router.input_pointer", S("router.input_pointer"));
   set_json(r, "router.switching", S("router.switching"));
   set_json(r, "packet.size", rp.packet_size);
 

@@ -1,5 +1,4 @@
 // The hiradix command line: run one configuration, sweep several, or print the config reference.
-// Entered through SystemC's own main(), which calls sc_main.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -42,8 +41,11 @@ int run_command(const std::string& config_path, const std::vector<std::string>& 
 
 }  // namespace
 
-int sc_main(int argc, char** argv) {
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+// libsystemc references sc_main from its own main(); ours takes precedence and never calls it.
+int sc_main(int, char**) { return kExitError; }
+
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);  // before anything touches the SystemC kernel
   CLI::App app{"hiradix: cycle-level SystemC model of high-radix adaptive routers and Dragonfly networks"};
   app.require_subcommand(1);
 
