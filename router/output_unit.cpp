@@ -29,19 +29,22 @@ void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, int size, Cycl
   o.queue.push({packet, head_ready, vc});
 }
 
-void OutputUnit::apply_arrivals(int p, Cycle now) {
+bool OutputUnit::apply_arrivals(int p, Cycle now) {
   OutputPort& o = ports_[p];
   if (o.on_wire && o.link_free <= now) {
     o.occupancy -= o.on_wire;
     o.on_wire = 0;
   }
+  bool arrived = false;
   while (!o.pending_credits.empty() && o.pending_credits.front().arrival <= now) {
+    arrived = true;
     const LinkMessage& m = o.pending_credits.front();
     o.credits[m.vc] += m.phits;
     if (o.credits[m.vc] > o.depth[m.vc])
       throw std::logic_error("credit bound violated: more credits than buffer space on output " + std::to_string(p));
     o.pending_credits.pop();
   }
+  return arrived;
 }
 
 bool OutputUnit::send(int p, Cycle now, int size) {

@@ -47,8 +47,9 @@ class OutputUnit : public sc_core::sc_module, public CreditSink {
   bool has_credits(int p, int vc, int size) const { return ports_[p].sink || ports_[p].credits[vc] >= size; }
   void enqueue(int p, PacketId packet, std::uint8_t vc, int size, Cycle head_ready);
 
-  // Applies arrived credits and frees finished serialisations (start of a cycle).
-  void apply_arrivals(int p, Cycle now);
+  // Applies arrived credits and frees finished serialisations (start of a cycle). Returns true if credits
+  // arrived.
+  bool apply_arrivals(int p, Cycle now);
   // Starts the next packet on the link if it is ready. Returns true if one was sent.
   bool send(int p, Cycle now, int size);
   // Earliest future cycle at which this port has something to do, kNever if none.

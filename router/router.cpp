@@ -14,12 +14,13 @@ int max_vcs(const std::vector<PortSpec>& ports) {
 }  // namespace
 
 Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>& ports, const RouterParams& params,
-               const RoutingAlgorithm& routing, PacketPool& pool, std::uint64_t seed)
+               const RoutingAlgorithm& routing, PacketPool& pool, ActivityScheduler& scheduler, std::uint64_t seed)
     : sc_core::sc_module(name),
       id_(id),
       ports_(ports),
       params_(params),
       pool_(pool),
+      scheduler_(scheduler),
       rng_(seed, 0x1000000ull + static_cast<std::uint64_t>(id)),
       inputs_("input_unit", ports, params.packet_size, this),
       routing_("routing_unit", routing, params.rc_latency, params.va_latency),
@@ -28,52 +29,73 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       crossbar_("crossbar", static_cast<int>(ports.size()), params),
       outputs_("output_unit", ports, params.packet_size, params.output_queue_phits, this),
       contention_("contention", static_cast<int>(ports.size())),
+      out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
-  SC_METHOD(tick);
-  sensitive << wake_;
-  dont_initialize();
+  vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
+  credit_wait_.assign(inputs_.active().size(), 0);
 }
 
-void Router::wake_at(Cycle c) {
-  if (c >= scheduled_) return;  // an earlier wake-up is pending; it will reconsider everything
-  scheduled_ = c;
-  wake_.notify(cycles_to_time(c - now_cycle()));
-}
-
-void Router::tick() {
-  const Cycle now = now_cycle();
-  scheduled_ = kNever;
+void Router::tick(Cycle now) {
   ++activity_.activations;
 
-  for (std::uint64_t m = out_active_; m; m &= m - 1) outputs_.apply_arrivals(__builtin_ctzll(m), now);
-
-  // RC/VA progress and switch bids, VC by VC.
-  const auto& active = inputs_.active();
-  for (std::size_t w = 0; w < active.size(); ++w)
-    for (std::uint64_t m = active[w]; m; m &= m - 1) advance_vc(static_cast<int>(w * 64 + __builtin_ctzll(m)), now);
-
-  bool retry = false;
-  if (!bid_ports_.empty()) allocate(now, retry);
-
-  Cycle next = retry ? now + 1 : kNever;
+  // Credits and finished serialisations first: they can enable this cycle's switch bids.
+  bool credits_arrived = false;
+  out_touched_ = 0;
   for (std::uint64_t m = out_active_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
-    outputs_.send(p, now, params_.packet_size);
-    const Cycle e = outputs_.next_event(p, now);
-    if (e == kNever) out_active_ &= ~(1ull << p);
-    next = std::min(next, e);
+    if (out_due_[p] > now) continue;
+    credits_arrived |= outputs_.apply_arrivals(p, now);
+    out_touched_ |= 1ull << p;
   }
+  if (credits_arrived) {  // candidates that waited for credits look again
+    for (std::size_t w = 0; w < credit_wait_.size(); ++w) {
+      for (std::uint64_t m = credit_wait_[w]; m; m &= m - 1) vc_due_[w * 64 + __builtin_ctzll(m)] = now;
+      credit_wait_[w] = 0;
+    }
+  }
+
+  // RC/VA progress and switch bids of the VCs due this cycle.
+  vc_touched_.clear();
+  const auto& active = inputs_.active();
   for (std::size_t w = 0; w < active.size(); ++w) {
     for (std::uint64_t m = active[w]; m; m &= m - 1) {
       const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
-      const InputVc& v = inputs_.vc(index);
-      if (v.fifo.empty()) {
-        inputs_.deactivate(index);
-        continue;
-      }
-      next = std::min(next, vc_next_event(v, now));
+      if (vc_due_[index] > now) continue;
+      advance_vc(index, now);
+      vc_touched_.push_back(index);
     }
   }
+  if (!bid_ports_.empty()) allocate(now);
+
+  // Links: send what is ready on the ports looked at or fed this cycle.
+  for (std::uint64_t m = out_touched_; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    outputs_.send(p, now, params_.packet_size);
+    out_due_[p] = outputs_.next_event(p, now);
+    if (out_due_[p] == kNever) out_active_ &= ~(1ull << p);
+  }
+  const int size = params_.packet_size;
+  for (int index : vc_touched_) {
+    InputVc& v = inputs_.vc(index);
+    if (v.fifo.empty()) {
+      inputs_.deactivate(index);
+      vc_due_[index] = kNever;
+      continue;
+    }
+    Cycle due = vc_next_event(v, now);
+    if (v.has_candidate() && v.candidate().routed && v.ready_at <= now) {  // bid and was not served
+      if (outputs_.has_credits(v.out_port, v.out_vc, size))
+        due = now + 1;  // lost arbitration, or the crossbar or output queue was busy: try again
+      else
+        credit_wait_[index >> 6] |= 1ull << (index & 63);  // a credit arrival wakes it
+    }
+    vc_due_[index] = due;
+  }
+
+  Cycle next = kNever;
+  for (std::uint64_t m = out_active_; m; m &= m - 1) next = std::min(next, out_due_[__builtin_ctzll(m)]);
+  for (std::size_t w = 0; w < active.size(); ++w)
+    for (std::uint64_t m = active[w]; m; m &= m - 1) next = std::min(next, vc_due_[w * 64 + __builtin_ctzll(m)]);
   if (next != kNever) wake_at(std::max(next, now + 1));
 }
 
@@ -128,7 +150,7 @@ void Router::count_front(InputVc& v) {
   }
 }
 
-void Router::allocate(Cycle now, bool& retry) {
+void Router::allocate(Cycle now) {
   const SpeedupClock& clock = crossbar_.clock;
   const int size = params_.packet_size;
   const std::uint64_t end = clock.first_tick(now + 1);
@@ -150,15 +172,7 @@ void Router::allocate(Cycle now, bool& retry) {
         requests_, [this](int port, int vc) { return inputs_.vc(inputs_.vc_index(port, vc)).out_port; }, grants_);
     for (const SwitchGrant& g : grants_) grant(g, tick, now);
   }
-  // Bids left unserved: those waiting for downstream credits are woken by the credit's arrival; any
-  // other (arbitration lost, crossbar or output queue busy) retries next cycle.
-  for (int port : bid_ports_) {
-    for (std::uint32_t m = bids_[port]; m; m &= m - 1) {
-      const InputVc& v = inputs_.vc(inputs_.vc_index(port, __builtin_ctz(m)));
-      if (outputs_.has_credits(v.out_port, v.out_vc, size)) retry = true;
-    }
-    bids_[port] = 0;
-  }
+  for (int port : bid_ports_) bids_[port] = 0;
   bid_ports_.clear();
 }
 
@@ -186,6 +200,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
 
   outputs_.enqueue(g.out_port, e.packet, v.out_vc, size, now + sa + st);
   out_active_ |= 1ull << g.out_port;
+  out_touched_ |= 1ull << g.out_port;
   inputs_.link(g.in_port).return_credits(static_cast<std::uint8_t>(g.vc), static_cast<std::uint16_t>(size),
                                          e.tail_leave, now);
   ++activity_.grants;

@@ -1,7 +1,8 @@
 // The router: input unit -> routing unit (RC, VA) -> switch allocator (SA) -> crossbar (ST, with internal
-// speed-up) -> output unit. One SystemC process per router, woken only when it has work: by its own
-// schedule, or by a packet or credit that arrives on a link.
+// speed-up) -> output unit. The activity scheduler runs a router only in cycles where it has work: ones it
+// asked for, or the arrival of a packet or credit on a link.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "router/speedup_clock.h"
 #include "router/switch_allocator.h"
 #include "tlm/packet.h"
+#include "tlm/scheduler.h"
 
 namespace hiradix {
 
@@ -52,11 +54,10 @@ struct RouterActivity {
   std::uint64_t activations = 0;  // cycles the router process ran
 };
 
-class Router : public sc_core::sc_module, public PacketSink, public CreditSink {
+class Router : public sc_core::sc_module, public Wakeable, public PacketSink, public CreditSink {
  public:
-  SC_HAS_PROCESS(Router);
   Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>& ports, const RouterParams& params,
-         const RoutingAlgorithm& routing, PacketPool& pool, std::uint64_t seed);
+         const RoutingAlgorithm& routing, PacketPool& pool, ActivityScheduler& scheduler, std::uint64_t seed);
 
   int id() const { return id_; }
   int radix() const { return static_cast<int>(ports_.size()); }
@@ -77,19 +78,24 @@ class Router : public sc_core::sc_module, public PacketSink, public CreditSink {
   };
   std::vector<Blocked> blocked_candidates();
 
-  void receive_packet(int port, const LinkMessage& msg) override { wake_at(msg.arrival); }
+  void receive_packet(int port, const LinkMessage& msg) override {
+    Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.vc_index(port, msg.vc))];
+    due = std::min(due, msg.arrival);
+    wake_at(msg.arrival);
+  }
   void receive_credit(int port, const LinkMessage& msg) override {
     out_active_ |= 1ull << port;
+    out_due_[static_cast<std::size_t>(port)] = std::min(out_due_[static_cast<std::size_t>(port)], msg.arrival);
     wake_at(msg.arrival);
   }
 
  private:
-  void tick();
-  void wake_at(Cycle c);
+  void tick(Cycle now) override;
+  void wake_at(Cycle c) { scheduler_.wake(this, c); }
   void advance_vc(int index, Cycle now);
   void route_candidate(int index, InputVc& v, Cycle now);
   void count_front(InputVc& v);
-  void allocate(Cycle now, bool& retry);
+  void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
 
@@ -97,6 +103,7 @@ class Router : public sc_core::sc_module, public PacketSink, public CreditSink {
   std::vector<PortSpec> ports_;
   RouterParams params_;
   PacketPool& pool_;
+  ActivityScheduler& scheduler_;
   Rng rng_;
   InputUnit inputs_;
   RoutingUnit routing_;
@@ -106,9 +113,14 @@ class Router : public sc_core::sc_module, public PacketSink, public CreditSink {
   ContentionCounters contention_;
   RouterActivity activity_;
 
-  sc_core::sc_event wake_;
-  Cycle scheduled_ = kNever;
+  // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to
+  // do, so a busy router does not pay for its idle ports.
   std::uint64_t out_active_ = 0;           // output ports with queued, on-wire packets or credits pending
+  std::uint64_t out_touched_ = 0;          // output ports looked at this cycle
+  std::vector<Cycle> out_due_;             // per output port
+  std::vector<Cycle> vc_due_;              // per input VC
+  std::vector<std::uint64_t> credit_wait_; // VCs whose candidate waits for downstream credits
+  std::vector<int> vc_touched_;            // VCs looked at this cycle
   std::vector<std::uint32_t> bids_;        // per input port: VCs bidding for the switch this cycle
   std::vector<int> bid_ports_;
   std::vector<SwitchRequest> requests_;

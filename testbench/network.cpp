@@ -16,6 +16,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
       config_(config),
       topo_(config.p, config.a, config.h, config.arrangement),
       routing_(make_routing(config.routing, topo_)),
+      scheduler_("scheduler"),
       stats_(topo_.terminals(), topo_.p(), config.warmup, config.warmup + config.measure) {
   if (config.traffic.has_change) {
     const Cycle begin = config.traffic.change_at > config.bins_before ? config.traffic.change_at - config.bins_before : 0;
@@ -25,7 +26,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
   routers_.reserve(static_cast<std::size_t>(topo_.routers()));
   for (int r = 0; r < topo_.routers(); ++r)
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, ports, config.router,
-                                                *routing_, pool_, config.seed));
+                                                *routing_, pool_, scheduler_, config.seed));
   NicParams np;
   np.packet_size = config.router.packet_size;
   np.queue_phits = config.nic_queue;
@@ -34,7 +35,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
   nics_.reserve(static_cast<std::size_t>(topo_.terminals()));
   for (int t = 0; t < topo_.terminals(); ++t)
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(t)).c_str(), t, np, topo_, config.traffic, stats_,
-                                          pool_, config.seed));
+                                          pool_, scheduler_, config.seed));
 
   // Wiring: each router output port to its peer's input port; NICs to their router's terminal ports.
   for (int r = 0; r < topo_.routers(); ++r) {

@@ -42,6 +42,7 @@ class Network : public sc_core::sc_module {
   Dragonfly topo_;
   std::unique_ptr<RoutingAlgorithm> routing_;
   PacketPool pool_;
+  ActivityScheduler scheduler_;
   Stats stats_;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<Nic>> nics_;

@@ -8,7 +8,8 @@ namespace hiradix {
 std::uint64_t Nic::next_serial_ = 0;
 
 Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dragonfly& topo,
-         const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, std::uint64_t seed)
+         const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, ActivityScheduler& scheduler,
+         std::uint64_t seed)
     : sc_core::sc_module(name),
       id_(id),
       params_(params),
@@ -16,6 +17,7 @@ Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dr
       traffic_(traffic),
       stats_(stats),
       pool_(pool),
+      scheduler_(scheduler),
       rng_(seed, static_cast<std::uint64_t>(id)),
       out_("inject", this, 0),
       in_("eject", this, 0),
@@ -23,9 +25,6 @@ Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dr
       pending_credits_(static_cast<std::size_t>(params.injection_vcs * (params.injection_depth / params.packet_size)) + 1),
       credits_(static_cast<std::size_t>(params.injection_vcs), params.injection_depth) {
   next_generation_ = first_instant(0);
-  SC_METHOD(tick);
-  sensitive << wake_;
-  dont_initialize();
   if (next_generation_ != kNever) wake_at(next_generation_);
 }
 
@@ -47,13 +46,6 @@ Cycle Nic::first_instant(Cycle from) {
   return t;
 }
 
-void Nic::wake_at(Cycle c) {
-  if (c >= scheduled_) return;
-  scheduled_ = c;
-  const Cycle now = now_cycle();
-  wake_.notify(c > now ? cycles_to_time(c - now) : sc_core::SC_ZERO_TIME);
-}
-
 void Nic::generate(Cycle now) {
   const bool accepted = !queue_.full();
   stats_.on_generate(id_, now, params_.packet_size, accepted);
@@ -70,9 +62,7 @@ void Nic::generate(Cycle now) {
   next_generation_ = first_instant(now + 1);
 }
 
-void Nic::tick() {
-  const Cycle now = now_cycle();
-  scheduled_ = kNever;
+void Nic::tick(Cycle now) {
   while (!pending_credits_.empty() && pending_credits_.front().arrival <= now) {
     credits_[pending_credits_.front().vc] += pending_credits_.front().phits;
     pending_credits_.pop();

@@ -13,6 +13,7 @@
 #include "testbench/traffic.h"
 #include "tlm/link.h"
 #include "tlm/ring.h"
+#include "tlm/scheduler.h"
 
 namespace hiradix {
 
@@ -23,11 +24,11 @@ struct NicParams {
   int injection_depth = 32;    // phits per injection VC (initial credits)
 };
 
-class Nic : public sc_core::sc_module, public PacketSink, public CreditSink {
+class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, public CreditSink {
  public:
-  SC_HAS_PROCESS(Nic);
   Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dragonfly& topo,
-      const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, std::uint64_t seed);
+      const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, ActivityScheduler& scheduler,
+      std::uint64_t seed);
 
   LinkOut& out() { return out_; }
   LinkIn& in() { return in_; }
@@ -37,8 +38,8 @@ class Nic : public sc_core::sc_module, public PacketSink, public CreditSink {
   void receive_credit(int port, const LinkMessage& msg) override;
 
  private:
-  void tick();
-  void wake_at(Cycle c);
+  void tick(Cycle now) override;
+  void wake_at(Cycle c) { scheduler_.wake(this, c); }
   Cycle gap(double load);  // cycles to the next generation (>= 1)
   Cycle first_instant(Cycle from);  // first generation instant at or after `from`
   void generate(Cycle now);
@@ -49,6 +50,7 @@ class Nic : public sc_core::sc_module, public PacketSink, public CreditSink {
   const TrafficSchedule& traffic_;
   Stats& stats_;
   PacketPool& pool_;
+  ActivityScheduler& scheduler_;
   Rng rng_;
   LinkOut out_;
   LinkIn in_;
@@ -58,8 +60,6 @@ class Nic : public sc_core::sc_module, public PacketSink, public CreditSink {
   int next_vc_ = 0;
   Cycle link_free_ = 0;
   Cycle next_generation_ = kNever;
-  Cycle scheduled_ = kNever;
-  sc_core::sc_event wake_;
   static std::uint64_t next_serial_;
 };
 
