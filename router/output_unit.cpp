@@ -23,33 +23,31 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
 }
 
 void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, int size, Cycle head_ready) {
-  OutputPort& o = ports_[p];
+  OutputPort& o = ports_[p];  // has_space / has_credits were asked this cycle: o is up to date
   o.occupancy += size;
   if (!o.sink) o.credits[vc] -= size;
   o.queue.push({packet, head_ready, vc});
 }
 
-bool OutputUnit::apply_arrivals(int p, Cycle now) {
+void OutputUnit::catch_up(int p, Cycle now) {
   OutputPort& o = ports_[p];
   if (o.on_wire && o.link_free <= now) {
     o.occupancy -= o.on_wire;
     o.on_wire = 0;
   }
-  bool arrived = false;
   while (!o.pending_credits.empty() && o.pending_credits.front().arrival <= now) {
-    arrived = true;
     const LinkMessage& m = o.pending_credits.front();
     o.credits[m.vc] += m.phits;
     if (o.credits[m.vc] > o.depth[m.vc])
       throw std::logic_error("credit bound violated: more credits than buffer space on output " + std::to_string(p));
     o.pending_credits.pop();
   }
-  return arrived;
 }
 
 bool OutputUnit::send(int p, Cycle now, int size) {
   OutputPort& o = ports_[p];
   if (o.queue.empty() || o.link_free > now || o.queue.front().head_ready > now) return false;
+  catch_up(p, now);
   const QueuedPacket q = o.queue.front();
   o.queue.pop();
   o.link_free = now + static_cast<Cycle>(size);
@@ -60,15 +58,11 @@ bool OutputUnit::send(int p, Cycle now, int size) {
 
 Cycle OutputUnit::next_event(int p, Cycle now) const {
   const OutputPort& o = ports_[p];
-  Cycle next = kNever;
-  if (o.on_wire) next = o.link_free;
-  if (!o.queue.empty()) next = std::min(next, std::max({o.link_free, o.queue.front().head_ready, now + 1}));
-  if (!o.pending_credits.empty()) next = std::min(next, o.pending_credits.front().arrival);
-  return next;
+  return o.queue.empty() ? kNever : std::max({o.link_free, o.queue.front().head_ready, now + 1});
 }
 
 void OutputUnit::receive_credit(int port, const LinkMessage& msg) {
-  ports_[port].pending_credits.push(msg);
+  ports_[port].pending_credits.push(msg);  // applied by catch_up once it has arrived
   notify_->receive_credit(port, msg);
 }
 

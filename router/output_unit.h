@@ -40,19 +40,28 @@ class OutputUnit : public sc_core::sc_module, public CreditSink {
   OutputPort& port(int p) { return ports_[p]; }
   LinkOut& link(int p) { return *links_[p]; }
 
-  bool can_accept(int p, int vc, int size) const {
-    const OutputPort& o = ports_[p];
-    return o.occupancy + size <= queue_phits_ && (o.sink || o.credits[vc] >= size);
+  // Credits and queue space are brought up to date lazily, when someone asks: their arrival alone does not
+  // need to wake the router.
+  bool has_space(int p, int size, Cycle now) {
+    catch_up(p, now);
+    return ports_[p].occupancy + size <= queue_phits_;
   }
-  bool has_credits(int p, int vc, int size) const { return ports_[p].sink || ports_[p].credits[vc] >= size; }
+  bool has_credits(int p, int vc, int size, Cycle now) {
+    catch_up(p, now);
+    return ports_[p].sink || ports_[p].credits[vc] >= size;
+  }
+  // Earliest pending credit arrival on port p, kNever if none.
+  Cycle next_credit(int p) const {
+    return ports_[p].pending_credits.empty() ? kNever : ports_[p].pending_credits.front().arrival;
+  }
+  Cycle link_free(int p) const { return ports_[p].link_free; }
   void enqueue(int p, PacketId packet, std::uint8_t vc, int size, Cycle head_ready);
 
-  // Applies arrived credits and frees finished serialisations (start of a cycle). Returns true if credits
-  // arrived.
-  bool apply_arrivals(int p, Cycle now);
+  // Applies arrived credits and frees the space of a finished serialisation.
+  void catch_up(int p, Cycle now);
   // Starts the next packet on the link if it is ready. Returns true if one was sent.
   bool send(int p, Cycle now, int size);
-  // Earliest future cycle at which this port has something to do, kNever if none.
+  // Next cycle at which this port can send a queued packet, kNever if its queue is empty.
   Cycle next_event(int p, Cycle now) const;
 
   void receive_credit(int port, const LinkMessage& msg) override;

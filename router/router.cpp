@@ -38,20 +38,11 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
 void Router::tick(Cycle now) {
   ++activity_.activations;
 
-  // Credits and finished serialisations first: they can enable this cycle's switch bids.
-  bool credits_arrived = false;
+  if (credit_waiters_) wake_credit_waiters(now);
   out_touched_ = 0;
   for (std::uint64_t m = out_active_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
-    if (out_due_[p] > now) continue;
-    credits_arrived |= outputs_.apply_arrivals(p, now);
-    out_touched_ |= 1ull << p;
-  }
-  if (credits_arrived) {  // candidates that waited for credits look again
-    for (std::size_t w = 0; w < credit_wait_.size(); ++w) {
-      for (std::uint64_t m = credit_wait_[w]; m; m &= m - 1) vc_due_[w * 64 + __builtin_ctzll(m)] = now;
-      credit_wait_[w] = 0;
-    }
+    if (out_due_[p] <= now || params_.poll) out_touched_ |= 1ull << p;
   }
 
   // RC/VA progress and switch bids of the VCs due this cycle.
@@ -60,7 +51,7 @@ void Router::tick(Cycle now) {
   for (std::size_t w = 0; w < active.size(); ++w) {
     for (std::uint64_t m = active[w]; m; m &= m - 1) {
       const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
-      if (vc_due_[index] > now) continue;
+      if (vc_due_[index] > now && !params_.poll) continue;
       advance_vc(index, now);
       vc_touched_.push_back(index);
     }
@@ -84,19 +75,45 @@ void Router::tick(Cycle now) {
     }
     Cycle due = vc_next_event(v, now);
     if (v.has_candidate() && v.candidate().routed && v.ready_at <= now) {  // bid and was not served
-      if (outputs_.has_credits(v.out_port, v.out_vc, size))
-        due = now + 1;  // lost arbitration, or the crossbar or output queue was busy: try again
-      else
-        credit_wait_[index >> 6] |= 1ull << (index & 63);  // a credit arrival wakes it
+      if (!outputs_.has_credits(v.out_port, v.out_vc, size, now)) {
+        // Woken by the next credit of that port: one already on its way, or the next to be sent.
+        credit_wait_[index >> 6] |= 1ull << (index & 63);
+        credit_waiters_ |= 1ull << v.out_port;
+        due = std::min(due, outputs_.next_credit(v.out_port));
+      } else if (!outputs_.has_space(v.out_port, size, now)) {
+        due = now + 1;  // EXPERIMENT
+      } else {
+        due = now + 1;  // lost arbitration or the crossbar was busy: try again
+      }
     }
     vc_due_[index] = due;
   }
 
   Cycle next = kNever;
   for (std::uint64_t m = out_active_; m; m &= m - 1) next = std::min(next, out_due_[__builtin_ctzll(m)]);
+  // Credits already on their way to a port that candidates wait on (their wake-up may have been merged
+  // into an earlier one of this router).
+  for (std::uint64_t m = credit_waiters_; m; m &= m - 1) next = std::min(next, outputs_.next_credit(__builtin_ctzll(m)));
   for (std::size_t w = 0; w < active.size(); ++w)
     for (std::uint64_t m = active[w]; m; m &= m - 1) next = std::min(next, vc_due_[w * 64 + __builtin_ctzll(m)]);
+  if (params_.poll && (next != kNever || credit_wait_any())) next = now + 1;
   if (next != kNever) wake_at(std::max(next, now + 1));
+}
+
+void Router::wake_credit_waiters(Cycle now) {
+  // Any waiter whose port has new credits looks again this cycle (the cheap, conservative choice: all of
+  // them; a waiter still short of credits files itself again).
+  bool any = false;
+  for (std::uint64_t m = credit_waiters_; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    if (outputs_.next_credit(p) <= now) any = true;
+  }
+  if (!any) return;
+  for (std::size_t w = 0; w < credit_wait_.size(); ++w) {
+    for (std::uint64_t m = credit_wait_[w]; m; m &= m - 1) vc_due_[w * 64 + __builtin_ctzll(m)] = now;
+    credit_wait_[w] = 0;
+  }
+  credit_waiters_ = 0;
 }
 
 void Router::advance_vc(int index, Cycle now) {
@@ -161,7 +178,8 @@ void Router::allocate(Cycle now) {
       std::uint32_t mask = 0;
       for (std::uint32_t m = bids_[port]; m; m &= m - 1) {
         const InputVc& v = inputs_.vc(inputs_.vc_index(port, __builtin_ctz(m)));
-        if (crossbar_.out_free[v.out_port] <= tick && outputs_.can_accept(v.out_port, v.out_vc, size))
+        if (crossbar_.out_free[v.out_port] <= tick && outputs_.has_credits(v.out_port, v.out_vc, size, now) &&
+            outputs_.has_space(v.out_port, size, now))
           mask |= m & (~m + 1);
       }
       if (mask) requests_.push_back({port, mask});
@@ -234,7 +252,7 @@ std::vector<Router::Blocked> Router::blocked_candidates() {
   for (int i = 0; i < inputs_.total_vcs(); ++i) {
     InputVc& v = inputs_.vc(i);
     if (!v.has_candidate() || !v.candidate().routed) continue;
-    if (outputs_.has_credits(v.out_port, v.out_vc, params_.packet_size)) continue;
+    if (outputs_.has_credits(v.out_port, v.out_vc, params_.packet_size, now_cycle())) continue;
     const int port = inputs_.port_of(i);
     out.push_back({port, i - inputs_.vc_index(port, 0), v.out_port, v.out_vc});
   }

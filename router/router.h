@@ -84,9 +84,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
     wake_at(msg.arrival);
   }
   void receive_credit(int port, const LinkMessage& msg) override {
-    out_active_ |= 1ull << port;
-    out_due_[static_cast<std::size_t>(port)] = std::min(out_due_[static_cast<std::size_t>(port)], msg.arrival);
-    wake_at(msg.arrival);
+    if (credit_waiters_ >> port & 1) wake_at(msg.arrival);  // only a candidate waiting for them needs it now
   }
 
  private:
@@ -98,6 +96,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
+  void wake_credit_waiters(Cycle now);
+  bool credit_wait_any() const { return credit_waiters_ != 0; }
 
   int id_;
   std::vector<PortSpec> ports_;
@@ -115,8 +115,9 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to
   // do, so a busy router does not pay for its idle ports.
-  std::uint64_t out_active_ = 0;           // output ports with queued, on-wire packets or credits pending
+  std::uint64_t out_active_ = 0;           // output ports with queued packets
   std::uint64_t out_touched_ = 0;          // output ports looked at this cycle
+  std::uint64_t credit_waiters_ = 0;       // output ports some candidate waits on for credits
   std::vector<Cycle> out_due_;             // per output port
   std::vector<Cycle> vc_due_;              // per input VC
   std::vector<std::uint64_t> credit_wait_; // VCs whose candidate waits for downstream credits

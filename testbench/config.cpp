@@ -62,6 +62,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.measure", KeyType::kInt, "60000", 1, kBig, {}, "Measurement cycles (seed-000 §3.2.3: 60,000)."},
       {"sim.seed", KeyType::kInt, "1", 0, kBig, {}, "Random seed; each router and NIC derives its own stream from it."},
       {"sim.watchdog", KeyType::kInt, "20000", 100, kBig, {}, "Cycles without any switch grant, while packets are in the network, that end the run with a deadlock report."},
+      {"sim.scheduling", KeyType::kString, "event", 0, 0, {"event", "poll"}, "event: routers run only in cycles where they have work; poll: every router with packets runs every cycle (a slow reference that must give identical results)."},
       {"stats.bin", KeyType::kInt, "100", 1, kBig, {}, "Width in cycles of the time-series bins reported for transients."},
       {"stats.before", KeyType::kInt, "1000", 0, kBig, {}, "Cycles before the change covered by the time series."},
   };
@@ -314,6 +315,8 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   to_fraction(speedup, rp.speedup_num, rp.speedup_den);
   rp.allocator = S("router.allocator") == "input_first" ? AllocatorKind::kInputFirst : AllocatorKind::kOutputFirst;
   rp.input_pointer_on_output_grant = S("router.input_pointer") == "output_grant";
+  rp.poll = S("sim.scheduling") == "poll";
+  set_json(r, "sim.scheduling", S("sim.scheduling"));
   rp.packet_size = static_cast<int>(I("packet.size"));
   rp.output_queue_phits = static_cast<int>(I("router.output_queue"));
   for (const char* k : {"router.latency.rc", "router.latency.va", "router.latency.sa", "router.latency.st"})
