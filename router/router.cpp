@@ -101,19 +101,23 @@ void Router::tick(Cycle now) {
 }
 
 void Router::wake_credit_waiters(Cycle now) {
-  // Any waiter whose port has new credits looks again this cycle (the cheap, conservative choice: all of
-  // them; a waiter still short of credits files itself again).
-  bool any = false;
+  // Waiters whose port has received credits look again this cycle; a waiter still short of credits for
+  // its own VC files itself again.
+  std::uint64_t arrived = 0;
   for (std::uint64_t m = credit_waiters_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
-    if (outputs_.next_credit(p) <= now) any = true;
+    if (outputs_.next_credit(p) <= now) arrived |= 1ull << p;
   }
-  if (!any) return;
+  if (!arrived) return;
+  credit_waiters_ &= ~arrived;
   for (std::size_t w = 0; w < credit_wait_.size(); ++w) {
-    for (std::uint64_t m = credit_wait_[w]; m; m &= m - 1) vc_due_[w * 64 + __builtin_ctzll(m)] = now;
-    credit_wait_[w] = 0;
+    for (std::uint64_t m = credit_wait_[w]; m; m &= m - 1) {
+      const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
+      if (!(arrived >> inputs_.vc(index).out_port & 1)) continue;
+      vc_due_[index] = now;
+      credit_wait_[w] &= ~(1ull << (index & 63));
+    }
   }
-  credit_waiters_ = 0;
 }
 
 void Router::advance_vc(int index, Cycle now) {

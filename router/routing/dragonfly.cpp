@@ -11,13 +11,21 @@ int mod(int x, int m) { return ((x % m) + m) % m; }
 Dragonfly::Dragonfly(int p, int a, int h, Arrangement arrangement)
     : p_(p), a_(a), h_(h), groups_(a * h + 1), arrangement_(arrangement) {
   if (p < 1 || a < 1 || h < 1) throw std::invalid_argument("dragonfly: p, a and h must be at least 1");
+  owner_.resize(static_cast<std::size_t>(groups_) * groups_);
+  for (int g = 0; g < groups_; ++g)
+    for (int t = 0; t < groups_; ++t) {
+      if (g == t) continue;
+      int index, k;
+      compute_owner(g, t, index, k);
+      owner_[static_cast<std::size_t>(g) * groups_ + t] = {static_cast<std::uint16_t>(index), static_cast<std::uint16_t>(k)};
+    }
 }
 
 int Dragonfly::local_port_to(int from_index, int to_index) const {
   return p_ + mod(to_index - from_index - 1, a_);
 }
 
-void Dragonfly::global_owner(int group, int to_group, int& index, int& k) const {
+void Dragonfly::compute_owner(int group, int to_group, int& index, int& k) const {
   if (arrangement_ == Arrangement::kPalmtree) {
     // seed-000 §2.2: offset d = (a-1-x)*h + k + 1  =>  x = a-1 - (d-1)/h, k = (d-1) mod h.
     const int d = mod(to_group - group, groups_);

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace hiradix {
 
@@ -45,7 +46,11 @@ class Dragonfly {
   // The far end of a local or global port.
   PortEnd peer(int router, int port) const;
   // Which router index of `group` owns the global link to `to_group`, and on which global port (0..h-1).
-  void global_owner(int group, int to_group, int& index, int& k) const;
+  void global_owner(int group, int to_group, int& index, int& k) const {
+    const Owner& o = owner_[static_cast<std::size_t>(group) * groups_ + to_group];
+    index = o.index;
+    k = o.k;
+  }
 
   // The next output port on the (unique) minimal path from `router` to `target` router; -1 if equal.
   int min_port(int router, int target) const;
@@ -53,8 +58,13 @@ class Dragonfly {
   int min_hops(int router, int target) const;
 
  private:
+  struct Owner {
+    std::uint16_t index, k;
+  };
+  void compute_owner(int group, int to_group, int& index, int& k) const;
   int p_, a_, h_, groups_;
   Arrangement arrangement_;
+  std::vector<Owner> owner_;  // G x G table: routing looks it up once per hop
 };
 
 std::string to_string(Arrangement a);
