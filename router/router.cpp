@@ -83,7 +83,10 @@ void Router::tick(Cycle now) {
       } else if (!outputs_.has_space(v.out_port, size, now)) {
         due = now + 1;  // EXPERIMENT
       } else {
-        due = now + 1;  // lost arbitration or the crossbar was busy: try again
+        // The crossbar input or output is busy until a known tick; otherwise arbitration was lost.
+        const SpeedupClock& clock = crossbar_.clock;
+        const std::uint64_t busy = std::max(crossbar_.in_free[inputs_.port_of(index)], crossbar_.out_free[v.out_port]);
+        due = std::min(due, busy > clock.first_tick(now + 1) ? clock.cycle_of(busy) : now + 1);
       }
     }
     vc_due_[index] = due;

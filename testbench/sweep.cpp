@@ -45,6 +45,7 @@ VarySpec parse_vary(const std::string& spec) {
 }
 
 pid_t spawn_simulation(const Config& config, const std::string& result_path) {
+  fs::remove(result_path);  // never mistake an earlier run's result for this one's
   std::cout.flush();
   std::cerr.flush();
   const pid_t pid = fork();
