@@ -8,16 +8,22 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
                      PacketSink* notify)
     : sc_core::sc_module(name), notify_(notify) {
   first_vc_.push_back(0);
+  std::vector<std::size_t> capacity;
   for (std::size_t p = 0; p < ports.size(); ++p) {
     for (int v = 0; v < ports[p].in_vcs; ++v) {
       port_of_.push_back(static_cast<int>(p));
-      vcs_.emplace_back();
       // Credits guarantee at most depth/size packets per VC (VCT allocates whole packets).
-      vcs_.back().fifo.reset(static_cast<std::size_t>(ports[p].in_depth / packet_size));
+      capacity.push_back(static_cast<std::size_t>(ports[p].in_depth / packet_size));
     }
-    first_vc_.push_back(static_cast<int>(vcs_.size()));
+    first_vc_.push_back(static_cast<int>(port_of_.size()));
     links_.push_back(std::make_unique<LinkIn>(("in_" + std::to_string(p)).c_str(), this, static_cast<int>(p)));
   }
+  std::size_t total = 0;
+  for (std::size_t c : capacity) total += c;
+  slots_.resize(total);
+  vcs_.resize(capacity.size());
+  for (std::size_t i = 0, offset = 0; i < capacity.size(); offset += capacity[i], ++i)
+    vcs_[i].fifo.attach(slots_.data() + offset, capacity[i]);
   active_.assign((vcs_.size() + 63) / 64, 0);
 }
 

@@ -62,6 +62,7 @@ class InputUnit : public sc_core::sc_module, public PacketSink {
   std::vector<int> first_vc_;
   std::vector<int> port_of_;
   std::vector<InputVc> vcs_;
+  std::vector<VcEntry> slots_;  // the storage of every VC's FIFO, together
   std::vector<std::uint64_t> active_;
   std::vector<std::unique_ptr<LinkIn>> links_;
   PacketSink* notify_;

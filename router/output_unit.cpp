@@ -9,15 +9,33 @@ namespace hiradix {
 OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
                        int queue_phits, CreditSink* notify)
     : sc_core::sc_module(name), queue_phits_(queue_phits), notify_(notify) {
+  // One queue slot per packet that fits, plus the one being serialised; one pending-credit slot per
+  // packet the downstream buffers can hold.
+  std::size_t queue_total = 0, credit_total = 0, vc_total = 0;
+  for (const PortSpec& spec : ports) {
+    queue_total += static_cast<std::size_t>(queue_phits / packet_size) + 1;
+    credit_total += static_cast<std::size_t>(spec.out_vcs * (spec.out_depth / packet_size)) + 1;
+    vc_total += static_cast<std::size_t>(spec.out_vcs);
+  }
+  queue_slots_.resize(queue_total);
+  credit_slots_.resize(credit_total);
+  credits_.resize(vc_total);
+  depths_.resize(vc_total);
+  ports_.resize(ports.size());
+  std::size_t q = 0, c = 0, v = 0;
   for (std::size_t p = 0; p < ports.size(); ++p) {
-    OutputPort o;
+    OutputPort& o = ports_[p];
+    const std::size_t queue_cap = static_cast<std::size_t>(queue_phits / packet_size) + 1;
+    const std::size_t credit_cap = static_cast<std::size_t>(ports[p].out_vcs * (ports[p].out_depth / packet_size)) + 1;
+    o.queue.attach(queue_slots_.data() + q, queue_cap);
+    o.pending_credits.attach(credit_slots_.data() + c, credit_cap);
     o.sink = ports[p].out_depth == 0;
-    o.credits.assign(static_cast<std::size_t>(ports[p].out_vcs), ports[p].out_depth);
-    o.depth = o.credits;
-    // One slot per packet that fits, plus the one being serialised.
-    o.queue.reset(static_cast<std::size_t>(queue_phits / packet_size) + 1);
-    o.pending_credits.reset(static_cast<std::size_t>(ports[p].out_vcs * (ports[p].out_depth / packet_size)) + 1);
-    ports_.push_back(std::move(o));
+    o.credits = credits_.data() + v;
+    o.depth = depths_.data() + v;
+    for (int i = 0; i < ports[p].out_vcs; ++i) o.credits[i] = o.depth[i] = ports[p].out_depth;
+    q += queue_cap;
+    c += credit_cap;
+    v += static_cast<std::size_t>(ports[p].out_vcs);
     links_.push_back(std::make_unique<LinkOut>(("out_" + std::to_string(p)).c_str(), this, static_cast<int>(p)));
   }
 }
@@ -31,6 +49,8 @@ void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, int size, Cycl
 
 void OutputUnit::catch_up(int p, Cycle now) {
   OutputPort& o = ports_[p];
+  if (o.caught_up == now) return;  // nothing can arrive later within the same cycle
+  o.caught_up = now;
   if (o.on_wire && o.link_free <= now) {
     o.occupancy -= o.on_wire;
     o.on_wire = 0;

@@ -23,12 +23,13 @@ struct QueuedPacket {
 struct OutputPort {
   Ring<QueuedPacket> queue;
   Ring<LinkMessage> pending_credits;  // credits on their way back, in arrival order
-  std::vector<std::int32_t> credits;  // per downstream VC, phits
-  std::vector<std::int32_t> depth;    // per downstream VC, phits (credit upper bound)
+  std::int32_t* credits = nullptr;    // per downstream VC, phits
+  std::int32_t* depth = nullptr;      // per downstream VC, phits (credit upper bound)
   bool sink = false;                  // ejection to a NIC: never blocks
   std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
   std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
   Cycle link_free = 0;
+  Cycle caught_up = kNever;           // the cycle catch_up last ran
 };
 
 class OutputUnit : public sc_core::sc_module, public CreditSink {
@@ -68,6 +69,10 @@ class OutputUnit : public sc_core::sc_module, public CreditSink {
 
  private:
   std::vector<OutputPort> ports_;
+  // Storage of all ports' queues and credit counters, together.
+  std::vector<QueuedPacket> queue_slots_;
+  std::vector<LinkMessage> credit_slots_;
+  std::vector<std::int32_t> credits_, depths_;
   std::vector<std::unique_ptr<LinkOut>> links_;
   int queue_phits_;
   CreditSink* notify_;

@@ -37,12 +37,17 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
 
 void Router::tick(Cycle now) {
   ++activity_.activations;
+  const bool all = params_.poll;
+  Cycle next = kNever;  // the earliest cycle anything here needs attention again
 
   if (credit_waiters_) wake_credit_waiters(now);
   out_touched_ = 0;
   for (std::uint64_t m = out_active_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
-    if (out_due_[p] <= now || params_.poll) out_touched_ |= 1ull << p;
+    if (out_due_[p] <= now || all)
+      out_touched_ |= 1ull << p;
+    else
+      next = std::min(next, out_due_[p]);
   }
 
   // RC/VA progress and switch bids of the VCs due this cycle.
@@ -51,7 +56,10 @@ void Router::tick(Cycle now) {
   for (std::size_t w = 0; w < active.size(); ++w) {
     for (std::uint64_t m = active[w]; m; m &= m - 1) {
       const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
-      if (vc_due_[index] > now && !params_.poll) continue;
+      if (vc_due_[index] > now && !all) {
+        next = std::min(next, vc_due_[index]);
+        continue;
+      }
       advance_vc(index, now);
       vc_touched_.push_back(index);
     }
@@ -64,43 +72,42 @@ void Router::tick(Cycle now) {
     outputs_.send(p, now, params_.packet_size);
     out_due_[p] = outputs_.next_event(p, now);
     if (out_due_[p] == kNever) out_active_ &= ~(1ull << p);
+    next = std::min(next, out_due_[p]);
   }
-  const int size = params_.packet_size;
   for (int index : vc_touched_) {
-    InputVc& v = inputs_.vc(index);
-    if (v.fifo.empty()) {
-      inputs_.deactivate(index);
-      vc_due_[index] = kNever;
-      continue;
-    }
-    Cycle due = vc_next_event(v, now);
-    if (v.has_candidate() && v.candidate().routed && v.ready_at <= now) {  // bid and was not served
-      if (!outputs_.has_credits(v.out_port, v.out_vc, size, now)) {
-        // Woken by the next credit of that port: one already on its way, or the next to be sent.
-        credit_wait_[index >> 6] |= 1ull << (index & 63);
-        credit_waiters_ |= 1ull << v.out_port;
-        due = std::min(due, outputs_.next_credit(v.out_port));
-      } else if (!outputs_.has_space(v.out_port, size, now)) {
-        due = now + 1;  // EXPERIMENT
-      } else {
-        // The crossbar input or output is busy until a known tick; otherwise arbitration was lost.
-        const SpeedupClock& clock = crossbar_.clock;
-        const std::uint64_t busy = std::max(crossbar_.in_free[inputs_.port_of(index)], crossbar_.out_free[v.out_port]);
-        due = std::min(due, busy > clock.first_tick(now + 1) ? clock.cycle_of(busy) : now + 1);
-      }
-    }
+    const Cycle due = vc_due_after(index, now);
     vc_due_[index] = due;
+    next = std::min(next, due);
   }
-
-  Cycle next = kNever;
-  for (std::uint64_t m = out_active_; m; m &= m - 1) next = std::min(next, out_due_[__builtin_ctzll(m)]);
   // Credits already on their way to a port that candidates wait on (their wake-up may have been merged
   // into an earlier one of this router).
   for (std::uint64_t m = credit_waiters_; m; m &= m - 1) next = std::min(next, outputs_.next_credit(__builtin_ctzll(m)));
-  for (std::size_t w = 0; w < active.size(); ++w)
-    for (std::uint64_t m = active[w]; m; m &= m - 1) next = std::min(next, vc_due_[w * 64 + __builtin_ctzll(m)]);
-  if (params_.poll && (next != kNever || credit_wait_any())) next = now + 1;
+  if (all && (next != kNever || credit_waiters_)) next = now + 1;
   if (next != kNever) wake_at(std::max(next, now + 1));
+}
+
+Cycle Router::vc_due_after(int index, Cycle now) {
+  InputVc& v = inputs_.vc(index);
+  if (v.fifo.empty()) {
+    inputs_.deactivate(index);
+    return kNever;
+  }
+  Cycle due = vc_next_event(v, now);
+  if (!(v.has_candidate() && v.candidate().routed && v.ready_at <= now)) return due;
+  // The candidate bid and was not served: find when trying again can succeed.
+  const int size = params_.packet_size;
+  if (!outputs_.has_credits(v.out_port, v.out_vc, size, now)) {
+    // Woken by the next credit of that port: one already on its way, or the next to be sent.
+    credit_wait_[index >> 6] |= 1ull << (index & 63);
+    credit_waiters_ |= 1ull << v.out_port;
+    return std::min(due, outputs_.next_credit(v.out_port));
+  }
+  if (!outputs_.has_space(v.out_port, size, now))  // queue space frees when the link does
+    return std::min(due, std::max(now + 1, outputs_.link_free(v.out_port)));
+  // The crossbar input or output is busy until a known tick; otherwise arbitration was lost.
+  const SpeedupClock& clock = crossbar_.clock;
+  const std::uint64_t busy = std::max(crossbar_.in_free[inputs_.port_of(index)], crossbar_.out_free[v.out_port]);
+  return std::min(due, busy > clock.first_tick(now + 1) ? clock.cycle_of(busy) : now + 1);
 }
 
 void Router::wake_credit_waiters(Cycle now) {

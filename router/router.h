@@ -96,8 +96,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
+  Cycle vc_due_after(int index, Cycle now);  // after a cycle in which the VC was looked at
   void wake_credit_waiters(Cycle now);
-  bool credit_wait_any() const { return credit_waiters_ != 0; }
 
   int id_;
   std::vector<PortSpec> ports_;

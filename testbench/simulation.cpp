@@ -23,7 +23,9 @@ double peak_memory_mib() {
 RunOutcome run_simulation(const Config& config) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   const auto t0 = std::chrono::steady_clock::now();
-  Network net("network", config);
+  // Deliberately never destroyed: the run owns its process, and SystemC's port registry takes time
+  // quadratic in the number of sockets to tear them down.
+  Network& net = *new Network("network", config);
   const Cycle end = config.warmup + config.measure;
 
   sc_core::sc_start(cycles_to_time(config.warmup));

@@ -22,6 +22,9 @@ inline Cycle now_cycle() {
   return sc_core::sc_time_stamp().value() / units_per_cycle;
 }
 
-inline sc_core::sc_time cycles_to_time(Cycle n) { return cycle_period() * static_cast<double>(n); }
+inline sc_core::sc_time cycles_to_time(Cycle n) {
+  static const std::uint64_t units_per_cycle = cycle_period().value();
+  return sc_core::sc_time::from_value(n * units_per_cycle);
+}
 
 }  // namespace hiradix

@@ -1,6 +1,9 @@
-// A bounded FIFO with a fixed capacity chosen at construction: no allocation after that.
+// A bounded FIFO with a capacity fixed at construction: no allocation after that. Its slots are either
+// its own or lent by the owner of many rings (attach), so that all the rings of one router sit together
+// in memory.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -9,34 +12,50 @@ namespace hiradix {
 template <typename T>
 class Ring {
  public:
-  Ring() = default;
-  explicit Ring(std::size_t capacity) : items_(capacity ? capacity : 1) {}
+  Ring() { reset(1); }
+  explicit Ring(std::size_t capacity) { reset(capacity); }
+  Ring(const Ring&) = delete;
+  Ring& operator=(const Ring&) = delete;
+  Ring(Ring&&) noexcept = default;
+  Ring& operator=(Ring&&) noexcept = default;
+
+  // Own storage for `capacity` items.
   void reset(std::size_t capacity) {
-    items_.assign(capacity ? capacity : 1, T{});
+    owned_.assign(capacity ? capacity : 1, T{});
+    attach(owned_.data(), owned_.size());
+  }
+  // Storage lent by the caller, which must outlive the ring.
+  void attach(T* slots, std::size_t capacity) {
+    items_ = slots;
+    capacity_ = static_cast<std::uint32_t>(capacity);
     head_ = count_ = 0;
   }
+
   bool empty() const { return count_ == 0; }
-  bool full() const { return count_ == items_.size(); }
+  bool full() const { return count_ == capacity_; }
   std::size_t size() const { return count_; }
-  std::size_t capacity() const { return items_.size(); }
+  std::size_t capacity() const { return capacity_; }
   T& front() { return items_[head_]; }
   const T& front() const { return items_[head_]; }
-  T& operator[](std::size_t i) { return items_[(head_ + i) % items_.size()]; }
-  const T& operator[](std::size_t i) const { return items_[(head_ + i) % items_.size()]; }
+  T& operator[](std::size_t i) { return items_[wrap(head_ + static_cast<std::uint32_t>(i))]; }
+  const T& operator[](std::size_t i) const { return items_[wrap(head_ + static_cast<std::uint32_t>(i))]; }
   void push(const T& v) {
     if (full()) throw std::logic_error("ring overflow: a credit or capacity invariant was broken");
-    items_[(head_ + count_) % items_.size()] = v;
+    items_[wrap(head_ + count_)] = v;
     ++count_;
   }
   void pop() {
-    head_ = (head_ + 1) % items_.size();
+    head_ = wrap(head_ + 1);
     --count_;
   }
 
  private:
-  std::vector<T> items_{1};
-  std::size_t head_ = 0;
-  std::size_t count_ = 0;
+  std::uint32_t wrap(std::uint32_t i) const { return i >= capacity_ ? i - capacity_ : i; }
+  std::vector<T> owned_;
+  T* items_ = nullptr;
+  std::uint32_t capacity_ = 0;
+  std::uint32_t head_ = 0;
+  std::uint32_t count_ = 0;
 };
 
 }  // namespace hiradix
