@@ -39,6 +39,7 @@ class OutputUnit : public sc_core::sc_module, public CreditSink {
 
   int ports() const { return static_cast<int>(ports_.size()); }
   OutputPort& port(int p) { return ports_[p]; }
+  const OutputPort& port(int p) const { return ports_[p]; }
   LinkOut& link(int p) { return *links_[p]; }
 
   // Credits and queue space are brought up to date lazily, when someone asks: their arrival alone does not

@@ -257,7 +257,7 @@ std::size_t Router::packets_held() const {
     const InputVc& v = inputs_.vc(i);
     n += v.fifo.size() - v.in_transit;
   }
-  for (int p = 0; p < radix(); ++p) n += const_cast<OutputUnit&>(outputs_).port(p).queue.size();
+  for (int p = 0; p < radix(); ++p) n += outputs_.port(p).queue.size();
   return n;
 }
 

@@ -104,12 +104,6 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   fail(key, "unknown key" + (near.empty() ? std::string() : " (did you mean '" + near + "'?)"));
 }
 
-std::string scalar_text(const YAML::Node& n) {
-  std::ostringstream s;
-  s << n;
-  return s.str();
-}
-
 // Collects leaf values of a YAML document by dotted key.
 void flatten(const YAML::Node& node, const std::string& prefix, std::map<std::string, YAML::Node>& out) {
   if (!node.IsMap()) fail(prefix.empty() ? "(top level)" : prefix, "expected a mapping of keys");

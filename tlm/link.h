@@ -49,12 +49,15 @@ class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
   }
   bool connected() const { return socket.size() > 0; }
   Cycle latency() const { return latency_; }
-  void set_latency(Cycle l) { latency_ = l; }
+  void set_latency(Cycle l) {
+    latency_ = l;
+    delay_ = cycles_to_time(l);
+  }
 
   void send(PacketId packet, std::uint16_t size, std::uint8_t vc, Cycle now) {
     LinkMessage msg{packet, size, vc, now + latency_};
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    sc_core::sc_time delay = cycles_to_time(latency_);
+    sc_core::sc_time delay = delay_;
     socket->nb_transport_fw(msg, phase, delay);
   }
 
@@ -70,6 +73,7 @@ class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
   CreditSink* owner_;
   int port_;
   Cycle latency_ = 1;
+  sc_core::sc_time delay_ = cycle_period();
 };
 
 // The receiving end of a link: receives packets, returns credits.
