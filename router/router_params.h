@@ -22,7 +22,7 @@ struct RouterParams {
   int packet_size = 8;         // phits (seed-003 Table I)
   int output_queue_phits = 32; // per output port (seed-003 Table I)
   AllocatorKind allocator = AllocatorKind::kInputFirst;
-  bool input_pointer_on_output_grant = false;  // see switch_allocator.h
+  bool input_pointer_on_output_grant = true;  // see switch_allocator.h
   // Reference mode for testing the event-driven bookkeeping: look at every VC and port in every cycle
   // while the router holds anything. Results must be identical, only slower.
   bool poll = false;

@@ -1,11 +1,10 @@
 // Separable switch allocator with round-robin arbiters whose priority moves only on a grant (iSLIP
 // style, seed-000 §1.3). Input-first (default, as in the seeds) or output-first. Radix is limited to 64.
 //
-// seed-000 §1.3 leaves open when an input-first *input* arbiter moves: (b) whenever it grants one of its
-// VCs (default, `router.input_pointer: own_grant`), or (a) only when the output also grants that VC
-// (`output_grant`). Reading (a) keeps re-offering a VC that lost a contested output while the port's other
-// VCs wait; on a Dragonfly under UN at saturation it collapsed accepted load to about half (h = 4, MIN:
-// 0.29 vs 0.67 at offered 1.0), so (b) is the default and (a) stays available.
+// seed-000 §1.3 leaves open when an input-first *input* arbiter moves: (a) only when the output also
+// grants the VC it chose (iSLIP; default, `router.input_pointer: output_grant`), or (b) whenever it picks
+// one of its VCs (`own_grant`). (b) lets the inputs' pointers move in lockstep, so that with persistent
+// requests one input can starve (a unit test shows it); (a) desynchronises them as iSLIP does.
 #include <cstdint>
 #include <vector>
 

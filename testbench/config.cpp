@@ -36,7 +36,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.latency.st", KeyType::kInt, "2", 0, 1000, {}, "Switch traversal stage (crossbar to output queue), cycles."},
       {"router.speedup", KeyType::kFloat, "2.0", 1, 16, {}, "Internal crossbar speed-up in time, integer or fractional such as 1.5 (seed-003 Table I: 2x)."},
       {"router.allocator", KeyType::kString, "input_first", 0, 0, {"input_first", "output_first"}, "Separable switch allocator, round-robin arbiters that move only on a grant (iSLIP)."},
-      {"router.input_pointer", KeyType::kString, "own_grant", 0, 0, {"own_grant", "output_grant"}, "When an input-first input arbiter moves its priority: on its own grant, or only when the output also grants (iSLIP reading (a), seed-000 §1.3)."},
+      {"router.input_pointer", KeyType::kString, "output_grant", 0, 0, {"output_grant", "own_grant"}, "When an input-first input arbiter moves its priority: only when the output also grants its choice (iSLIP, seed-000 §1.3 reading (a)), or whenever it chooses (b)."},
       {"router.switching", KeyType::kString, "vct", 0, 0, {"vct"}, "Switching: virtual cut-through (wormhole is not implemented yet)."},
       {"router.vcs.injection", KeyType::kInt, "1", 1, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue)."},
       {"router.vcs.local", KeyType::kInt, "0", 0, 32, {}, "VCs of local ports; 0 = the minimum the routing needs (MIN 2, Valiant lgl 4)."},
@@ -49,6 +49,7 @@ const std::vector<KeySpec>& config_schema() {
       {"nic.queue", KeyType::kInt, "5040", 1, kBig, {}, "Injection queue per terminal, phits (seed-000 Table 3-1: 126 KB); full queue = packet refused."},
       {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant"}, "Routing mechanism."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1)."},
+      {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
       {"traffic.pattern", KeyType::kString, "un", 0, 0, {"un", "adv", "advl", "advc", "mix"}, "Traffic pattern (seed-000 §4.2)."},
       {"traffic.offset", KeyType::kInt, "1", -kBig, kBig, {}, "Group offset i of ADV+i (signed)."},
       {"traffic.load", KeyType::kFloat, "0.1", 0, 1, {}, "Offered load, phits/node/cycle (Bernoulli injection)."},
@@ -272,6 +273,16 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     v[k.key] = it != given.end() ? it->second : YAML::Load(k.default_value);
     if (v[k.key].IsNull()) fail(k.key, "has no value");
   }
+  // Type and range of every key, used by this run or not: a bad value is an error either way.
+  for (const KeySpec& k : config_schema()) {
+    nlohmann::json unused;
+    switch (k.type) {
+      case KeyType::kInt: to_int(k, v[k.key]); break;
+      case KeyType::kFloat: to_float(k, v[k.key]); break;
+      case KeyType::kString: to_choice(k, v[k.key]); break;
+      case KeyType::kMix: to_mix(k, v[k.key], unused); break;
+    }
+  }
   auto I = [&](const char* key) { return to_int(*find_key(key), v[key]); };
   auto F = [&](const char* key) { return to_float(*find_key(key), v[key]); };
   auto S = [&](const char* key) { return to_choice(*find_key(key), v[key]); };
@@ -286,7 +297,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   c.arrangement = S("topology.arrangement") == "palmtree" ? Arrangement::kPalmtree : Arrangement::kConsecutive;
   const int radix = c.p + c.a - 1 + c.h;
   if (radix > 64)
-    fail("topology", "router radix p + a - 1 + h = " + std::to_string(radix) + " exceeds the supported 64 ports");
+    fail("topology.h", "router radix p + a - 1 + h = " + std::to_string(radix) + " exceeds the supported 64 ports");
   set_json(r, "topology.type", S("topology.type"));
   set_json(r, "topology.p", c.p);
   set_json(r, "topology.a", c.a);
@@ -323,6 +334,8 @@ Config load_config(const std::string& path, const Overrides& overrides) {
 
   c.routing.algorithm = S("routing.algorithm");
   c.routing.phase_a = S("routing.phase_a");
+  c.routing.vc_scheme = S("routing.vc_scheme");
+  set_json(r, "routing.vc_scheme", c.routing.vc_scheme);
   set_json(r, "routing.algorithm", c.routing.algorithm);
   set_json(r, "routing.phase_a", c.routing.phase_a);
 
@@ -335,7 +348,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     if (given_vcs == 0) return needed;
     if (given_vcs < needed)
       fail(key, who + " needs at least " + std::to_string(needed) + " " + cls +
-                    " VCs for deadlock freedom (VC index = hops taken on that link class, seed-000 §1.6); got " +
+                    " VCs for deadlock freedom (one per slot of its canonical path, seed-000 §1.6); got " +
                     std::to_string(given_vcs));
     return given_vcs;
   };
@@ -407,7 +420,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     double l2 = F("traffic.change.load");
     if (l2 < 0) l2 = load;
     YAML::Node m2 = v["traffic.change.mix"];
-    if (!m2.IsSequence() || m2.size() == 0) m2 = v["traffic.mix"];
+    if (m2.size() == 0) m2 = v["traffic.mix"];
     c.traffic.has_change = true;
     c.traffic.after = phase(p2, o2, l2, m2, "traffic.change.mix", "traffic.change.pattern", "traffic.change.offset");
     set_json(r, "traffic.change.pattern", p2);
@@ -425,6 +438,13 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   if (c.change_after_warmup >= 0) c.traffic.change_at = c.warmup + static_cast<Cycle>(c.change_after_warmup);
   if (c.change_after_warmup >= static_cast<std::int64_t>(c.measure))
     fail("traffic.change.at", "must fall inside the measurement window (< sim.measure = " + std::to_string(c.measure) + ")");
+  // A packet may legitimately wait a credit round trip on the longest link without any grant anywhere.
+  const Cycle longest = std::max({c.local_latency, c.global_latency, c.injection_latency});
+  const Cycle quiet = 2 * longest + static_cast<Cycle>(rp.rc_latency + rp.va_latency + rp.sa_latency + rp.st_latency + 2 * rp.packet_size);
+  if (c.watchdog <= quiet)
+    fail("sim.watchdog", "must exceed " + std::to_string(quiet) +
+                             " cycles (a credit round trip on the longest link plus a router and two packets), or a healthy network "
+                             "could be taken for a stalled one; got " + std::to_string(c.watchdog));
   for (const char* k : {"sim.warmup", "sim.measure", "sim.seed", "sim.watchdog", "stats.bin", "stats.before"})
     set_json(r, k, I(k));
   return c;

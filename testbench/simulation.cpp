@@ -22,6 +22,7 @@ double peak_memory_mib() {
 
 RunOutcome run_simulation(const Config& config) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // e.g. "stopped by user"
   const auto t0 = std::chrono::steady_clock::now();
   // Deliberately never destroyed: the run owns its process, and SystemC's port registry takes time
   // quadratic in the number of sockets to tear them down.
@@ -38,7 +39,9 @@ RunOutcome run_simulation(const Config& config) {
   RunOutcome out;
   nlohmann::json& j = out.result;
   j["config"] = config.resolved;
-  j.update(net.stats().to_json(config.measure, net.topology().terminals()));
+  // A run stopped early (deadlock) is normalised by the cycles it actually measured.
+  const Cycle measured = simulated > config.warmup ? simulated - config.warmup : 0;
+  j.update(net.stats().to_json(std::max<Cycle>(measured, 1), net.topology().terminals()));
 
   std::uint64_t observations = 0, observed_sum = 0, activations = 0;
   std::int32_t max_counter = 0;

@@ -17,8 +17,9 @@ struct RouteState {
   std::uint32_t intermediate = 0;  // Valiant intermediate router (R_ROOT)
   std::uint8_t phase = 1;          // 0: towards the intermediate router, 1: towards the destination
   std::uint8_t path_bits = 0;      // hops taken in phase A: bit0 = l1, bit1 = g, bit2 = l2 (0 = minimal)
-  std::uint8_t local_hops = 0;     // router-to-router hops taken, by link class (VC index rule)
+  std::uint8_t local_hops = 0;     // router-to-router hops taken, by link class
   std::uint8_t global_hops = 0;
+  std::uint8_t phase_global = 0;   // a global hop was taken in the current phase (VC slot rule)
   bool misrouted = false;          // some hop left the minimal path
 };
 

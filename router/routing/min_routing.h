@@ -9,8 +9,9 @@ class MinRouting : public RoutingAlgorithm {
   using RoutingAlgorithm::RoutingAlgorithm;
   std::string name() const override { return "min"; }
   VcRequirement vcs_needed() const override { return {2, 1}; }
+  static constexpr PhaseSlots kSlots{0, 0, 1};  // l1 g1 l2
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override {
-    return minimal_hop(ctx.router, topo_.router_of_terminal(pkt.dst), pkt);
+    return minimal_hop(ctx.router, topo_.router_of_terminal(pkt.dst), pkt, kSlots);
   }
 };
 

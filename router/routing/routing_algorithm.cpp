@@ -7,7 +7,7 @@
 
 namespace hiradix {
 
-RoutingDecision RoutingAlgorithm::minimal_hop(int router, int target, Packet& pkt) const {
+RoutingDecision RoutingAlgorithm::minimal_hop(int router, int target, Packet& pkt, const PhaseSlots& slots) const {
   RoutingDecision d;
   const int dst_router = topo_.router_of_terminal(pkt.dst);
   d.min_port = static_cast<std::uint16_t>(router == dst_router ? topo_.port_of_terminal(pkt.dst)
@@ -19,18 +19,27 @@ RoutingDecision RoutingAlgorithm::minimal_hop(int router, int target, Packet& pk
   }
   const int port = topo_.min_port(router, target);
   d.out_port = static_cast<std::uint16_t>(port);
+  RouteState& rs = pkt.route;
+  std::int8_t slot;
   if (topo_.port_class(port) == PortClass::kGlobal) {
-    d.out_vc = pkt.route.global_hops++;
+    slot = hop_count_vcs_ ? static_cast<std::int8_t>(rs.global_hops) : slots.global;
+    ++rs.global_hops;
+    rs.phase_global = 1;
   } else {
-    d.out_vc = pkt.route.local_hops++;
+    slot = hop_count_vcs_ ? static_cast<std::int8_t>(rs.local_hops) : rs.phase_global ? slots.local_after : slots.local_before;
+    ++rs.local_hops;
   }
+  if (slot < 0) throw std::logic_error(name() + " routing took a hop its canonical path has no slot for");
+  d.out_vc = static_cast<std::uint8_t>(slot);
   d.misroute = d.out_port != d.min_port;
   return d;
 }
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo) {
-  if (options.algorithm == "min") return std::make_unique<MinRouting>(topo);
-  if (options.algorithm == "valiant") return std::make_unique<ValiantRouting>(topo, parse_phase_a(options.phase_a));
+  const bool hop_count = options.vc_scheme == "hop_count";
+  if (options.algorithm == "min") return std::make_unique<MinRouting>(topo, hop_count);
+  if (options.algorithm == "valiant")
+    return std::make_unique<ValiantRouting>(topo, parse_phase_a(options.phase_a), hop_count);
   throw std::invalid_argument("routing.algorithm: unknown algorithm '" + options.algorithm + "'");
 }
 

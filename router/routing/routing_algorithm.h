@@ -27,8 +27,24 @@ struct RoutingDecision {
   bool misroute = false;       // the packet left its minimal path at this hop
 };
 
-// VCs a routing needs per link class for deadlock freedom (VC index = hops already taken on that class,
-// seed-000 §1.6).
+// Deadlock avoidance (seed-000 §1.6, the positional reading): every path of a routing is a subsequence
+// of one canonical path, e.g. l1 g1 l2 for MIN or l1 g1 l2 - l3 g2 l4 for Valiant lgl, and each hop uses
+// the VC of the slot it fills (l1 -> local VC 0, g1 -> global VC 0, l2 -> local VC 1, ...). VCs then
+// follow one total order along every path, so the channel dependency graph has no cycle.
+//
+// The count-based reading (VC = hops already taken on that link class) is NOT deadlock-free: a g-l path
+// (source router owns the global link) would take its local hop on local VC 0, the VC that l-g paths use
+// before their global hop, closing a cycle local VC 0 -> global VC 0 -> local VC 0.
+//
+// The slots of one phase of a path: the local VC before the phase's global hop, the global VC, and the
+// local VC after it (-1: that hop cannot occur in this phase).
+struct PhaseSlots {
+  std::int8_t local_before;
+  std::int8_t global;
+  std::int8_t local_after;
+};
+
+// VCs a routing needs per link class (one more than its largest slot).
 struct VcRequirement {
   int local = 1;
   int global = 1;
@@ -36,7 +52,10 @@ struct VcRequirement {
 
 class RoutingAlgorithm {
  public:
-  explicit RoutingAlgorithm(const Dragonfly& topo) : topo_(topo) {}
+  // `hop_count_vcs`: use the count-based VC reading instead of slots. It deadlocks (see above); it exists
+  // so that the deadlock, and the watchdog's report of it, can be shown (`routing.vc_scheme: hop_count`).
+  explicit RoutingAlgorithm(const Dragonfly& topo, bool hop_count_vcs = false)
+      : topo_(topo), hop_count_vcs_(hop_count_vcs) {}
   virtual ~RoutingAlgorithm() = default;
   virtual std::string name() const = 0;
   virtual VcRequirement vcs_needed() const = 0;
@@ -44,15 +63,17 @@ class RoutingAlgorithm {
   virtual RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const = 0;
 
  protected:
-  // Takes the minimal hop from ctx.router towards `target` (or ejects when the packet is home), assigns
-  // the VC by the per-class hop count and advances the header's hop counters.
-  RoutingDecision minimal_hop(int router, int target, Packet& pkt) const;
+  // Takes the minimal hop from `router` towards `target` (or ejects when the packet is home), assigns the
+  // VC of the slot the hop fills in the current phase and advances the header's hop counters.
+  RoutingDecision minimal_hop(int router, int target, Packet& pkt, const PhaseSlots& slots) const;
   const Dragonfly& topo_;
+  bool hop_count_vcs_;
 };
 
 struct RoutingOptions {
   std::string algorithm = "min";  // min | valiant
   std::string phase_a = "lgl";    // lgl | lg- | -gl | -g-
+  std::string vc_scheme = "slot"; // slot | hop_count (deadlock-prone, for demonstration)
 };
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo);

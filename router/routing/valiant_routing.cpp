@@ -22,15 +22,19 @@ std::string to_string(PhaseA p) {
   return "?";
 }
 
+namespace {
+// Slots of phase A and phase B per policy (see PhaseSlots): lgl is l1 g1 l2 - l3 g2 l4.
+constexpr PhaseSlots kSlots[4][2] = {
+    {{0, 0, 1}, {2, 1, 3}},    // lgl: L0 < G0 < L1 < L2 < G1 < L3
+    {{0, 0, -1}, {1, 1, 2}},   // lg-: L0 < G0 < L1 < G1 < L2
+    {{-1, 0, 0}, {1, 1, 2}},   // -gl: G0 < L0 < L1 < G1 < L2
+    {{-1, 0, -1}, {0, 1, 1}},  // -g-: G0 < L0 < G1 < L1
+};
+}  // namespace
+
 VcRequirement ValiantRouting::vcs_needed() const {
-  // Phase B is a minimal path (2 local, 1 global); phase A adds the hops its policy allows.
-  switch (policy_) {
-    case PhaseA::kLgl: return {4, 2};
-    case PhaseA::kLg:
-    case PhaseA::kGl: return {3, 2};
-    case PhaseA::kG: return {2, 2};
-  }
-  return {4, 2};
+  const PhaseSlots& b = kSlots[static_cast<int>(policy_)][1];
+  return {b.local_after + 1, b.global + 1};
 }
 
 int ValiantRouting::choose_intermediate(int router, Rng& rng) const {
@@ -64,10 +68,14 @@ RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) co
     rs.intermediate = static_cast<std::uint32_t>(root);
     rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
   }
-  if (rs.phase == 0 && ctx.router == static_cast<int>(rs.intermediate)) rs.phase = 1;
-  if (rs.phase == 1) return minimal_hop(ctx.router, dst_router, pkt);
+  if (rs.phase == 0 && ctx.router == static_cast<int>(rs.intermediate)) {
+    rs.phase = 1;
+    rs.phase_global = 0;
+  }
+  const PhaseSlots* slots = kSlots[static_cast<int>(policy_)];
+  if (rs.phase == 1) return minimal_hop(ctx.router, dst_router, pkt, slots[1]);
 
-  RoutingDecision d = minimal_hop(ctx.router, static_cast<int>(rs.intermediate), pkt);
+  RoutingDecision d = minimal_hop(ctx.router, static_cast<int>(rs.intermediate), pkt, slots[0]);
   const bool global = topo_.port_class(d.out_port) == PortClass::kGlobal;
   rs.path_bits |= global ? 2 : ((rs.path_bits & 2) ? 4 : 1);
   return d;

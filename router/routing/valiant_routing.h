@@ -14,7 +14,8 @@ std::string to_string(PhaseA p);
 
 class ValiantRouting : public RoutingAlgorithm {
  public:
-  ValiantRouting(const Dragonfly& topo, PhaseA policy) : RoutingAlgorithm(topo), policy_(policy) {}
+  ValiantRouting(const Dragonfly& topo, PhaseA policy, bool hop_count_vcs = false)
+      : RoutingAlgorithm(topo, hop_count_vcs), policy_(policy) {}
   std::string name() const override { return "valiant"; }
   VcRequirement vcs_needed() const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;

@@ -1,0 +1,138 @@
+// Helpers for network-level tests. SystemC elaborates only once per process, so every simulation runs in
+// a forked child (testbench/sweep.h: run_in_child) that writes its result.json to a private temporary
+// directory; the parent parses it and removes the directory.
+#pragma once
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "testbench/config.h"
+#include "testbench/sweep.h"
+
+namespace hiradix::test {
+
+// A fresh, uniquely named directory under the system temp directory (removed by the caller).
+inline std::filesystem::path make_temp_dir(const std::string& tag = "hiradix_test") {
+  std::string templ = (std::filesystem::temp_directory_path() / (tag + "_XXXXXX")).string();
+  if (!mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed for " + templ);
+  return templ;
+}
+
+// Removes its directory when it goes out of scope.
+struct TempDir {
+  std::filesystem::path path;
+  explicit TempDir(const std::string& tag = "hiradix_test") : path(make_temp_dir(tag)) {}
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+// Runs one simulation of `config` in a forked child. Returns the parsed result.json (null if the child
+// wrote none or garbage) and the child's exit code.
+inline nlohmann::json simulate_config(const Config& config, int* exit_code = nullptr) {
+  TempDir dir("hiradix_sim");
+  const std::string path = dir.file("result.json");
+  int code = -1;
+  nlohmann::json result;
+  try {
+    result = run_in_child(config, code, path);
+  } catch (const nlohmann::json::exception&) {
+    result = nlohmann::json();
+  }
+  if (exit_code) *exit_code = code;
+  return result;
+}
+
+// load_config("", overrides) + simulate_config.
+inline nlohmann::json simulate(const Overrides& overrides, int* exit_code = nullptr) {
+  return simulate_config(load_config("", overrides), exit_code);
+}
+
+// Appends (or replaces) key=value in a copy of `base`.
+inline Overrides with(Overrides base, const Overrides& more) {
+  for (const auto& [k, v] : more) {
+    bool replaced = false;
+    for (auto& kv : base)
+      if (kv.first == k) {
+        kv.second = v;
+        replaced = true;
+      }
+    if (!replaced) base.emplace_back(k, v);
+  }
+  return base;
+}
+
+// Runs `body` in a forked child (for code that constructs sc_modules, i.e. elaborates). The child reports
+// through a pipe: `body` returns "" on success or a failure description. Returns that text, or a
+// description of how the child died.
+inline std::string in_child(const std::function<std::string()>& body) {
+  int fds[2];
+  if (pipe(fds) != 0) return "pipe failed";
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) return "fork failed";
+  if (pid == 0) {
+    close(fds[0]);
+    std::string msg;
+    try {
+      msg = body();
+    } catch (const std::exception& e) {
+      msg = std::string("exception: ") + e.what();
+    }
+    std::size_t off = 0;
+    while (off < msg.size()) {
+      const ssize_t n = write(fds[1], msg.data() + off, msg.size() - off);
+      if (n <= 0) break;
+      off += static_cast<std::size_t>(n);
+    }
+    close(fds[1]);
+    _exit(msg.empty() ? 0 : 1);
+  }
+  close(fds[1]);
+  std::string out;
+  char buf[4096];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!WIFEXITED(status)) return "child died (signal " + std::to_string(WTERMSIG(status)) + ") " + out;
+  if (WEXITSTATUS(status) != 0 && out.empty()) return "child exited with " + std::to_string(WEXITSTATUS(status));
+  return out;
+}
+
+// Runs a shell command line; returns its exit code (-1 if it did not exit normally).
+inline int run_shell(const std::string& command) {
+  const int status = std::system(command.c_str());
+  if (status == -1 || !WIFEXITED(status)) return -1;
+  return WEXITSTATUS(status);
+}
+
+inline std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Single-quotes a string for /bin/sh.
+inline std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+}  // namespace hiradix::test

@@ -1,0 +1,498 @@
+// Routing functions walked hop by hop, without a SystemC kernel: a fresh Packet is routed from its source
+// terminal by calling route() at each router (in_port = the terminal port at injection, then the peer
+// port the packet arrived on) until the routing ejects it. The paths are checked against expectations
+// computed independently from the topology (seed-000 §3.1 MIN, §3.2 / Table 5-1 Valiant).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "router/rng.h"
+#include "router/routing/dragonfly.h"
+#include "router/routing/min_routing.h"
+#include "router/routing/routing_algorithm.h"
+#include "router/routing/valiant_routing.h"
+#include "testbench/stats.h"
+#include "tlm/packet.h"
+
+using namespace hiradix;
+
+namespace hiradix {
+// Readable test parameters (found by argument-dependent lookup).
+void PrintTo(PhaseA p, std::ostream* os) { *os << to_string(p); }
+}  // namespace hiradix
+
+namespace {
+
+struct Topo {
+  int p, a, h;
+  Arrangement arr;
+};
+
+std::string topo_name(const Topo& t) {
+  std::ostringstream s;
+  s << "p" << t.p << "a" << t.a << "h" << t.h << (t.arr == Arrangement::kPalmtree ? "palm" : "cons");
+  return s.str();
+}
+void PrintTo(const Topo& t, std::ostream* os) { *os << topo_name(t); }
+
+const std::vector<Topo> kTopologies = {
+    {2, 4, 2, Arrangement::kPalmtree},  {2, 4, 2, Arrangement::kConsecutive}, {3, 6, 3, Arrangement::kPalmtree},
+    {1, 3, 2, Arrangement::kConsecutive}, {2, 4, 3, Arrangement::kPalmtree},   {2, 5, 2, Arrangement::kConsecutive},
+};
+
+struct Step {
+  int router;     // where the routing decision was taken
+  int out_port;   // router-to-router port taken
+  PortClass cls;  // its class
+  int vc;         // VC assigned on that link
+  bool phase_a;   // taken while heading for the Valiant intermediate router
+};
+
+struct Walk {
+  std::vector<Step> hops;
+  int last_router = -1;       // the router that ejected the packet
+  int eject_port = -1;
+  int eject_vc = -1;
+  int intermediate = -1;      // pkt.route.intermediate right after the injection decision
+  int phase_after_inject = -1;
+  RouteState final_route;
+  std::string error;          // non-empty: the walk itself went wrong (bad port, no ejection, ...)
+
+  std::string shape() const {
+    std::string s;
+    for (const Step& st : hops) s += st.cls == PortClass::kGlobal ? 'g' : 'l';
+    return s;
+  }
+  std::string phase_a_shape() const {
+    std::string s;
+    for (const Step& st : hops)
+      if (st.phase_a) s += st.cls == PortClass::kGlobal ? 'g' : 'l';
+    return s;
+  }
+};
+
+// Routes a packet from terminal src to terminal dst. `max_steps` bounds runaway routings.
+Walk walk(const RoutingAlgorithm& alg, const Dragonfly& t, int src, int dst, Rng& rng, int max_steps = 12) {
+  Walk w;
+  Packet pkt;
+  pkt.src = static_cast<std::uint32_t>(src);
+  pkt.dst = static_cast<std::uint32_t>(dst);
+  pkt.size = 8;
+  const int dst_router = t.router_of_terminal(dst);
+  int r = t.router_of_terminal(src);
+  int in = t.port_of_terminal(src);
+  for (int step = 0; step <= max_steps; ++step) {
+    const RoutingContext ctx{r, in, &rng, nullptr};
+    const RoutingDecision d = alg.route(ctx, pkt);
+    if (step == 0) {
+      w.intermediate = static_cast<int>(pkt.route.intermediate);
+      w.phase_after_inject = pkt.route.phase;
+    }
+    std::ostringstream where;
+    where << "src " << src << " dst " << dst << " at router " << r << " hop " << step << ": ";
+    if (d.out_port >= t.radix()) {
+      w.error = where.str() + "out_port " + std::to_string(d.out_port) + " beyond the radix";
+      return w;
+    }
+    // The minimal port reported for contention counters and the misroute flag.
+    const int expected_min = r == dst_router ? t.port_of_terminal(dst) : t.min_port(r, dst_router);
+    if (d.min_port != expected_min) {
+      w.error = where.str() + "min_port " + std::to_string(d.min_port) + ", expected " + std::to_string(expected_min);
+      return w;
+    }
+    if (d.misroute != (d.out_port != d.min_port)) {
+      w.error = where.str() + "misroute flag disagrees with out_port != min_port";
+      return w;
+    }
+    if (t.port_class(d.out_port) == PortClass::kTerminal) {
+      w.last_router = r;
+      w.eject_port = d.out_port;
+      w.eject_vc = d.out_vc;
+      w.final_route = pkt.route;
+      return w;
+    }
+    w.hops.push_back({r, d.out_port, t.port_class(d.out_port), d.out_vc, pkt.route.phase == 0});
+    const PortEnd e = t.peer(r, d.out_port);
+    r = e.router;
+    in = e.port;
+  }
+  w.error = "src " + std::to_string(src) + " dst " + std::to_string(dst) + ": no ejection after " +
+            std::to_string(max_steps) + " hops";
+  return w;
+}
+
+// Checks shared by every routing: ejection at the right terminal, VC indices within the routing's
+// requirement and increasing along the path per link class (each hop of a class moves to a higher VC of
+// that class), returns "" or a description of the first violation.
+std::string check_common(const Walk& w, const Dragonfly& t, int dst, const VcRequirement& need) {
+  if (!w.error.empty()) return w.error;
+  std::ostringstream s;
+  if (w.last_router != t.router_of_terminal(dst)) s << "ejected at router " << w.last_router << " not " << t.router_of_terminal(dst);
+  else if (w.eject_port != t.port_of_terminal(dst)) s << "ejected on port " << w.eject_port << " not " << t.port_of_terminal(dst);
+  else if (w.eject_vc != 0) s << "ejection VC " << w.eject_vc << " (ejection ports have one VC)";
+  if (!s.str().empty()) return s.str() + " (path " + w.shape() + ")";
+  int last_local = -1, last_global = -1, locals = 0, globals = 0;
+  for (const Step& st : w.hops) {
+    const bool g = st.cls == PortClass::kGlobal;
+    const int limit = g ? need.global : need.local;
+    int& last = g ? last_global : last_local;
+    if (st.vc < 0 || st.vc >= limit) {
+      s << (g ? "global" : "local") << " VC " << st.vc << " at router " << st.router << " exceeds vcs_needed-1 = " << limit - 1;
+      break;
+    }
+    if (st.vc <= last) {
+      s << (g ? "global" : "local") << " VC " << st.vc << " at router " << st.router << " does not increase (previous " << last << ")";
+      break;
+    }
+    last = st.vc;
+    ++(g ? globals : locals);
+  }
+  if (!s.str().empty()) return s.str() + " (path " + w.shape() + ")";
+  if (w.final_route.local_hops != locals || w.final_route.global_hops != globals) {
+    s << "header hop counters " << int(w.final_route.local_hops) << "/" << int(w.final_route.global_hops) << " but the walk took "
+      << locals << " local and " << globals << " global hops";
+    return s.str();
+  }
+  return "";
+}
+
+// The phase-A path type name as seed-000 Table 5-1 spells it, computed from the hop classes taken.
+std::string expected_path_name(const std::string& phase_a) {
+  if (phase_a.empty()) return "min";
+  const auto g = phase_a.find('g');
+  std::string name = "---";
+  if (g == std::string::npos) {
+    name[0] = 'l';  // an intra-group intermediate: one local hop
+  } else {
+    if (g > 0) name[0] = 'l';
+    name[1] = 'g';
+    if (g + 1 < phase_a.size()) name[2] = 'l';
+  }
+  return name;
+}
+
+// The candidate set of R_ROOT for each phase-A policy (seed-000 §3.2), from the wiring alone.
+std::set<int> candidates(const Dragonfly& t, PhaseA policy, int src_router) {
+  std::set<int> c;
+  const int g = t.group_of(src_router);
+  switch (policy) {
+    case PhaseA::kG:  // far end of one of the source router's own h global links
+      for (int k = 0; k < t.h(); ++k) c.insert(t.peer(src_router, t.global_port(k)).router);
+      break;
+    case PhaseA::kGl:  // any router of the h groups those links reach
+      for (int k = 0; k < t.h(); ++k) {
+        const int group = t.group_of(t.peer(src_router, t.global_port(k)).router);
+        for (int i = 0; i < t.a(); ++i) c.insert(t.router_at(group, i));
+      }
+      break;
+    case PhaseA::kLg:  // far end of any of the a*h global links of the source group
+      for (int x = 0; x < t.a(); ++x)
+        for (int k = 0; k < t.h(); ++k) c.insert(t.peer(t.router_at(g, x), t.global_port(k)).router);
+      break;
+    case PhaseA::kLgl:  // any router
+      for (int r = 0; r < t.routers(); ++r) c.insert(r);
+      break;
+  }
+  return c;
+}
+
+std::set<std::string> allowed_phase_a(PhaseA policy) {
+  switch (policy) {
+    case PhaseA::kG: return {"g"};
+    case PhaseA::kGl: return {"g", "gl"};
+    case PhaseA::kLg: return {"g", "lg"};
+    case PhaseA::kLgl: return {"l", "g", "lg", "gl", "lgl"};
+  }
+  return {};
+}
+
+// Destination terminals for each source: all of them on small networks, a fixed sample otherwise.
+std::vector<int> destinations(const Dragonfly& t, int src, int limit) {
+  std::vector<int> d;
+  if (t.terminals() <= limit) {
+    for (int x = 0; x < t.terminals(); ++x) d.push_back(x);
+    return d;
+  }
+  Rng pick(12345, static_cast<std::uint64_t>(src));
+  for (int i = 0; i < limit; ++i) d.push_back(static_cast<int>(pick.below(static_cast<std::uint32_t>(t.terminals()))));
+  d.push_back(src);  // a packet to itself is ejected where it entered
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// MIN
+
+class MinPaths : public ::testing::TestWithParam<Topo> {};
+
+TEST_P(MinPaths, AtMostThreeHopsOfShapeLglEndingAtTheDestinationTerminal) {
+  const Topo tp = GetParam();
+  const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
+  const MinRouting min(t);
+  EXPECT_EQ(min.vcs_needed().local, 2);
+  EXPECT_EQ(min.vcs_needed().global, 1);
+  const std::set<std::string> shapes = {"l", "g", "lg", "gl", "lgl"};
+  Rng rng(7, 0);
+  int walks = 0;
+  for (int src = 0; src < t.terminals(); ++src) {
+    for (int dst : destinations(t, src, 150)) {
+      const Walk w = walk(min, t, src, dst, rng);
+      const std::string err = check_common(w, t, dst, min.vcs_needed());
+      ASSERT_EQ(err, "") << "src " << src << " dst " << dst;
+      const std::string shape = w.shape();
+      const int sr = t.router_of_terminal(src), dr = t.router_of_terminal(dst);
+      ASSERT_LE(w.hops.size(), 3u) << shape;
+      if (sr == dr) {
+        ASSERT_EQ(shape, "") << "same router: eject at once";
+      } else if (t.group_of(sr) == t.group_of(dr)) {
+        ASSERT_EQ(shape, "l") << "same group: one local hop (the group is fully connected)";
+      } else {
+        ASSERT_TRUE(shapes.count(shape)) << "shape " << shape << " src " << src << " dst " << dst;
+        // The single global hop joins the source group directly to the destination group.
+        for (const Step& st : w.hops)
+          if (st.cls == PortClass::kGlobal) {
+            EXPECT_EQ(t.group_of(st.router), t.group_of(sr));
+            EXPECT_EQ(t.group_of(t.peer(st.router, st.out_port).router), t.group_of(dr));
+          }
+      }
+      EXPECT_FALSE(w.final_route.misrouted) << "MIN never leaves the minimal path";
+      EXPECT_EQ(w.final_route.path_bits, 0);
+      ++walks;
+    }
+  }
+  EXPECT_GE(walks, std::min(t.terminals() * t.terminals(), 150 * t.terminals()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Topologies, MinPaths, ::testing::ValuesIn(kTopologies),
+                         [](const auto& info) { return topo_name(info.param); });
+
+// ---------------------------------------------------------------------------------------------------------
+// Valiant
+
+std::string policy_name(PhaseA p) {
+  switch (p) {
+    case PhaseA::kLgl: return "lgl";
+    case PhaseA::kLg: return "lg_";
+    case PhaseA::kGl: return "_gl";
+    case PhaseA::kG: return "_g_";
+  }
+  return "x";
+}
+
+class ValiantPaths : public ::testing::TestWithParam<std::tuple<Topo, PhaseA>> {};
+
+TEST_P(ValiantPaths, PhaseAReachesADrawnCandidateMinimallyAndPathBitsNameIt) {
+  const auto [tp, policy] = GetParam();
+  const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
+  const ValiantRouting val(t, policy);
+  const VcRequirement need = val.vcs_needed();
+  const std::set<std::string> allowed = allowed_phase_a(policy);
+  std::map<std::string, int> seen_names;
+  int degenerate = 0, walks = 0;
+  for (int src = 0; src < t.terminals(); ++src) {
+    const int sr = t.router_of_terminal(src);
+    const std::set<int> cands = candidates(t, policy, sr);
+    for (int dst : destinations(t, src, 40)) {
+      for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        Rng rng(seed, static_cast<std::uint64_t>(src * 7919 + dst));
+        Rng copy = rng;  // choose_intermediate on a copy predicts the draw made at injection
+        const int predicted = val.choose_intermediate(sr, copy);
+        const Walk w = walk(val, t, src, dst, rng);
+        const std::string err = check_common(w, t, dst, need);
+        ASSERT_EQ(err, "") << "policy " << to_string(policy) << " src " << src << " dst " << dst;
+        ++walks;
+        const int dr = t.router_of_terminal(dst);
+        const int root = w.intermediate;
+        ASSERT_EQ(root, predicted) << "route() must draw R_ROOT with choose_intermediate";
+        ASSERT_TRUE(cands.count(root)) << "R_ROOT " << root << " outside the " << to_string(policy) << " candidate set of router "
+                                       << sr;
+        ASSERT_LE(w.hops.size(), 6u) << w.shape();
+        const std::string pa = w.phase_a_shape();
+        // Phase-A hops come first, then phase B.
+        bool in_b = false;
+        for (const Step& st : w.hops) {
+          if (!st.phase_a) in_b = true;
+          ASSERT_FALSE(in_b && st.phase_a) << "phase A resumed after phase B: " << w.shape();
+        }
+        EXPECT_EQ(path_type_name(w.final_route.path_bits), expected_path_name(pa))
+            << "path_bits " << int(w.final_route.path_bits) << " but phase A took '" << pa << "'";
+        ++seen_names[path_type_name(w.final_route.path_bits)];
+        if (root == sr || root == dr) {  // degenerate draws route minimally
+          ++degenerate;
+          EXPECT_EQ(w.phase_after_inject, 1);
+          ASSERT_EQ(pa, "") << "degenerate R_ROOT " << root;
+          ASSERT_EQ(static_cast<int>(w.hops.size()), t.min_hops(sr, dr)) << w.shape();
+          continue;
+        }
+        ASSERT_EQ(w.phase_after_inject, 0);
+        ASSERT_TRUE(allowed.count(pa)) << "phase A '" << pa << "' not allowed for " << to_string(policy);
+        // Phase A ends at R_ROOT on a minimal path; phase B is minimal from there.
+        const std::size_t na = pa.size();
+        const int after_a = t.peer(w.hops[na - 1].router, w.hops[na - 1].out_port).router;
+        ASSERT_EQ(after_a, root);
+        ASSERT_EQ(static_cast<int>(na), t.min_hops(sr, root));
+        ASSERT_EQ(static_cast<int>(w.hops.size() - na), t.min_hops(root, dr)) << w.shape();
+        if (policy == PhaseA::kG) {
+          ASSERT_EQ(pa, "g") << "-g-: phase A is exactly one global hop";
+        }
+      }
+    }
+  }
+  EXPECT_GT(walks, 1000);
+  EXPECT_GT(degenerate, 0);
+  // Every non-minimal name the policy allows shows up, and nothing else.
+  std::set<std::string> names;
+  for (const auto& [n, c] : seen_names) names.insert(n);
+  std::set<std::string> expected = {"min"};
+  for (const std::string& pa : allowed) expected.insert(expected_path_name(pa));
+  EXPECT_EQ(names, expected);
+}
+
+TEST_P(ValiantPaths, IntermediateDrawsCoverTheCandidateSetUniformly) {
+  const auto [tp, policy] = GetParam();
+  const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
+  const ValiantRouting val(t, policy);
+  for (int src_router : {0, t.routers() / 2 + 1, t.routers() - 1}) {
+    const std::set<int> cands = candidates(t, policy, src_router);
+    // Structural sizes of the sets (seed-000 §3.2).
+    switch (policy) {
+      case PhaseA::kG: EXPECT_EQ(static_cast<int>(cands.size()), t.h()); break;
+      case PhaseA::kGl: EXPECT_EQ(static_cast<int>(cands.size()), t.h() * t.a()); break;
+      case PhaseA::kLg: EXPECT_EQ(static_cast<int>(cands.size()), t.a() * t.h()); break;  // one per other group
+      case PhaseA::kLgl: EXPECT_EQ(static_cast<int>(cands.size()), t.routers()); break;
+    }
+    if (policy != PhaseA::kLgl) {
+      for (int c : cands) EXPECT_NE(t.group_of(c), t.group_of(src_router));
+    }
+    const int per = 300;
+    const int draws = per * static_cast<int>(cands.size());
+    std::map<int, int> count;
+    Rng rng(99, static_cast<std::uint64_t>(src_router));
+    for (int i = 0; i < draws; ++i) ++count[val.choose_intermediate(src_router, rng)];
+    for (const auto& [r, n] : count) ASSERT_TRUE(cands.count(r)) << "drew router " << r << " outside the candidate set";
+    EXPECT_EQ(count.size(), cands.size()) << "some candidates never drawn";
+    for (const auto& [r, n] : count) {
+      EXPECT_GT(n, per / 2) << "candidate " << r << " drawn " << n << " times of " << draws;
+      EXPECT_LT(n, per * 3 / 2) << "candidate " << r << " drawn " << n << " times of " << draws;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    TopologiesAndPolicies, ValiantPaths,
+    ::testing::Combine(::testing::Values(kTopologies[0], kTopologies[1], kTopologies[2], kTopologies[3], kTopologies[5]),
+                       ::testing::Values(PhaseA::kLgl, PhaseA::kLg, PhaseA::kGl, PhaseA::kG)),
+    [](const auto& info) { return topo_name(std::get<0>(info.param)) + "_" + policy_name(std::get<1>(info.param)); });
+
+TEST(ValiantPolicies, VcRequirementsFollowTheLongestPath) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  auto need = [&](PhaseA p) { return ValiantRouting(t, p).vcs_needed(); };
+  EXPECT_EQ(need(PhaseA::kLgl).local, 4);
+  EXPECT_EQ(need(PhaseA::kLgl).global, 2);
+  EXPECT_EQ(need(PhaseA::kLg).local, 3);
+  EXPECT_EQ(need(PhaseA::kLg).global, 2);
+  EXPECT_EQ(need(PhaseA::kGl).local, 3);
+  EXPECT_EQ(need(PhaseA::kGl).global, 2);
+  EXPECT_EQ(need(PhaseA::kG).local, 2);
+  EXPECT_EQ(need(PhaseA::kG).global, 2);
+  for (const char* n : {"lgl", "lg-", "-gl", "-g-"}) EXPECT_EQ(to_string(parse_phase_a(n)), n);
+  EXPECT_THROW(parse_phase_a("glg"), std::invalid_argument);
+  RoutingOptions o;
+  o.algorithm = "valiant";
+  o.phase_a = "-g-";
+  EXPECT_EQ(make_routing(o, t)->name(), "valiant");
+  o.algorithm = "min";
+  EXPECT_EQ(make_routing(o, t)->name(), "min");
+  o.algorithm = "ugal";
+  EXPECT_THROW(make_routing(o, t), std::invalid_argument);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Deadlock freedom: with virtual cut-through, a routing is deadlock-free if the channel dependency graph
+// (channel = router output port + VC; edge = a packet holding one channel next requests the other) is
+// acyclic (Dally & Seitz). The graph is built from every path the routing can produce on the network.
+
+class ChannelDependencies : public ::testing::TestWithParam<std::tuple<Topo, std::string>> {};
+
+std::string find_cycle(const std::map<long, std::set<long>>& edges, const std::function<std::string(long)>& name) {
+  std::map<long, int> color;  // 0 white, 1 on stack, 2 done
+  std::vector<long> stack;
+  std::function<bool(long)> dfs = [&](long u) -> bool {
+    color[u] = 1;
+    stack.push_back(u);
+    auto it = edges.find(u);
+    if (it != edges.end())
+      for (long v : it->second) {
+        if (color[v] == 1) {
+          stack.push_back(v);
+          return true;
+        }
+        if (color[v] == 0 && dfs(v)) return true;
+      }
+    stack.pop_back();
+    color[u] = 2;
+    return false;
+  };
+  for (const auto& [u, vs] : edges) {
+    if (color[u] != 0) continue;
+    stack.clear();
+    if (dfs(u)) {
+      const long back = stack.back();
+      auto first = std::find(stack.begin(), stack.end(), back);
+      std::string s;
+      for (auto i = first; i != stack.end(); ++i) s += (i == first ? "" : " -> ") + name(*i);
+      return s;
+    }
+  }
+  return "";
+}
+
+TEST_P(ChannelDependencies, AreAcyclic) {
+  const auto [tp, alg] = GetParam();
+  const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
+  RoutingOptions o;
+  o.algorithm = alg == "min" ? "min" : "valiant";
+  if (alg != "min") o.phase_a = alg;
+  const auto routing = make_routing(o, t);
+  const long radix = t.radix(), vcs = 8;
+  auto id = [&](const Step& s) { return (static_cast<long>(s.router) * radix + s.out_port) * vcs + s.vc; };
+  auto name = [&](long c) {
+    const int vc = static_cast<int>(c % vcs), port = static_cast<int>((c / vcs) % radix), r = static_cast<int>(c / vcs / radix);
+    return "R" + std::to_string(r) + (t.port_class(port) == PortClass::kGlobal ? ".g" : ".l") + std::to_string(port) + "/vc" +
+           std::to_string(vc);
+  };
+  std::map<long, std::set<long>> edges;
+  const int draws = alg == "min" ? 1 : 24;
+  for (int sr = 0; sr < t.routers(); ++sr)
+    for (int dr = 0; dr < t.routers(); ++dr)
+      for (int k = 0; k < draws; ++k) {
+        Rng rng(static_cast<std::uint64_t>(k + 1), static_cast<std::uint64_t>(sr * 100003 + dr));
+        const Walk w = walk(*routing, t, sr * t.p(), dr * t.p(), rng);
+        ASSERT_EQ(w.error, "");
+        for (std::size_t i = 0; i + 1 < w.hops.size(); ++i) {
+          ASSERT_LT(w.hops[i].vc, vcs);
+          edges[id(w.hops[i])].insert(id(w.hops[i + 1]));
+        }
+      }
+  const std::string cycle = find_cycle(edges, name);
+  EXPECT_EQ(cycle, "") << "routing " << alg << " on " << topo_name(tp)
+                       << " has a cyclic channel dependency (can deadlock under load): " << cycle;
+}
+
+INSTANTIATE_TEST_SUITE_P(Routings, ChannelDependencies,
+                         ::testing::Combine(::testing::Values(kTopologies[0], kTopologies[1]),
+                                            ::testing::Values("min", "lgl", "lg-", "-gl", "-g-")),
+                         [](const auto& info) {
+                           std::string a = std::get<1>(info.param);
+                           std::replace(a.begin(), a.end(), '-', '_');
+                           return topo_name(std::get<0>(info.param)) + "_" + a;
+                         });
+
+}  // namespace
