@@ -44,7 +44,7 @@ class CreditSink {
 // The sending end of a link: forwards packets, receives credits.
 class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
  public:
-  LinkOut(const char* name, CreditSink* owner, int port) : socket(name), owner_(owner), port_(port) {
+  LinkOut(const char* name, CreditSink* owner, int port) : owner_(owner), port_(port), socket(name) {
     socket.bind(*this);
   }
   bool connected() const { return socket.size() > 0; }
@@ -58,7 +58,8 @@ class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
     LinkMessage msg{packet, size, vc, now + latency_};
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = delay_;
-    socket->nb_transport_fw(msg, phase, delay);
+    if (!peer_) peer_ = socket.operator->();  // the interface bound to the socket, resolved once
+    peer_->nb_transport_fw(msg, phase, delay);
   }
 
   tlm::tlm_sync_enum nb_transport_bw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
@@ -67,19 +68,22 @@ class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
   }
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
-  LinkInitiatorSocket socket;
-
  private:
+  // The fields a message touches come first, next to the vtable pointer: one cache line per call.
   CreditSink* owner_;
   int port_;
   Cycle latency_ = 1;
+  tlm::tlm_fw_transport_if<LinkProtocol>* peer_ = nullptr;
   sc_core::sc_time delay_ = cycle_period();
+
+ public:
+  LinkInitiatorSocket socket;
 };
 
 // The receiving end of a link: receives packets, returns credits.
 class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
  public:
-  LinkIn(const char* name, PacketSink* owner, int port) : socket(name), owner_(owner), port_(port) {
+  LinkIn(const char* name, PacketSink* owner, int port) : owner_(owner), port_(port), socket(name) {
     socket.bind(*this);
   }
   bool connected() const { return socket.size() > 0; }
@@ -91,7 +95,8 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
     LinkMessage msg{0, phits, vc, freed + latency_};
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_core::sc_time delay = cycles_to_time(msg.arrival - now);
-    socket->nb_transport_bw(msg, phase, delay);
+    if (!peer_) peer_ = socket.operator->();  // the interface bound to the socket, resolved once
+    peer_->nb_transport_bw(msg, phase, delay);
   }
 
   tlm::tlm_sync_enum nb_transport_fw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
@@ -102,12 +107,14 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
   bool get_direct_mem_ptr(LinkMessage&, tlm::tlm_dmi&) override { return false; }
   unsigned int transport_dbg(LinkMessage&) override { return 0; }
 
-  LinkTargetSocket socket;
-
  private:
-  PacketSink* owner_;
+  PacketSink* owner_;  // first: see LinkOut
   int port_;
   Cycle latency_ = 1;
+  tlm::tlm_bw_transport_if<LinkProtocol>* peer_ = nullptr;
+
+ public:
+  LinkTargetSocket socket;
 };
 
 // Wires `out` to `in` with the given latency in cycles (same latency for packets and credits, as in
