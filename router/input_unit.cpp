@@ -28,13 +28,16 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
 }
 
 void InputUnit::receive_packet(int port, const LinkMessage& msg) {
+  notify_->receive_packet(port, msg);  // the owner brings its bookkeeping up to date, then calls write()
+}
+
+void InputUnit::write(int port, const LinkMessage& msg) {
   const int index = first_vc_[port] + msg.vc;
   VcEntry e;
   e.packet = msg.packet;
   e.arrival = msg.arrival;
   vcs_[index].fifo.push(e);
   active_[index >> 6] |= 1ull << (index & 63);
-  notify_->receive_packet(port, msg);  // the router wakes at the arrival cycle
 }
 
 }  // namespace hiradix

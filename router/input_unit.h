@@ -56,7 +56,8 @@ class InputUnit : public sc_core::sc_module, public PacketSink {
   const std::vector<std::uint64_t>& active() const { return active_; }
   void deactivate(int index) { active_[index >> 6] &= ~(1ull << (index & 63)); }
 
-  void receive_packet(int port, const LinkMessage& msg) override;
+  void receive_packet(int port, const LinkMessage& msg) override;  // passes it to the owner
+  void write(int port, const LinkMessage& msg);  // stores an arriving packet in its VC
 
  private:
   std::vector<int> first_vc_;

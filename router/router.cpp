@@ -1,6 +1,7 @@
 #include "router/router.h"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 namespace hiradix {
@@ -32,6 +33,9 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
   vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
+  std::size_t entries = 0;
+  for (int i = 0; i < inputs_.total_vcs(); ++i) entries += inputs_.vc(i).fifo.capacity();
+  tails_.reserve(entries);
   credit_wait_.assign(inputs_.active().size(), 0);
 }
 
@@ -40,6 +44,7 @@ void Router::tick(Cycle now) {
   const bool all = params_.poll;
   Cycle next = kNever;  // the earliest cycle anything here needs attention again
 
+  if (!tails_.empty()) release_tails(now);
   if (credit_waiters_) wake_credit_waiters(now);
   out_touched_ = 0;
   for (std::uint64_t m = out_active_; m; m &= m - 1) {
@@ -130,15 +135,29 @@ void Router::wake_credit_waiters(Cycle now) {
   }
 }
 
-void Router::advance_vc(int index, Cycle now) {
-  InputVc& v = inputs_.vc(index);
-  while (v.in_transit > 0 && v.fifo.front().tail_leave <= now) {  // tails that left the buffer
+void Router::release_tails(Cycle now) {
+  // Tails that have left their input buffers, in time order. Nothing waits for this bookkeeping but the
+  // contention counters, and they are read only inside a router activation, after this catch-up, so a
+  // tail leaving does not need to wake the router.
+  while (!tails_.empty() && tails_.front().first <= now) {
+    const int index = tails_.front().second;
+    std::pop_heap(tails_.begin(), tails_.end(), std::greater<>());
+    tails_.pop_back();
+    InputVc& v = inputs_.vc(index);
     const VcEntry& e = v.fifo.front();
     if (e.counted) contention_.decrement(e.min_port);
     v.fifo.pop();
     --v.in_transit;
     count_front(v);
+    if (v.fifo.empty()) {
+      inputs_.deactivate(index);
+      vc_due_[index] = kNever;
+    }
   }
+}
+
+void Router::advance_vc(int index, Cycle now) {
+  InputVc& v = inputs_.vc(index);
   if (!v.has_candidate()) return;
   VcEntry& c = v.candidate();
   if (!c.routed && std::max(c.arrival, v.next_rc_at) <= now) route_candidate(index, v, now);
@@ -226,6 +245,8 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   crossbar_.in_free[g.in_port] = tail_tick + 1;
   crossbar_.out_free[g.out_port] = tail_tick + 1;
   e.tail_leave = clock.cycle_of(tail_tick) + sa;
+  tails_.emplace_back(e.tail_leave, index);
+  std::push_heap(tails_.begin(), tails_.end(), std::greater<>());
   ++v.in_transit;
   v.next_rc_at = now + sa;
   bids_[g.in_port] &= ~(1u << g.vc);
@@ -240,7 +261,6 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
 
 Cycle Router::vc_next_event(const InputVc& v, Cycle now) const {
   Cycle t = kNever;
-  if (v.in_transit) t = v.fifo.front().tail_leave;
   if (v.fifo.size() > v.in_transit) {
     const VcEntry& c = v.fifo[v.in_transit];
     if (!c.routed)

@@ -78,7 +78,15 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   };
   std::vector<Blocked> blocked_candidates();
 
+  // Brings the tail bookkeeping up to `now` (see release_tails): before statistics are reset, and before
+  // a packet is written into a VC whose earlier packets have left but were not yet popped.
+  void catch_up(Cycle now) {
+    if (!tails_.empty()) release_tails(now);
+  }
+
   void receive_packet(int port, const LinkMessage& msg) override {
+    catch_up(now_cycle());  // the credit that let this packet come means its slot has been freed
+    inputs_.write(port, msg);
     Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.vc_index(port, msg.vc))];
     due = std::min(due, msg.arrival);
     wake_at(msg.arrival);
@@ -90,6 +98,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
  private:
   void tick(Cycle now) override;
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
+  void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
   void route_candidate(int index, InputVc& v, Cycle now);
   void count_front(InputVc& v);
@@ -122,6 +131,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   std::vector<Cycle> vc_due_;              // per input VC
   std::vector<std::uint64_t> credit_wait_; // VCs whose candidate waits for downstream credits
   std::vector<int> vc_touched_;            // VCs looked at this cycle
+  std::vector<std::pair<Cycle, int>> tails_;  // min-heap of (tail leaves its buffer, VC) in transit
   std::vector<std::uint32_t> bids_;        // per input port: VCs bidding for the switch this cycle
   std::vector<int> bid_ports_;
   std::vector<SwitchRequest> requests_;

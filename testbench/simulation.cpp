@@ -29,7 +29,10 @@ RunOutcome run_simulation(const Config& config) {
   Network& net = *new Network("network", config);
   const auto t1 = std::chrono::steady_clock::now();
   sc_core::sc_start(cycles_to_time(config.warmup));
-  for (int r = 0; r < net.routers(); ++r) net.router(r).contention().reset_statistics();
+  for (int r = 0; r < net.routers(); ++r) {
+    net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
+    net.router(r).contention().reset_statistics();
+  }
   if (!net.deadlocked()) sc_core::sc_start(cycles_to_time(config.measure));
   const auto t2 = std::chrono::steady_clock::now();
   const double elaboration = std::chrono::duration<double>(t1 - t0).count();
@@ -46,6 +49,7 @@ RunOutcome run_simulation(const Config& config) {
   std::uint64_t observations = 0, observed_sum = 0, activations = 0;
   std::int32_t max_counter = 0;
   for (int r = 0; r < net.routers(); ++r) {
+    if (simulated > 0) net.router(r).catch_up(simulated - 1);  // bookkeeping still pending at the end
     const ContentionCounters& c = net.router(r).contention();
     observations += c.observations();
     observed_sum += c.sum_observed();
