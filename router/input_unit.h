@@ -38,10 +38,10 @@ struct InputVc {
   VcEntry& candidate() { return fifo[in_transit]; }
 };
 
-class InputUnit : public sc_core::sc_module, public PacketSink {
+class InputUnit : public sc_core::sc_module {
  public:
-  InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
-            PacketSink* notify);
+  // `owner` receives the packets of the input links and stores them with write().
+  InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size, PacketSink* owner);
 
   int ports() const { return static_cast<int>(first_vc_.size()) - 1; }
   int vcs(int port) const { return first_vc_[port + 1] - first_vc_[port]; }
@@ -56,7 +56,6 @@ class InputUnit : public sc_core::sc_module, public PacketSink {
   const std::vector<std::uint64_t>& active() const { return active_; }
   void deactivate(int index) { active_[index >> 6] &= ~(1ull << (index & 63)); }
 
-  void receive_packet(int port, const LinkMessage& msg) override;  // passes it to the owner
   void write(int port, const LinkMessage& msg);  // stores an arriving packet in its VC
 
  private:
@@ -66,7 +65,6 @@ class InputUnit : public sc_core::sc_module, public PacketSink {
   std::vector<VcEntry> slots_;  // the storage of every VC's FIFO, together
   std::vector<std::uint64_t> active_;
   std::vector<std::unique_ptr<LinkIn>> links_;
-  PacketSink* notify_;
 };
 
 }  // namespace hiradix

@@ -7,8 +7,8 @@
 namespace hiradix {
 
 OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
-                       int queue_phits, CreditSink* notify)
-    : sc_core::sc_module(name), queue_phits_(queue_phits), notify_(notify) {
+                       int queue_phits, CreditSink* owner)
+    : sc_core::sc_module(name), queue_phits_(queue_phits) {
   // One queue slot per packet that fits, plus the one being serialised; one pending-credit slot per
   // packet the downstream buffers can hold.
   std::size_t queue_total = 0, credit_total = 0, vc_total = 0;
@@ -36,7 +36,7 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
     q += queue_cap;
     c += credit_cap;
     v += static_cast<std::size_t>(ports[p].out_vcs);
-    links_.push_back(std::make_unique<LinkOut>(("out_" + std::to_string(p)).c_str(), this, static_cast<int>(p)));
+    links_.push_back(std::make_unique<LinkOut>(("out_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
   }
 }
 
@@ -81,9 +81,8 @@ Cycle OutputUnit::next_event(int p, Cycle now) const {
   return o.queue.empty() ? kNever : std::max({o.link_free, o.queue.front().head_ready, now + 1});
 }
 
-void OutputUnit::receive_credit(int port, const LinkMessage& msg) {
+void OutputUnit::file_credit(int port, const LinkMessage& msg) {
   ports_[port].pending_credits.push(msg);  // applied by catch_up once it has arrived
-  notify_->receive_credit(port, msg);
 }
 
 }  // namespace hiradix

@@ -32,10 +32,11 @@ struct OutputPort {
   Cycle caught_up = kNever;           // the cycle catch_up last ran
 };
 
-class OutputUnit : public sc_core::sc_module, public CreditSink {
+class OutputUnit : public sc_core::sc_module {
  public:
+  // `owner` receives the credits of the output links and files them with file_credit().
   OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
-             int queue_phits, CreditSink* notify);
+             int queue_phits, CreditSink* owner);
 
   int ports() const { return static_cast<int>(ports_.size()); }
   OutputPort& port(int p) { return ports_[p]; }
@@ -66,7 +67,7 @@ class OutputUnit : public sc_core::sc_module, public CreditSink {
   // Next cycle at which this port can send a queued packet, kNever if its queue is empty.
   Cycle next_event(int p, Cycle now) const;
 
-  void receive_credit(int port, const LinkMessage& msg) override;
+  void file_credit(int port, const LinkMessage& msg);
 
  private:
   std::vector<OutputPort> ports_;
@@ -76,7 +77,6 @@ class OutputUnit : public sc_core::sc_module, public CreditSink {
   std::vector<std::int32_t> credits_, depths_;
   std::vector<std::unique_ptr<LinkOut>> links_;
   int queue_phits_;
-  CreditSink* notify_;
 };
 
 }  // namespace hiradix

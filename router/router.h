@@ -92,6 +92,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
     wake_at(msg.arrival);
   }
   void receive_credit(int port, const LinkMessage& msg) override {
+    outputs_.file_credit(port, msg);
     if (credit_waiters_ >> port & 1) wake_at(msg.arrival);  // only a candidate waiting for them needs it now
   }
 
