@@ -4,7 +4,7 @@
 
 namespace hiradix {
 
-InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
+InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size,
                      PacketSink* owner)
     : sc_core::sc_module(name) {
   first_vc_.push_back(0);
@@ -12,8 +12,8 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
   for (std::size_t p = 0; p < ports.size(); ++p) {
     for (int v = 0; v < ports[p].in_vcs; ++v) {
       port_of_.push_back(static_cast<int>(p));
-      // Credits guarantee at most depth/size packets per VC (VCT allocates whole packets).
-      capacity.push_back(static_cast<std::size_t>(ports[p].in_depth / packet_size));
+      // Credits guarantee at most depth/flit_size flits per VC.
+      capacity.push_back(static_cast<std::size_t>(ports[p].in_depth / flit_size));
     }
     first_vc_.push_back(static_cast<int>(port_of_.size()));
     // Packets arriving on the link go straight to the owner (one call, one object less to touch).
@@ -33,6 +33,8 @@ void InputUnit::write(int port, const LinkMessage& msg) {
   VcEntry e;
   e.packet = msg.packet;
   e.arrival = msg.arrival;
+  e.head = msg.flags & kHeadFlit;
+  e.tail = msg.flags & kTailFlit;
   vcs_[index].fifo.push(e);
   active_[index >> 6] |= 1ull << (index & 63);
 }

@@ -15,24 +15,28 @@
 
 namespace hiradix {
 
+// One flit in an input buffer (under VCT the flit is the whole packet).
 struct VcEntry {
   PacketId packet = 0;
-  Cycle arrival = 0;      // head arrival at this input
-  Cycle tail_leave = 0;   // set at switch grant: cycle the tail leaves this buffer
-  std::uint16_t min_port = 0;
-  bool routed = false;    // has its route (min_port valid)
-  bool counted = false;   // counted in the contention counter of min_port
+  Cycle arrival = 0;      // arrival of the flit's first phit at this input
+  Cycle tail_leave = 0;   // set at switch grant: cycle the flit's last phit leaves this buffer
+  std::uint16_t min_port = 0;  // the packet's minimal output (contention counters)
+  bool head = true;       // first flit of its packet: goes through RC and VA
+  bool tail = true;       // last flit: its leaving ends the packet's stay in this buffer
+  bool routed = false;    // ready for switch allocation (a head: its route is computed)
+  bool counted = false;   // a head counted in the contention counter of min_port
 };
 
 // One input VC. Entries [0, in_transit) are crossing the switch; entry in_transit is the candidate that
 // goes through RC -> VA -> SA.
 struct InputVc {
   Ring<VcEntry> fifo;
-  std::uint8_t in_transit = 0;
-  Cycle next_rc_at = 0;   // the next candidate's RC may start once the previous head left (Fig. 2-4)
+  std::uint16_t in_transit = 0;
+  Cycle next_rc_at = 0;   // the next head's RC may start once the previous head left (Fig. 2-4)
   Cycle ready_at = 0;     // candidate may bid for the switch from this cycle
-  std::uint16_t out_port = 0;
+  std::uint16_t out_port = 0;  // route of the packet the candidate belongs to
   std::uint8_t out_vc = 0;
+  std::uint16_t min_port = 0;
   bool misroute = false;
   bool has_candidate() const { return fifo.size() > in_transit; }
   VcEntry& candidate() { return fifo[in_transit]; }
@@ -41,7 +45,7 @@ struct InputVc {
 class InputUnit : public sc_core::sc_module {
  public:
   // `owner` receives the packets of the input links and stores them with write().
-  InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size, PacketSink* owner);
+  InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size, PacketSink* owner);
 
   int ports() const { return static_cast<int>(first_vc_.size()) - 1; }
   int vcs(int port) const { return first_vc_[port + 1] - first_vc_[port]; }

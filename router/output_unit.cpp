@@ -6,32 +6,34 @@
 
 namespace hiradix {
 
-OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
+OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size,
                        int queue_phits, CreditSink* owner)
     : sc_core::sc_module(name), queue_phits_(queue_phits) {
-  // One queue slot per packet that fits, plus the one being serialised; one pending-credit slot per
-  // packet the downstream buffers can hold.
+  // One queue slot per flit that fits, plus the one being serialised; one pending-credit slot per flit
+  // the downstream buffers can hold.
   std::size_t queue_total = 0, credit_total = 0, vc_total = 0;
   for (const PortSpec& spec : ports) {
-    queue_total += static_cast<std::size_t>(queue_phits / packet_size) + 1;
-    credit_total += static_cast<std::size_t>(spec.out_vcs * (spec.out_depth / packet_size)) + 1;
+    queue_total += static_cast<std::size_t>(queue_phits / flit_size) + 1;
+    credit_total += static_cast<std::size_t>(spec.out_vcs * (spec.out_depth / flit_size)) + 1;
     vc_total += static_cast<std::size_t>(spec.out_vcs);
   }
   queue_slots_.resize(queue_total);
   credit_slots_.resize(credit_total);
   credits_.resize(vc_total);
   depths_.resize(vc_total);
+  owners_.assign(vc_total, 0);
   ports_.resize(ports.size());
   std::size_t q = 0, c = 0, v = 0;
   for (std::size_t p = 0; p < ports.size(); ++p) {
     OutputPort& o = ports_[p];
-    const std::size_t queue_cap = static_cast<std::size_t>(queue_phits / packet_size) + 1;
-    const std::size_t credit_cap = static_cast<std::size_t>(ports[p].out_vcs * (ports[p].out_depth / packet_size)) + 1;
+    const std::size_t queue_cap = static_cast<std::size_t>(queue_phits / flit_size) + 1;
+    const std::size_t credit_cap = static_cast<std::size_t>(ports[p].out_vcs * (ports[p].out_depth / flit_size)) + 1;
     o.queue.attach(queue_slots_.data() + q, queue_cap);
     o.pending_credits.attach(credit_slots_.data() + c, credit_cap);
     o.sink = ports[p].out_depth == 0;
     o.credits = credits_.data() + v;
     o.depth = depths_.data() + v;
+    o.owner = owners_.data() + v;
     for (int i = 0; i < ports[p].out_vcs; ++i) o.credits[i] = o.depth[i] = ports[p].out_depth;
     q += queue_cap;
     c += credit_cap;
@@ -40,11 +42,11 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
   }
 }
 
-void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, int size, Cycle head_ready) {
+void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready) {
   OutputPort& o = ports_[p];  // has_space / has_credits were asked this cycle: o is up to date
   o.occupancy += size;
   if (!o.sink) o.credits[vc] -= size;
-  o.queue.push({packet, head_ready, vc});
+  o.queue.push({packet, head_ready, vc, flags});
 }
 
 void OutputUnit::catch_up(int p, Cycle now) {
@@ -72,7 +74,7 @@ bool OutputUnit::send(int p, Cycle now, int size) {
   o.queue.pop();
   o.link_free = now + static_cast<Cycle>(size);
   o.on_wire = size;
-  links_[p]->send(q.packet, static_cast<std::uint16_t>(size), q.vc, now);
+  links_[p]->send(q.packet, static_cast<std::uint16_t>(size), q.vc, q.flags, now);
   return true;
 }
 

@@ -14,10 +14,11 @@
 
 namespace hiradix {
 
-struct QueuedPacket {
+struct QueuedPacket {  // a flit (under VCT, the whole packet)
   PacketId packet = 0;
-  Cycle head_ready = 0;  // the head reaches the queue (after SA and ST)
+  Cycle head_ready = 0;  // the flit's first phit reaches the queue (after SA and ST)
   std::uint8_t vc = 0;
+  std::uint8_t flags = kHeadFlit | kTailFlit;
 };
 
 struct OutputPort {
@@ -25,6 +26,7 @@ struct OutputPort {
   Ring<LinkMessage> pending_credits;  // credits on their way back, in arrival order
   std::int32_t* credits = nullptr;    // per downstream VC, phits
   std::int32_t* depth = nullptr;      // per downstream VC, phits (credit upper bound)
+  std::uint32_t* owner = nullptr;     // wormhole: per downstream VC, packet + 1 holding it (0: free)
   bool sink = false;                  // ejection to a NIC: never blocks
   std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
   std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
@@ -35,7 +37,7 @@ struct OutputPort {
 class OutputUnit : public sc_core::sc_module {
  public:
   // `owner` receives the credits of the output links and files them with file_credit().
-  OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int packet_size,
+  OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size,
              int queue_phits, CreditSink* owner);
 
   int ports() const { return static_cast<int>(ports_.size()); }
@@ -58,7 +60,12 @@ class OutputUnit : public sc_core::sc_module {
     return ports_[p].pending_credits.empty() ? kNever : ports_[p].pending_credits.front().arrival;
   }
   Cycle link_free(int p) const { return ports_[p].link_free; }
-  void enqueue(int p, PacketId packet, std::uint8_t vc, int size, Cycle head_ready);
+  void enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready);
+
+  // Wormhole: a head may take a downstream VC only when no other packet holds it.
+  bool vc_free(int p, int vc) const { return ports_[p].sink || ports_[p].owner[vc] == 0; }
+  void hold_vc(int p, int vc, PacketId packet) { if (!ports_[p].sink) ports_[p].owner[vc] = packet + 1; }
+  void free_vc(int p, int vc) { if (!ports_[p].sink) ports_[p].owner[vc] = 0; }
 
   // Applies arrived credits and frees the space of a finished serialisation.
   void catch_up(int p, Cycle now);
@@ -75,6 +82,7 @@ class OutputUnit : public sc_core::sc_module {
   std::vector<QueuedPacket> queue_slots_;
   std::vector<LinkMessage> credit_slots_;
   std::vector<std::int32_t> credits_, depths_;
+  std::vector<std::uint32_t> owners_;
   std::vector<std::unique_ptr<LinkOut>> links_;
   int queue_phits_;
 };

@@ -23,12 +23,12 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       pool_(pool),
       scheduler_(scheduler),
       rng_(seed, 0x1000000ull + static_cast<std::uint64_t>(id)),
-      inputs_("input_unit", ports, params.packet_size, this),
+      inputs_("input_unit", ports, params.flit_size, this),
       routing_("routing_unit", routing, params.rc_latency, params.va_latency),
       allocator_("switch_allocator", static_cast<int>(ports.size()), max_vcs(ports), params.allocator,
                  params.input_pointer_on_output_grant),
       crossbar_("crossbar", static_cast<int>(ports.size()), params),
-      outputs_("output_unit", ports, params.packet_size, params.output_queue_phits, this),
+      outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, this),
       contention_("contention", static_cast<int>(ports.size())),
       out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
@@ -74,7 +74,7 @@ void Router::tick(Cycle now) {
   // Links: send what is ready on the ports looked at or fed this cycle.
   for (std::uint64_t m = out_touched_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
-    outputs_.send(p, now, params_.packet_size);
+    outputs_.send(p, now, params_.flit_size);
     out_due_[p] = outputs_.next_event(p, now);
     if (out_due_[p] == kNever) out_active_ &= ~(1ull << p);
     next = std::min(next, out_due_[p]);
@@ -100,7 +100,8 @@ Cycle Router::vc_due_after(int index, Cycle now) {
   Cycle due = vc_next_event(v, now);
   if (!(v.has_candidate() && v.candidate().routed && v.ready_at <= now)) return due;
   // The candidate bid and was not served: find when trying again can succeed.
-  const int size = params_.packet_size;
+  const int size = params_.flit_size;
+  if (!head_may_take_vc(v)) return now + 1;  // wormhole: the downstream VC is held by another packet
   if (!outputs_.has_credits(v.out_port, v.out_vc, size, now)) {
     // Woken by the next credit of that port: one already on its way, or the next to be sent.
     credit_wait_[index >> 6] |= 1ull << (index & 63);
@@ -145,7 +146,8 @@ void Router::release_tails(Cycle now) {
     tails_.pop_back();
     InputVc& v = inputs_.vc(index);
     const VcEntry& e = v.fifo.front();
-    if (e.counted) contention_.decrement(e.min_port);
+    // The packet stops counting when its tail leaves (under wormhole its head, counted, left earlier).
+    if (e.tail && (e.counted || !e.head)) contention_.decrement(e.min_port);
     v.fifo.pop();
     --v.in_transit;
     count_front(v);
@@ -160,7 +162,16 @@ void Router::advance_vc(int index, Cycle now) {
   InputVc& v = inputs_.vc(index);
   if (!v.has_candidate()) return;
   VcEntry& c = v.candidate();
-  if (!c.routed && std::max(c.arrival, v.next_rc_at) <= now) route_candidate(index, v, now);
+  if (!c.routed) {
+    if (c.head) {
+      const Cycle rc_start = std::max(c.arrival, v.next_rc_at);
+      if (rc_start <= now) route_candidate(index, v, rc_start);
+    } else if (c.arrival <= now) {  // a body flit follows its head's route, no RC or VA
+      c.routed = true;
+      c.min_port = v.min_port;
+      v.ready_at = c.arrival;
+    }
+  }
   if (c.routed && v.ready_at <= now) {
     const int port = inputs_.port_of(index);
     if (!bids_[port]) bid_ports_.push_back(port);
@@ -168,7 +179,10 @@ void Router::advance_vc(int index, Cycle now) {
   }
 }
 
-void Router::route_candidate(int index, InputVc& v, Cycle now) {
+// RC and VA of a head start once it is in the buffer and the previous packet's head has left it
+// (`rc_start`): under wormhole they overlap the previous packet's body, as in seed-000 Fig. 2-4. The route
+// is computed now, with the router state of now.
+void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   VcEntry& c = v.candidate();
   Packet& pkt = pool_[c.packet];
   RoutingContext ctx;
@@ -183,18 +197,19 @@ void Router::route_candidate(int index, InputVc& v, Cycle now) {
                            std::to_string(d.out_port) + ", which has fewer VCs");
   c.routed = true;
   c.min_port = d.min_port;
+  v.min_port = d.min_port;
   v.out_port = d.out_port;
   v.out_vc = d.out_vc;
   v.misroute = d.misroute;
   pkt.route.misrouted |= d.misroute;
-  v.ready_at = now + static_cast<Cycle>(routing_.latency());
+  v.ready_at = rc_start + static_cast<Cycle>(routing_.latency());
   count_front(v);
 }
 
 void Router::count_front(InputVc& v) {
   if (v.fifo.empty()) return;
   VcEntry& f = v.fifo.front();
-  if (f.routed && !f.counted) {
+  if (f.head && f.routed && !f.counted) {
     contention_.increment(f.min_port);
     f.counted = true;
   }
@@ -202,7 +217,7 @@ void Router::count_front(InputVc& v) {
 
 void Router::allocate(Cycle now) {
   const SpeedupClock& clock = crossbar_.clock;
-  const int size = params_.packet_size;
+  const int size = params_.flit_size;
   const std::uint64_t end = clock.first_tick(now + 1);
   for (std::uint64_t tick = clock.first_tick(now); tick < end && !bid_ports_.empty(); ++tick) {
     requests_.clear();
@@ -211,8 +226,8 @@ void Router::allocate(Cycle now) {
       std::uint32_t mask = 0;
       for (std::uint32_t m = bids_[port]; m; m &= m - 1) {
         const InputVc& v = inputs_.vc(inputs_.vc_index(port, __builtin_ctz(m)));
-        if (crossbar_.out_free[v.out_port] <= tick && outputs_.has_credits(v.out_port, v.out_vc, size, now) &&
-            outputs_.has_space(v.out_port, size, now))
+        if (crossbar_.out_free[v.out_port] <= tick && head_may_take_vc(v) &&
+            outputs_.has_credits(v.out_port, v.out_vc, size, now) && outputs_.has_space(v.out_port, size, now))
           mask |= m & (~m + 1);
       }
       if (mask) requests_.push_back({port, mask});
@@ -232,7 +247,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   const int index = inputs_.vc_index(g.in_port, g.vc);
   InputVc& v = inputs_.vc(index);
   VcEntry& e = v.candidate();
-  const int size = params_.packet_size;
+  const int size = params_.flit_size;
   const Cycle sa = static_cast<Cycle>(params_.sa_latency);
   const Cycle st = static_cast<Cycle>(params_.st_latency);
 
@@ -248,10 +263,15 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   tails_.emplace_back(e.tail_leave, index);
   std::push_heap(tails_.begin(), tails_.end(), std::greater<>());
   ++v.in_transit;
-  v.next_rc_at = now + sa;
+  if (e.head) v.next_rc_at = now + sa;
   bids_[g.in_port] &= ~(1u << g.vc);
 
-  outputs_.enqueue(g.out_port, e.packet, v.out_vc, size, now + sa + st);
+  if (params_.wormhole) {  // the packet holds the downstream VC from its head to its tail
+    if (e.head) outputs_.hold_vc(g.out_port, v.out_vc, e.packet);
+    if (e.tail) outputs_.free_vc(g.out_port, v.out_vc);
+  }
+  const std::uint8_t flags = static_cast<std::uint8_t>((e.head ? kHeadFlit : 0) | (e.tail ? kTailFlit : 0));
+  outputs_.enqueue(g.out_port, e.packet, v.out_vc, flags, size, now + sa + st);
   out_active_ |= 1ull << g.out_port;
   out_touched_ |= 1ull << g.out_port;
   inputs_.link(g.in_port).return_credits(static_cast<std::uint8_t>(g.vc), static_cast<std::uint16_t>(size),
@@ -272,12 +292,16 @@ Cycle Router::vc_next_event(const InputVc& v, Cycle now) const {
 }
 
 std::size_t Router::packets_held() const {
+  // A packet is where its tail flit is (under VCT the flit is the packet).
   std::size_t n = 0;
   for (int i = 0; i < inputs_.total_vcs(); ++i) {
     const InputVc& v = inputs_.vc(i);
-    n += v.fifo.size() - v.in_transit;
+    for (std::size_t k = v.in_transit; k < v.fifo.size(); ++k) n += v.fifo[k].tail;
   }
-  for (int p = 0; p < radix(); ++p) n += outputs_.port(p).queue.size();
+  for (int p = 0; p < radix(); ++p) {
+    const Ring<QueuedPacket>& q = outputs_.port(p).queue;
+    for (std::size_t k = 0; k < q.size(); ++k) n += (q[k].flags & kTailFlit) != 0;
+  }
   return n;
 }
 
@@ -286,7 +310,7 @@ std::vector<Router::Blocked> Router::blocked_candidates() {
   for (int i = 0; i < inputs_.total_vcs(); ++i) {
     InputVc& v = inputs_.vc(i);
     if (!v.has_candidate() || !v.candidate().routed) continue;
-    if (outputs_.has_credits(v.out_port, v.out_vc, params_.packet_size, now_cycle())) continue;
+    if (head_may_take_vc(v) && outputs_.has_credits(v.out_port, v.out_vc, params_.flit_size, now_cycle())) continue;
     const int port = inputs_.port_of(i);
     out.push_back({port, i - inputs_.vc_index(port, 0), v.out_port, v.out_vc});
   }

@@ -70,9 +70,10 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   ContentionCounters& contention() { return contention_; }
   const RouterActivity& activity() const { return activity_; }
 
-  // Packets whose head is in this router's input buffers (not yet granted) or output queues.
+  // Packets whose tail is in this router's input buffers (not yet granted) or output queues.
   std::size_t packets_held() const;
-  // For deadlock reports: candidates that bid for the switch but hold no credits downstream.
+  // For deadlock reports: candidates that bid for the switch but wait for a downstream VC (no credits,
+  // or held by another packet under wormhole).
   struct Blocked {
     int in_port, in_vc, out_port, out_vc;
   };
@@ -101,11 +102,15 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
   void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
-  void route_candidate(int index, InputVc& v, Cycle now);
+  void route_candidate(int index, InputVc& v, Cycle rc_start);
   void count_front(InputVc& v);
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
+  // Wormhole: a head may leave only into a downstream VC no other packet holds.
+  bool head_may_take_vc(const InputVc& v) const {
+    return !params_.wormhole || !v.fifo[v.in_transit].head || outputs_.vc_free(v.out_port, v.out_vc);
+  }
   Cycle vc_due_after(int index, Cycle now);  // after a cycle in which the VC was looked at
   void wake_credit_waiters(Cycle now);
 

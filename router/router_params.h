@@ -20,6 +20,10 @@ struct RouterParams {
   int speedup_num = 2;
   int speedup_den = 1;
   int packet_size = 8;         // phits (seed-003 Table I)
+  // Switching: virtual cut-through moves whole packets (flit = packet); wormhole moves flits of
+  // flit_size phits, needs credits for one flit only and holds an output VC from head to tail.
+  bool wormhole = false;
+  int flit_size = 8;           // phits per flit: packet_size under VCT
   int output_queue_phits = 32; // per output port (seed-003 Table I)
   AllocatorKind allocator = AllocatorKind::kInputFirst;
   bool input_pointer_on_output_grant = true;  // see switch_allocator.h

@@ -37,7 +37,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.speedup", KeyType::kFloat, "2.0", 1, 16, {}, "Internal crossbar speed-up in time, integer or fractional such as 1.5 (seed-003 Table I: 2x)."},
       {"router.allocator", KeyType::kString, "input_first", 0, 0, {"input_first", "output_first"}, "Separable switch allocator, round-robin arbiters that move only on a grant (iSLIP)."},
       {"router.input_pointer", KeyType::kString, "output_grant", 0, 0, {"output_grant", "own_grant"}, "When an input-first input arbiter moves its priority: only when the output also grants its choice (iSLIP, seed-000 §1.3 reading (a)), or whenever it chooses (b)."},
-      {"router.switching", KeyType::kString, "vct", 0, 0, {"vct"}, "Switching: virtual cut-through (wormhole is not implemented yet)."},
+      {"router.switching", KeyType::kString, "vct", 0, 0, {"vct", "wormhole"}, "Switching: virtual cut-through (whole packets, credits for a whole packet; the seeds') or wormhole (flits of packet.flit phits, credits for one flit, a downstream VC held from head to tail)."},
       {"router.vcs.injection", KeyType::kInt, "1", 1, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue)."},
       {"router.vcs.local", KeyType::kInt, "0", 0, 32, {}, "VCs of local ports; 0 = the minimum the routing needs (MIN 2, Valiant lgl 4)."},
       {"router.vcs.global", KeyType::kInt, "0", 0, 32, {}, "VCs of global ports; 0 = the minimum the routing needs (MIN 1, Valiant 2)."},
@@ -46,6 +46,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.buffers.global", KeyType::kInt, "256", 1, kBig, {}, "Input buffer per global VC, phits (seed-003 Table I)."},
       {"router.output_queue", KeyType::kInt, "32", 1, kBig, {}, "Output queue per port, phits (seed-003 Table I)."},
       {"packet.size", KeyType::kInt, "8", 1, 4096, {}, "Packet size in phits (seed-003 Table I)."},
+      {"packet.flit", KeyType::kInt, "1", 1, 4096, {}, "Wormhole only: flit size in phits (packet.size must be a multiple)."},
       {"nic.queue", KeyType::kInt, "5040", 1, kBig, {}, "Injection queue per terminal, phits (seed-000 Table 3-1: 126 KB); full queue = packet refused."},
       {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant"}, "Routing mechanism."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1)."},
@@ -162,7 +163,6 @@ std::string to_choice(const KeySpec& k, const YAML::Node& n) {
   if (std::find(k.choices.begin(), k.choices.end(), v) == k.choices.end()) {
     std::string s;
     for (const auto& c : k.choices) s += (s.empty() ? "" : ", ") + c;
-    if (k.key == "router.switching" && v == "wormhole") fail(k.key, "wormhole switching is not implemented yet; use vct");
     fail(k.key, "'" + v + "' is not one of: " + s);
   }
   return v;
@@ -323,6 +323,11 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   rp.poll = S("sim.scheduling") == "poll";
   set_json(r, "sim.scheduling", S("sim.scheduling"));
   rp.packet_size = static_cast<int>(I("packet.size"));
+  rp.wormhole = S("router.switching") == "wormhole";
+  rp.flit_size = rp.wormhole ? static_cast<int>(I("packet.flit")) : rp.packet_size;
+  if (rp.wormhole && rp.packet_size % rp.flit_size != 0)
+    fail("packet.flit", "packet.size (" + std::to_string(rp.packet_size) + ") must be a multiple of the flit size; got " +
+                            std::to_string(rp.flit_size));
   rp.output_queue_phits = static_cast<int>(I("router.output_queue"));
   for (const char* k : {"router.latency.rc", "router.latency.va", "router.latency.sa", "router.latency.st"})
     set_json(r, k, I(k));
@@ -331,6 +336,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "router.input_pointer", S("router.input_pointer"));
   set_json(r, "router.switching", S("router.switching"));
   set_json(r, "packet.size", rp.packet_size);
+  set_json(r, "packet.flit", rp.flit_size);
 
   c.routing.algorithm = S("routing.algorithm");
   c.routing.phase_a = S("routing.phase_a");
@@ -359,20 +365,21 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "router.vcs.local", c.vcs_local);
   set_json(r, "router.vcs.global", c.vcs_global);
 
-  // Buffers: virtual cut-through needs room for a whole packet everywhere.
-  auto at_least_packet = [&](const char* key) {
+  // Buffers hold whole flits: a whole packet under virtual cut-through, one flit under wormhole.
+  auto at_least = [&](const char* key, int phits_needed, const char* what) {
     const int phits = static_cast<int>(I(key));
-    if (phits < rp.packet_size)
-      fail(key, "must hold at least one packet (" + std::to_string(rp.packet_size) + " phits) for virtual cut-through; got " +
+    if (phits < phits_needed)
+      fail(key, std::string("must hold at least ") + what + " (" + std::to_string(phits_needed) + " phits); got " +
                     std::to_string(phits));
     set_json(r, key, phits);
     return phits;
   };
-  c.buffer_injection = at_least_packet("router.buffers.injection");
-  c.buffer_local = at_least_packet("router.buffers.local");
-  c.buffer_global = at_least_packet("router.buffers.global");
-  at_least_packet("router.output_queue");
-  c.nic_queue = at_least_packet("nic.queue");
+  const char* unit = rp.wormhole ? "one flit" : "one packet for virtual cut-through";
+  c.buffer_injection = at_least("router.buffers.injection", rp.flit_size, unit);
+  c.buffer_local = at_least("router.buffers.local", rp.flit_size, unit);
+  c.buffer_global = at_least("router.buffers.global", rp.flit_size, unit);
+  at_least("router.output_queue", rp.flit_size, unit);
+  c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
 
   // Traffic.
   const int groups = c.a * c.h + 1;

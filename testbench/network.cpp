@@ -29,6 +29,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
                                                 *routing_, pool_, scheduler_, config.seed));
   NicParams np;
   np.packet_size = config.router.packet_size;
+  np.flit_size = config.router.flit_size;
   np.queue_phits = config.nic_queue;
   np.injection_vcs = config.vcs_injection;
   np.injection_depth = config.buffer_injection;

@@ -22,7 +22,7 @@ Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dr
       out_("inject", this, 0),
       in_("eject", this, 0),
       queue_(static_cast<std::size_t>(params.queue_phits / params.packet_size)),
-      pending_credits_(static_cast<std::size_t>(params.injection_vcs * (params.injection_depth / params.packet_size)) + 1),
+      pending_credits_(static_cast<std::size_t>(params.injection_vcs * (params.injection_depth / params.flit_size)) + 1),
       credits_(static_cast<std::size_t>(params.injection_vcs), params.injection_depth) {
   next_generation_ = first_instant(0);
   if (next_generation_ != kNever) wake_at(next_generation_);
@@ -68,29 +68,45 @@ void Nic::tick(Cycle now) {
     pending_credits_.pop();
   }
   if (next_generation_ <= now) generate(now);
-  // Send the head of the queue on a free link into an injection VC with room for the whole packet.
+  // Send the next flit of the packet at the head of the queue on a free link, into an injection VC with
+  // room for the flit; a packet's flits all go to the VC its head took.
   bool waiting_credits = false;
   if (!queue_.empty() && link_free_ <= now) {
+    const int flit = params_.flit_size;
     const int vcs = static_cast<int>(credits_.size());
     int vc = -1;
-    for (int i = 0; i < vcs; ++i) {
-      const int c = (next_vc_ + i) % vcs;
-      if (credits_[c] >= params_.packet_size) {
-        vc = c;
-        break;
+    if (next_flit_ > 0) {
+      if (credits_[packet_vc_] >= flit) vc = packet_vc_;
+    } else {
+      for (int i = 0; i < vcs; ++i) {
+        const int c = (next_vc_ + i) % vcs;
+        if (credits_[c] >= flit) {
+          vc = c;
+          break;
+        }
       }
     }
     if (vc < 0) {
       waiting_credits = true;
     } else {
-      next_vc_ = (vc + 1) % vcs;
       const PacketId id = queue_.front();
-      queue_.pop();
-      credits_[vc] -= params_.packet_size;
-      pool_[id].injected = now;
-      stats_.on_inject(id_, now, params_.packet_size);
-      link_free_ = now + static_cast<Cycle>(params_.packet_size);
-      out_.send(id, static_cast<std::uint16_t>(params_.packet_size), static_cast<std::uint8_t>(vc), now);
+      const bool head = next_flit_ == 0, tail = next_flit_ == params_.packet_size / flit - 1;
+      if (head) {
+        next_vc_ = (vc + 1) % vcs;
+        packet_vc_ = vc;
+        pool_[id].injected = now;
+        stats_.on_inject(id_, now, params_.packet_size);
+      }
+      credits_[vc] -= flit;
+      link_free_ = now + static_cast<Cycle>(flit);
+      out_.send(id, static_cast<std::uint16_t>(flit), static_cast<std::uint8_t>(vc),
+                static_cast<std::uint8_t>((head ? kHeadFlit : 0) | (tail ? kTailFlit : 0)), now);
+      if (tail) {
+        queue_.pop();
+        next_flit_ = 0;
+      } else {
+        ++next_flit_;
+      }
     }
   }
   Cycle next = next_generation_;
@@ -101,9 +117,9 @@ void Nic::tick(Cycle now) {
 
 void Nic::receive_packet(int, const LinkMessage& msg) {
   // The ejection link delivers one phit per cycle and the NIC consumes one per cycle, so it never
-  // backs up: the tail is consumed size-1 cycles after the head arrives.
-  const Packet& pkt = pool_[msg.packet];
-  stats_.on_eject(pkt, id_, msg.arrival + pkt.size - 1);
+  // backs up: the packet is consumed when the last phit of its tail flit is.
+  if (!(msg.flags & kTailFlit)) return;
+  stats_.on_eject(pool_[msg.packet], id_, msg.arrival + msg.phits - 1);
   pool_.release(msg.packet);
 }
 

@@ -19,6 +19,7 @@ namespace hiradix {
 
 struct NicParams {
   int packet_size = 8;
+  int flit_size = 8;           // phits per flit (packet_size under VCT)
   int queue_phits = 5040;      // injection queue (seed-000 Table 3-1: 126 KB of 25-byte phits)
   int injection_vcs = 1;       // VCs of the router's injection port
   int injection_depth = 32;    // phits per injection VC (initial credits)
@@ -58,6 +59,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   Ring<LinkMessage> pending_credits_;
   std::vector<std::int32_t> credits_;
   int next_vc_ = 0;
+  int next_flit_ = 0;    // next flit of the packet at the head of the queue
+  int packet_vc_ = 0;    // the VC that packet's flits go to
   Cycle link_free_ = 0;
   Cycle next_generation_ = kNever;
   static std::uint64_t next_serial_;

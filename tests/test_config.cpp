@@ -103,7 +103,7 @@ TEST(ConfigErrors, BadChoices) {
   expect_error({{"traffic.pattern", "bitrev"}}, {"traffic.pattern", "bitrev"});
   expect_error({{"topology.arrangement", "random"}}, {"topology.arrangement"});
   expect_error({{"router.allocator", "wavefront"}}, {"router.allocator"});
-  expect_error({{"router.switching", "wormhole"}}, {"router.switching", "not implemented"});
+  expect_error({{"router.switching", "store_and_forward"}}, {"router.switching", "vct", "wormhole"});
 }
 
 TEST(ConfigErrors, TooFewVcsForDeadlockFreedom) {
@@ -197,6 +197,19 @@ TEST(ConfigErrors, OverrideAndVarySyntax) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Valid inputs
+
+TEST(ConfigErrors, WormholeFlitsMustDivideThePacketAndFitTheBuffers) {
+  expect_error({{"router.switching", "wormhole"}, {"packet.flit", "3"}}, {"packet.flit", "multiple"});
+  expect_error({{"router.switching", "wormhole"}, {"packet.flit", "4"}, {"router.buffers.local", "2"}},
+               {"router.buffers.local", "one flit", "4"});
+  // Under virtual cut-through a buffer must hold a whole packet; under wormhole one flit is enough.
+  expect_error({{"router.buffers.local", "4"}}, {"router.buffers.local", "one packet", "8"});
+  const Config c = load_config("", {{"router.switching", "wormhole"}, {"router.buffers.local", "4"}});
+  EXPECT_TRUE(c.router.wormhole);
+  EXPECT_EQ(c.router.flit_size, 1);
+  EXPECT_EQ(c.buffer_local, 4);
+  EXPECT_EQ(load_config("", {}).router.flit_size, 8) << "under VCT the flit is the packet";
+}
 
 TEST(ConfigValid, DefaultsResolve) {
   const Config c = load_config("", {});

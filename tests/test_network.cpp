@@ -259,6 +259,55 @@ INSTANTIATE_TEST_SUITE_P(Routings, DeadlockFreedom,
                          [](const auto& info) { return info.param.algorithm + "_" + info.param.pattern; });
 
 // ---------------------------------------------------------------------------------------------------------
+// Wormhole switching: flits of packet.flit phits, credits for one flit, a downstream VC held by one packet
+// from its head to its tail, buffers that may be smaller than a packet.
+
+Overrides wormhole(int h, const Overrides& more) {
+  return small(h, with({{"router.switching", "wormhole"}, {"packet.flit", "1"}}, more));
+}
+const Overrides kTinyBuffers = {{"router.buffers.local", "4"}, {"router.buffers.global", "16"},
+                                {"router.buffers.injection", "4"}, {"router.output_queue", "4"}};
+
+TEST(Wormhole, ZeroLoadLatencyEqualsTheFormula) {
+  // A packet streams behind its head at one phit per cycle, so the tail follows the head by size-1 cycles.
+  for (const char* flit : {"1", "2", "8"}) {
+    const json r = run(wormhole(2, {{"packet.flit", flit}, {"traffic.pattern", "advl"}, {"traffic.load", "0.001"},
+                                    {"sim.measure", "5000"}}));
+    ASSERT_FALSE(r.is_null());
+    EXPECT_EQ(r["latency"]["total"]["p50"].get<int>(), 29) << "flit " << flit;
+    EXPECT_EQ(r["latency"]["total"]["p99"].get<int>(), 29) << "flit " << flit;
+  }
+}
+
+TEST(Wormhole, BuffersBelowTheCreditRoundTripThrottleAPacket) {
+  // A 2-phit local buffer cannot cover the credit round trip of a 10-cycle link: the packet's flits wait
+  // for credits between the routers, so even alone in the network it arrives later than the formula.
+  const json r = run(wormhole(2, {{"traffic.pattern", "advl"}, {"traffic.load", "0.001"}, {"sim.measure", "5000"},
+                                  {"router.buffers.local", "2"}}));
+  ASSERT_FALSE(r.is_null());
+  EXPECT_GT(r["latency"]["total"]["p50"].get<int>(), 29 + 7) << "2 credits per 20-cycle round trip slow 8 flits";
+}
+
+TEST(Wormhole, MinAdversarialPlusOneSaturatesAtOneOverAP) {
+  const json r = run(wormhole(2, {{"traffic.pattern", "adv"}, {"traffic.load", "0.5"}, {"sim.warmup", "3000"},
+                                  {"sim.measure", "5000"}}));
+  ASSERT_FALSE(r.is_null());
+  EXPECT_NEAR(accepted(r), 0.125, 0.0125);
+}
+
+TEST(Wormhole, BuffersSmallerThanAPacketDeliverWithoutDeadlockAtFullLoad) {
+  for (const char* algorithm : {"min", "valiant"}) {
+    for (const char* pattern : {"un", "adv"}) {
+      const json r = run(wormhole(2, with(kTinyBuffers, {{"routing.algorithm", algorithm}, {"traffic.pattern", pattern},
+                                                         {"traffic.load", "1.0"}})));
+      ASSERT_FALSE(r.is_null());
+      EXPECT_EQ(r["status"], "ok") << algorithm << "/" << pattern;
+      EXPECT_GT(accepted(r), 0.005) << algorithm << "/" << pattern << ": delivery stalled";
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Determinism: everything but the "simulation" object is a function of config + seed.
 
 // The event-driven bookkeeping (a router looks only at the VCs and ports due in a cycle, wakes only when
@@ -285,7 +334,11 @@ INSTANTIATE_TEST_SUITE_P(
                                 {"router.output_queue", "8"}, {"router.buffers.local", "16"}}),
                       small(3, {{"routing.algorithm", "valiant"}, {"routing.phase_a", "-g-"}, {"traffic.pattern", "adv"},
                                 {"traffic.offset", "3"}, {"traffic.load", "0.4"}, {"router.vcs.injection", "2"}}),
-                      small(2, {{"traffic.load", "0.2"}, {"traffic.change.at", "1000"}, {"traffic.change.pattern", "adv"}})));
+                      small(2, {{"traffic.load", "0.2"}, {"traffic.change.at", "1000"}, {"traffic.change.pattern", "adv"}}),
+                      small(2, with(kTinyBuffers, {{"router.switching", "wormhole"}, {"routing.algorithm", "valiant"},
+                                                   {"traffic.load", "0.8"}})),
+                      small(2, {{"router.switching", "wormhole"}, {"packet.flit", "2"}, {"traffic.pattern", "adv"},
+                                {"traffic.load", "0.5"}})));
 
 TEST(Determinism, SameSeedSameResultDifferentSeedDifferentResult) {
   const Overrides o = small(2, {{"routing.algorithm", "valiant"}, {"traffic.load", "0.3"}, {"sim.warmup", "1000"},

@@ -14,11 +14,16 @@
 
 namespace hiradix {
 
+// What crosses a link forward is a flit: the whole packet under virtual cut-through, or one of its
+// packet.size / packet.flit flits under wormhole switching.
+enum FlitFlags : std::uint8_t { kHeadFlit = 1, kTailFlit = 2 };
+
 struct LinkMessage {
   PacketId packet = 0;     // forward only
-  std::uint16_t phits = 0; // backward: credits returned; forward: packet size
-  std::uint8_t vc = 0;     // VC the packet is written into, or the credits belong to
-  Cycle arrival = 0;       // cycle the head phit (or the credit) reaches the other end
+  std::uint16_t phits = 0; // backward: credits returned; forward: flit size
+  std::uint8_t vc = 0;     // VC the flit is written into, or the credits belong to
+  std::uint8_t flags = kHeadFlit | kTailFlit;  // forward: which flit of its packet
+  Cycle arrival = 0;       // cycle the flit's first phit (or the credit) reaches the other end
 };
 
 struct LinkProtocol {
@@ -54,8 +59,8 @@ class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
     delay_ = cycles_to_time(l);
   }
 
-  void send(PacketId packet, std::uint16_t size, std::uint8_t vc, Cycle now) {
-    LinkMessage msg{packet, size, vc, now + latency_};
+  void send(PacketId packet, std::uint16_t size, std::uint8_t vc, std::uint8_t flags, Cycle now) {
+    LinkMessage msg{packet, size, vc, flags, now + latency_};
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = delay_;
     if (!peer_) peer_ = socket.operator->();  // the interface bound to the socket, resolved once
@@ -92,7 +97,7 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
 
   // Returns `phits` credits of `vc`, freed at cycle `freed` (which may lie in the future).
   void return_credits(std::uint8_t vc, std::uint16_t phits, Cycle freed, Cycle now) {
-    LinkMessage msg{0, phits, vc, freed + latency_};
+    LinkMessage msg{0, phits, vc, 0, freed + latency_};
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_core::sc_time delay = cycles_to_time(msg.arrival - now);
     if (!peer_) peer_ = socket.operator->();  // the interface bound to the socket, resolved once
