@@ -21,9 +21,10 @@ Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dr
       rng_(seed, static_cast<std::uint64_t>(id)),
       out_("inject", this, 0),
       in_("eject", this, 0),
-      queue_(static_cast<std::size_t>(params.queue_phits / params.packet_size)),
+      queue_(),
       pending_credits_(static_cast<std::size_t>(params.injection_vcs * (params.injection_depth / params.flit_size)) + 1),
       credits_(static_cast<std::size_t>(params.injection_vcs), params.injection_depth) {
+  queue_.reset_growing(16, static_cast<std::size_t>(params.queue_phits / params.packet_size));
   next_generation_ = first_instant(0);
   if (next_generation_ != kNever) wake_at(next_generation_);
 }
@@ -49,16 +50,8 @@ Cycle Nic::first_instant(Cycle from) {
 void Nic::generate(Cycle now) {
   const bool accepted = !queue_.full();
   stats_.on_generate(id_, now, params_.packet_size, accepted);
-  if (accepted) {
-    const PacketId id = pool_.allocate();
-    Packet& pkt = pool_[id];
-    pkt.serial = next_serial_++;
-    pkt.src = static_cast<std::uint32_t>(id_);
-    pkt.dst = static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, id_, rng_));
-    pkt.size = static_cast<std::uint16_t>(params_.packet_size);
-    pkt.generated = now;
-    queue_.push(id);
-  }
+  if (accepted)
+    queue_.push({now, static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, id_, rng_))});
   next_generation_ = first_instant(now + 1);
 }
 
@@ -89,14 +82,22 @@ void Nic::tick(Cycle now) {
     if (vc < 0) {
       waiting_credits = true;
     } else {
-      const PacketId id = queue_.front();
       const bool head = next_flit_ == 0, tail = next_flit_ == params_.packet_size / flit - 1;
-      if (head) {
+      if (head) {  // the packet comes into being as its head leaves
         next_vc_ = (vc + 1) % vcs;
         packet_vc_ = vc;
-        pool_[id].injected = now;
+        const Waiting& w = queue_.front();
+        sending_ = pool_.allocate();
+        Packet& pkt = pool_[sending_];
+        pkt.serial = next_serial_++;
+        pkt.src = static_cast<std::uint32_t>(id_);
+        pkt.dst = w.dst;
+        pkt.size = static_cast<std::uint16_t>(params_.packet_size);
+        pkt.generated = w.generated;
+        pkt.injected = now;
         stats_.on_inject(id_, now, params_.packet_size);
       }
+      const PacketId id = sending_;
       credits_[vc] -= flit;
       link_free_ = now + static_cast<Cycle>(flit);
       out_.send(id, static_cast<std::uint16_t>(flit), static_cast<std::uint8_t>(vc),

@@ -55,7 +55,14 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   Rng rng_;
   LinkOut out_;
   LinkIn in_;
-  Ring<PacketId> queue_;
+  // Generated packets waiting in the injection queue: only what is needed to create them at injection, so
+  // that past saturation the (full) queues stay small and the packet pool holds only packets in flight.
+  struct Waiting {
+    Cycle generated;
+    std::uint32_t dst;
+  };
+  Ring<Waiting> queue_;
+  PacketId sending_ = 0;  // the packet whose flits are leaving (wormhole)
   Ring<LinkMessage> pending_credits_;
   std::vector<std::int32_t> credits_;
   int next_vc_ = 0;

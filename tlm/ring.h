@@ -2,6 +2,7 @@
 // its own or lent by the owner of many rings (attach), so that all the rings of one router sit together
 // in memory.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -24,6 +25,12 @@ class Ring {
     owned_.assign(capacity ? capacity : 1, T{});
     attach(owned_.data(), owned_.size());
   }
+  // Own storage that starts at `initial` items and doubles when full, up to `limit` (then push throws as
+  // usual): for queues whose bound is large but rarely reached.
+  void reset_growing(std::size_t initial, std::size_t limit) {
+    limit_ = limit;
+    reset(std::min(initial, limit));
+  }
   // Storage lent by the caller, which must outlive the ring.
   void attach(T* slots, std::size_t capacity) {
     items_ = slots;
@@ -32,7 +39,7 @@ class Ring {
   }
 
   bool empty() const { return count_ == 0; }
-  bool full() const { return count_ == capacity_; }
+  bool full() const { return count_ == capacity_ && capacity_ >= limit_; }  // a growing ring: at its limit
   std::size_t size() const { return count_; }
   std::size_t capacity() const { return capacity_; }
   T& front() { return items_[head_]; }
@@ -40,7 +47,8 @@ class Ring {
   T& operator[](std::size_t i) { return items_[wrap(head_ + static_cast<std::uint32_t>(i))]; }
   const T& operator[](std::size_t i) const { return items_[wrap(head_ + static_cast<std::uint32_t>(i))]; }
   void push(const T& v) {
-    if (full()) throw std::logic_error("ring overflow: a credit or capacity invariant was broken");
+    if (count_ == capacity_ && capacity_ < limit_) grow();
+    if (count_ == capacity_) throw std::logic_error("ring overflow: a credit or capacity invariant was broken");
     items_[wrap(head_ + count_)] = v;
     ++count_;
   }
@@ -51,11 +59,20 @@ class Ring {
 
  private:
   std::uint32_t wrap(std::uint32_t i) const { return i >= capacity_ ? i - capacity_ : i; }
+  void grow() {
+    std::vector<T> bigger(std::min<std::size_t>(limit_, 2 * static_cast<std::size_t>(capacity_)));
+    for (std::uint32_t i = 0; i < count_; ++i) bigger[i] = (*this)[i];
+    owned_.swap(bigger);
+    items_ = owned_.data();
+    capacity_ = static_cast<std::uint32_t>(owned_.size());
+    head_ = 0;
+  }
   std::vector<T> owned_;
   T* items_ = nullptr;
   std::uint32_t capacity_ = 0;
   std::uint32_t head_ = 0;
   std::uint32_t count_ = 0;
+  std::size_t limit_ = 0;  // growing rings only
 };
 
 }  // namespace hiradix

@@ -8,20 +8,21 @@ bin=${1:-build}/hiradix
 measure=${2:-10000}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-printf "%-34s %10s %10s %12s %14s %10s\n" config routers accepted wall_s router_cyc/s peak_MiB
+printf "%-40s %10s %10s %12s %14s %10s\n" config routers accepted wall_s router_cyc/s peak_MiB
 run() {  # name, overrides...
   local name=$1; shift
   "$bin" run testbench/configs/default.yaml -q --out "$out/$name" --set sim.warmup=2000 --set sim.measure="$measure" "$@"
   python3 - "$out/$name/result.json" "$name" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); s = r["simulation"]
-print(f"{sys.argv[2]:<34} {s['routers']:>10} {r['accepted_load']:>10.4f} {s['wall_seconds']:>12.2f} {s['router_cycles_per_second']:>14.0f} {s['peak_memory_mib']:>10.0f}")
+print(f"{sys.argv[2]:<40} {s['routers']:>10} {r['accepted_load']:>10.4f} {s['wall_seconds']:>12.2f} {s['router_cycles_per_second']:>14.0f} {s['peak_memory_mib']:>10.0f}")
 PY
 }
 run "h4 UN 0.1 (MIN)"        --set topology.h=4 --set traffic.load=0.1
 run "h4 UN 0.5 (MIN)"        --set topology.h=4 --set traffic.load=0.5
 run "h4 UN 1.0 saturated (MIN)" --set topology.h=4 --set traffic.load=1.0
 run "h4 UN 0.1 (Valiant)"    --set topology.h=4 --set traffic.load=0.1 --set routing.algorithm=valiant
+run "h4 UN 0.5 (MIN, wormhole 1-phit flits)" --set topology.h=4 --set traffic.load=0.5 --set router.switching=wormhole
 run "h6 UN 0.3 (MIN)"        --set topology.h=6 --set traffic.load=0.3
 run "h6 UN 1.0 saturated (MIN)" --set topology.h=6 --set traffic.load=1.0
 run "h2 UN 0.1 (MIN)"        --set topology.h=2 --set traffic.load=0.1
