@@ -2,6 +2,7 @@
 // from the moment its header is at the head of an input VC until its tail leaves that buffer, whatever
 // port it finally takes. Every VC head counts, so a counter never exceeds the number of input VCs.
 #pragma once
+#include "tlm/arena.h"
 #include <cstdint>
 #include <vector>
 
@@ -31,7 +32,7 @@ class ContentionCounters : public sc_core::sc_module {
   void reset_statistics() { observations_ = sum_observed_ = 0; max_ = 0; }
 
  private:
-  std::vector<std::int32_t> count_;
+  HotVector<std::int32_t> count_;
   std::uint64_t observations_ = 0;
   std::uint64_t sum_observed_ = 0;
   std::int32_t max_ = 0;

@@ -2,6 +2,7 @@
 // packet may leave while its tail is still arriving). Packets are written on arrival with their future
 // head-arrival cycle and become visible to the pipeline at that cycle.
 #pragma once
+#include "tlm/arena.h"
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -57,17 +58,17 @@ class InputUnit : public sc_core::sc_module {
   LinkIn& link(int port) { return *links_[port]; }
 
   // Active VCs (non-empty), as a bit set over vc indices.
-  const std::vector<std::uint64_t>& active() const { return active_; }
+  const HotVector<std::uint64_t>& active() const { return active_; }
   void deactivate(int index) { active_[index >> 6] &= ~(1ull << (index & 63)); }
 
   void write(int port, const LinkMessage& msg);  // stores an arriving packet in its VC
 
  private:
-  std::vector<int> first_vc_;
-  std::vector<int> port_of_;
-  std::vector<InputVc> vcs_;
-  std::vector<VcEntry> slots_;  // the storage of every VC's FIFO, together
-  std::vector<std::uint64_t> active_;
+  HotVector<int> first_vc_;
+  HotVector<int> port_of_;
+  HotVector<InputVc> vcs_;
+  HotVector<VcEntry> slots_;  // the storage of every VC's FIFO, together
+  HotVector<std::uint64_t> active_;
   std::vector<std::unique_ptr<LinkIn>> links_;
 };
 

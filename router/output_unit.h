@@ -2,6 +2,7 @@
 // counters of the downstream input VCs. Credits and queue space are reserved when the switch grants a
 // packet, so a queued packet never waits for credits and one VC never blocks another at the output.
 #pragma once
+#include "tlm/arena.h"
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -77,12 +78,12 @@ class OutputUnit : public sc_core::sc_module {
   void file_credit(int port, const LinkMessage& msg);
 
  private:
-  std::vector<OutputPort> ports_;
+  HotVector<OutputPort> ports_;
   // Storage of all ports' queues and credit counters, together.
-  std::vector<QueuedPacket> queue_slots_;
-  std::vector<LinkMessage> credit_slots_;
-  std::vector<std::int32_t> credits_, depths_;
-  std::vector<std::uint32_t> owners_;
+  HotVector<QueuedPacket> queue_slots_;
+  HotVector<LinkMessage> credit_slots_;
+  HotVector<std::int32_t> credits_, depths_;
+  HotVector<std::uint32_t> owners_;
   std::vector<std::unique_ptr<LinkOut>> links_;
   int queue_phits_;
 };

@@ -2,6 +2,7 @@
 // speed-up) -> output unit. The activity scheduler runs a router only in cycles where it has work: ones it
 // asked for, or the arrival of a packet or credit on a link.
 #pragma once
+#include "tlm/arena.h"
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -45,7 +46,7 @@ class Crossbar : public sc_core::sc_module {
         in_free(static_cast<std::size_t>(ports), 0),
         out_free(static_cast<std::size_t>(ports), 0) {}
   SpeedupClock clock;
-  std::vector<std::uint64_t> in_free, out_free;
+  HotVector<std::uint64_t> in_free, out_free;
 };
 
 // Where a router's requests for more work (wake-ups) and its measured activity go.
@@ -133,15 +134,15 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   std::uint64_t out_active_ = 0;           // output ports with queued packets
   std::uint64_t out_touched_ = 0;          // output ports looked at this cycle
   std::uint64_t credit_waiters_ = 0;       // output ports some candidate waits on for credits
-  std::vector<Cycle> out_due_;             // per output port
-  std::vector<Cycle> vc_due_;              // per input VC
-  std::vector<std::uint64_t> credit_wait_; // VCs whose candidate waits for downstream credits
-  std::vector<int> vc_touched_;            // VCs looked at this cycle
-  std::vector<std::pair<Cycle, int>> tails_;  // min-heap of (tail leaves its buffer, VC) in transit
-  std::vector<std::uint32_t> bids_;        // per input port: VCs bidding for the switch this cycle
-  std::vector<int> bid_ports_;
-  std::vector<SwitchRequest> requests_;
-  std::vector<SwitchGrant> grants_;
+  HotVector<Cycle> out_due_;             // per output port
+  HotVector<Cycle> vc_due_;              // per input VC
+  HotVector<std::uint64_t> credit_wait_; // VCs whose candidate waits for downstream credits
+  HotVector<int> vc_touched_;            // VCs looked at this cycle
+  HotVector<std::pair<Cycle, int>> tails_;  // min-heap of (tail leaves its buffer, VC) in transit
+  HotVector<std::uint32_t> bids_;        // per input port: VCs bidding for the switch this cycle
+  HotVector<int> bid_ports_;
+  HotVector<SwitchRequest> requests_;
+  HotVector<SwitchGrant> grants_;
 };
 
 }  // namespace hiradix

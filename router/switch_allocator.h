@@ -13,6 +13,7 @@
 #include "router/router_params.h"
 
 #pragma once
+#include "tlm/arena.h"
 
 namespace hiradix {
 
@@ -35,7 +36,7 @@ class SwitchAllocator : public sc_core::sc_module {
   // `requests`: one entry per input port with bidding VCs; `out_of(port, vc)` gives each VC's output.
   // Appends the matching to `grants` (at most one grant per input and per output).
   template <typename OutOf>
-  void allocate(const std::vector<SwitchRequest>& requests, OutOf out_of, std::vector<SwitchGrant>& grants);
+  void allocate(const HotVector<SwitchRequest>& requests, OutOf out_of, HotVector<SwitchGrant>& grants);
 
   AllocatorKind allocator_kind() const { return kind_; }
 
@@ -45,11 +46,11 @@ class SwitchAllocator : public sc_core::sc_module {
   int max_vcs_;
   AllocatorKind kind_;
   bool move_on_output_grant_;
-  std::vector<int> in_ptr_, out_ptr_;
-  std::vector<std::uint64_t> out_requests_;  // per output: inputs requesting it
-  std::vector<int> chosen_vc_;               // per input (input-first)
-  std::vector<std::uint32_t> offered_;       // per input: VCs whose output granted it (output-first)
-  std::vector<int> touched_;
+  HotVector<int> in_ptr_, out_ptr_;
+  HotVector<std::uint64_t> out_requests_;  // per output: inputs requesting it
+  HotVector<int> chosen_vc_;               // per input (input-first)
+  HotVector<std::uint32_t> offered_;       // per input: VCs whose output granted it (output-first)
+  HotVector<int> touched_;
 };
 
 inline int SwitchAllocator::pick(std::uint64_t mask, int pointer) {
@@ -58,8 +59,8 @@ inline int SwitchAllocator::pick(std::uint64_t mask, int pointer) {
 }
 
 template <typename OutOf>
-void SwitchAllocator::allocate(const std::vector<SwitchRequest>& requests, OutOf out_of,
-                               std::vector<SwitchGrant>& grants) {
+void SwitchAllocator::allocate(const HotVector<SwitchRequest>& requests, OutOf out_of,
+                               HotVector<SwitchGrant>& grants) {
   touched_.clear();
   if (kind_ == AllocatorKind::kInputFirst) {
     for (const SwitchRequest& r : requests) {  // stage 1: one VC per input

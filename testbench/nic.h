@@ -3,6 +3,7 @@
 // Generation instants are drawn as geometric gaps (the same law as a Bernoulli trial per cycle), so an
 // idle NIC costs nothing between packets.
 #pragma once
+#include "tlm/arena.h"
 #include <cstdint>
 
 #include <systemc>
@@ -64,7 +65,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   Ring<Waiting> queue_;
   PacketId sending_ = 0;  // the packet whose flits are leaving (wormhole)
   Ring<LinkMessage> pending_credits_;
-  std::vector<std::int32_t> credits_;
+  HotVector<std::int32_t> credits_;
   int next_vc_ = 0;
   int next_flit_ = 0;    // next flit of the packet at the head of the queue
   int packet_vc_ = 0;    // the VC that packet's flits go to

@@ -2,6 +2,7 @@
 // is transferred whole, with exact head and tail timing (head at the arrival cycle, tail size-1 cycles
 // later), so the simulator never handles individual phits.
 #pragma once
+#include "tlm/arena.h"
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -58,8 +59,8 @@ class PacketPool {
   std::size_t live() const { return live_; }
 
  private:
-  std::vector<Packet> slots_;
-  std::vector<PacketId> free_;
+  HotVector<Packet> slots_;
+  HotVector<PacketId> free_;
   std::size_t live_ = 0;
 };
 

@@ -2,6 +2,7 @@
 // its own or lent by the owner of many rings (attach), so that all the rings of one router sit together
 // in memory.
 #pragma once
+#include "tlm/arena.h"
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -60,14 +61,14 @@ class Ring {
  private:
   std::uint32_t wrap(std::uint32_t i) const { return i >= capacity_ ? i - capacity_ : i; }
   void grow() {
-    std::vector<T> bigger(std::min<std::size_t>(limit_, 2 * static_cast<std::size_t>(capacity_)));
+    HotVector<T> bigger(std::min<std::size_t>(limit_, 2 * static_cast<std::size_t>(capacity_)));
     for (std::uint32_t i = 0; i < count_; ++i) bigger[i] = (*this)[i];
     owned_.swap(bigger);
     items_ = owned_.data();
     capacity_ = static_cast<std::uint32_t>(owned_.size());
     head_ = 0;
   }
-  std::vector<T> owned_;
+  HotVector<T> owned_;
   T* items_ = nullptr;
   std::uint32_t capacity_ = 0;
   std::uint32_t head_ = 0;
