@@ -35,8 +35,8 @@ class SwitchAllocator : public sc_core::sc_module {
 
   // `requests`: one entry per input port with bidding VCs; `out_of(port, vc)` gives each VC's output.
   // Appends the matching to `grants` (at most one grant per input and per output).
-  template <typename OutOf>
-  void allocate(const HotVector<SwitchRequest>& requests, OutOf out_of, HotVector<SwitchGrant>& grants);
+  template <typename Requests, typename OutOf, typename Grants>
+  void allocate(const Requests& requests, OutOf out_of, Grants& grants);
 
   AllocatorKind allocator_kind() const { return kind_; }
 
@@ -58,9 +58,8 @@ inline int SwitchAllocator::pick(std::uint64_t mask, int pointer) {
   return __builtin_ctzll(high ? high : mask);
 }
 
-template <typename OutOf>
-void SwitchAllocator::allocate(const HotVector<SwitchRequest>& requests, OutOf out_of,
-                               HotVector<SwitchGrant>& grants) {
+template <typename Requests, typename OutOf, typename Grants>
+void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& grants) {
   touched_.clear();
   if (kind_ == AllocatorKind::kInputFirst) {
     for (const SwitchRequest& r : requests) {  // stage 1: one VC per input
