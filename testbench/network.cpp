@@ -23,20 +23,25 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     stats_.enable_time_series(std::max(begin, config.warmup), config.warmup + config.measure, config.bin);
   }
   const std::vector<PortSpec> ports = port_specs();
-  routers_.reserve(static_cast<std::size_t>(topo_.routers()));
-  for (int r = 0; r < topo_.routers(); ++r)
-    routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, ports, config.router,
-                                                *routing_, pool_, scheduler_, config.seed));
   NicParams np;
   np.packet_size = config.router.packet_size;
   np.flit_size = config.router.flit_size;
   np.queue_phits = config.nic_queue;
   np.injection_vcs = config.vcs_injection;
   np.injection_depth = config.buffer_injection;
+  routers_.reserve(static_cast<std::size_t>(topo_.routers()));
   nics_.reserve(static_cast<std::size_t>(topo_.terminals()));
-  for (int t = 0; t < topo_.terminals(); ++t)
-    nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(t)).c_str(), t, np, topo_, config.traffic, stats_,
-                                          pool_, scheduler_, config.seed));
+  for (int r = 0; r < topo_.routers(); ++r) {
+    routers_.push_back(new (arena_allocate(sizeof(Router), alignof(Router)))
+                           Router(("router_" + std::to_string(r)).c_str(), r, ports, config.router, *routing_, pool_,
+                                  scheduler_, config.seed));
+    for (int port = 0; port < topo_.p(); ++port) {
+      const int t = r * topo_.p() + port;
+      nics_.push_back(new (arena_allocate(sizeof(Nic), alignof(Nic)))
+                          Nic(("nic_" + std::to_string(t)).c_str(), t, np, topo_, config.traffic, stats_, pool_,
+                              scheduler_, config.seed));
+    }
+  }
 
   // Wiring: each router output port to its peer's input port; NICs to their router's terminal ports.
   for (int r = 0; r < topo_.routers(); ++r) {

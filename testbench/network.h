@@ -44,8 +44,10 @@ class Network : public sc_core::sc_module {
   PacketPool pool_;
   ActivityScheduler scheduler_;
   Stats stats_;
-  std::vector<std::unique_ptr<Router>> routers_;
-  std::vector<std::unique_ptr<Nic>> nics_;
+  // Routers and NICs live in the arena, each router followed by its NICs and their state (never freed:
+  // a run owns its process).
+  std::vector<Router*> routers_;
+  std::vector<Nic*> nics_;
   sc_core::sc_event watchdog_event_;
   std::uint64_t last_progress_ = 0;
   Cycle last_progress_cycle_ = 0;
