@@ -17,7 +17,8 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
     }
     first_vc_.push_back(static_cast<int>(port_of_.size()));
     // Packets arriving on the link go straight to the owner (one call, one object less to touch).
-    links_.push_back(std::make_unique<LinkIn>(("in_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
+    links_.push_back(new (arena_allocate(sizeof(LinkIn), alignof(LinkIn)))
+                         LinkIn(("in_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
   }
   std::size_t total = 0;
   for (std::size_t c : capacity) total += c;

@@ -69,7 +69,7 @@ class InputUnit : public sc_core::sc_module {
   HotVector<InputVc> vcs_;
   HotVector<VcEntry> slots_;  // the storage of every VC's FIFO, together
   HotVector<std::uint64_t> active_;
-  std::vector<std::unique_ptr<LinkIn>> links_;
+  HotVector<LinkIn*> links_;  // in the arena, next to the router they deliver to; never freed
 };
 
 }  // namespace hiradix

@@ -38,7 +38,8 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
     q += queue_cap;
     c += credit_cap;
     v += static_cast<std::size_t>(ports[p].out_vcs);
-    links_.push_back(std::make_unique<LinkOut>(("out_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
+    links_.push_back(new (arena_allocate(sizeof(LinkOut), alignof(LinkOut)))
+                         LinkOut(("out_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
   }
 }
 

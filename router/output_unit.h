@@ -84,7 +84,7 @@ class OutputUnit : public sc_core::sc_module {
   HotVector<LinkMessage> credit_slots_;
   HotVector<std::int32_t> credits_, depths_;
   HotVector<std::uint32_t> owners_;
-  std::vector<std::unique_ptr<LinkOut>> links_;
+  HotVector<LinkOut*> links_;  // in the arena, next to their router; never freed
   int queue_phits_;
 };
 
