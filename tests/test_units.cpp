@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tlm/ring.h"
 #include "router/rng.h"
 #include "router/routing/dragonfly.h"
 #include "router/speedup_clock.h"
@@ -46,6 +47,40 @@ TEST(SpeedupClock, TicksPerCycleAndInverseMapping) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Rng
+
+TEST(Ring, FifoOrderAcrossWrapAndGrowthUpToItsLimit) {
+  Ring<int> fixed(3);
+  for (int round = 0; round < 5; ++round) {  // wrap around several times
+    fixed.push(round);
+    fixed.push(round + 100);
+    EXPECT_EQ(fixed.front(), round);
+    EXPECT_EQ(fixed[1], round + 100);
+    fixed.pop();
+    fixed.pop();
+  }
+  fixed.push(1);
+  fixed.push(2);
+  fixed.push(3);
+  EXPECT_TRUE(fixed.full());
+  EXPECT_THROW(fixed.push(4), std::logic_error);
+
+  Ring<int> growing;
+  growing.reset_growing(2, 10);
+  growing.push(-1);
+  growing.pop();  // head no longer at slot 0 when it grows
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_FALSE(growing.full()) << i;
+    growing.push(i);
+  }
+  EXPECT_TRUE(growing.full());
+  EXPECT_EQ(growing.capacity(), 10u);
+  EXPECT_THROW(growing.push(10), std::logic_error);
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(growing.front(), i);
+    growing.pop();
+  }
+  EXPECT_TRUE(growing.empty());
+}
 
 TEST(Rng, StreamsAreReproducibleAndDistinct) {
   Rng a(5, 3), b(5, 3), c(5, 4), d(6, 3);
