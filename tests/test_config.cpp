@@ -2,6 +2,8 @@
 // valid inputs resolve to the documented defaults. Plus the command line's handling of config errors.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <fstream>
 #include <initializer_list>
 #include <set>
@@ -210,6 +212,18 @@ TEST(ConfigErrors, WormholeFlitsMustDivideThePacketAndFitTheBuffers) {
   EXPECT_EQ(c.buffer_local, 4);
   EXPECT_EQ(load_config("", {}).router.flit_size, 8) << "under VCT the flit is the packet";
 }
+
+#ifdef HIRADIX_CONFIGS
+TEST(ConfigValid, EveryExampleConfigLoads) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(HIRADIX_CONFIGS)) {
+    if (entry.path().extension() != ".yaml") continue;
+    ++count;
+    EXPECT_NO_THROW(load_config(entry.path().string(), {})) << entry.path();
+  }
+  EXPECT_GE(count, 20) << "the examples of the README";
+}
+#endif
 
 TEST(ConfigValid, DefaultsResolve) {
   const Config c = load_config("", {});
