@@ -49,7 +49,7 @@ Cycle Nic::first_instant(Cycle from) {
 
 void Nic::generate(Cycle now) {
   const bool accepted = !queue_.full();
-  stats_.on_generate(id_, now, params_.packet_size, accepted);
+  stats_.on_generate(now, params_.packet_size, accepted);
   if (accepted)
     queue_.push({now, static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, id_, rng_))});
   next_generation_ = first_instant(now + 1);

@@ -45,7 +45,7 @@ class Stats {
 
   void enable_time_series(Cycle begin, Cycle end, Cycle bin);
 
-  void on_generate(int /*terminal*/, Cycle now, int size, bool accepted) {
+  void on_generate(Cycle now, int size, bool accepted) {
     if (!accepted) ++refused_total_;
     else ++created_total_;
     if (in_window(now)) {
