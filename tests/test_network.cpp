@@ -259,6 +259,29 @@ INSTANTIATE_TEST_SUITE_P(Routings, DeadlockFreedom,
                          [](const auto& info) { return info.param.algorithm + "_" + info.param.pattern; });
 
 // ---------------------------------------------------------------------------------------------------------
+// Contention counters (seed-003 §1.3): a packet counts on its minimal output from the time its header is
+// at the head of an input VC until its tail leaves; each VC contributes at most one at a time.
+
+TEST(ContentionCounters, OneFlowPerOutputCountsExactlyOne) {
+  // p = 1 under ADVL: each router's injection VC feeds the local port to the next router and the flow from
+  // the previous router leaves on the ejection port, so no output ever has two VCs counting on it, even
+  // with the network loaded.
+  const json r = run(small(2, {{"topology.p", "1"}, {"traffic.pattern", "advl"}, {"traffic.load", "0.8"}}));
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(r["contention"]["max"].get<int>(), 1);
+  EXPECT_DOUBLE_EQ(r["contention"]["mean_at_header"].get<double>(), 1.0);
+}
+
+TEST(ContentionCounters, BoundedByTheInputVcsAndHighOnTheAdversarialBottleneck) {
+  // h = 2 MIN: 2 injection VCs + 3 local ports x 2 VCs + 2 global ports x 1 VC = 10 input VCs per router.
+  const json r = run(small(2, {{"traffic.pattern", "adv"}, {"traffic.load", "0.5"}}));
+  ASSERT_FALSE(r.is_null());
+  EXPECT_LE(r["contention"]["max"].get<int>(), 10);
+  EXPECT_GE(r["contention"]["max"].get<int>(), 4) << "every VC heading for the one global link counts on it";
+  EXPECT_GT(r["contention"]["mean_at_header"].get<double>(), 1.5);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Wormhole switching: flits of packet.flit phits, credits for one flit, a downstream VC held by one packet
 // from its head to its tail, buffers that may be smaller than a packet.
 
