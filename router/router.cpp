@@ -200,7 +200,6 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   v.min_port = d.min_port;
   v.out_port = d.out_port;
   v.out_vc = d.out_vc;
-  v.misroute = d.misroute;
   pkt.route.misrouted |= d.misroute;
   v.ready_at = rc_start + static_cast<Cycle>(routing_.latency());
   count_front(v);
@@ -282,7 +281,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
 Cycle Router::vc_next_event(const InputVc& v, Cycle now) const {
   Cycle t = kNever;
   if (v.fifo.size() > v.in_transit) {
-    const VcEntry& c = v.fifo[v.in_transit];
+    const VcEntry& c = v.candidate();
     if (!c.routed)
       t = std::min(t, std::max({c.arrival, v.next_rc_at, now + 1}));
     else if (v.ready_at > now)

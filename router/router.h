@@ -110,7 +110,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
   // Wormhole: a head may leave only into a downstream VC no other packet holds.
   bool head_may_take_vc(const InputVc& v) const {
-    return !params_.wormhole || !v.fifo[v.in_transit].head || outputs_.vc_free(v.out_port, v.out_vc);
+    return !params_.wormhole || !v.candidate().head || outputs_.vc_free(v.out_port, v.out_vc);
   }
   Cycle vc_due_after(int index, Cycle now);  // after a cycle in which the VC was looked at
   void wake_credit_waiters(Cycle now);
