@@ -8,7 +8,7 @@
 //
 // Requests: bit (i*V + v) of `req` = VC v of input i bids; field (i*V + v) of `req_out` (PW bits) = the
 // output port it wants (must be < P when it bids).
-module separable_allocator #(
+module hiradix_separable_allocator #(
     parameter integer P = 4,          // ports (inputs = outputs = router radix)
     parameter integer V = 2,          // VCs per input port (the router's largest VC count)
     parameter integer OWN_GRANT = 0,  // 0: iSLIP input pointer update; 1: move on the input's own choice
@@ -36,7 +36,7 @@ module separable_allocator #(
   generate
     for (i = 0; i < P; i = i + 1) begin : input_arbiter
       wire update = (OWN_GRANT != 0) ? 1'b1 : in_gnt[i];
-      rr_arbiter #(.N(V), .W(VW)) arb (
+      hiradix_rr_arbiter #(.N(V), .W(VW)) arb (
           .clk(clk), .rst(rst), .req(req[i*V+:V]), .update(update), .gnt(in_onehot[i*V+:V]),
           .idx(in_vc[i*VW+:VW]), .any(in_any[i]), .ptr(in_ptr[i*VW+:VW]));
     end
@@ -55,7 +55,7 @@ module separable_allocator #(
 
   generate
     for (o = 0; o < P; o = o + 1) begin : output_arbiter
-      rr_arbiter #(.N(P), .W(PW)) arb (
+      hiradix_rr_arbiter #(.N(P), .W(PW)) arb (
           .clk(clk), .rst(rst), .req(out_req[o*P+:P]), .update(1'b1), .gnt(out_onehot[o*P+:P]),
           .idx(out_in[o*PW+:PW]), .any(out_gnt[o]), .ptr(out_ptr[o*PW+:PW]));
     end

@@ -3,9 +3,9 @@
 //
 // Implementation: a thermometer mask keeps the requests at or after the pointer; if any is left, the
 // lowest of them wins, otherwise the lowest request overall (the upper half of a double-width masked
-// priority encoder). `rr_pick_rotate.v` is a second, structurally different implementation; a Yosys
-// equivalence proof (tests/rtl/equiv_rr_pick.ys, ctest RtlEquiv.*) shows both compute the same function.
-module rr_pick #(
+// priority encoder). `hiradix_rr_pick_rotate.v` is a second, structurally different implementation; a Yosys
+// equivalence proof (tests/rtl/equiv_rr_pick.sh, ctest RtlEquiv.*) shows both compute the same function.
+module hiradix_rr_pick #(
     parameter integer N = 4,
     parameter integer W = (N > 1) ? $clog2(N) : 1
 ) (

@@ -1,10 +1,10 @@
-// Round-robin pick, second implementation (same function as rr_pick): rotate the requests right
+// Round-robin pick, second implementation (same function as hiradix_rr_pick): rotate the requests right
 // by the pointer, take the lowest set bit with a fixed-priority chain, rotate the index back. A pointer
-// at or beyond N counts as 0. Kept for the formal equivalence check against rr_pick.
+// at or beyond N counts as 0. Kept for the formal equivalence check against hiradix_rr_pick.
 //
 // BUG = 1 builds a deliberately wrong variant (the first request strictly *after* the pointer, i.e. the
 // pointer read as "last granted"); the test suite checks that the equivalence check rejects it.
-module rr_pick_rotate #(
+module hiradix_rr_pick_rotate #(
     parameter integer N = 4,
     parameter integer W = (N > 1) ? $clog2(N) : 1,
     parameter integer BUG = 0

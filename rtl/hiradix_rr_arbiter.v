@@ -2,7 +2,7 @@
 // granted input, modulo N, only in a cycle where `update` is high and something is granted (router/
 // switch_allocator.h: output arbiters update on every grant, input-first input arbiters only when the
 // output also grants their choice). Reset puts the pointer at 0, as the C++ allocator starts.
-module rr_arbiter #(
+module hiradix_rr_arbiter #(
     parameter integer N = 4,
     parameter integer W = (N > 1) ? $clog2(N) : 1
 ) (
@@ -15,7 +15,7 @@ module rr_arbiter #(
     output wire         any,
     output reg  [W-1:0] ptr
 );
-  rr_pick #(.N(N), .W(W)) pick (.req(req), .ptr(ptr), .gnt(gnt), .idx(idx), .any(any));
+  hiradix_rr_pick #(.N(N), .W(W)) pick (.req(req), .ptr(ptr), .gnt(gnt), .idx(idx), .any(any));
 
   localparam integer LASTI = N - 1;
   localparam [W:0] LAST = LASTI[W:0];

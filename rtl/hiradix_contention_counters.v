@@ -1,11 +1,11 @@
-// Bank of per-output-port contention counters (seed-003 §1.3; router/contention_counters.h). Each cycle
+// Bank of per-output-port contention counters (seed-003 §1.3; router/hiradix_contention_counters.h). Each cycle
 // every input port may signal one increment (a header reached the head of one of its VCs; `inc_port` is
 // the header's minimal output) and one decrement (a tail left one of its VCs; `dec_port` is that packet's
 // minimal output). A counter adds its increments and subtracts its decrements of the cycle at once, so the
 // order within a cycle (the model applies tails first) does not matter. A counter cannot exceed MAXC, the
 // number of input VCs of the router (every VC head counts at most once), so CW bits never overflow; the
 // update still saturates at 0 and MAXC so that a protocol error cannot wrap a counter.
-module contention_counters #(
+module hiradix_contention_counters #(
     parameter integer P = 4,     // ports: counters, and increment/decrement lanes (one per input port)
     parameter integer MAXC = 8,  // largest count: the router's number of input VCs
     parameter integer PW = (P > 1) ? $clog2(P) : 1,
