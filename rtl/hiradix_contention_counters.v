@@ -30,9 +30,9 @@ module hiradix_contention_counters #(
     for (o = 0; o < P; o = o + 1) begin
       up = {{(TW - CW) {1'b0}}, count[o*CW+:CW]};
       down = {TW{1'b0}};
-      for (l = 0; l < P; l = l + 1) begin
-        if (inc[l] && inc_port[l*PW+:PW] == o[PW-1:0]) up = up + 1'b1;
-        if (dec[l] && dec_port[l*PW+:PW] == o[PW-1:0]) down = down + 1'b1;
+      for (l = 0; l < P; l = l + 1) begin  // unconditional 1-bit addends: Yosys builds adder trees
+        up = up + {{(TW - 1) {1'b0}}, inc[l] && inc_port[l*PW+:PW] == o[PW-1:0]};
+        down = down + {{(TW - 1) {1'b0}}, dec[l] && dec_port[l*PW+:PW] == o[PW-1:0]};
       end
       up = (up <= down) ? {TW{1'b0}} : up - down;
       if (up > MAXT) up = MAXT;

@@ -57,25 +57,25 @@ void expect_complete(const json& r, const fs::path& dir, double clock_ns) {
 TEST(Synth, ReportsEveryBlockAndGrowsWithRadix) {
   const fs::path dir = test::make_temp_dir("hiradix_synth");
   const json h2 = synth(balanced(2), dir / "h2");  // radix 7
-  const json h3 = synth(balanced(3), dir / "h3");  // radix 11
+  const json h4 = synth(balanced(4), dir / "h4");  // radix 15
   expect_complete(h2, dir / "h2", 1.0);
-  expect_complete(h3, dir / "h3", 1.0);
+  expect_complete(h4, dir / "h4", 1.0);
   EXPECT_EQ(h2["params"]["radix"], 7);
-  EXPECT_EQ(h3["params"]["radix"], 11);
+  EXPECT_EQ(h4["params"]["radix"], 15);
   // The allocator and the counter bank grow with the radix in area and delay; the whole router logic too.
   for (const char* b : {"allocator", "contention_counters"}) {
-    EXPECT_GT(h3["blocks"][b]["area_um2"].get<double>(), h2["blocks"][b]["area_um2"].get<double>()) << b;
-    EXPECT_GT(h3["blocks"][b]["cells"].get<long long>(), h2["blocks"][b]["cells"].get<long long>()) << b;
-    EXPECT_GT(h3["blocks"][b]["delay_ns"].get<double>(), h2["blocks"][b]["delay_ns"].get<double>()) << b;
+    EXPECT_GT(h4["blocks"][b]["area_um2"].get<double>(), h2["blocks"][b]["area_um2"].get<double>()) << b;
+    EXPECT_GT(h4["blocks"][b]["cells"].get<long long>(), h2["blocks"][b]["cells"].get<long long>()) << b;
+    EXPECT_GT(h4["blocks"][b]["delay_ns"].get<double>(), h2["blocks"][b]["delay_ns"].get<double>()) << b;
   }
-  double a2 = 0, a3 = 0;
+  double a2 = 0, a4 = 0;
   for (const std::string& b : synth_blocks()) {
     a2 += h2["blocks"][b]["area_um2"].get<double>();
-    a3 += h3["blocks"][b]["area_um2"].get<double>();
+    a4 += h4["blocks"][b]["area_um2"].get<double>();
   }
-  EXPECT_GT(a3, a2);
+  EXPECT_GT(a4, a2);
   // The LFSR does not depend on the network: identical netlists.
-  EXPECT_EQ(h2["blocks"]["lfsr"]["area_um2"], h3["blocks"]["lfsr"]["area_um2"]);
+  EXPECT_EQ(h2["blocks"]["lfsr"]["area_um2"], h4["blocks"]["lfsr"]["area_um2"]);
   fs::remove_all(dir);
 }
 
@@ -155,7 +155,7 @@ TEST(RcLatencyAuto, RejectsAMissingOrForeignReport) {
   EXPECT_NE(err({{"topology.h", "2"}, {"router.latency.rc", "auto"}, {"synth.report", "/nonexistent.json"}}).find("cannot read"),
             std::string::npos);
   const std::string other_h = err({{"topology.h", "3"}, {"router.latency.rc", "auto"}, {"synth.report", kFixture}});
-  EXPECT_NE(other_h.find("made for h = 2"), std::string::npos) << other_h;
+  EXPECT_NE(other_h.find("made for"), std::string::npos) << other_h;  // a = 4, h = 2 against a = 6, h = 3
   const std::string other_alg =
       err({{"topology.h", "2"}, {"routing.algorithm", "valiant"}, {"router.latency.rc", "auto"}, {"synth.report", kFixture}});
   EXPECT_NE(other_alg.find("routing"), std::string::npos) << other_alg;
