@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 
 packages=(build-essential cmake pkg-config libsystemc-dev verilator libgtest-dev libfmt-dev
-          libyaml-cpp-dev libcli11-dev nlohmann-json3-dev)
+          libyaml-cpp-dev libcli11-dev nlohmann-json3-dev yosys)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
