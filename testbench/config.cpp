@@ -51,9 +51,11 @@ const std::vector<KeySpec>& config_schema() {
       {"packet.flit", KeyType::kInt, "1", 1, 4096, {}, "Wormhole only: flit size in phits (packet.size must be a multiple)."},
       {"nic.queue", KeyType::kInt, "5040", 1, kBig, {}, "Injection queue per terminal, phits (seed-000 Table 3-1: 126 KB); full queue = packet refused."},
       {"router.rc_mode", KeyType::kString, "model", 0, 0, {"model", "rtl", "lockstep"}, "Routing computation: the C++ model; the Verilated RTL routing unit (rtl/hiradix_routing_unit.v); or both in lockstep, every decision compared bit for bit (a mismatch stops the run, exit code 5)."},
-      {"rtl.trace", KeyType::kString, "''", 0, 0, {}, "rtl/lockstep modes: FST waveform file of the routing unit's decisions (GTKWave); empty = none. Decision k of cycle c is at time c ns + k ps."},
-      {"rtl.trace_from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the routing-unit waveform."},
-      {"rtl.trace_to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the routing-unit waveform."},
+      {"rtl.trace", KeyType::kString, "''", 0, 0, {}, "rtl/lockstep modes: FST waveform file of the routing unit's inputs and outputs at every decision (GTKWave); empty = none. Decision k of cycle c is at c ns + k ps. Window: trace.from/trace.to."},
+      {"trace.router", KeyType::kInt, "-1", -1, kBig, {}, "Router whose pipeline activity (RC output port, SA bids, SA grants per input port) is written to trace.vcd; -1 = none."},
+      {"trace.vcd", KeyType::kString, "stages.vcd", 0, 0, {}, "VCD file of trace.router's stage activity (GTKWave), 1 ns per cycle."},
+      {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
+      {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
       {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant"}, "Routing mechanism."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1)."},
@@ -379,8 +381,15 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   // Routing computation against the RTL: the network must fit the RTL's field widths.
   c.rc.mode = parse_rc_mode(S("router.rc_mode"));
   c.rc.trace_path = S("rtl.trace");
-  c.rc.trace_from = static_cast<Cycle>(I("rtl.trace_from"));
-  c.rc.trace_to = static_cast<Cycle>(I("rtl.trace_to"));
+  c.rc.trace_from = static_cast<Cycle>(I("trace.from"));
+  c.rc.trace_to = static_cast<Cycle>(I("trace.to"));
+  if (c.rc.trace_to < c.rc.trace_from) fail("trace.to", "must not be before trace.from");
+  c.trace_router = static_cast<int>(I("trace.router"));
+  c.trace_vcd = S("trace.vcd");
+  if (c.trace_router >= Dragonfly(c.p, c.a, c.h, c.arrangement).routers())
+    fail("trace.router", "the network has only " + std::to_string(Dragonfly(c.p, c.a, c.h, c.arrangement).routers()) + " routers");
+  if (c.trace_router >= 0 && c.trace_vcd.empty()) fail("trace.vcd", "needs a file name when trace.router is set");
+  set_json(r, "trace.vcd", c.trace_vcd);
   c.rc.inject_mismatch_at = static_cast<std::uint64_t>(I("rtl.inject_mismatch_at"));
   if (c.rc.mode != RcMode::kModel) {
     try {
@@ -395,7 +404,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     fail("rtl.trace", "traces the RTL routing unit: set router.rc_mode to rtl or lockstep");
   set_json(r, "router.rc_mode", S("router.rc_mode"));
   set_json(r, "rtl.trace", c.rc.trace_path);
-  for (const char* k : {"rtl.trace_from", "rtl.trace_to", "rtl.inject_mismatch_at"}) set_json(r, k, I(k));
+  for (const char* k : {"trace.router", "trace.from", "trace.to", "rtl.inject_mismatch_at"}) set_json(r, k, I(k));
 
   // VCs: at least what the routing needs for deadlock freedom (VC index = hops taken per link class).
   const Dragonfly probe(c.p, c.a, c.h, c.arrangement);

@@ -35,6 +35,7 @@ RunOutcome run_simulation(const Config& config) {
   }
   if (!net.stopped()) sc_core::sc_start(cycles_to_time(config.measure));
   const auto t2 = std::chrono::steady_clock::now();
+  net.finish_traces();
   const double elaboration = std::chrono::duration<double>(t1 - t0).count();
   const double wall = std::chrono::duration<double>(t2 - t1).count();
   const Cycle simulated = now_cycle();

@@ -43,6 +43,7 @@ class RcCoSim {
   // The first mismatch: {cycle, router, decision, inputs, model, rtl} (empty if none).
   const nlohmann::json& mismatch() const { return mismatch_; }
   nlohmann::json to_json() const;
+  void finish() { rtl_.close_trace(); }  // flushes the waveform
 
  private:
   RcCoSimOptions options_;
