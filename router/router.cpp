@@ -34,6 +34,8 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       crossbar_("crossbar", static_cast<int>(ports.size()), params),
       outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, this),
       contention_("contention", static_cast<int>(ports.size())),
+      needs_port_load_(routing.needs_port_load()),
+      port_load_(ports.size(), 0),
       out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
   vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
@@ -193,6 +195,13 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   ctx.router = id_;
   ctx.in_port = inputs_.port_of(index);
   ctx.contention = contention_.values();
+  if (needs_port_load_ && ports_[ctx.in_port].cls == PortClass::kTerminal) {
+    const Cycle now = now_cycle();
+    constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;  // the RTL's field saturates
+    for (int p = 0; p < radix(); ++p)
+      port_load_[p] = static_cast<std::uint16_t>(std::min(outputs_.load(p, now), kMaxLoad));
+    ctx.port_load = port_load_.data();
+  }
   RoutingDecision d;
   if (cosim_) {
     d = cosim_->decide(now_cycle(), ctx, pkt, lfsr_);

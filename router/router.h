@@ -135,6 +135,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   Crossbar crossbar_;
   OutputUnit outputs_;
   ContentionCounters contention_;
+  bool needs_port_load_;             // the routing reads per-port load at injection (UGAL)
+  HotVector<std::uint16_t> port_load_;
   RouterActivity activity_;
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to

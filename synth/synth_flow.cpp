@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 
 #include "router/routing/dragonfly.h"
 #include "router/rtl/rc_interface.h"
+#include "rtl_fields.h"
 
 #ifndef HIRADIX_RTL_DIR
 #define HIRADIX_RTL_DIR "rtl"
@@ -106,14 +108,15 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "// (p=" << g.p << " a=" << g.a << " h=" << g.h << ", " << c.routing.algorithm << "); router id, input port and\n"
     << "// destination are real inputs, as narrow as this network needs (upper field bits tied to 0).\n"
     << "`default_nettype none\n"
-    << "module synth_top(router, in_port, dst, rs_in, lfsr_in, out_port, out_vc, min_port, misroute, rs_out, lfsr_out,\n"
-    << "                 no_slot);\n"
+    << "module synth_top(router, in_port, dst, rs_in, lfsr_in, port_load, out_port, out_vc, min_port, misroute, rs_out,\n"
+    << "                 lfsr_out, no_slot);\n"
     << "`include \"hiradix_fields.vh\"\n"
     << "  input  wire [" << rw - 1 << ":0] router;\n"
     << "  input  wire [" << pw - 1 << ":0] in_port;\n"
     << "  input  wire [" << nw - 1 << ":0] dst;\n"
     << "  input  wire [RS_W-1:0] rs_in;\n"
     << "  input  wire [LFSR_W-1:0] lfsr_in;\n"
+    << "  input  wire [" << g.radix << "*LOAD_W-1:0] port_load;  // this router's ports; the rest tied to 0\n"
     << "  output wire [PORT_W-1:0] out_port;\n"
     << "  output wire [VC_W-1:0] out_vc;\n"
     << "  output wire [PORT_W-1:0] min_port;\n"
@@ -122,21 +125,27 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "  output wire [LFSR_W-1:0] lfsr_out;\n"
     << "  output wire no_slot;\n"
     << "  localparam [ALG_W-1:0] C_ALGORITHM = " << int(rc.algorithm) << ";\n"
+    << "  localparam [THRESH_W-1:0] C_UGAL_T = " << (static_cast<unsigned>(static_cast<std::uint16_t>(rc.ugal_threshold)) &
+                                                     ((1u << rtl::THRESH_W) - 1)) << ";\n"
     << "  localparam [GEOM_W-1:0] C_P = " << int(rc.p) << ", C_A = " << int(rc.a) << ", C_H = " << int(rc.h) << ";\n"
     << "  hiradix_routing_unit unit(\n"
     << "      .cfg_algorithm(C_ALGORITHM), .cfg_phase_a(2'd" << int(rc.phase_a) << "), .cfg_hop_count_vcs(1'b"
     << (rc.hop_count_vcs ? 1 : 0) << "),\n"
-    << "      .cfg_p(C_P), .cfg_a(C_A), .cfg_h(C_H), .cfg_palmtree(1'b" << (rc.palmtree ? 1 : 0) << "),\n";
+    << "      .cfg_p(C_P), .cfg_a(C_A), .cfg_h(C_H), .cfg_palmtree(1'b" << (rc.palmtree ? 1 : 0)
+    << "), .cfg_ugal_t(C_UGAL_T),\n";
   auto widen = [](const char* name, const char* field, int w) {
     return std::string("{{(") + field + "-" + std::to_string(w) + "){1'b0}}, " + name + "}";
   };
   v << "      .router(" << widen("router", "ROUTER_W", rw) << "), .in_port(" << widen("in_port", "PORT_W", pw)
     << "), .dst(" << widen("dst", "NODE_W", nw) << "),\n"
-    << "      .rs_in(rs_in), .lfsr_in(lfsr_in), .out_port(out_port), .out_vc(out_vc), .min_port(min_port),\n"
+    << "      .rs_in(rs_in), .lfsr_in(lfsr_in),\n"
+    << "      .port_load({{((MAX_PORTS-" << g.radix << ")*LOAD_W){1'b0}}, port_load}),\n"
+    << "      .out_port(out_port), .out_vc(out_vc), .min_port(min_port),\n"
     << "      .misroute(misroute), .rs_out(rs_out), .lfsr_out(lfsr_out), .no_slot(no_slot));\n"
     << "endmodule\n";
   BlockSpec b{"routing_unit", {"hiradix_routing_unit.v"}, v.str(), false, nlohmann::json::object()};
   b.params = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a}, {"vc_scheme", c.routing.vc_scheme},
+              {"ugal_threshold", c.routing.ugal_threshold},
               {"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}};
   return b;
 }
@@ -296,7 +305,7 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
                       {"radix", g.radix}, {"routers", g.routers},
                       {"vcs", {{"injection", c.vcs_injection}, {"local", c.vcs_local}, {"global", c.vcs_global}}},
                       {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a},
-                                   {"vc_scheme", c.routing.vc_scheme}}},
+                                   {"vc_scheme", c.routing.vc_scheme}, {"ugal_threshold", c.routing.ugal_threshold}}},
                       {"allocator", c.router.allocator == AllocatorKind::kInputFirst ? "input_first" : "output_first"},
                       {"input_pointer", c.router.input_pointer_on_output_grant ? "output_grant" : "own_grant"},
                       {"liberty", liberty}};

@@ -57,8 +57,9 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
-      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant"}, "Routing mechanism."},
-      {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1)."},
+      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold)."},
+      {"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."},
+      {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."},
       {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
       {"traffic.pattern", KeyType::kString, "un", 0, 0, {"un", "adv", "advl", "advc", "mix"}, "Traffic pattern (seed-000 §4.2)."},
       {"traffic.offset", KeyType::kInt, "1", -kBig, kBig, {}, "Group offset i of ADV+i (signed)."},
@@ -361,6 +362,8 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "routing.vc_scheme", c.routing.vc_scheme);
   set_json(r, "routing.algorithm", c.routing.algorithm);
   set_json(r, "routing.phase_a", c.routing.phase_a);
+  c.routing.ugal_threshold = static_cast<int>(I("routing.ugal_threshold"));
+  set_json(r, "routing.ugal_threshold", c.routing.ugal_threshold);
 
   // Synthesis keys, and router.latency.rc: auto from the synthesis report.
   c.synth_clock_ns = F("synth.clock_ns");
@@ -372,7 +375,8 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   if (rc_auto) {
     const nlohmann::json expect = {
         {"p", c.p}, {"a", c.a}, {"h", c.h}, {"arrangement", S("topology.arrangement")},
-        {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a}, {"vc_scheme", c.routing.vc_scheme}}}};
+        {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a}, {"vc_scheme", c.routing.vc_scheme},
+                     {"ugal_threshold", c.routing.ugal_threshold}}}};
     rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
     c.rc_latency_auto = true;
     set_json(r, "router.latency.rc", rp.rc_latency);
@@ -409,7 +413,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   // VCs: at least what the routing needs for deadlock freedom (VC index = hops taken per link class).
   const Dragonfly probe(c.p, c.a, c.h, c.arrangement);
   const VcRequirement need = make_routing(c.routing, probe)->vcs_needed();
-  const std::string who = c.routing.algorithm == "valiant" ? "valiant with phase_a " + c.routing.phase_a : c.routing.algorithm;
+  const std::string who = c.routing.algorithm != "min" ? c.routing.algorithm + " with phase_a " + c.routing.phase_a : c.routing.algorithm;
   auto vcs = [&](const char* key, int needed, const char* cls) {
     const int given_vcs = static_cast<int>(I(key));
     if (given_vcs == 0) return needed;

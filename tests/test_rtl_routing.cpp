@@ -37,7 +37,8 @@ std::string describe(const RcInputs& in) { return to_json(in).dump(); }
 const RoutingOptions kRoutings[] = {
     {"min", "lgl", "slot"},     {"valiant", "lgl", "slot"}, {"valiant", "lg-", "slot"},
     {"valiant", "-gl", "slot"}, {"valiant", "-g-", "slot"}, {"valiant", "lgl", "hop_count"},
-    {"min", "lgl", "hop_count"}};
+    {"min", "lgl", "hop_count"}, {"ugal", "lgl", "slot", 0},  {"ugal", "-g-", "slot", 40},
+    {"ugal", "lg-", "slot", -300}};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -103,6 +104,9 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       rs.intermediate = rng.below(static_cast<std::uint32_t>(topo.routers()));
       in.route = pack_route_state(rs);
       in.lfsr = rng.next() | 1;
+      // Loads spread over the whole field, and small ones so that UGAL's comparison goes both ways.
+      const std::uint32_t top = (i & 1) ? (1u << rtl::LOAD_W) : 64;
+      for (int p = 0; p < topo.radix(); ++p) in.port_load[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(rng.below(top));
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
       ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " inputs " << describe(in);
@@ -186,7 +190,12 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "valiant"}, {"routing.phase_a", "-gl"}, {"traffic.pattern", "adv"},
                   {"traffic.offset", "2"}, {"traffic.load", "0.6"}, {"topology.arrangement", "consecutive"}},
         Overrides{{"routing.algorithm", "valiant"}, {"routing.phase_a", "-g-"}, {"topology.h", "3"},
-                  {"traffic.pattern", "adv"}, {"traffic.offset", "3"}, {"traffic.load", "1.0"}}));
+                  {"traffic.pattern", "adv"}, {"traffic.offset", "3"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_threshold", "-20"}, {"traffic.pattern", "adv"},
+                  {"traffic.offset", "2"}, {"traffic.load", "1.0"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.
