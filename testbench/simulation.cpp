@@ -2,6 +2,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <sstream>
@@ -20,7 +21,23 @@ double peak_memory_mib() {
 }
 }  // namespace
 
-RunOutcome run_simulation(const Config& config) {
+namespace {
+// sc_start(cycles), in slices with a progress call after each when there is a hook; stops early on a deadlock.
+void advance(Network& net, Cycle cycles, const ProgressHook& on_progress) {
+  if (!on_progress || cycles == 0) {
+    sc_core::sc_start(cycles_to_time(cycles));
+    return;
+  }
+  for (Cycle done = 0; done < cycles && !net.deadlocked();) {
+    const Cycle slice = std::min(kProgressSlice, cycles - done);
+    sc_core::sc_start(cycles_to_time(slice));
+    done += slice;
+    on_progress(now_cycle());
+  }
+}
+}  // namespace
+
+RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // e.g. "stopped by user"
   const auto t0 = std::chrono::steady_clock::now();
@@ -28,12 +45,12 @@ RunOutcome run_simulation(const Config& config) {
   // quadratic in the number of sockets to tear them down.
   Network& net = *new Network("network", config);
   const auto t1 = std::chrono::steady_clock::now();
-  sc_core::sc_start(cycles_to_time(config.warmup));
+  advance(net, config.warmup, on_progress);
   for (int r = 0; r < net.routers(); ++r) {
     net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
     net.router(r).contention().reset_statistics();
   }
-  if (!net.deadlocked()) sc_core::sc_start(cycles_to_time(config.measure));
+  if (!net.deadlocked()) advance(net, config.measure, on_progress);
   const auto t2 = std::chrono::steady_clock::now();
   const double elaboration = std::chrono::duration<double>(t1 - t0).count();
   const double wall = std::chrono::duration<double>(t2 - t1).count();
