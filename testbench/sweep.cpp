@@ -118,6 +118,7 @@ pid_t spawn_simulation(const Config& config, const std::string& result_path, boo
   try {
     Progress bar = Progress::for_stderr("run", "cycles", static_cast<std::uint64_t>(config.warmup + config.measure), !progress);
     ProgressHook hook;
+    bar.update(0, 0);
     if (progress) hook = [&bar](Cycle now) { bar.update(now, now); };
     RunOutcome o = run_simulation(config, hook);
     if (progress) bar.finish();
