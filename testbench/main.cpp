@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "testbench/config.h"
+#include "testbench/plot.h"
 #include "testbench/simulation.h"
 #include "testbench/sweep.h"
 
@@ -85,6 +86,14 @@ int main(int argc, char** argv) {
   sweep_point->add_option("dir", point_dir, "Sweep directory")->required();
   sweep_point->add_option("index", point_index, "Point index")->required();
 
+  std::string plot_csv;
+  std::vector<std::string> synth_files;
+  CLI::App* plot = app.add_subcommand("plot", "Draw the standard figures of a sweep with gnuplot (SVG and PNG)");
+  plot->add_option("results", plot_csv, "A sweep's results.csv (points/ next to it gives per-router loads and time series)");
+  plot->add_option("--synth", synth_files, "synth.json files, one per parameter set: area per block vs h");
+  plot->add_option("--out", out_dir, "Output directory (default: plots/ next to results.csv)");
+  plot->add_flag("--quiet,-q", quiet, "Print nothing but errors");
+
   CLI::App* keys = app.add_subcommand("keys", "Print the config reference (every key, default and meaning)");
 
   try {
@@ -99,6 +108,14 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     if (*run) return run_command(config_path, sets, out_dir, quiet);
+    if (*plot) {
+      PlotOptions po;
+      po.results_csv = plot_csv;
+      po.synth = synth_files;
+      po.out_dir = plot->count("--out") ? out_dir : "";
+      po.quiet = quiet;
+      return run_plot(po);
+    }
     if (*sweep_point) return run_sweep_point(point_dir, point_index);
     SweepOptions opt;
     if (!plan_path.empty()) load_sweep_file(plan_path, opt);
