@@ -1,4 +1,5 @@
 // The hiradix command line: run one configuration, sweep several, or print the config reference.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -126,7 +127,15 @@ int main(int argc, char** argv) {
     if (opt.config_path.empty() && plan_path.empty())
       throw ConfigError("config error: sweep: a config file (or --plan FILE) is required");
     for (const auto& o : to_overrides(sets)) opt.base.push_back(o);
-    for (const std::string& v : varies) opt.vary.push_back(parse_vary(v));
+    // A --vary of a key the plan file already varies replaces the plan's list (e.g. more routings).
+    for (const std::string& v : varies) {
+      VarySpec spec = parse_vary(v);
+      auto same = std::find_if(opt.vary.begin(), opt.vary.end(), [&](const VarySpec& x) { return x.key == spec.key; });
+      if (!plan_path.empty() && same != opt.vary.end())
+        *same = spec;
+      else
+        opt.vary.push_back(spec);
+    }
     if (sweep->count("--seeds")) opt.seeds = seeds;
     opt.executor = executor;
     if (executor == "slurm")

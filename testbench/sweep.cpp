@@ -569,8 +569,9 @@ int run_sweep(const SweepOptions& opt) {
     bad(!opt.partition.empty() ? "--partition" : !opt.time.empty() ? "--time" : "--mem", "only applies to --executor slurm");
   if (opt.executor == "slurm" && opt.binary.empty()) bad("--executor slurm", "the path of the hiradix binary is unknown");
   const SweepPlan plan = make_plan(opt);  // validates every point before anything runs
+  const bool resuming = opt.resume && fs::exists(fs::path(opt.out_dir) / "sweep.json");
   const std::vector<std::size_t> todo = prepare_dir(opt, plan);
-  if (!opt.quiet && opt.resume)
+  if (!opt.quiet && resuming)
     std::cerr << fmt::format("sweep: resuming, {} of {} points already done\n", plan.points.size() - todo.size(), plan.points.size());
 
   Progress bar = Progress::for_stderr("sweep", "points", plan.points.size(), opt.quiet, opt.progress_interval);

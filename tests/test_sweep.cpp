@@ -404,6 +404,26 @@ TEST(SlurmSweep, JobArrayOnAOneNodeClusterGivesTheLocalCsvAndResumes) {
   EXPECT_EQ(test::read_text(dir.file("slurm/results.csv")), test::read_text(dir.file("local/results.csv")));
 }
 
+// Every ready-made experiment (testbench/experiments/*.yaml) is a valid sweep: each point's config loads.
+TEST(Experiments, EveryPlanFileIsAValidSweep) {
+  namespace fs = std::filesystem;
+  std::size_t plans = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(HIRADIX_SOURCE_DIR) / "testbench" / "experiments")) {
+    if (e.path().extension() != ".yaml") continue;
+    ++plans;
+    SweepOptions opt;
+    try {
+      load_sweep_file(e.path().string(), opt);
+      const SweepPlan plan = make_plan(opt);
+      EXPECT_GE(plan.points.size(), 2u) << e.path();
+      EXPECT_EQ(plan.vary.front().key, "routing.algorithm") << e.path() << ": one curve per routing";
+    } catch (const std::exception& ex) {
+      ADD_FAILURE() << e.path() << ": " << ex.what();
+    }
+  }
+  EXPECT_GE(plans, 11u);
+}
+
 #endif
 
 }  // namespace
