@@ -267,7 +267,8 @@ Figure contention_figure(const Sweep& s, const Grouping& g) {
   all.insert(all.end(), peak.begin(), peak.end());
   Figure f{"contention", "", data_blocks(all), true, 800};
   f.body = fmt::format(
-      "set multiplot layout 2,1 title {}\nset xlabel 'Offered load (phits/node/cycle)'\nset xrange [0:*]\nset yrange [0:*]\n{}"
+      "set multiplot layout 2,1 title {}\nset xlabel 'Offered load (phits/node/cycle)'\nset xrange [0:*]\nset yrange [0:*]\n"
+      "set lmargin at screen 0.09\nset rmargin at screen 0.97\n{}"
       "set title 'Mean counter value seen by a header (its minimal output)'\nset ylabel 'Counter (packets)'\nplot {}\n"
       "set title 'Peak counter value'\nset ylabel 'Counter (packets)'\nset yrange [0:*]\nunset key\nplot {}\n",
       gq("Contention counters vs offered load" + seeds_note(several)), key_title(g),
@@ -343,7 +344,8 @@ Figure transient_figure(const Sweep& s, const Grouping& g) {
   all.insert(all.end(), acc.begin(), acc.end());
   Figure f{"transient", "", data_blocks(all), true, 1000};
   // Keys outside the panels: the curves fill the whole width.
-  const std::string common = "set key outside right top vertical\nset xlabel 'Cycles since the traffic change'\nset arrow 1 from 0, graph 0 to 0, graph 1 nohead dt 2 lc rgb 'black'\n";
+  // Fixed margins keep the three time axes aligned whatever the width of the tick labels.
+  const std::string common = "set key outside right top vertical\nset lmargin at screen 0.09\nset rmargin at screen 0.80\nset xlabel 'Cycles since the traffic change'\nset arrow 1 from 0, graph 0 to 0, graph 1 nohead dt 2 lc rgb 'black'\n";
   f.body = fmt::format(
       "set multiplot layout 3,1 title 'Transient after the traffic change (dashed line), per {}-cycle bin'\n{}{}"
       "set title 'Average latency of the packets delivered in the bin'\nset ylabel 'Latency (cycles)'\nplot {}\n"

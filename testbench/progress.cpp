@@ -64,6 +64,7 @@ void Progress::update(std::uint64_t done, std::uint64_t cycles) {
   if (printed_ && std::chrono::duration<double>(now - last_).count() < interval_) return;
   last_ = now;
   printed_ = true;
+  final_printed_ = !tty_ && done_ >= total_;
   if (tty_)
     *out_ << "\r\x1b[K" << line() << std::flush;  // rewrite the line in place
   else
@@ -71,7 +72,7 @@ void Progress::update(std::uint64_t done, std::uint64_t cycles) {
 }
 
 void Progress::finish() {
-  if (!enabled_) return;
+  if (!enabled_ || final_printed_) return;  // plain mode: the final state is already on its own line
   if (tty_)
     *out_ << "\r\x1b[K" << line() << "\n" << std::flush;
   else

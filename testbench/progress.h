@@ -28,7 +28,7 @@ class Progress {
   std::string what_, unit_;
   std::uint64_t total_, done_ = 0, start_done_ = 0, cycles_ = 0;
   std::ostream* out_;
-  bool tty_, enabled_ = true, started_ = false, printed_ = false;
+  bool tty_, enabled_ = true, started_ = false, printed_ = false, final_printed_ = false;
   double interval_;
   Clock::time_point start_, last_;
 };
