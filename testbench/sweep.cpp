@@ -425,6 +425,11 @@ std::vector<std::size_t> prepare_dir(const SweepOptions& opt, const SweepPlan& p
     }();
     if (!differ.empty())
       bad("--resume", plan_path.string() + " holds a different sweep (" + differ + "); use another --out or drop --resume");
+    // Files of points cut off while being written (never renamed into place) are debris.
+    std::error_code ec;
+    fs::create_directories(dir / "points");
+    for (const auto& e : fs::directory_iterator(dir / "points", ec))
+      if (e.path().filename().string().find(".tmp.") != std::string::npos) fs::remove(e.path(), ec);
     for (std::size_t i = 0; i < plan.points.size(); ++i)
       if (read_point(plan, opt.out_dir, i).is_null()) todo.push_back(i);
     return todo;
@@ -448,7 +453,6 @@ void run_local(const SweepOptions& opt, const SweepPlan& plan, const std::vector
   std::map<pid_t, std::size_t> running;
   std::size_t next = 0, done = plan.points.size() - todo.size();
   std::uint64_t cycles = 0;
-  bar.update(done, cycles);
   while (next < todo.size() || !running.empty()) {
     while (next < todo.size() && static_cast<int>(running.size()) < std::max(1, opt.jobs)) {
       const std::size_t i = todo[next++];
@@ -575,6 +579,7 @@ int run_sweep(const SweepOptions& opt) {
     std::cerr << fmt::format("sweep: resuming, {} of {} points already done\n", plan.points.size() - todo.size(), plan.points.size());
 
   Progress bar = Progress::for_stderr("sweep", "points", plan.points.size(), opt.quiet, opt.progress_interval);
+  bar.update(plan.points.size() - todo.size(), 0);  // a resumed sweep starts with its finished points
   if (!todo.empty()) {
     if (opt.executor == "slurm")
       run_slurm(opt, plan, todo, bar);

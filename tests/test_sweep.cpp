@@ -305,6 +305,7 @@ TEST(Sweep, AnInterruptedSweepResumesToTheSameCsv) {
   struct stat after {};
   ASSERT_EQ(stat((pts / "0002.json").c_str(), &after), 0);
   EXPECT_EQ(kept.st_ino, after.st_ino) << "a finished point is not run again";
+  EXPECT_FALSE(fs::exists(pts / "0003.json.tmp.12345")) << "debris of a cut-off write is removed";
 
   // Resuming a finished sweep runs nothing and rewrites the same tables.
   ASSERT_EQ(hiradix(dir, args + " --out cut --resume", &err), 0);
