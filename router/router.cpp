@@ -4,6 +4,9 @@
 #include <functional>
 #include <stdexcept>
 
+#include "router/lfsr.h"
+#include "router/rtl/rc_cosim.h"
+
 namespace hiradix {
 
 namespace {
@@ -22,7 +25,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       params_(params),
       pool_(pool),
       scheduler_(scheduler),
-      rng_(seed, 0x1000000ull + static_cast<std::uint64_t>(id)),
+      lfsr_(lfsr_seed(seed, static_cast<std::uint64_t>(id))),
       inputs_("input_unit", ports, params.flit_size, this),
       routing_("routing_unit", routing, params.rc_latency, params.va_latency),
       allocator_("switch_allocator", static_cast<int>(ports.size()), max_vcs(ports), params.allocator,
@@ -188,9 +191,16 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   RoutingContext ctx;
   ctx.router = id_;
   ctx.in_port = inputs_.port_of(index);
-  ctx.rng = &rng_;
   ctx.contention = contention_.values();
-  const RoutingDecision d = routing_.route(ctx, pkt);
+  RoutingDecision d;
+  if (cosim_) {
+    d = cosim_->decide(now_cycle(), ctx, pkt, lfsr_);
+  } else {
+    lfsr_ = lfsr_advance(lfsr_);
+    ctx.random = lfsr_;
+    d = routing_.route(ctx, pkt);
+  }
+  if (d.no_slot) throw std::logic_error("routing took a hop its canonical path has no VC slot for");
   if (d.out_port >= ports_.size()) throw std::logic_error("routing chose a port the router does not have");
   if (d.out_vc >= ports_[d.out_port].out_vcs && ports_[d.out_port].out_depth != 0)
     throw std::logic_error("routing chose VC " + std::to_string(d.out_vc) + " on port " +

@@ -12,7 +12,6 @@
 #include "router/contention_counters.h"
 #include "router/input_unit.h"
 #include "router/output_unit.h"
-#include "router/rng.h"
 #include "router/router_params.h"
 #include "router/routing/routing_algorithm.h"
 #include "router/speedup_clock.h"
@@ -21,6 +20,8 @@
 #include "tlm/scheduler.h"
 
 namespace hiradix {
+
+class RcCoSim;
 
 // RC and VA stages: the routing function plus their latencies. VA needs no arbitration here: the output
 // VC follows from the per-hop VC rule (seed-000 §1.2 note [D]), so VA is a pipeline delay.
@@ -70,6 +71,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   const ContentionCounters& contention() const { return contention_; }
   ContentionCounters& contention() { return contention_; }
   const RouterActivity& activity() const { return activity_; }
+  // Routing decisions go to the RTL (router.rc_mode rtl or lockstep) instead of the C++ model alone.
+  void attach_rc_cosim(RcCoSim* cosim) { cosim_ = cosim; }
 
   // Packets whose tail is in this router's input buffers (not yet granted) or output queues.
   std::size_t packets_held() const;
@@ -120,7 +123,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   RouterParams params_;
   PacketPool& pool_;
   ActivityScheduler& scheduler_;
-  Rng rng_;
+  std::uint64_t lfsr_;        // the routing unit's random state (router/lfsr.h)
+  RcCoSim* cosim_ = nullptr;
   InputUnit inputs_;
   RoutingUnit routing_;
   SwitchAllocator allocator_;

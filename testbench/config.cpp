@@ -11,6 +11,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "router/routing/valiant_routing.h"
+#include "router/rtl/rc_interface.h"
 
 namespace hiradix {
 
@@ -48,6 +49,11 @@ const std::vector<KeySpec>& config_schema() {
       {"packet.size", KeyType::kInt, "8", 1, 4096, {}, "Packet size in phits (seed-003 Table I)."},
       {"packet.flit", KeyType::kInt, "1", 1, 4096, {}, "Wormhole only: flit size in phits (packet.size must be a multiple)."},
       {"nic.queue", KeyType::kInt, "5040", 1, kBig, {}, "Injection queue per terminal, phits (seed-000 Table 3-1: 126 KB); full queue = packet refused."},
+      {"router.rc_mode", KeyType::kString, "model", 0, 0, {"model", "rtl", "lockstep"}, "Routing computation: the C++ model; the Verilated RTL routing unit (rtl/hiradix_routing_unit.v); or both in lockstep, every decision compared bit for bit (a mismatch stops the run, exit code 5)."},
+      {"rtl.trace", KeyType::kString, "''", 0, 0, {}, "rtl/lockstep modes: FST waveform file of the routing unit's decisions (GTKWave); empty = none. Decision k of cycle c is at time c ns + k ps."},
+      {"rtl.trace_from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the routing-unit waveform."},
+      {"rtl.trace_to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the routing-unit waveform."},
+      {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
       {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant"}, "Routing mechanism."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1)."},
       {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
@@ -160,6 +166,7 @@ std::string to_choice(const KeySpec& k, const YAML::Node& n) {
     return s;
   }());
   const std::string v = n.Scalar();
+  if (k.choices.empty()) return v;  // free text (a file name)
   if (std::find(k.choices.begin(), k.choices.end(), v) == k.choices.end()) {
     std::string s;
     for (const auto& c : k.choices) s += (s.empty() ? "" : ", ") + c;
@@ -344,6 +351,27 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "routing.vc_scheme", c.routing.vc_scheme);
   set_json(r, "routing.algorithm", c.routing.algorithm);
   set_json(r, "routing.phase_a", c.routing.phase_a);
+
+  // Routing computation against the RTL: the network must fit the RTL's field widths.
+  c.rc.mode = parse_rc_mode(S("router.rc_mode"));
+  c.rc.trace_path = S("rtl.trace");
+  c.rc.trace_from = static_cast<Cycle>(I("rtl.trace_from"));
+  c.rc.trace_to = static_cast<Cycle>(I("rtl.trace_to"));
+  c.rc.inject_mismatch_at = static_cast<std::uint64_t>(I("rtl.inject_mismatch_at"));
+  if (c.rc.mode != RcMode::kModel) {
+    try {
+      rc_config(c.routing, Dragonfly(c.p, c.a, c.h, c.arrangement));
+    } catch (const std::invalid_argument& e) {
+      fail("router.rc_mode", std::string("the RTL routing unit cannot run this network: ") + e.what());
+    }
+  }
+  if (c.rc.inject_mismatch_at && c.rc.mode != RcMode::kLockstep)
+    fail("rtl.inject_mismatch_at", "only a lockstep run compares decisions (set router.rc_mode: lockstep)");
+  if (!c.rc.trace_path.empty() && c.rc.mode == RcMode::kModel)
+    fail("rtl.trace", "traces the RTL routing unit: set router.rc_mode to rtl or lockstep");
+  set_json(r, "router.rc_mode", S("router.rc_mode"));
+  set_json(r, "rtl.trace", c.rc.trace_path);
+  for (const char* k : {"rtl.trace_from", "rtl.trace_to", "rtl.inject_mismatch_at"}) set_json(r, k, I(k));
 
   // VCs: at least what the routing needs for deadlock freedom (VC index = hops taken per link class).
   const Dragonfly probe(c.p, c.a, c.h, c.arrangement);

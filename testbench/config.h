@@ -13,6 +13,7 @@
 #include "router/router_params.h"
 #include "router/routing/dragonfly.h"
 #include "router/routing/routing_algorithm.h"
+#include "router/rtl/rc_cosim.h"
 #include "testbench/traffic.h"
 
 namespace hiradix {
@@ -46,6 +47,7 @@ struct Config {
   int vcs_injection = 1, vcs_local = 2, vcs_global = 1;
   int buffer_injection = 32, buffer_local = 32, buffer_global = 256;
   RoutingOptions routing;
+  RcCoSimOptions rc;  // routing computation: model, rtl or lockstep
   // traffic and NICs
   TrafficSchedule traffic;  // change_at relative to the end of warm-up until resolved by the network
   std::int64_t change_after_warmup = -1;

@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "router/rtl/rc_interface.h"
+#include "router/rtl/rtl_routing_unit.h"
 #include "testbench/config.h"
 #include "testbench/plot.h"
 #include "testbench/simulation.h"
@@ -38,7 +40,31 @@ int run_command(const std::string& config_path, const std::vector<std::string>& 
   if (!quiet) std::cout << summarize(result) << "  result       " << path << "\n";
   if (code == kExitDeadlock) std::cerr << "hiradix: deadlock: " << result["deadlock"].get<std::string>() << "\n";
   if (code == kExitConservation) std::cerr << "hiradix: packet conservation violated, see " << path << "\n";
+  if (code == kExitRtlMismatch)
+    std::cerr << "hiradix: RTL and model routing decisions differ; the inputs are in " << path
+              << " (rtl.mismatch); replay with: hiradix rtl-replay " << path << "\n";
   return code;
+}
+
+// Re-evaluates a recorded mismatch (result.json's rtl.mismatch) on the C++ reference and the Verilated
+// routing unit. Exit 0 if they now agree, kExitRtlMismatch if they still differ.
+int replay_command(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot open");
+  const nlohmann::json doc = nlohmann::json::parse(in);
+  const nlohmann::json& m = doc.contains("rtl") ? doc["rtl"].value("mismatch", nlohmann::json()) : doc;
+  if (!m.contains("inputs")) throw std::runtime_error(path + ": no rtl.mismatch record in it");
+  const RcInputs inputs = inputs_from_json(m["inputs"]);
+  const RcOutputs model = reference_decision(inputs);
+  RtlRoutingUnit unit;
+  const RcOutputs rtl = unit.evaluate(inputs);
+  std::cout << "inputs        " << m["inputs"].dump() << "\n"
+            << "model (now)   " << to_json(model).dump() << "\n"
+            << "rtl (now)     " << to_json(rtl).dump() << "\n";
+  if (m.contains("model")) std::cout << "model (then)  " << m["model"].dump() << "\n";
+  if (m.contains("rtl")) std::cout << "rtl (then)    " << m["rtl"].dump() << "\n";
+  std::cout << (model == rtl ? "agree\n" : "DIFFER\n");
+  return model == rtl ? kExitOk : kExitRtlMismatch;
 }
 
 }  // namespace
@@ -97,6 +123,10 @@ int main(int argc, char** argv) {
 
   CLI::App* keys = app.add_subcommand("keys", "Print the config reference (every key, default and meaning)");
 
+  std::string replay_path;
+  CLI::App* replay = app.add_subcommand("rtl-replay", "Re-evaluate a recorded RTL/model mismatch on both (exit 0 if they now agree)");
+  replay->add_option("result", replay_path, "result.json of the lockstep run that stopped")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -109,6 +139,7 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     if (*run) return run_command(config_path, sets, out_dir, quiet);
+    if (*replay) return replay_command(replay_path);
     if (*plot) {
       PlotOptions po;
       po.results_csv = plot_csv;

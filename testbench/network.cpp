@@ -22,6 +22,8 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     const Cycle begin = config.traffic.change_at > config.bins_before ? config.traffic.change_at - config.bins_before : 0;
     stats_.enable_time_series(std::max(begin, config.warmup), config.warmup + config.measure, config.bin);
   }
+  if (config.rc.mode != RcMode::kModel)
+    rc_cosim_ = std::make_unique<RcCoSim>(config.rc, *routing_, rc_config(config.routing, topo_));
   const std::vector<PortSpec> ports = port_specs();
   NicParams np;
   np.packet_size = config.router.packet_size;
@@ -35,6 +37,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     routers_.push_back(new (arena_allocate(sizeof(Router), alignof(Router)))
                            Router(("router_" + std::to_string(r)).c_str(), r, ports, config.router, *routing_, pool_,
                                   scheduler_, config.seed));
+    if (rc_cosim_) routers_.back()->attach_rc_cosim(rc_cosim_.get());
     for (int port = 0; port < topo_.p(); ++port) {
       const int t = r * topo_.p() + port;
       nics_.push_back(new (arena_allocate(sizeof(Nic), alignof(Nic)))

@@ -10,6 +10,7 @@
 #include "router/router.h"
 #include "router/routing/dragonfly.h"
 #include "router/routing/routing_algorithm.h"
+#include "router/rtl/rc_cosim.h"
 #include "testbench/config.h"
 #include "testbench/nic.h"
 #include "testbench/stats.h"
@@ -31,6 +32,9 @@ class Network : public sc_core::sc_module {
   // Packets somewhere between their NIC's queue and their destination (heads not yet ejected).
   std::size_t packets_in_flight() const;
   bool deadlocked() const { return !deadlock_report_.empty(); }
+  // The RTL co-simulation of routing decisions (null in `model` mode).
+  const RcCoSim* rc_cosim() const { return rc_cosim_.get(); }
+  bool stopped() const { return deadlocked() || (rc_cosim_ && rc_cosim_->stopped()); }
   const std::string& deadlock_report() const { return deadlock_report_; }
 
  private:
@@ -41,6 +45,7 @@ class Network : public sc_core::sc_module {
   const Config& config_;
   Dragonfly topo_;
   std::unique_ptr<RoutingAlgorithm> routing_;
+  std::unique_ptr<RcCoSim> rc_cosim_;
   PacketPool pool_;
   ActivityScheduler scheduler_;
   Stats stats_;

@@ -22,13 +22,14 @@ double peak_memory_mib() {
 }  // namespace
 
 namespace {
-// sc_start(cycles), in slices with a progress call after each when there is a hook; stops early on a deadlock.
+// sc_start(cycles), in slices with a progress call after each when there is a hook; stops early when the
+// network stops (deadlock, RTL mismatch).
 void advance(Network& net, Cycle cycles, const ProgressHook& on_progress) {
   if (!on_progress || cycles == 0) {
     sc_core::sc_start(cycles_to_time(cycles));
     return;
   }
-  for (Cycle done = 0; done < cycles && !net.deadlocked();) {
+  for (Cycle done = 0; done < cycles && !net.stopped();) {
     const Cycle slice = std::min(kProgressSlice, cycles - done);
     sc_core::sc_start(cycles_to_time(slice));
     done += slice;
@@ -50,7 +51,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
     net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
     net.router(r).contention().reset_statistics();
   }
-  if (!net.deadlocked()) advance(net, config.measure, on_progress);
+  if (!net.stopped()) advance(net, config.measure, on_progress);
   const auto t2 = std::chrono::steady_clock::now();
   const double elaboration = std::chrono::duration<double>(t1 - t0).count();
   const double wall = std::chrono::duration<double>(t2 - t1).count();
@@ -88,9 +89,13 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
                        {"duplicates", s.duplicates()},
                        {"ok", conserved}};
   if (config.traffic.has_change) j["time_series"] = s.time_series_json();
+  if (net.rc_cosim()) j["rtl"] = net.rc_cosim()->to_json();
 
   j["status"] = "ok";
-  if (net.deadlocked()) {
+  if (net.rc_cosim() && net.rc_cosim()->stopped()) {
+    j["status"] = "rtl_mismatch";
+    out.exit_code = kExitRtlMismatch;
+  } else if (net.deadlocked()) {
     j["status"] = "deadlock";
     j["deadlock"] = net.deadlock_report();
     out.exit_code = kExitDeadlock;
@@ -121,6 +126,17 @@ std::string summarize(const nlohmann::json& j) {
                    j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
   s << fmt::format("  status       {}\n", j["status"].get<std::string>());
   if (j.contains("deadlock")) s << "  deadlock     " << j["deadlock"].get<std::string>() << "\n";
+  if (j.contains("rtl")) {
+    const auto& r = j["rtl"];
+    s << fmt::format("  rtl          {}: {} routing decisions by the RTL, {} mismatches\n", r["mode"].get<std::string>(),
+                     r["decisions"].get<long long>(), r["mismatches"].get<long long>());
+    if (r.contains("mismatch")) {
+      const auto& m = r["mismatch"];
+      s << fmt::format("  mismatch     cycle {} router {} decision {}\n    inputs {}\n    model  {}\n    rtl    {}\n",
+                       m["cycle"].get<long long>(), m["router"].get<int>(), m["decision"].get<long long>(),
+                       m["inputs"].dump(), m["model"].dump(), m["rtl"].dump());
+    }
+  }
   s << fmt::format("  load         offered {:.4f}  accepted {:.4f} phits/node/cycle\n", j["offered_load"].get<double>(),
                    j["accepted_load"].get<double>());
   s << fmt::format("  latency      avg {:.1f}  p50 {}  p99 {} cycles (injection {:.1f}, network {:.1f})\n",

@@ -10,7 +10,8 @@
 
 namespace hiradix {
 
-enum ExitCode { kExitOk = 0, kExitError = 1, kExitConfig = 2, kExitDeadlock = 3, kExitConservation = 4 };
+enum ExitCode { kExitOk = 0, kExitError = 1, kExitConfig = 2, kExitDeadlock = 3, kExitConservation = 4,
+                kExitRtlMismatch = 5 };
 
 struct RunOutcome {
   nlohmann::json result;

@@ -270,13 +270,13 @@ const std::set<std::string> kTimingFields = {"simulation.elaboration_seconds", "
                                              "simulation.router_cycles_per_second", "simulation.peak_memory_mib"};
 
 // Flattens result.json into dotted column names. The config is already in the varied columns, the
-// deadlock report and time series are text and tables of their own (left in the point files); a
+// deadlock report, RTL mismatch record and time series are records of their own (left in the point files); a
 // per-router array becomes its min, mean and max.
 void flatten(const json& j, const std::string& prefix, std::map<std::string, json>& out) {
   static const std::set<std::string> skip = {"config", "deadlock", "time_series"};
   for (const auto& [k, v] : j.items()) {
     const std::string name = prefix.empty() ? k : prefix + "." + k;
-    if (prefix.empty() && skip.count(k)) continue;
+    if ((prefix.empty() && skip.count(k)) || name == "rtl.mismatch") continue;  // records, not metrics
     if (v.is_object()) {
       flatten(v, name, out);
     } else if (v.is_array()) {
@@ -594,7 +594,8 @@ int run_sweep(const SweepOptions& opt) {
     const json r = read_point(plan, opt.out_dir, i);
     if (r.is_null()) continue;
     const std::string status = r["status"].get<std::string>();
-    if (status == "deadlock") worst = kExitDeadlock;
+    if (status == "rtl_mismatch") worst = kExitRtlMismatch;
+    if (status == "deadlock" && worst != kExitRtlMismatch) worst = kExitDeadlock;
     if (status == "conservation_violated" && worst == kExitOk) worst = kExitConservation;
   }
   if (missing > 0) {

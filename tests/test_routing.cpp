@@ -14,6 +14,7 @@
 #include <tuple>
 #include <vector>
 
+#include "router/lfsr.h"
 #include "router/rng.h"
 #include "router/routing/dragonfly.h"
 #include "router/routing/min_routing.h"
@@ -80,7 +81,7 @@ struct Walk {
 };
 
 // Routes a packet from terminal src to terminal dst. `max_steps` bounds runaway routings.
-Walk walk(const RoutingAlgorithm& alg, const Dragonfly& t, int src, int dst, Rng& rng, int max_steps = 12) {
+Walk walk(const RoutingAlgorithm& alg, const Dragonfly& t, int src, int dst, std::uint64_t& lfsr, int max_steps = 12) {
   Walk w;
   Packet pkt;
   pkt.src = static_cast<std::uint32_t>(src);
@@ -90,7 +91,8 @@ Walk walk(const RoutingAlgorithm& alg, const Dragonfly& t, int src, int dst, Rng
   int r = t.router_of_terminal(src);
   int in = t.port_of_terminal(src);
   for (int step = 0; step <= max_steps; ++step) {
-    const RoutingContext ctx{r, in, &rng, nullptr};
+    lfsr = lfsr_advance(lfsr);  // as the router does for every decision
+    const RoutingContext ctx{r, in, lfsr, nullptr};
     const RoutingDecision d = alg.route(ctx, pkt);
     if (step == 0) {
       w.intermediate = static_cast<int>(pkt.route.intermediate);
@@ -239,7 +241,7 @@ TEST_P(MinPaths, AtMostThreeHopsOfShapeLglEndingAtTheDestinationTerminal) {
   EXPECT_EQ(min.vcs_needed().local, 2);
   EXPECT_EQ(min.vcs_needed().global, 1);
   const std::set<std::string> shapes = {"l", "g", "lg", "gl", "lgl"};
-  Rng rng(7, 0);
+  std::uint64_t rng = lfsr_seed(7, 0);
   int walks = 0;
   for (int src = 0; src < t.terminals(); ++src) {
     for (int dst : destinations(t, src, 150)) {
@@ -301,10 +303,9 @@ TEST_P(ValiantPaths, PhaseAReachesADrawnCandidateMinimallyAndPathBitsNameIt) {
     const std::set<int> cands = candidates(t, policy, sr);
     for (int dst : destinations(t, src, 40)) {
       for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-        Rng rng(seed, static_cast<std::uint64_t>(src * 7919 + dst));
-        Rng copy = rng;  // choose_intermediate on a copy predicts the draw made at injection
-        const int predicted = val.choose_intermediate(sr, copy);
-        const Walk w = walk(val, t, src, dst, rng);
+        std::uint64_t lfsr = lfsr_seed(seed, static_cast<std::uint64_t>(src * 7919 + dst));
+        const int predicted = val.choose_intermediate(sr, lfsr_advance(lfsr));  // the draw made at injection
+        const Walk w = walk(val, t, src, dst, lfsr);
         const std::string err = check_common(w, t, dst, need);
         ASSERT_EQ(err, "") << "policy " << to_string(policy) << " src " << src << " dst " << dst;
         ++walks;
@@ -374,8 +375,8 @@ TEST_P(ValiantPaths, IntermediateDrawsCoverTheCandidateSetUniformly) {
     const int per = 300;
     const int draws = per * static_cast<int>(cands.size());
     std::map<int, int> count;
-    Rng rng(99, static_cast<std::uint64_t>(src_router));
-    for (int i = 0; i < draws; ++i) ++count[val.choose_intermediate(src_router, rng)];
+    std::uint64_t lfsr = lfsr_seed(99, static_cast<std::uint64_t>(src_router));
+    for (int i = 0; i < draws; ++i) ++count[val.choose_intermediate(src_router, lfsr = lfsr_advance(lfsr))];
     for (const auto& [r, n] : count) ASSERT_TRUE(cands.count(r)) << "drew router " << r << " outside the candidate set";
     EXPECT_EQ(count.size(), cands.size()) << "some candidates never drawn";
     for (const auto& [r, n] : count) {
@@ -473,7 +474,7 @@ TEST_P(ChannelDependencies, AreAcyclic) {
   for (int sr = 0; sr < t.routers(); ++sr)
     for (int dr = 0; dr < t.routers(); ++dr)
       for (int k = 0; k < draws; ++k) {
-        Rng rng(static_cast<std::uint64_t>(k + 1), static_cast<std::uint64_t>(sr * 100003 + dr));
+        std::uint64_t rng = lfsr_seed(static_cast<std::uint64_t>(k + 1), static_cast<std::uint64_t>(sr * 100003 + dr));
         const Walk w = walk(*routing, t, sr * t.p(), dr * t.p(), rng);
         ASSERT_EQ(w.error, "");
         for (std::size_t i = 0; i + 1 < w.hops.size(); ++i) {

@@ -29,8 +29,8 @@ RoutingDecision RoutingAlgorithm::minimal_hop(int router, int target, Packet& pk
     slot = hop_count_vcs_ ? static_cast<std::int8_t>(rs.local_hops) : rs.phase_global ? slots.local_after : slots.local_before;
     ++rs.local_hops;
   }
-  if (slot < 0) throw std::logic_error(name() + " routing took a hop its canonical path has no slot for");
-  d.out_vc = static_cast<std::uint8_t>(slot);
+  d.no_slot = slot < 0;
+  d.out_vc = static_cast<std::uint8_t>(slot & 7);  // as the RTL's 3-bit VC field
   d.misroute = d.out_port != d.min_port;
   return d;
 }

@@ -6,7 +6,6 @@
 #include <memory>
 #include <string>
 
-#include "router/rng.h"
 #include "router/routing/dragonfly.h"
 #include "tlm/packet.h"
 
@@ -16,7 +15,7 @@ namespace hiradix {
 struct RoutingContext {
   int router = 0;
   int in_port = 0;
-  Rng* rng = nullptr;
+  std::uint64_t random = 0;  // this decision's LFSR state (router/lfsr.h): the only source of randomness
   const std::int32_t* contention = nullptr;  // per output port (seed-003 §1.3)
 };
 
@@ -25,6 +24,7 @@ struct RoutingDecision {
   std::uint8_t out_vc = 0;
   std::uint16_t min_port = 0;  // the minimal output towards the destination (contention counters)
   bool misroute = false;       // the packet left its minimal path at this hop
+  bool no_slot = false;        // the hop has no VC slot in the routing's canonical path (a routing bug)
 };
 
 // Deadlock avoidance (seed-000 §1.6, the positional reading): every path of a routing is a subsequence

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "router/lfsr.h"
+
 namespace hiradix {
 
 PhaseA parse_phase_a(const std::string& name) {
@@ -37,23 +39,22 @@ VcRequirement ValiantRouting::vcs_needed() const {
   return {b.local_after + 1, b.global + 1};
 }
 
-int ValiantRouting::choose_intermediate(int router, Rng& rng) const {
+int ValiantRouting::choose_intermediate(int router, std::uint64_t random) const {
   const Dragonfly& t = topo_;
   const int g = t.group_of(router);
+  const auto first = [&](int n) { return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(random), static_cast<std::uint32_t>(n))); };
+  const auto second = [&](int n) { return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(random >> 32), static_cast<std::uint32_t>(n))); };
   switch (policy_) {
     case PhaseA::kLgl:  // any router of the network
-      return static_cast<int>(rng.below(static_cast<std::uint32_t>(t.routers())));
-    case PhaseA::kG: {  // far end of one of the source router's own h global links
-      const int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.h())));
-      return t.peer(router, t.global_port(k)).router;
-    }
+      return first(t.routers());
+    case PhaseA::kG:  // far end of one of the source router's own h global links
+      return t.peer(router, t.global_port(first(t.h()))).router;
     case PhaseA::kGl: {  // any router of the h groups reached by the source router's global links
-      const int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.h())));
-      const int group = t.group_of(t.peer(router, t.global_port(k)).router);
-      return t.router_at(group, static_cast<int>(rng.below(static_cast<std::uint32_t>(t.a()))));
+      const int group = t.group_of(t.peer(router, t.global_port(first(t.h()))).router);
+      return t.router_at(group, second(t.a()));
     }
     case PhaseA::kLg: {  // far end R_C of any of the source group's a*h global links
-      const int link = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.a() * t.h())));
+      const int link = first(t.a() * t.h());
       return t.peer(t.router_at(g, link / t.h()), t.global_port(link % t.h())).router;
     }
   }
@@ -64,7 +65,7 @@ RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) co
   RouteState& rs = pkt.route;
   const int dst_router = topo_.router_of_terminal(pkt.dst);
   if (topo_.port_class(ctx.in_port) == PortClass::kTerminal) {  // injection: draw R_ROOT
-    const int root = choose_intermediate(ctx.router, *ctx.rng);
+    const int root = choose_intermediate(ctx.router, ctx.random);
     rs.intermediate = static_cast<std::uint32_t>(root);
     rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
   }

@@ -20,8 +20,9 @@ class ValiantRouting : public RoutingAlgorithm {
   VcRequirement vcs_needed() const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
 
-  // Draws R_ROOT uniformly from the policy's candidate set for a packet injected at `router`.
-  int choose_intermediate(int router, Rng& rng) const;
+  // Draws R_ROOT uniformly from the policy's candidate set for a packet injected at `router`, from the
+  // decision's LFSR state: the first draw from its low 32 bits, a second one from its high 32 bits.
+  int choose_intermediate(int router, std::uint64_t random) const;
 
  private:
   PhaseA policy_;

@@ -1,0 +1,31 @@
+// The routing unit's random source, bit for bit the one of rtl/lfsr_advance.vh (DESIGN §3.2): a 64-bit
+// right-shifting Galois LFSR whose polynomial and step count come from rtl/hiradix_fields.vh. Every
+// routing decision advances it LFSR_STEPS steps and draws from the new state, so random choices (the
+// Valiant intermediate router, random tie-breaks) are the same in the C++ model and in the RTL.
+#pragma once
+#include <cstdint>
+
+#include "rtl_fields.h"  // generated from rtl/hiradix_fields.vh
+
+namespace hiradix {
+
+inline std::uint64_t lfsr_advance(std::uint64_t s) {
+  for (int i = 0; i < rtl::LFSR_STEPS; ++i) s = (s >> 1) ^ (rtl::LFSR_MASK & (0 - (s & 1)));
+  return s;
+}
+
+// Uniform draw in [0, n) from 32 random bits: the high half of bits * n (one multiplier in hardware).
+inline std::uint32_t lfsr_draw(std::uint32_t bits, std::uint32_t n) {
+  return static_cast<std::uint32_t>((static_cast<std::uint64_t>(bits) * n) >> 32);
+}
+
+// A router's initial LFSR state from (seed, router): splitmix64, never the all-zero lock-up state.
+inline std::uint64_t lfsr_seed(std::uint64_t seed, std::uint64_t router) {
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + router + 0x4C46535200000000ull;  // "LFSR"
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return z ? z : 1;
+}
+
+}  // namespace hiradix

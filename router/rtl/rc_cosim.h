@@ -1,0 +1,59 @@
+// Routing computation against the RTL (DESIGN §3.3): in `rtl` mode the Verilated routing unit decides; in
+// `lockstep` mode the C++ model decides too and every decision is compared bit for bit. A mismatch is
+// recorded (cycle, router, inputs, both outputs) and stops the simulation. One per network, shared by
+// its routers; `model` mode does not create one.
+#pragma once
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "router/routing/routing_algorithm.h"
+#include "router/rtl/rc_interface.h"
+#include "router/rtl/rtl_routing_unit.h"
+#include "tlm/cycle.h"
+
+namespace hiradix {
+
+enum class RcMode : std::uint8_t { kModel, kRtl, kLockstep };
+RcMode parse_rc_mode(const std::string& name);
+
+struct RcCoSimOptions {
+  RcMode mode = RcMode::kLockstep;
+  // Checker self-test: the model's output of this decision (1-based) has its VC bit 0 flipped, so a
+  // lockstep run must stop there with a mismatch. 0 = never.
+  std::uint64_t inject_mismatch_at = 0;
+  std::string trace_path;  // FST waveform of the routing unit ("" = none)
+  Cycle trace_from = 0, trace_to = std::numeric_limits<Cycle>::max();
+};
+
+class RcCoSim {
+ public:
+  RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config);
+  ~RcCoSim();
+
+  // One routing decision of router ctx.router at cycle `now` for `pkt`: updates pkt.route and the
+  // router's LFSR state and returns the decision (the RTL's).
+  RoutingDecision decide(Cycle now, const RoutingContext& ctx, Packet& pkt, std::uint64_t& lfsr);
+
+  std::uint64_t decisions() const { return decisions_; }
+  std::uint64_t mismatches() const { return mismatches_; }
+  bool stopped() const { return mismatches_ > 0; }
+  // The first mismatch: {cycle, router, decision, inputs, model, rtl} (empty if none).
+  const nlohmann::json& mismatch() const { return mismatch_; }
+  nlohmann::json to_json() const;
+
+ private:
+  RcCoSimOptions options_;
+  const RoutingAlgorithm& model_;
+  RcConfig config_;
+  RtlRoutingUnit rtl_;
+  std::uint64_t decisions_ = 0, mismatches_ = 0;
+  nlohmann::json mismatch_;
+  bool tracing_ = false;
+  Cycle trace_cycle_ = 0;
+  std::uint64_t trace_slot_ = 0;  // decisions already dumped in trace_cycle_
+};
+
+}  // namespace hiradix

@@ -1,0 +1,38 @@
+// One routing decision as bits (DESIGN §3.2): the packed inputs and outputs shared by the C++ reference
+// and the Verilated RTL, with the widths of rtl/hiradix_fields.vh. Plain data: no SystemC, no Verilator.
+#pragma once
+#include <cstdint>
+
+namespace hiradix {
+
+// What configures a routing unit (constants once synthesized).
+struct RcConfig {
+  std::uint8_t algorithm = 0;  // rtl::ALG_*
+  std::uint8_t phase_a = 0;    // rtl::PHASE_A_*
+  bool hop_count_vcs = false;
+  std::uint8_t p = 0, a = 0, h = 0;
+  bool palmtree = true;
+};
+
+struct RcInputs {
+  RcConfig cfg;
+  std::uint16_t router = 0;
+  std::uint8_t in_port = 0;
+  std::uint32_t dst = 0;       // destination terminal
+  std::uint32_t route = 0;     // packed header route state (pack_route_state)
+  std::uint64_t lfsr = 0;      // the router's LFSR state before this decision
+};
+
+struct RcOutputs {
+  std::uint8_t out_port = 0, out_vc = 0, min_port = 0;
+  bool misroute = false, no_slot = false;
+  std::uint32_t route = 0;     // new packed header route state
+  std::uint64_t lfsr = 0;      // the router's LFSR state after this decision
+  bool operator==(const RcOutputs& o) const {
+    return out_port == o.out_port && out_vc == o.out_vc && min_port == o.min_port && misroute == o.misroute &&
+           no_slot == o.no_slot && route == o.route && lfsr == o.lfsr;
+  }
+  bool operator!=(const RcOutputs& o) const { return !(*this == o); }
+};
+
+}  // namespace hiradix

@@ -1,0 +1,165 @@
+#include "router/rtl/rc_interface.h"
+
+#include <stdexcept>
+
+#include "router/lfsr.h"
+#include "router/routing/valiant_routing.h"
+
+namespace hiradix {
+
+namespace {
+constexpr std::uint32_t mask(int bits) { return (1u << bits) - 1; }
+
+void check_fits(const char* what, long long value, int bits) {
+  if (value < 0 || value > static_cast<long long>(mask(bits)))
+    throw std::invalid_argument(std::string(what) + " = " + std::to_string(value) + " does not fit the RTL's " +
+                                std::to_string(bits) + "-bit field (rtl/hiradix_fields.vh)");
+}
+}  // namespace
+
+RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
+  RcConfig c;
+  if (options.algorithm == "min") c.algorithm = rtl::ALG_MIN;
+  else if (options.algorithm == "valiant") c.algorithm = rtl::ALG_VALIANT;
+  else throw std::invalid_argument("routing.algorithm '" + options.algorithm + "' has no RTL");
+  c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.phase_a));  // PhaseA follows rtl::PHASE_A_*
+  c.hop_count_vcs = options.vc_scheme == "hop_count";
+  check_fits("topology.p", topo.p(), rtl::GEOM_W);
+  check_fits("topology.a", topo.a(), rtl::GEOM_W);
+  check_fits("topology.h", topo.h(), rtl::GEOM_W);
+  check_fits("routers", topo.routers() - 1, rtl::ROUTER_W);
+  check_fits("terminals", topo.terminals() - 1, rtl::NODE_W);
+  check_fits("router radix", topo.radix() - 1, rtl::PORT_W);
+  c.p = static_cast<std::uint8_t>(topo.p());
+  c.a = static_cast<std::uint8_t>(topo.a());
+  c.h = static_cast<std::uint8_t>(topo.h());
+  c.palmtree = topo.arrangement() == Arrangement::kPalmtree;
+  return c;
+}
+
+std::uint32_t pack_route_state(const RouteState& rs) {
+  return (rs.intermediate & mask(rtl::ROUTER_W)) << rtl::RS_INTER_LSB |
+         std::uint32_t{rs.phase & 1u} << rtl::RS_PHASE_BIT | std::uint32_t{rs.path_bits & 7u} << rtl::RS_PATH_LSB |
+         (rs.local_hops & mask(rtl::HOPS_W)) << rtl::RS_LHOPS_LSB |
+         (rs.global_hops & mask(rtl::HOPS_W)) << rtl::RS_GHOPS_LSB |
+         std::uint32_t{rs.phase_global & 1u} << rtl::RS_PGLOBAL_BIT;
+}
+
+RouteState unpack_route_state(std::uint32_t v) {
+  RouteState rs;
+  rs.intermediate = v >> rtl::RS_INTER_LSB & mask(rtl::ROUTER_W);
+  rs.phase = static_cast<std::uint8_t>(v >> rtl::RS_PHASE_BIT & 1);
+  rs.path_bits = static_cast<std::uint8_t>(v >> rtl::RS_PATH_LSB & 7);
+  rs.local_hops = static_cast<std::uint8_t>(v >> rtl::RS_LHOPS_LSB & mask(rtl::HOPS_W));
+  rs.global_hops = static_cast<std::uint8_t>(v >> rtl::RS_GHOPS_LSB & mask(rtl::HOPS_W));
+  rs.phase_global = static_cast<std::uint8_t>(v >> rtl::RS_PGLOBAL_BIT & 1);
+  return rs;
+}
+
+RcInputs pack_inputs(const RcConfig& cfg, int router, int in_port, const Packet& before, std::uint64_t lfsr) {
+  RcInputs in;
+  in.cfg = cfg;
+  in.router = static_cast<std::uint16_t>(router);
+  in.in_port = static_cast<std::uint8_t>(in_port);
+  in.dst = before.dst;
+  in.route = pack_route_state(before.route);
+  in.lfsr = lfsr;
+  return in;
+}
+
+RcOutputs pack_outputs(const RoutingDecision& d, const RouteState& after, std::uint64_t lfsr) {
+  RcOutputs out;
+  out.out_port = static_cast<std::uint8_t>(d.out_port & mask(rtl::PORT_W));
+  out.out_vc = static_cast<std::uint8_t>(d.out_vc & mask(rtl::VC_W));
+  out.min_port = static_cast<std::uint8_t>(d.min_port & mask(rtl::PORT_W));
+  out.misroute = d.misroute;
+  out.no_slot = d.no_slot;
+  out.route = pack_route_state(after);
+  out.lfsr = lfsr;
+  return out;
+}
+
+RoutingDecision unpack_decision(const RcOutputs& out) {
+  RoutingDecision d;
+  d.out_port = out.out_port;
+  d.out_vc = out.out_vc;
+  d.min_port = out.min_port;
+  d.misroute = out.misroute;
+  d.no_slot = out.no_slot;
+  return d;
+}
+
+RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& in) {
+  Packet pkt;
+  pkt.dst = in.dst;
+  pkt.route = unpack_route_state(in.route);
+  RoutingContext ctx;
+  ctx.router = in.router;
+  ctx.in_port = in.in_port;
+  ctx.random = lfsr_advance(in.lfsr);
+  const RoutingDecision d = algorithm.route(ctx, pkt);
+  return pack_outputs(d, pkt.route, ctx.random);
+}
+
+RoutingOptions routing_options(const RcConfig& cfg) {
+  RoutingOptions o;
+  o.algorithm = cfg.algorithm == rtl::ALG_VALIANT ? "valiant" : "min";
+  o.phase_a = to_string(static_cast<PhaseA>(cfg.phase_a & 3));
+  o.vc_scheme = cfg.hop_count_vcs ? "hop_count" : "slot";
+  return o;
+}
+
+RcOutputs reference_decision(const RcInputs& in) {
+  const Dragonfly topo(in.cfg.p, in.cfg.a, in.cfg.h, in.cfg.palmtree ? Arrangement::kPalmtree : Arrangement::kConsecutive);
+  return reference_decision(*make_routing(routing_options(in.cfg), topo), in);
+}
+
+nlohmann::json to_json(const RcInputs& in) {
+  return {{"algorithm", in.cfg.algorithm}, {"phase_a", in.cfg.phase_a}, {"hop_count_vcs", in.cfg.hop_count_vcs},
+          {"p", in.cfg.p}, {"a", in.cfg.a}, {"h", in.cfg.h}, {"palmtree", in.cfg.palmtree},
+          {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
+          {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
+                            {"phase", unpack_route_state(in.route).phase}}},
+          {"lfsr", in.lfsr}};
+}
+
+nlohmann::json to_json(const RcOutputs& out) {
+  const RouteState rs = unpack_route_state(out.route);
+  return {{"out_port", out.out_port}, {"out_vc", out.out_vc}, {"min_port", out.min_port},
+          {"misroute", out.misroute}, {"no_slot", out.no_slot}, {"route", out.route},
+          {"route_fields", {{"intermediate", rs.intermediate}, {"phase", rs.phase}, {"path_bits", rs.path_bits},
+                            {"local_hops", rs.local_hops}, {"global_hops", rs.global_hops},
+                            {"phase_global", rs.phase_global}}},
+          {"lfsr", out.lfsr}};
+}
+
+RcInputs inputs_from_json(const nlohmann::json& j) {
+  RcInputs in;
+  in.cfg.algorithm = j.at("algorithm").get<std::uint8_t>();
+  in.cfg.phase_a = j.at("phase_a").get<std::uint8_t>();
+  in.cfg.hop_count_vcs = j.at("hop_count_vcs").get<bool>();
+  in.cfg.p = j.at("p").get<std::uint8_t>();
+  in.cfg.a = j.at("a").get<std::uint8_t>();
+  in.cfg.h = j.at("h").get<std::uint8_t>();
+  in.cfg.palmtree = j.at("palmtree").get<bool>();
+  in.router = j.at("router").get<std::uint16_t>();
+  in.in_port = j.at("in_port").get<std::uint8_t>();
+  in.dst = j.at("dst").get<std::uint32_t>();
+  in.route = j.at("route").get<std::uint32_t>();
+  in.lfsr = j.at("lfsr").get<std::uint64_t>();
+  return in;
+}
+
+RcOutputs outputs_from_json(const nlohmann::json& j) {
+  RcOutputs out;
+  out.out_port = j.at("out_port").get<std::uint8_t>();
+  out.out_vc = j.at("out_vc").get<std::uint8_t>();
+  out.min_port = j.at("min_port").get<std::uint8_t>();
+  out.misroute = j.at("misroute").get<bool>();
+  out.no_slot = j.at("no_slot").get<bool>();
+  out.route = j.at("route").get<std::uint32_t>();
+  out.lfsr = j.at("lfsr").get<std::uint64_t>();
+  return out;
+}
+
+}  // namespace hiradix

@@ -1,0 +1,39 @@
+// Between the C++ model's routing types and the bit-level decision (rc_fields.h): packing, the C++
+// reference evaluated on packed inputs, and JSON for mismatch reports.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "router/routing/routing_algorithm.h"
+#include "router/rtl/rc_fields.h"
+#include "rtl_fields.h"
+#include "tlm/packet.h"
+
+namespace hiradix {
+
+// The configuration of `algorithm` on `topo` as the RTL sees it; throws std::invalid_argument naming the
+// field when the network does not fit the RTL's field widths.
+RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo);
+
+std::uint32_t pack_route_state(const RouteState& rs);
+RouteState unpack_route_state(std::uint32_t packed);  // `misrouted` (statistics only) is not part of it
+
+// Packs one decision made by the C++ model: `before` is the header route state it started from.
+RcInputs pack_inputs(const RcConfig& cfg, int router, int in_port, const Packet& before, std::uint64_t lfsr);
+RcOutputs pack_outputs(const RoutingDecision& d, const RouteState& after, std::uint64_t lfsr);
+RoutingDecision unpack_decision(const RcOutputs& out);
+
+// The C++ reference evaluated on packed inputs, as the RTL is (tests and mismatch replay).
+RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& in);
+// The same with the topology and algorithm rebuilt from in.cfg (slow: for replaying single decisions).
+RcOutputs reference_decision(const RcInputs& in);
+RoutingOptions routing_options(const RcConfig& cfg);
+
+nlohmann::json to_json(const RcInputs& in);
+nlohmann::json to_json(const RcOutputs& out);
+RcInputs inputs_from_json(const nlohmann::json& j);
+RcOutputs outputs_from_json(const nlohmann::json& j);
+
+}  // namespace hiradix

@@ -1,0 +1,67 @@
+#include "router/rtl/rtl_routing_unit.h"
+
+#include <stdexcept>
+
+#include "Vhiradix_routing_unit.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+namespace hiradix {
+
+struct RtlRoutingUnit::Impl {
+  VerilatedContext context;
+  Vhiradix_routing_unit unit{&context, "routing_unit"};
+  std::unique_ptr<VerilatedFstC> trace;
+};
+
+RtlRoutingUnit::RtlRoutingUnit() : impl_(std::make_unique<Impl>()) {}
+RtlRoutingUnit::~RtlRoutingUnit() {
+  close_trace();
+  impl_->unit.final();
+}
+
+RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
+  Vhiradix_routing_unit& u = impl_->unit;
+  u.cfg_algorithm = in.cfg.algorithm;
+  u.cfg_phase_a = in.cfg.phase_a;
+  u.cfg_hop_count_vcs = in.cfg.hop_count_vcs;
+  u.cfg_p = in.cfg.p;
+  u.cfg_a = in.cfg.a;
+  u.cfg_h = in.cfg.h;
+  u.cfg_palmtree = in.cfg.palmtree;
+  u.router = in.router;
+  u.in_port = in.in_port;
+  u.dst = in.dst;
+  u.rs_in = in.route;
+  u.lfsr_in = in.lfsr;
+  u.eval();
+  RcOutputs out;
+  out.out_port = u.out_port;
+  out.out_vc = u.out_vc;
+  out.min_port = u.min_port;
+  out.misroute = u.misroute;
+  out.no_slot = u.no_slot;
+  out.route = u.rs_out;
+  out.lfsr = u.lfsr_out;
+  return out;
+}
+
+void RtlRoutingUnit::open_trace(const std::string& path) {
+  impl_->context.traceEverOn(true);
+  impl_->trace = std::make_unique<VerilatedFstC>();
+  impl_->unit.trace(impl_->trace.get(), 99);
+  impl_->trace->open(path.c_str());
+  if (!impl_->trace->isOpen()) throw std::runtime_error(path + ": cannot open the waveform file");
+}
+
+void RtlRoutingUnit::dump(std::uint64_t time) {
+  if (impl_->trace) impl_->trace->dump(time);
+}
+
+void RtlRoutingUnit::close_trace() {
+  if (!impl_->trace) return;
+  impl_->trace->close();
+  impl_->trace.reset();
+}
+
+}  // namespace hiradix

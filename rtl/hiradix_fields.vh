@@ -1,0 +1,34 @@
+// Field widths and codes of the routing-unit interface (DESIGN §3.2), defined once for both sides.
+// CMake turns every `localparam integer NAME = EXPR;` line of this file into `constexpr int NAME = EXPR;`
+// in <build>/generated/rtl_fields.h, so the C++ bridge packs exactly these fields.
+localparam integer NODE_W   = 16;  // terminal id
+localparam integer ROUTER_W = 12;  // router id
+localparam integer PORT_W   = 6;   // router port (radix <= 64)
+localparam integer VC_W     = 3;   // virtual channel
+localparam integer GEOM_W   = 7;   // p, a and h of the Dragonfly
+localparam integer ALG_W    = 3;   // routing algorithm code
+localparam integer LFSR_W   = 64;  // random-number state
+localparam integer HOPS_W   = 3;   // hop counters of the header
+
+// Routing algorithm codes (cfg_algorithm) and Valiant phase-A policies (cfg_phase_a, seed-000 Table 5-1).
+localparam integer ALG_MIN     = 0;
+localparam integer ALG_VALIANT = 1;
+localparam integer PHASE_A_LGL = 0;  // lgl
+localparam integer PHASE_A_LG  = 1;  // lg-
+localparam integer PHASE_A_GL  = 2;  // -gl
+localparam integer PHASE_A_G   = 3;  // -g-
+
+// Header route state, packed LSB first.
+localparam integer RS_INTER_LSB   = 0;                         // intermediate router (Valiant R_ROOT)
+localparam integer RS_PHASE_BIT   = RS_INTER_LSB + ROUTER_W;   // 0: towards intermediate, 1: towards destination
+localparam integer RS_PATH_LSB    = RS_PHASE_BIT + 1;          // phase-A hops taken: bit0 l1, bit1 g, bit2 l2
+localparam integer RS_LHOPS_LSB   = RS_PATH_LSB + 3;           // local hops taken
+localparam integer RS_GHOPS_LSB   = RS_LHOPS_LSB + HOPS_W;     // global hops taken
+localparam integer RS_PGLOBAL_BIT = RS_GHOPS_LSB + HOPS_W;     // a global hop was taken in this phase
+localparam integer RS_W           = RS_PGLOBAL_BIT + 1;
+
+// The LFSR shared bit for bit with the C++ side (router/lfsr.h): a 64-bit right-shifting Galois LFSR for
+// x^64 + x^63 + x^61 + x^60 + 1, advanced LFSR_STEPS times per routing decision so that every decision
+// draws fresh bits.
+localparam [63:0] LFSR_MASK = 64'hD800000000000000;
+localparam integer LFSR_STEPS = 64;

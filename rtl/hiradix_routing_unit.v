@@ -1,0 +1,209 @@
+// The Dragonfly routing unit (DESIGN §3.2): one routing decision per evaluation, purely combinational.
+// (configuration, router, input port, destination, header route state, LFSR state)
+//   -> (output port, output VC, minimal port, misroute flag, new route state, new LFSR state).
+// The C++ reference is router/routing/*.cpp; the two must agree bit for bit (tests/test_rtl_routing.cpp,
+// and every decision of a `router.rc_mode: lockstep` run).
+//
+// Geometry and mode are inputs so that one Verilated model serves every configuration; the synthesis
+// flow ties them to constants and Yosys specializes the logic. Wiring and port numbering as in
+// router/routing/dragonfly.h (seed-000 §2.1-2.3): ports [0,p) terminals, [p,p+a-1) local, then h global.
+// Routing: MIN (seed-000 §3.1) and Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1; each
+// hop takes the VC of the slot it fills in the routing's canonical path (docs/decisions.md), or with
+// cfg_hop_count_vcs the count of hops already taken on that link class.
+`default_nettype none
+module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree,
+                            router, in_port, dst, rs_in, lfsr_in,
+                            out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
+/* verilator lint_off UNUSEDPARAM */
+`include "hiradix_fields.vh"
+/* verilator lint_on UNUSEDPARAM */
+`include "lfsr_advance.vh"
+  input  wire [ALG_W-1:0]    cfg_algorithm;
+  input  wire [1:0]          cfg_phase_a;
+  input  wire                cfg_hop_count_vcs;
+  input  wire [GEOM_W-1:0]   cfg_p, cfg_a, cfg_h;
+  input  wire                cfg_palmtree;
+  input  wire [ROUTER_W-1:0] router;
+  input  wire [PORT_W-1:0]   in_port;
+  input  wire [NODE_W-1:0]   dst;
+  input  wire [RS_W-1:0]     rs_in;
+  input  wire [LFSR_W-1:0]   lfsr_in;
+  output reg  [PORT_W-1:0]   out_port;
+  output reg  [VC_W-1:0]     out_vc;
+  output reg  [PORT_W-1:0]   min_port;
+  output reg                 misroute;
+  output reg  [RS_W-1:0]     rs_out;
+  output wire [LFSR_W-1:0]   lfsr_out;
+  output reg                 no_slot;
+
+  // Internal arithmetic width: wide enough for a*(a*h+1) of every geometry the fields can name.
+  localparam integer W = 24;
+  localparam [3:0] NONE = 4'hF;  // "this hop has no slot in this phase"
+
+  // ---- Dragonfly geometry (router/routing/dragonfly.cpp) ----
+  function [W-1:0] local_port_to(input [W-1:0] p, a, from, to);
+    reg [W-1:0] d;
+    begin
+      d = to + a - from - 1;  // (to - from - 1) mod a, for from, to < a
+      if (d >= a) d = d - a;
+      local_port_to = p + d;
+    end
+  endfunction
+
+  // Router index (upper half) and global port number k (lower half) of `group` that owns the link to
+  // `to_group`: seed-000 §2.2 (palmtree) and §2.3 (consecutive).
+  function [2*W-1:0] global_owner(input [W-1:0] a, h, groups, group, to_group, input palm);
+    reg [W-1:0] d, index, k;
+    begin
+      if (palm) begin
+        d = (to_group >= group ? to_group - group : to_group + groups - group) - 1;
+        index = a - 1 - d / h;
+      end else begin
+        d = to_group < group ? to_group : to_group - 1;
+        index = d / h;
+      end
+      k = d % h;
+      global_owner = {index, k};
+    end
+  endfunction
+
+  // Next port on the minimal path from `from` to `target` (routers, from != target).
+  function [W-1:0] min_port_to(input [W-1:0] p, a, h, groups, from, target, input palm);
+    reg [W-1:0] g, x, tg, owner, k;
+    begin
+      g = from / a;
+      x = from % a;
+      tg = target / a;
+      {owner, k} = global_owner(a, h, groups, g, tg, palm);
+      if (g == tg) min_port_to = local_port_to(p, a, x, target % a);
+      else if (owner == x) min_port_to = p + a - 1 + k;
+      else min_port_to = local_port_to(p, a, x, owner);
+    end
+  endfunction
+
+  // The router at the far end of global port k of router `from`.
+  function [W-1:0] global_peer(input [W-1:0] a, h, groups, from, k, input palm);
+    reg [W-1:0] g, x, pg, index;
+    reg [W-1:0] unused_k;
+    begin
+      g = from / a;
+      x = from % a;
+      if (palm) begin
+        pg = g + (a - 1 - x) * h + k + 1;
+        if (pg >= groups) pg = pg - groups;
+      end else begin
+        pg = x * h + k;
+        if (pg >= g) pg = pg + 1;
+      end
+      {index, unused_k} = global_owner(a, h, groups, pg, g, palm);
+      global_peer = pg * a + index;
+    end
+  endfunction
+
+  // Uniform draw in [0, n) from 32 random bits (multiply-high, as router/lfsr.h).
+  function [W-1:0] draw(input [31:0] bits, input [W-1:0] n);
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [31+W:0] product;  // the low 32 bits are the discarded fraction
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      product = {{W{1'b0}}, bits} * {32'b0, n};
+      draw = product[31+W:32];
+    end
+  endfunction
+
+  // VC slots of one phase {local before the global hop, global, local after} (routing_algorithm.h).
+  function [11:0] phase_slots(input [ALG_W-1:0] algorithm, input [1:0] policy, input phase);
+    begin
+      if (algorithm != ALG_VALIANT[ALG_W-1:0]) phase_slots = {4'd0, 4'd0, 4'd1};  // MIN: l1 g1 l2
+      else case ({policy, phase})
+        {PHASE_A_LGL[1:0], 1'b0}: phase_slots = {4'd0, 4'd0, 4'd1};  // lgl: L0 G0 L1 | L2 G1 L3
+        {PHASE_A_LGL[1:0], 1'b1}: phase_slots = {4'd2, 4'd1, 4'd3};
+        {PHASE_A_LG[1:0], 1'b0}:  phase_slots = {4'd0, 4'd0, NONE};  // lg-: L0 G0 | L1 G1 L2
+        {PHASE_A_LG[1:0], 1'b1}:  phase_slots = {4'd1, 4'd1, 4'd2};
+        {PHASE_A_GL[1:0], 1'b0}:  phase_slots = {NONE, 4'd0, 4'd0};  // -gl: G0 L0 | L1 G1 L2
+        {PHASE_A_GL[1:0], 1'b1}:  phase_slots = {4'd1, 4'd1, 4'd2};
+        {PHASE_A_G[1:0], 1'b0}:   phase_slots = {NONE, 4'd0, NONE};  // -g-: G0 | L0 G1 L1
+        default:                  phase_slots = {4'd0, 4'd1, 4'd1};
+      endcase
+    end
+  endfunction
+
+  assign lfsr_out = lfsr_advance(lfsr_in);  // every decision consumes one fresh state
+
+  wire [W-1:0] p = {{(W-GEOM_W){1'b0}}, cfg_p};
+  wire [W-1:0] a = {{(W-GEOM_W){1'b0}}, cfg_a};
+  wire [W-1:0] h = {{(W-GEOM_W){1'b0}}, cfg_h};
+  wire [W-1:0] groups = a * h + 1;
+  wire [W-1:0] here = {{(W-ROUTER_W){1'b0}}, router};
+  wire [W-1:0] dst_w = {{(W-NODE_W){1'b0}}, dst};
+  wire [W-1:0] dst_router = dst_w / p;
+  wire [W-1:0] dst_port = dst_w % p;
+  wire valiant = cfg_algorithm == ALG_VALIANT[ALG_W-1:0];
+  wire injection = {{(W-PORT_W){1'b0}}, in_port} < p;
+
+  // Valiant's intermediate router R_ROOT, drawn from the policy's candidate set (seed-000 Table 5-1).
+  reg [W-1:0] root, k_draw, link;
+  always @* begin
+    k_draw = draw(lfsr_out[31:0], h);
+    link = draw(lfsr_out[31:0], a * h);
+    case (cfg_phase_a)
+      PHASE_A_LGL[1:0]: root = draw(lfsr_out[31:0], a * groups);  // any router
+      PHASE_A_G[1:0]:   root = global_peer(a, h, groups, here, k_draw, cfg_palmtree);  // far end of an own global link
+      PHASE_A_GL[1:0]:  root = (global_peer(a, h, groups, here, k_draw, cfg_palmtree) / a) * a
+                               + draw(lfsr_out[63:32], a);  // any router of such a group
+      default:          root = global_peer(a, h, groups, (here / a) * a + link / h, link % h,
+                                           cfg_palmtree);  // lg-: far end of any global link of the group
+    endcase
+  end
+
+  reg [ROUTER_W-1:0] inter;
+  reg phase, phase_global, global_hop;
+  reg [2:0] path;
+  reg [HOPS_W-1:0] local_hops, global_hops;
+  reg [W-1:0] target, next_port, minimal;
+  reg [11:0] slots;
+  reg [3:0] slot;
+  always @* begin
+    inter = rs_in[RS_INTER_LSB +: ROUTER_W];
+    phase = rs_in[RS_PHASE_BIT];
+    path = rs_in[RS_PATH_LSB +: 3];
+    local_hops = rs_in[RS_LHOPS_LSB +: HOPS_W];
+    global_hops = rs_in[RS_GHOPS_LSB +: HOPS_W];
+    phase_global = rs_in[RS_PGLOBAL_BIT];
+    if (valiant && injection) begin  // draw R_ROOT; degenerate draws route minimally
+      inter = root[ROUTER_W-1:0];
+      phase = root == here || root == dst_router;
+    end
+    if (valiant && !phase && router == inter) begin  // R_ROOT reached: phase B
+      phase = 1'b1;
+      phase_global = 1'b0;
+    end
+    target = (valiant && !phase) ? {{(W-ROUTER_W){1'b0}}, inter} : dst_router;
+    slots = phase_slots(cfg_algorithm, cfg_phase_a, phase);
+
+    // The minimal hop towards `target`, or ejection at the destination router.
+    minimal = here == dst_router ? dst_port : min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
+    next_port = here == target ? dst_port : min_port_to(p, a, h, groups, here, target, cfg_palmtree);
+    global_hop = next_port >= p + a - 1;
+    slot = 4'd0;
+    if (here != target) begin
+      if (global_hop) begin
+        slot = cfg_hop_count_vcs ? {1'b0, global_hops} : slots[7:4];
+        global_hops = global_hops + 1'b1;
+        phase_global = 1'b1;
+      end else begin
+        slot = cfg_hop_count_vcs ? {1'b0, local_hops} : (phase_global ? slots[3:0] : slots[11:8]);
+        local_hops = local_hops + 1'b1;
+      end
+      if (valiant && !phase) path = path | (global_hop ? 3'b010 : (path[1] ? 3'b100 : 3'b001));
+    end
+
+    out_port = next_port[PORT_W-1:0];
+    min_port = minimal[PORT_W-1:0];
+    out_vc = slot[VC_W-1:0];
+    no_slot = slot == NONE;
+    misroute = here != target && next_port != minimal;
+    rs_out = {phase_global, global_hops, local_hops, path, phase, inter};
+  end
+endmodule
+`default_nettype wire
