@@ -1,0 +1,222 @@
+// The Verilated routing unit against the C++ reference, without SystemC: every decision of every packet
+// walk in small networks, and large random samples of the input space; then network runs in lockstep
+// (forked children) and the checker's ability to fail.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "router/lfsr.h"
+#include "router/routing/valiant_routing.h"
+#include "router/rtl/rc_interface.h"
+#include "router/rtl/rtl_routing_unit.h"
+#include "sim_helpers.h"
+
+namespace hiradix {
+namespace {
+
+using nlohmann::json;
+using test::simulate;
+using test::with;
+
+// ---------------------------------------------------------------------------------------------------------
+// The routing unit: C++ reference vs Verilated RTL on the same packed inputs.
+
+struct Params {
+  int p, a, h;
+  Arrangement arrangement;
+};
+
+std::string describe(const RcInputs& in) { return to_json(in).dump(); }
+
+const RoutingOptions kRoutings[] = {
+    {"min", "lgl", "slot"},     {"valiant", "lgl", "slot"}, {"valiant", "lg-", "slot"},
+    {"valiant", "-gl", "slot"}, {"valiant", "-g-", "slot"}, {"valiant", "lgl", "hop_count"},
+    {"min", "lgl", "hop_count"}};
+
+class RoutingUnit : public ::testing::TestWithParam<Params> {
+ protected:
+  RtlRoutingUnit rtl;
+};
+
+// Every packet of the network (each source router and terminal port to every destination, with several
+// LFSR states), hop by hop along the route the RTL takes: every decision must agree.
+TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
+  const Params& prm = GetParam();
+  const Dragonfly topo(prm.p, prm.a, prm.h, prm.arrangement);
+  std::uint64_t decisions = 0;
+  for (const RoutingOptions& options : kRoutings) {
+    const auto model = make_routing(options, topo);
+    const RcConfig cfg = rc_config(options, topo);
+    std::uint64_t lfsr = lfsr_seed(11, static_cast<std::uint64_t>(prm.h));
+    // Exhaustive for small networks (every source to every destination); sampled with odd strides in large ones.
+    const int src_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 41 | 1;
+    const int dst_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 397 | 1;
+    for (int src = 0; src < topo.terminals(); src += src_step) {
+      for (int dst = 0; dst < topo.terminals(); dst += dst_step) {
+        if (topo.router_of_terminal(dst) == topo.router_of_terminal(src) && dst % 3 != 0) continue;
+        Packet pkt;
+        pkt.dst = static_cast<std::uint32_t>(dst);
+        int router = topo.router_of_terminal(src), in_port = topo.port_of_terminal(src);
+        for (int hop = 0; hop < 12; ++hop) {
+          const RcInputs in = pack_inputs(cfg, router, in_port, pkt, lfsr);
+          const RcOutputs want = reference_decision(*model, in);
+          const RcOutputs got = rtl.evaluate(in);
+          ++decisions;
+          ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " " << options.vc_scheme
+                                                 << " inputs " << describe(in);
+          lfsr = got.lfsr;
+          pkt.route = unpack_route_state(got.route);
+          if (topo.port_class(got.out_port) == PortClass::kTerminal) break;  // ejected
+          const PortEnd next = topo.peer(router, got.out_port);
+          router = next.router;
+          in_port = next.port;
+        }
+        ASSERT_EQ(router, topo.router_of_terminal(dst)) << "walk did not arrive: " << options.algorithm;
+      }
+    }
+  }
+  EXPECT_GT(decisions, static_cast<std::uint64_t>(topo.terminals()));
+}
+
+// Random inputs over the whole domain the router can present: any router, input port, destination,
+// LFSR state and header state (intermediate router in range, every other field any value).
+TEST_P(RoutingUnit, RandomInputsAgree) {
+  const Params& prm = GetParam();
+  const Dragonfly topo(prm.p, prm.a, prm.h, prm.arrangement);
+  Rng rng(5, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
+  for (const RoutingOptions& options : kRoutings) {
+    const auto model = make_routing(options, topo);
+    const RcConfig cfg = rc_config(options, topo);
+    for (int i = 0; i < 10000; ++i) {
+      RcInputs in;
+      in.cfg = cfg;
+      in.router = static_cast<std::uint16_t>(rng.below(static_cast<std::uint32_t>(topo.routers())));
+      in.in_port = static_cast<std::uint8_t>(rng.below(static_cast<std::uint32_t>(topo.radix())));
+      in.dst = rng.below(static_cast<std::uint32_t>(topo.terminals()));
+      RouteState rs = unpack_route_state(static_cast<std::uint32_t>(rng.next()));
+      rs.intermediate = rng.below(static_cast<std::uint32_t>(topo.routers()));
+      in.route = pack_route_state(rs);
+      in.lfsr = rng.next() | 1;
+      const RcOutputs want = reference_decision(*model, in);
+      const RcOutputs got = rtl.evaluate(in);
+      ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " inputs " << describe(in);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Geometries, RoutingUnit,
+                         ::testing::Values(Params{1, 2, 1, Arrangement::kPalmtree}, Params{2, 4, 2, Arrangement::kPalmtree},
+                                           Params{2, 4, 2, Arrangement::kConsecutive}, Params{3, 6, 3, Arrangement::kPalmtree},
+                                           Params{3, 5, 2, Arrangement::kConsecutive}, Params{4, 8, 4, Arrangement::kPalmtree},
+                                           Params{1, 3, 5, Arrangement::kPalmtree}, Params{8, 16, 8, Arrangement::kPalmtree}),
+                         [](const auto& info) {
+                           const Params& p = info.param;
+                           return "p" + std::to_string(p.p) + "a" + std::to_string(p.a) + "h" + std::to_string(p.h) + "_" +
+                                  to_string(p.arrangement);
+                         });
+
+TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
+  // h = 16 balanced: 32 * 513 = 16,416 routers > 2^12.
+  EXPECT_THROW(rc_config({"min", "lgl", "slot"}, Dragonfly(16, 32, 16, Arrangement::kPalmtree)), std::invalid_argument);
+  EXPECT_NO_THROW(rc_config({"min", "lgl", "slot"}, Dragonfly(8, 16, 8, Arrangement::kPalmtree)));
+}
+
+TEST(RouteState, PackUnpackRoundTrips) {
+  Rng rng(9, 9);
+  for (int i = 0; i < 10000; ++i) {
+    const std::uint32_t v = static_cast<std::uint32_t>(rng.next()) & ((1u << rtl::RS_W) - 1);
+    EXPECT_EQ(pack_route_state(unpack_route_state(v)), v);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Network runs in lockstep: zero mismatches, and results identical to the model alone.
+
+Overrides lockstep(const Overrides& more) {
+  return with({{"topology.h", "2"}, {"sim.warmup", "1500"}, {"sim.measure", "2500"}, {"sim.watchdog", "1000"},
+               {"router.rc_mode", "lockstep"}},
+              more);
+}
+
+json without_mode(json r) {
+  r.erase("simulation");
+  r.erase("rtl");
+  r["config"]["router"].erase("rc_mode");
+  return r;
+}
+
+class Lockstep : public ::testing::TestWithParam<Overrides> {};
+
+TEST_P(Lockstep, ZeroMismatchesAndTheSameResultsAsTheModel) {
+  int code = -1;
+  const json r = simulate(lockstep(GetParam()), &code);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(code, 0);
+  EXPECT_EQ(r["status"], "ok");
+  ASSERT_TRUE(r.contains("rtl"));
+  EXPECT_EQ(r["rtl"]["mismatches"], 0);
+  EXPECT_GT(r["rtl"]["decisions"].get<long long>(), 1000);
+  const json model = simulate(with(lockstep(GetParam()), {{"router.rc_mode", "model"}}));
+  const json rtl = simulate(with(lockstep(GetParam()), {{"router.rc_mode", "rtl"}}));
+  EXPECT_FALSE(model.contains("rtl"));
+  EXPECT_EQ(without_mode(r), without_mode(model));
+  EXPECT_EQ(without_mode(rtl), without_mode(model));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Traffic, Lockstep,
+    ::testing::Values(
+        Overrides{{"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
+        Overrides{{"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"traffic.pattern", "adv"}, {"traffic.offset", "1"}, {"traffic.load", "0.05"}},
+        Overrides{{"traffic.pattern", "adv"}, {"traffic.offset", "1"}, {"traffic.load", "1.0"}},
+        Overrides{{"traffic.pattern", "adv"}, {"traffic.offset", "2"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "valiant"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "valiant"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "valiant"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}},
+        Overrides{{"routing.algorithm", "valiant"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "valiant"}, {"routing.phase_a", "lg-"}, {"traffic.pattern", "adv"},
+                  {"traffic.offset", "2"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "valiant"}, {"routing.phase_a", "-gl"}, {"traffic.pattern", "adv"},
+                  {"traffic.offset", "2"}, {"traffic.load", "0.6"}, {"topology.arrangement", "consecutive"}},
+        Overrides{{"routing.algorithm", "valiant"}, {"routing.phase_a", "-g-"}, {"topology.h", "3"},
+                  {"traffic.pattern", "adv"}, {"traffic.offset", "3"}, {"traffic.load", "1.0"}}));
+
+// The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
+// a record that replays to the RTL's output.
+TEST(LockstepChecker, AnInjectedWrongDecisionIsCaughtAndReplays) {
+  int code = -1;
+  const json r = simulate(lockstep({{"routing.algorithm", "valiant"}, {"traffic.load", "0.3"},
+                                    {"rtl.inject_mismatch_at", "777"}}),
+                          &code);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(code, 5);
+  EXPECT_EQ(r["status"], "rtl_mismatch");
+  EXPECT_EQ(r["rtl"]["mismatches"], 1);
+  const json& m = r["rtl"]["mismatch"];
+  EXPECT_EQ(m["decision"], 777);
+  EXPECT_LT(r["simulation"]["cycles"].get<long long>(), 1500 + 2500) << "the run must stop at the mismatch";
+  const RcOutputs model = outputs_from_json(m["model"]), rtl = outputs_from_json(m["rtl"]);
+  EXPECT_EQ(model.out_vc ^ rtl.out_vc, 1) << "exactly the injected bit differs";
+  RcOutputs fixed = model;
+  fixed.out_vc ^= 1;
+  EXPECT_EQ(fixed, rtl);
+  // Replay: both sides re-evaluated on the recorded inputs give the RTL's recorded output.
+  const RcInputs in = inputs_from_json(m["inputs"]);
+  RtlRoutingUnit unit;
+  EXPECT_EQ(unit.evaluate(in), rtl);
+  EXPECT_EQ(reference_decision(in), rtl);
+}
+
+TEST(LockstepChecker, ModesAndKeysAreValidated) {
+  EXPECT_THROW(load_config("", {{"router.rc_mode", "verilog"}}), ConfigError);
+  EXPECT_THROW(load_config("", {{"rtl.inject_mismatch_at", "3"}}), ConfigError);  // needs lockstep
+  EXPECT_THROW(load_config("", {{"rtl.trace", "x.fst"}}), ConfigError);           // needs rtl or lockstep
+  EXPECT_THROW(load_config("", {{"router.rc_mode", "rtl"}, {"topology.h", "16"}}), ConfigError);  // too many routers
+  EXPECT_NO_THROW(load_config("", {{"router.rc_mode", "rtl"}, {"topology.h", "8"}}));
+}
+
+}  // namespace
+}  // namespace hiradix
