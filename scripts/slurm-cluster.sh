@@ -56,10 +56,11 @@ start() {
   host=$(hostname -s)
   cpus=$(nproc)
   mem=$(awk '/MemTotal/ {print int($2 / 1024 * 0.9)}' /proc/meminfo)  # MB, leave some to the system
+  # Addresses are given as 127.0.0.1 so nothing depends on the host name resolving (fresh CI containers).
   cat >"$conf" <<EOF
 # Written by scripts/slurm-cluster.sh: a one-node test cluster.
 ClusterName=hiradix
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -84,7 +85,7 @@ SelectTypeParameters=CR_Core
 ReturnToService=2
 SchedulerType=sched/backfill
 MinJobAge=300
-NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
   /usr/sbin/slurmctld -f "$conf" -i || die "slurmctld did not start (see $dir/log/slurmctld.log)"
