@@ -313,6 +313,25 @@ TEST(Sweep, AnInterruptedSweepResumesToTheSameCsv) {
   EXPECT_EQ(test::read_text(dir.file("cut/results.csv")), test::read_text(dir.file("full/results.csv")));
 }
 
+TEST(Sweep, AKilledSweepResumesToTheSameCsv) {
+  // A real interruption: the sweep's whole process group is killed once its first point is written.
+  // (If the machine is fast enough to finish first, the comparison still has to hold.)
+  test::TempDir dir;
+  std::ofstream(dir.file("base.yaml")) << "topology:\n  h: 2\nsim:\n  warmup: 2000\n  measure: 20000\n  watchdog: 1000\n";
+  const std::string args = "sweep base.yaml --vary traffic.load=0.1,0.2,0.3,0.4 --vary routing.algorithm=min,valiant -j 1";
+  ASSERT_EQ(hiradix(dir, args + " --out full -q"), 0);
+  const std::string d = test::shell_quote(dir.path.string());
+  ASSERT_EQ(test::run_shell("cd " + d + " && (setsid " + test::shell_quote(HIRADIX_BIN) + " " + args +
+                            " --out cut -q & pid=$!; for i in $(seq 600); do [ -e cut/points/0000.json ] && break; sleep 0.05; done; "
+                            "kill -KILL -- -$pid 2>/dev/null; wait $pid; true)"),
+            0);
+  EXPECT_FALSE(std::filesystem::exists(dir.path / "cut" / "results.csv") && !std::filesystem::exists(dir.path / "cut" / "points" / "0007.json"));
+  std::string err;
+  ASSERT_EQ(hiradix(dir, args + " --out cut --resume", &err), 0) << err;
+  EXPECT_EQ(test::read_text(dir.file("cut/results.csv")), test::read_text(dir.file("full/results.csv")));
+  EXPECT_EQ(test::read_text(dir.file("cut/summary.csv")), test::read_text(dir.file("full/summary.csv")));
+}
+
 TEST(Sweep, ResumeRefusesADifferentPlan) {
   test::TempDir dir;
   std::ofstream(dir.file("base.yaml")) << kBase;
