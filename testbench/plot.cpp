@@ -284,7 +284,8 @@ Figure fairness_figure(const Sweep& s, const Grouping& g) {
   const std::size_t n = g.curves.size();
   body << fmt::format("set multiplot layout {},1 title 'Injected load per router at the highest offered load (fairness)'\n", n);
   // The key sits outside, right of the bars, so it never hides a router.
-  body << "set style fill solid 0.8 noborder\nset boxwidth 0.8 relative\nset key outside right top vertical\nset yrange [0:*]\n";
+  body << "set style fill solid 0.8 noborder\nset boxwidth 0.8 relative\nset key outside right top vertical\nset yrange [0:*]\n"
+          "set lmargin at screen 0.09\nset rmargin at screen 0.80\n";
   std::size_t block = 0;
   for (std::size_t c = 0; c < n; ++c) {
     const auto& pts = g.curves[c];
@@ -305,7 +306,7 @@ Figure fairness_figure(const Sweep& s, const Grouping& g) {
     body << fmt::format("set title {}\nset xlabel 'Router'\nset ylabel 'Injected load (phits/node/cycle)'\nset xrange [-1:{}]\n",
                         gq(g.curve_labels[c] + fmt::format(": offered {:.3f}, accepted {:.3f}", offered, s.value(best, "accepted_load"))),
                         loads.size());
-    body << fmt::format("plot 'fairness.dat' index {} using 1:2 with boxes ls {} title 'router', {} with lines dt 2 lc rgb 'black' lw 1.5 title 'mean {:.3f}'\n",
+    body << fmt::format("plot 'fairness.dat' index {} using 1:2 with boxes ls {} title 'one router', {} with lines dt 2 lc rgb 'black' lw 1.5 title 'mean {:.3f}'\n",
                         block++, c + 1, num(sum / static_cast<double>(loads.size())), sum / static_cast<double>(loads.size()));
   }
   f.data = data.str();
