@@ -1,5 +1,6 @@
 #include "testbench/sweep.h"
 
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -107,7 +108,7 @@ VarySpec parse_vary(const std::string& spec) {
   return v;
 }
 
-pid_t spawn_simulation(const Config& config, const std::string& result_path, bool progress) {
+pid_t spawn_simulation(const Config& config, const std::string& result_path, bool progress, std::uint64_t* live_cycles) {
   fs::remove(result_path);  // never mistake an earlier run's result for this one's
   std::cout.flush();
   std::cerr.flush();
@@ -119,7 +120,11 @@ pid_t spawn_simulation(const Config& config, const std::string& result_path, boo
     Progress bar = Progress::for_stderr("run", "cycles", static_cast<std::uint64_t>(config.warmup + config.measure), !progress);
     ProgressHook hook;
     bar.update(0, 0);
-    if (progress) hook = [&bar](Cycle now) { bar.update(now, now); };
+    if (progress || live_cycles)
+      hook = [&bar, live_cycles](Cycle now) {
+        bar.update(now, now);
+        if (live_cycles) __atomic_store_n(live_cycles, static_cast<std::uint64_t>(now), __ATOMIC_RELAXED);
+      };
     RunOutcome o = run_simulation(config, hook);
     if (progress) bar.finish();
     write_atomically(result_path, o.result.dump(2) + "\n");
@@ -450,25 +455,45 @@ std::uint64_t simulated_cycles(const json& r) {
 void run_local(const SweepOptions& opt, const SweepPlan& plan, const std::vector<std::size_t>& todo, Progress& bar) {
   std::vector<Config> configs(plan.points.size());
   for (std::size_t i : todo) configs[i] = load_config(plan.config_path, plan.points[i].overrides);
+  // With a progress line, each child stores its current cycle in memory shared with this process, so the
+  // line counts the cycles of running points too (a point of a large network takes minutes).
+  std::uint64_t* live = nullptr;
+  const std::size_t live_bytes = std::max<std::size_t>(1, plan.points.size()) * sizeof(std::uint64_t);
+  if (!opt.quiet) {
+    void* m = mmap(nullptr, live_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (m != MAP_FAILED) live = static_cast<std::uint64_t*>(m);  // zero-filled
+  }
   std::map<pid_t, std::size_t> running;
   std::size_t next = 0, done = plan.points.size() - todo.size();
-  std::uint64_t cycles = 0;
+  std::uint64_t finished_cycles = 0;
   while (next < todo.size() || !running.empty()) {
     while (next < todo.size() && static_cast<int>(running.size()) < std::max(1, opt.jobs)) {
       const std::size_t i = todo[next++];
-      running[spawn_simulation(configs[i], point_file(opt.out_dir, i))] = i;
+      running[spawn_simulation(configs[i], point_file(opt.out_dir, i), false, live ? live + i : nullptr)] = i;
     }
     int status = 0;
-    const pid_t pid = wait(&status);
+    const pid_t pid = live ? waitpid(-1, &status, WNOHANG) : wait(&status);
     if (pid < 0) break;
+    auto cycles = [&] {
+      std::uint64_t c = finished_cycles;
+      if (live)
+        for (const auto& [p, i] : running) c += __atomic_load_n(live + i, __ATOMIC_RELAXED);
+      return c;
+    };
+    if (pid == 0) {  // nothing ended: refresh the progress line with the running points' cycles
+      bar.update(done, cycles());
+      usleep(100000);
+      continue;
+    }
     const auto it = running.find(pid);
     if (it == running.end()) continue;
     const std::size_t i = it->second;
     running.erase(it);
     ++done;
-    cycles += simulated_cycles(read_point(plan, opt.out_dir, i));
-    bar.update(done, cycles);
+    finished_cycles += simulated_cycles(read_point(plan, opt.out_dir, i));
+    bar.update(done, cycles());
   }
+  if (live) munmap(live, live_bytes);
 }
 
 // Runs a command and returns its standard output; throws with its output when it fails.

@@ -29,8 +29,10 @@ VarySpec parse_vary(const std::string& spec);
 
 // Starts one simulation in a forked child that writes its result.json to `result_path` (atomically:
 // a temporary file renamed into place) and exits with the run's exit code. With `progress` the child
-// prints a live progress line to stderr.
-pid_t spawn_simulation(const Config& config, const std::string& result_path, bool progress = false);
+// prints a live progress line to stderr; with `live_cycles` (memory shared with the parent) it stores its
+// current cycle there as it goes, for the sweep's progress line.
+pid_t spawn_simulation(const Config& config, const std::string& result_path, bool progress = false,
+                       std::uint64_t* live_cycles = nullptr);
 
 // Runs one simulation in a child process and returns what it wrote; the child's exit code goes to `exit_code`.
 nlohmann::json run_in_child(const Config& config, int& exit_code, const std::string& result_path,
