@@ -570,10 +570,18 @@ void run_slurm(const SweepOptions& opt, const SweepPlan& plan, const std::vector
   std::string ids_arg;
   for (const std::string& j : jobs) ids_arg += (ids_arg.empty() ? "" : ",") + j;
   const std::size_t already = plan.points.size() - todo.size();
+  int failures = 0;
   while (true) {
     int code = 0;
     const std::string q = capture("squeue -h -o %i -j " + ids_arg, &code);
-    // Finished jobs leave squeue (after MinJobAge squeue even calls the id invalid): both mean done.
+    // Finished jobs leave squeue (after MinJobAge squeue even calls the id invalid): both mean done. Any
+    // other failure (slurmctld restarting, a network hiccup) is retried for a while.
+    if (code != 0 && q.find("Invalid job id") == std::string::npos) {
+      if (++failures > 60) throw std::runtime_error("squeue keeps failing: " + q);
+      std::this_thread::sleep_for(std::chrono::seconds(5));
+      continue;
+    }
+    failures = 0;
     const bool waiting = code == 0 && q.find_first_not_of(" \n") != std::string::npos;
     std::size_t done = already;
     std::uint64_t cycles = 0;
