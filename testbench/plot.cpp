@@ -150,8 +150,9 @@ Sweep read_sweep(const std::string& path) {
   if (!std::getline(in, line)) bad("plot " + path, "empty file");
   s.header = split_csv_line(line);
   for (std::size_t i = 0; i < s.header.size(); ++i) s.col[s.header[i]] = i;
-  if (s.header.empty() || s.header[0] != "point" || !s.has("seed") || !s.has("offered_load"))
-    bad("plot " + path, "not a hiradix sweep results.csv (expected columns point, ..., seed, ..., offered_load)");
+  if (s.header.empty() || s.header[0] != "point" || !s.has("seed") || !s.has("status") || !s.has("offered_load") ||
+      !s.has("accepted_load") || !s.has("latency.total.average"))
+    bad("plot " + path, "not a hiradix sweep results.csv (expected columns point, ..., seed, status, offered_load, accepted_load, latency.total.average)");
   for (std::size_t i = 1; i < s.col["seed"]; ++i) s.varied.push_back(s.header[i]);
   while (std::getline(in, line))
     if (!line.empty()) {
