@@ -359,6 +359,51 @@ Figure transient_figure(const Sweep& s, const Grouping& g) {
   return f;
 }
 
+// Contention counters per time bin around a traffic change (time series with contention_* fields).
+Figure contention_trace_figure(const Sweep& s, const Grouping& g) {
+  std::vector<Curve> seen, mean, peak;
+  for (std::size_t c = 0; c < g.curves.size(); ++c)
+    for (const auto& rows : g.curves[c]) {
+      const json r = s.point(rows.front());
+      if (r.is_null() || !r.contains("time_series") || r["time_series"].empty() ||
+          !r["time_series"][0].contains("contention_mean_at_header"))
+        continue;
+      const auto& cfg = r["config"];
+      const double change = cfg["sim"]["warmup"].get<double>() + cfg["traffic"]["change"]["at"].get<double>();
+      const double bin = cfg["stats"]["bin"].get<double>();
+      std::string label = g.curve_labels[c];
+      if (g.curves[c].size() > 1) label += fmt::format(", load {}", cfg["traffic"]["load"].get<double>());
+      Curve a{label, {}}, m{label, {}}, p{label, {}};
+      for (const json& b : r["time_series"]) {
+        if (!b.contains("contention_mean")) continue;
+        const double x = b["cycle"].get<double>() + bin / 2 - change;
+        if (b["contention_headers"].get<double>() > 0) a.xy.push_back({x, b["contention_mean_at_header"].get<double>(), 0});
+        m.xy.push_back({x + bin / 2, b["contention_mean"].get<double>(), 0});  // sampled at the bin's end
+        p.xy.push_back({x + bin / 2, b["contention_max"].get<double>(), 0});
+      }
+      seen.push_back(a);
+      mean.push_back(m);
+      peak.push_back(p);
+    }
+  if (seen.empty()) return Figure{};
+  std::vector<Curve> all = seen;
+  all.insert(all.end(), mean.begin(), mean.end());
+  all.insert(all.end(), peak.begin(), peak.end());
+  Figure f{"contention_trace", "", data_blocks(all), true, 1000};
+  f.body = fmt::format(
+      "set multiplot layout 3,1 title 'Contention counters around the traffic change (dashed line)'\n"
+      "set key outside right top vertical\nset lmargin at screen 0.09\nset rmargin at screen 0.80\n"
+      "set xlabel 'Cycles since the traffic change'\nset arrow 1 from 0, graph 0 to 0, graph 1 nohead dt 2 lc rgb 'black'\n"
+      "set yrange [0:*]\n{}"
+      "set title 'Mean counter value seen by the headers of each bin (on their minimal output)'\nset ylabel 'Counter (packets)'\nplot {}\n"
+      "set title 'Mean counter over all router ports'\nset ylabel 'Counter (packets)'\nplot {}\n"
+      "set title 'Largest counter in the network'\nset ylabel 'Counter (packets)'\nplot {}\n",
+      key_title(g), plot_curves("contention_trace.dat", seen, false, 0, false),
+      plot_curves("contention_trace.dat", mean, false, seen.size(), false),
+      plot_curves("contention_trace.dat", peak, false, seen.size() + mean.size(), false));
+  return f;
+}
+
 // Area per block vs h from synth.json files ({"blocks": {NAME: {"area_um2": ..}}, "params": {"h": ..}}).
 Figure area_figure(const std::vector<std::string>& files) {
   std::map<std::string, std::vector<std::array<double, 3>>> blocks;
@@ -419,6 +464,7 @@ int run_plot(const PlotOptions& opt) {
     if (s.has("contention.mean_at_header")) figures.push_back(contention_figure(s, g));
     figures.push_back(fairness_figure(s, g));
     figures.push_back(transient_figure(s, g));
+    figures.push_back(contention_trace_figure(s, g));
   }
   if (!opt.synth.empty()) figures.push_back(area_figure(opt.synth));
   for (const Figure& f : figures) {

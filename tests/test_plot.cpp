@@ -75,6 +75,7 @@ TEST(Plot, StandardFiguresOfASweepWithSeeds) {
             0);
   ASSERT_EQ(hiradix(dir, "plot t/results.csv --out tp -q", &err), 0) << err;
   expect_svg_and_png(dir, "tp/transient");
+  expect_svg_and_png(dir, "tp/contention_trace");
   const std::string tsvg = test::read_text(dir.file("tp/transient.svg"));
   EXPECT_NE(tsvg.find("Cycles since the traffic change"), std::string::npos);
   EXPECT_NE(tsvg.find("Misrouted fraction"), std::string::npos);

@@ -148,6 +148,42 @@ TEST(Progress, ARunReportingProgressGivesTheSameResult) {
   EXPECT_EQ(a.dump(), b.dump());
 }
 
+// The contention trace of a transient: its bins add up to the run's own contention statistics, and the
+// extra stops it makes (and those of a progress hook) change no result.
+TEST(ContentionTrace, BinsAddUpToTheRunAndSamplingChangesNothing) {
+  const Config c = load_config("", {{"topology.h", "2"}, {"sim.warmup", "1000"}, {"sim.measure", "3000"}, {"traffic.load", "0.3"},
+                                    {"routing.algorithm", "valiant"}, {"traffic.change.at", "500"}, {"traffic.change.pattern", "adv"},
+                                    {"stats.bin", "100"}, {"stats.before", "5000"}});
+  test::TempDir dir;
+  int code_a = -1, code_b = -1;
+  json a = run_in_child(c, code_a, dir.file("a.json"), /*progress=*/false);
+  json b = run_in_child(c, code_b, dir.file("b.json"), /*progress=*/true);
+  ASSERT_FALSE(a.is_null());
+  ASSERT_FALSE(b.is_null());
+  ASSERT_EQ(code_a, 0);
+  a.erase("simulation");
+  b.erase("simulation");
+  EXPECT_EQ(a.dump(), b.dump());
+
+  // stats.before covers the whole measurement: 30 bins of 100 cycles from the end of warm-up.
+  const json& bins = a["time_series"];
+  ASSERT_EQ(bins.size(), 30u);
+  double headers = 0, seen = 0;
+  long peak = 0;
+  for (const json& bin : bins) {
+    ASSERT_TRUE(bin.contains("contention_mean_at_header")) << bin.dump();
+    headers += bin["contention_headers"].get<double>();
+    seen += bin["contention_headers"].get<double>() * bin["contention_mean_at_header"].get<double>();
+    peak = std::max(peak, bin["contention_max"].get<long>());
+    EXPECT_GE(bin["contention_mean"].get<double>(), 0);
+    EXPECT_LE(bin["contention_mean"].get<double>(), bin["contention_max"].get<double>());
+  }
+  ASSERT_GT(headers, 0);
+  EXPECT_NEAR(seen / headers, a["contention"]["mean_at_header"].get<double>(), 1e-9);
+  EXPECT_LE(peak, a["contention"]["max"].get<long>());
+  EXPECT_GE(peak, 1);
+}
+
 #ifdef HIRADIX_BIN
 
 const char* kBase = "topology:\n  h: 2\nsim:\n  warmup: 1000\n  measure: 2000\n  watchdog: 1000\n";
