@@ -9,9 +9,27 @@
 
 namespace hiradix {
 
-inline std::uint64_t lfsr_advance(std::uint64_t s) {
+// The definition: LFSR_STEPS single Galois steps (shift right, XOR the mask if a 1 was shifted out).
+inline std::uint64_t lfsr_advance_bitwise(std::uint64_t s) {
   for (int i = 0; i < rtl::LFSR_STEPS; ++i) s = (s >> 1) ^ (rtl::LFSR_MASK & (0 - (s & 1)));
   return s;
+}
+
+// The steps are linear over GF(2), so advance(s) is the XOR of the advances of s's bytes: eight table
+// lookups instead of 64 dependent steps per routing decision (tests check it against the bitwise form).
+struct LfsrTables {
+  std::uint64_t byte[8][256];
+  LfsrTables() {
+    for (int b = 0; b < 8; ++b)
+      for (int v = 0; v < 256; ++v) byte[b][v] = lfsr_advance_bitwise(static_cast<std::uint64_t>(v) << (8 * b));
+  }
+};
+inline const LfsrTables kLfsrTables;
+
+inline std::uint64_t lfsr_advance(std::uint64_t s) {
+  std::uint64_t r = 0;
+  for (int b = 0; b < 8; ++b) r ^= kLfsrTables.byte[b][(s >> (8 * b)) & 0xFF];
+  return r;
 }
 
 // Uniform draw in [0, n) from 32 random bits: the high half of bits * n (one multiplier in hardware).

@@ -31,6 +31,7 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
     o.queue.attach(queue_slots_.data() + q, queue_cap);
     o.pending_credits.attach(credit_slots_.data() + c, credit_cap);
     o.sink = ports[p].out_depth == 0;
+    o.vcs = static_cast<std::uint8_t>(ports[p].out_vcs);
     o.credits = credits_.data() + v;
     o.depth = depths_.data() + v;
     o.owner = owners_.data() + v;

@@ -29,6 +29,7 @@ struct OutputPort {
   std::int32_t* depth = nullptr;      // per downstream VC, phits (credit upper bound)
   std::uint32_t* owner = nullptr;     // wormhole: per downstream VC, packet + 1 holding it (0: free)
   bool sink = false;                  // ejection to a NIC: never blocks
+  std::uint8_t vcs = 0;               // downstream VCs
   std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
   std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
   Cycle link_free = 0;
@@ -61,6 +62,16 @@ class OutputUnit : public sc_core::sc_module {
     return ports_[p].pending_credits.empty() ? kNever : ports_[p].pending_credits.front().arrival;
   }
   Cycle link_free(int p) const { return ports_[p].link_free; }
+  // Phits ahead of a new packet on port p: its output queue plus what was sent downstream and is not yet
+  // credited back (UGAL's Q, seed-000 §3 "queue occupancy of the source router's output port").
+  int load(int p, Cycle now) {
+    catch_up(p, now);
+    const OutputPort& o = ports_[p];
+    int q = o.occupancy;
+    if (!o.sink)
+      for (int vc = 0; vc < o.vcs; ++vc) q += o.depth[vc] - o.credits[vc];
+    return q;
+  }
   void enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready);
 
   // Wormhole: a head may take a downstream VC only when no other packet holds it.

@@ -6,6 +6,7 @@
 
 #include "router/lfsr.h"
 #include "router/rtl/rc_cosim.h"
+#include "router/stage_trace.h"
 
 namespace hiradix {
 
@@ -33,6 +34,8 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       crossbar_("crossbar", static_cast<int>(ports.size()), params),
       outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, this),
       contention_("contention", static_cast<int>(ports.size())),
+      needs_port_load_(routing.needs_port_load()),
+      port_load_(ports.size(), 0),
       out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
   vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
@@ -192,6 +195,13 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   ctx.router = id_;
   ctx.in_port = inputs_.port_of(index);
   ctx.contention = contention_.values();
+  if (needs_port_load_ && ports_[ctx.in_port].cls == PortClass::kTerminal) {
+    const Cycle now = now_cycle();
+    constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;  // the RTL's field saturates
+    for (int p = 0; p < radix(); ++p)
+      port_load_[p] = static_cast<std::uint16_t>(std::min(outputs_.load(p, now), kMaxLoad));
+    ctx.port_load = port_load_.data();
+  }
   RoutingDecision d;
   if (cosim_) {
     d = cosim_->decide(now_cycle(), ctx, pkt, lfsr_);
@@ -205,6 +215,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   if (d.out_vc >= ports_[d.out_port].out_vcs && ports_[d.out_port].out_depth != 0)
     throw std::logic_error("routing chose VC " + std::to_string(d.out_vc) + " on port " +
                            std::to_string(d.out_port) + ", which has fewer VCs");
+  if (stage_trace_) stage_trace_->routed(now_cycle(), ctx.in_port, d.out_port);
   c.routed = true;
   c.min_port = d.min_port;
   v.min_port = d.min_port;
@@ -228,6 +239,8 @@ void Router::allocate(Cycle now) {
   const SpeedupClock& clock = crossbar_.clock;
   const int size = params_.flit_size;
   const std::uint64_t end = clock.first_tick(now + 1);
+  if (stage_trace_)
+    for (int port : bid_ports_) stage_trace_->bid(now, port, bids_[port]);
   for (std::uint64_t tick = clock.first_tick(now); tick < end && !bid_ports_.empty(); ++tick) {
     requests_.clear();
     for (int port : bid_ports_) {
@@ -274,6 +287,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   ++v.in_transit;
   if (e.head) v.next_rc_at = now + sa;
   bids_[g.in_port] &= ~(1u << g.vc);
+  if (stage_trace_) stage_trace_->granted(now, g.in_port, g.out_port);
 
   if (params_.wormhole) {  // the packet holds the downstream VC from its head to its tail
     if (e.head) outputs_.hold_vc(g.out_port, v.out_vc, e.packet);

@@ -22,6 +22,7 @@
 namespace hiradix {
 
 class RcCoSim;
+class StageTrace;
 
 // RC and VA stages: the routing function plus their latencies. VA needs no arbitration here: the output
 // VC follows from the per-hop VC rule (seed-000 §1.2 note [D]), so VA is a pipeline delay.
@@ -73,6 +74,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   const RouterActivity& activity() const { return activity_; }
   // Routing decisions go to the RTL (router.rc_mode rtl or lockstep) instead of the C++ model alone.
   void attach_rc_cosim(RcCoSim* cosim) { cosim_ = cosim; }
+  // Records this router's RC and SA activity as a waveform (trace.router).
+  void attach_stage_trace(StageTrace* trace) { stage_trace_ = trace; }
 
   // Packets whose tail is in this router's input buffers (not yet granted) or output queues.
   std::size_t packets_held() const;
@@ -125,12 +128,15 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   ActivityScheduler& scheduler_;
   std::uint64_t lfsr_;        // the routing unit's random state (router/lfsr.h)
   RcCoSim* cosim_ = nullptr;
+  StageTrace* stage_trace_ = nullptr;
   InputUnit inputs_;
   RoutingUnit routing_;
   SwitchAllocator allocator_;
   Crossbar crossbar_;
   OutputUnit outputs_;
   ContentionCounters contention_;
+  bool needs_port_load_;             // the routing reads per-port load at injection (UGAL)
+  HotVector<std::uint16_t> port_load_;
   RouterActivity activity_;
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to

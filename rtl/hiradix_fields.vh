@@ -9,10 +9,14 @@ localparam integer GEOM_W   = 7;   // p, a and h of the Dragonfly
 localparam integer ALG_W    = 3;   // routing algorithm code
 localparam integer LFSR_W   = 64;  // random-number state
 localparam integer HOPS_W   = 3;   // hop counters of the header
+localparam integer LOAD_W   = 12;  // per-port load (phits queued + uncredited), saturated
+localparam integer MAX_PORTS = 64; // port_load entries (radix <= 64)
+localparam integer THRESH_W = 16;  // signed thresholds (UGAL T)
 
 // Routing algorithm codes (cfg_algorithm) and Valiant phase-A policies (cfg_phase_a, seed-000 Table 5-1).
 localparam integer ALG_MIN     = 0;
 localparam integer ALG_VALIANT = 1;
+localparam integer ALG_UGAL    = 2;
 localparam integer PHASE_A_LGL = 0;  // lgl
 localparam integer PHASE_A_LG  = 1;  // lg-
 localparam integer PHASE_A_GL  = 2;  // -gl

@@ -7,12 +7,13 @@
 // Geometry and mode are inputs so that one Verilated model serves every configuration; the synthesis
 // flow ties them to constants and Yosys specializes the logic. Wiring and port numbering as in
 // router/routing/dragonfly.h (seed-000 §2.1-2.3): ports [0,p) terminals, [p,p+a-1) local, then h global.
-// Routing: MIN (seed-000 §3.1) and Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1; each
+// Routing: MIN (seed-000 §3.1), Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1, and UGAL-L
+// (seed-000 §3.5, Eq. 2-1: Valiant's draw, kept only if the minimal path looks worse); each
 // hop takes the VC of the slot it fills in the routing's canonical path (docs/decisions.md), or with
 // cfg_hop_count_vcs the count of hops already taken on that link class.
 `default_nettype none
 module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree,
-                            router, in_port, dst, rs_in, lfsr_in,
+                            cfg_ugal_t, router, in_port, dst, rs_in, lfsr_in, port_load,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -23,11 +24,13 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire                cfg_hop_count_vcs;
   input  wire [GEOM_W-1:0]   cfg_p, cfg_a, cfg_h;
   input  wire                cfg_palmtree;
+  input  wire [THRESH_W-1:0] cfg_ugal_t;    // UGAL's T (signed, phits)
   input  wire [ROUTER_W-1:0] router;
   input  wire [PORT_W-1:0]   in_port;
   input  wire [NODE_W-1:0]   dst;
   input  wire [RS_W-1:0]     rs_in;
   input  wire [LFSR_W-1:0]   lfsr_in;
+  input  wire [MAX_PORTS*LOAD_W-1:0] port_load;  // per output port: queued + uncredited phits (UGAL)
   output reg  [PORT_W-1:0]   out_port;
   output reg  [VC_W-1:0]     out_vc;
   output reg  [PORT_W-1:0]   min_port;
@@ -100,6 +103,20 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     end
   endfunction
 
+  // Router-to-router hops of the minimal path from `from` to `target` (0..3).
+  function [1:0] min_hops(input [W-1:0] a, h, groups, from, target, input palm);
+    reg [W-1:0] g, tg, owner, k, landing;
+    begin
+      g = from / a;
+      tg = target / a;
+      {owner, k} = global_owner(a, h, groups, g, tg, palm);
+      landing = global_peer(a, h, groups, g * a + owner, k, palm);
+      if (from == target) min_hops = 2'd0;
+      else if (g == tg) min_hops = 2'd1;
+      else min_hops = 2'd1 + {1'b0, owner != from % a} + {1'b0, landing != target};
+    end
+  endfunction
+
   // Uniform draw in [0, n) from 32 random bits (multiply-high, as router/lfsr.h).
   function [W-1:0] draw(input [31:0] bits, input [W-1:0] n);
     /* verilator lint_off UNUSEDSIGNAL */
@@ -112,9 +129,9 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   endfunction
 
   // VC slots of one phase {local before the global hop, global, local after} (routing_algorithm.h).
-  function [11:0] phase_slots(input [ALG_W-1:0] algorithm, input [1:0] policy, input phase);
+  function [11:0] phase_slots(input valiant_paths, input [1:0] policy, input phase);
     begin
-      if (algorithm != ALG_VALIANT[ALG_W-1:0]) phase_slots = {4'd0, 4'd0, 4'd1};  // MIN: l1 g1 l2
+      if (!valiant_paths) phase_slots = {4'd0, 4'd0, 4'd1};  // MIN: l1 g1 l2
       else case ({policy, phase})
         {PHASE_A_LGL[1:0], 1'b0}: phase_slots = {4'd0, 4'd0, 4'd1};  // lgl: L0 G0 L1 | L2 G1 L3
         {PHASE_A_LGL[1:0], 1'b1}: phase_slots = {4'd2, 4'd1, 4'd3};
@@ -138,7 +155,8 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   wire [W-1:0] dst_w = {{(W-NODE_W){1'b0}}, dst};
   wire [W-1:0] dst_router = dst_w / p;
   wire [W-1:0] dst_port = dst_w % p;
-  wire valiant = cfg_algorithm == ALG_VALIANT[ALG_W-1:0];
+  wire ugal = cfg_algorithm == ALG_UGAL[ALG_W-1:0];
+  wire valiant = cfg_algorithm == ALG_VALIANT[ALG_W-1:0] || ugal;  // UGAL's non-minimal paths are Valiant's
   wire injection = {{(W-PORT_W){1'b0}}, in_port} < p;
 
   // Valiant's intermediate router R_ROOT, drawn from the policy's candidate set (seed-000 Table 5-1).
@@ -154,6 +172,30 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       default:          root = global_peer(a, h, groups, (here / a) * a + link / h, link % h,
                                            cfg_palmtree);  // lg-: far end of any global link of the group
     endcase
+  end
+
+  // UGAL-L: minimal iff Q_MIN * H_MIN <= Q_VLB * H_VLB + T (signed; Q of each path's first output port).
+  // Costs fit 17 bits: at most (2^LOAD_W - 1) * 6 hops, plus a 16-bit signed T.
+  localparam integer CW = LOAD_W + 5;
+  reg [1:0] h_min, h_vlb_a, h_vlb_b;
+  reg [2:0] h_vlb;
+  reg [W-1:0] port_min, port_vlb;
+  reg [LOAD_W-1:0] q_min, q_vlb;
+  reg [CW-1:0] cost_min, cost_vlb, threshold;
+  reg ugal_minimal;
+  always @* begin
+    h_min = min_hops(a, h, groups, here, dst_router, cfg_palmtree);
+    h_vlb_a = min_hops(a, h, groups, here, root, cfg_palmtree);
+    h_vlb_b = min_hops(a, h, groups, root, dst_router, cfg_palmtree);
+    h_vlb = {1'b0, h_vlb_a} + {1'b0, h_vlb_b};
+    port_min = min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
+    port_vlb = min_port_to(p, a, h, groups, here, root, cfg_palmtree);
+    q_min = h_min == 2'd0 ? {LOAD_W{1'b0}} : port_load[port_min * LOAD_W +: LOAD_W];  // local destination: cost 0
+    q_vlb = port_load[port_vlb * LOAD_W +: LOAD_W];
+    cost_min = {5'b0, q_min} * {{(CW-2){1'b0}}, h_min};
+    cost_vlb = {5'b0, q_vlb} * {{(CW-3){1'b0}}, h_vlb};
+    threshold = {{(CW-THRESH_W){cfg_ugal_t[THRESH_W-1]}}, cfg_ugal_t};
+    ugal_minimal = $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
   reg [ROUTER_W-1:0] inter;
@@ -172,14 +214,14 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     phase_global = rs_in[RS_PGLOBAL_BIT];
     if (valiant && injection) begin  // draw R_ROOT; degenerate draws route minimally
       inter = root[ROUTER_W-1:0];
-      phase = root == here || root == dst_router;
+      phase = root == here || root == dst_router || (ugal && ugal_minimal);
     end
     if (valiant && !phase && router == inter) begin  // R_ROOT reached: phase B
       phase = 1'b1;
       phase_global = 1'b0;
     end
     target = (valiant && !phase) ? {{(W-ROUTER_W){1'b0}}, inter} : dst_router;
-    slots = phase_slots(cfg_algorithm, cfg_phase_a, phase);
+    slots = phase_slots(valiant, cfg_phase_a, phase);
 
     // The minimal hop towards `target`, or ejection at the destination router.
     minimal = here == dst_router ? dst_port : min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);

@@ -50,12 +50,15 @@ const std::vector<KeySpec>& config_schema() {
       {"packet.flit", KeyType::kInt, "1", 1, 4096, {}, "Wormhole only: flit size in phits (packet.size must be a multiple)."},
       {"nic.queue", KeyType::kInt, "5040", 1, kBig, {}, "Injection queue per terminal, phits (seed-000 Table 3-1: 126 KB); full queue = packet refused."},
       {"router.rc_mode", KeyType::kString, "model", 0, 0, {"model", "rtl", "lockstep"}, "Routing computation: the C++ model; the Verilated RTL routing unit (rtl/hiradix_routing_unit.v); or both in lockstep, every decision compared bit for bit (a mismatch stops the run, exit code 5)."},
-      {"rtl.trace", KeyType::kString, "''", 0, 0, {}, "rtl/lockstep modes: FST waveform file of the routing unit's decisions (GTKWave); empty = none. Decision k of cycle c is at time c ns + k ps."},
-      {"rtl.trace_from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the routing-unit waveform."},
-      {"rtl.trace_to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the routing-unit waveform."},
+      {"rtl.trace", KeyType::kString, "''", 0, 0, {}, "rtl/lockstep modes: FST waveform file of the routing unit's inputs and outputs at every decision (GTKWave); empty = none. Decision k of cycle c is at c ns + k ps. Window: trace.from/trace.to."},
+      {"trace.router", KeyType::kInt, "-1", -1, kBig, {}, "Router whose pipeline activity (RC output port, SA bids, SA grants per input port) is written to trace.vcd; -1 = none."},
+      {"trace.vcd", KeyType::kString, "stages.vcd", 0, 0, {}, "VCD file of trace.router's stage activity (GTKWave), 1 ns per cycle."},
+      {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
+      {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
-      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant"}, "Routing mechanism."},
-      {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1)."},
+      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold)."},
+      {"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."},
+      {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."},
       {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
       {"traffic.pattern", KeyType::kString, "un", 0, 0, {"un", "adv", "advl", "advc", "mix"}, "Traffic pattern (seed-000 §4.2)."},
       {"traffic.offset", KeyType::kInt, "1", -kBig, kBig, {}, "Group offset i of ADV+i (signed)."},
@@ -351,12 +354,21 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "routing.vc_scheme", c.routing.vc_scheme);
   set_json(r, "routing.algorithm", c.routing.algorithm);
   set_json(r, "routing.phase_a", c.routing.phase_a);
+  c.routing.ugal_threshold = static_cast<int>(I("routing.ugal_threshold"));
+  set_json(r, "routing.ugal_threshold", c.routing.ugal_threshold);
 
   // Routing computation against the RTL: the network must fit the RTL's field widths.
   c.rc.mode = parse_rc_mode(S("router.rc_mode"));
   c.rc.trace_path = S("rtl.trace");
-  c.rc.trace_from = static_cast<Cycle>(I("rtl.trace_from"));
-  c.rc.trace_to = static_cast<Cycle>(I("rtl.trace_to"));
+  c.rc.trace_from = static_cast<Cycle>(I("trace.from"));
+  c.rc.trace_to = static_cast<Cycle>(I("trace.to"));
+  if (c.rc.trace_to < c.rc.trace_from) fail("trace.to", "must not be before trace.from");
+  c.trace_router = static_cast<int>(I("trace.router"));
+  c.trace_vcd = S("trace.vcd");
+  if (c.trace_router >= Dragonfly(c.p, c.a, c.h, c.arrangement).routers())
+    fail("trace.router", "the network has only " + std::to_string(Dragonfly(c.p, c.a, c.h, c.arrangement).routers()) + " routers");
+  if (c.trace_router >= 0 && c.trace_vcd.empty()) fail("trace.vcd", "needs a file name when trace.router is set");
+  set_json(r, "trace.vcd", c.trace_vcd);
   c.rc.inject_mismatch_at = static_cast<std::uint64_t>(I("rtl.inject_mismatch_at"));
   if (c.rc.mode != RcMode::kModel) {
     try {
@@ -371,12 +383,12 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     fail("rtl.trace", "traces the RTL routing unit: set router.rc_mode to rtl or lockstep");
   set_json(r, "router.rc_mode", S("router.rc_mode"));
   set_json(r, "rtl.trace", c.rc.trace_path);
-  for (const char* k : {"rtl.trace_from", "rtl.trace_to", "rtl.inject_mismatch_at"}) set_json(r, k, I(k));
+  for (const char* k : {"trace.router", "trace.from", "trace.to", "rtl.inject_mismatch_at"}) set_json(r, k, I(k));
 
   // VCs: at least what the routing needs for deadlock freedom (VC index = hops taken per link class).
   const Dragonfly probe(c.p, c.a, c.h, c.arrangement);
   const VcRequirement need = make_routing(c.routing, probe)->vcs_needed();
-  const std::string who = c.routing.algorithm == "valiant" ? "valiant with phase_a " + c.routing.phase_a : c.routing.algorithm;
+  const std::string who = c.routing.algorithm != "min" ? c.routing.algorithm + " with phase_a " + c.routing.phase_a : c.routing.algorithm;
   auto vcs = [&](const char* key, int needed, const char* cls) {
     const int given_vcs = static_cast<int>(I(key));
     if (given_vcs == 0) return needed;

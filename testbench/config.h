@@ -48,6 +48,8 @@ struct Config {
   int buffer_injection = 32, buffer_local = 32, buffer_global = 256;
   RoutingOptions routing;
   RcCoSimOptions rc;  // routing computation: model, rtl or lockstep
+  int trace_router = -1;  // router whose stage activity goes to trace_vcd (window: rc.trace_from/to)
+  std::string trace_vcd;
   // traffic and NICs
   TrafficSchedule traffic;  // change_at relative to the end of warm-up until resolved by the network
   std::int64_t change_after_warmup = -1;

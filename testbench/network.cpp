@@ -38,6 +38,12 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
                            Router(("router_" + std::to_string(r)).c_str(), r, ports, config.router, *routing_, pool_,
                                   scheduler_, config.seed));
     if (rc_cosim_) routers_.back()->attach_rc_cosim(rc_cosim_.get());
+    if (r == config.trace_router) {
+      stage_trace_ = std::make_unique<StageTrace>(config.trace_vcd, "router_" + std::to_string(r), topo_.radix(),
+                                                  std::max({config.vcs_injection, config.vcs_local, config.vcs_global}),
+                                                  config.rc.trace_from, config.rc.trace_to);
+      routers_.back()->attach_stage_trace(stage_trace_.get());
+    }
     for (int port = 0; port < topo_.p(); ++port) {
       const int t = r * topo_.p() + port;
       nics_.push_back(new (arena_allocate(sizeof(Nic), alignof(Nic)))
@@ -155,6 +161,11 @@ std::string Network::describe_deadlock() {
   }
   s << "; no cycle among them (a stall, not a VC deadlock)";
   return s.str();
+}
+
+void Network::finish_traces() {
+  if (rc_cosim_) rc_cosim_->finish();
+  if (stage_trace_) stage_trace_->finish();
 }
 
 }  // namespace hiradix

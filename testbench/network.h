@@ -11,6 +11,7 @@
 #include "router/routing/dragonfly.h"
 #include "router/routing/routing_algorithm.h"
 #include "router/rtl/rc_cosim.h"
+#include "router/stage_trace.h"
 #include "testbench/config.h"
 #include "testbench/nic.h"
 #include "testbench/stats.h"
@@ -34,6 +35,8 @@ class Network : public sc_core::sc_module {
   bool deadlocked() const { return !deadlock_report_.empty(); }
   // The RTL co-simulation of routing decisions (null in `model` mode).
   const RcCoSim* rc_cosim() const { return rc_cosim_.get(); }
+  // Flushes the waveforms at the end of a run (the network itself is never destroyed).
+  void finish_traces();
   bool stopped() const { return deadlocked() || (rc_cosim_ && rc_cosim_->stopped()); }
   const std::string& deadlock_report() const { return deadlock_report_; }
 
@@ -46,6 +49,7 @@ class Network : public sc_core::sc_module {
   Dragonfly topo_;
   std::unique_ptr<RoutingAlgorithm> routing_;
   std::unique_ptr<RcCoSim> rc_cosim_;
+  std::unique_ptr<StageTrace> stage_trace_;
   PacketPool pool_;
   ActivityScheduler scheduler_;
   Stats stats_;

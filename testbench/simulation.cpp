@@ -100,6 +100,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_contention(net, config.warmup));
   if (!net.stopped()) advance(net, config.warmup, config.warmup + config.measure, on_progress, samples, taken);
   const auto t2 = std::chrono::steady_clock::now();
+  net.finish_traces();
   const double elaboration = std::chrono::duration<double>(t1 - t0).count();
   const double wall = std::chrono::duration<double>(t2 - t1).count();
   const Cycle simulated = now_cycle();
@@ -183,7 +184,7 @@ std::string summarize(const nlohmann::json& j) {
   s << fmt::format("hiradix: dragonfly p={} a={} h={} ({}), {} routers, routing {}{}\n", c["topology"]["p"].get<int>(),
                    c["topology"]["a"].get<int>(), c["topology"]["h"].get<int>(), c["topology"]["arrangement"].get<std::string>(),
                    j["simulation"]["routers"].get<int>(), c["routing"]["algorithm"].get<std::string>(),
-                   c["routing"]["algorithm"] == "valiant" ? " " + c["routing"]["phase_a"].get<std::string>() : "");
+                   c["routing"]["algorithm"] != "min" ? " " + c["routing"]["phase_a"].get<std::string>() : "");
   s << fmt::format("  traffic      {} offset {} load {:.3f}{}\n", c["traffic"]["pattern"].get<std::string>(),
                    c["traffic"]["offset"].get<int>(), c["traffic"]["load"].get<double>(),
                    j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");

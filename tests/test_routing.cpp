@@ -81,7 +81,8 @@ struct Walk {
 };
 
 // Routes a packet from terminal src to terminal dst. `max_steps` bounds runaway routings.
-Walk walk(const RoutingAlgorithm& alg, const Dragonfly& t, int src, int dst, std::uint64_t& lfsr, int max_steps = 12) {
+Walk walk(const RoutingAlgorithm& alg, const Dragonfly& t, int src, int dst, std::uint64_t& lfsr, int max_steps = 12,
+          const std::uint16_t* port_load = nullptr) {
   Walk w;
   Packet pkt;
   pkt.src = static_cast<std::uint32_t>(src);
@@ -92,7 +93,7 @@ Walk walk(const RoutingAlgorithm& alg, const Dragonfly& t, int src, int dst, std
   int in = t.port_of_terminal(src);
   for (int step = 0; step <= max_steps; ++step) {
     lfsr = lfsr_advance(lfsr);  // as the router does for every decision
-    const RoutingContext ctx{r, in, lfsr, nullptr};
+    const RoutingContext ctx{r, in, lfsr, nullptr, port_load};
     const RoutingDecision d = alg.route(ctx, pkt);
     if (step == 0) {
       w.intermediate = static_cast<int>(pkt.route.intermediate);
@@ -412,6 +413,9 @@ TEST(ValiantPolicies, VcRequirementsFollowTheLongestPath) {
   o.algorithm = "min";
   EXPECT_EQ(make_routing(o, t)->name(), "min");
   o.algorithm = "ugal";
+  EXPECT_EQ(make_routing(o, t)->name(), "ugal");
+  EXPECT_EQ(make_routing(o, t)->vcs_needed().local, 2) << "UGAL's paths are -g- Valiant's or minimal";
+  o.algorithm = "olm";
   EXPECT_THROW(make_routing(o, t), std::invalid_argument);
 }
 
@@ -459,8 +463,10 @@ TEST_P(ChannelDependencies, AreAcyclic) {
   const auto [tp, alg] = GetParam();
   const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
   RoutingOptions o;
-  o.algorithm = alg == "min" ? "min" : "valiant";
-  if (alg != "min") o.phase_a = alg;
+  o.algorithm = alg == "min" || alg == "ugal" ? alg : "valiant";
+  if (alg != "min" && alg != "ugal") o.phase_a = alg;
+  Rng load_rng(3, 3);
+  std::uint16_t loads[64] = {};  // UGAL: random port loads, so both its minimal and Valiant choices occur
   const auto routing = make_routing(o, t);
   const long radix = t.radix(), vcs = 8;
   auto id = [&](const Step& s) { return (static_cast<long>(s.router) * radix + s.out_port) * vcs + s.vc; };
@@ -475,7 +481,8 @@ TEST_P(ChannelDependencies, AreAcyclic) {
     for (int dr = 0; dr < t.routers(); ++dr)
       for (int k = 0; k < draws; ++k) {
         std::uint64_t rng = lfsr_seed(static_cast<std::uint64_t>(k + 1), static_cast<std::uint64_t>(sr * 100003 + dr));
-        const Walk w = walk(*routing, t, sr * t.p(), dr * t.p(), rng);
+        for (auto& l : loads) l = static_cast<std::uint16_t>(load_rng.below(64));
+        const Walk w = walk(*routing, t, sr * t.p(), dr * t.p(), rng, 12, loads);
         ASSERT_EQ(w.error, "");
         for (std::size_t i = 0; i + 1 < w.hops.size(); ++i) {
           ASSERT_LT(w.hops[i].vc, vcs);
@@ -489,7 +496,7 @@ TEST_P(ChannelDependencies, AreAcyclic) {
 
 INSTANTIATE_TEST_SUITE_P(Routings, ChannelDependencies,
                          ::testing::Combine(::testing::Values(kTopologies[0], kTopologies[1]),
-                                            ::testing::Values("min", "lgl", "lg-", "-gl", "-g-")),
+                                            ::testing::Values("min", "lgl", "lg-", "-gl", "-g-", "ugal")),
                          [](const auto& info) {
                            std::string a = std::get<1>(info.param);
                            std::replace(a.begin(), a.end(), '-', '_');
@@ -497,3 +504,53 @@ INSTANTIATE_TEST_SUITE_P(Routings, ChannelDependencies,
                          });
 
 }  // namespace
+
+namespace hiradix {
+namespace {
+
+// UGAL-L (seed-000 Eq. 2-1) at its boundary, by hand: h = 2 Dragonfly (p 2, a 4, G 9), packet injected
+// at router 0 for a router of another group. For a drawn R_ROOT, minimal iff
+// Q_min * H_min <= Q_vlb * H_vlb + T; we set the two ports' loads so that the sides differ by exactly
+// one phit-hop and move T across the boundary.
+TEST(Ugal, MisroutesExactlyWhenTheMinimalCostExceedsValiantsPlusT) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const int src = 0, dst_router = 4 * 5 + 2;  // router 2 of group 5
+  // An LFSR state whose draw is a real intermediate (not the source or destination router).
+  std::uint64_t lfsr = lfsr_seed(1, 0);
+  const ValiantRouting probe(t, PhaseA::kLgl);
+  int root = -1;
+  for (;;) {
+    lfsr = lfsr_advance(lfsr);
+    root = probe.choose_intermediate(src, lfsr);
+    if (root != src && root != dst_router && t.min_port(src, root) != t.min_port(src, dst_router)) break;
+  }
+  const int h_min = t.min_hops(src, dst_router), h_vlb = t.min_hops(src, root) + t.min_hops(root, dst_router);
+  const int p_min = t.min_port(src, dst_router), p_vlb = t.min_port(src, root);
+  std::uint16_t load[64] = {};
+  load[p_vlb] = 10;
+  // Q_min chosen so that Q_min * H_min = Q_vlb * H_vlb + 1 (up to rounding, then T absorbs the rest).
+  load[p_min] = static_cast<std::uint16_t>((10 * h_vlb) / h_min + 1);
+  const int excess = load[p_min] * h_min - 10 * h_vlb;  // > 0: minimal is dearer by this many phit-hops
+  ASSERT_GT(excess, 0);
+  for (int threshold : {excess - 1, excess}) {
+    const UgalRouting ugal(t, PhaseA::kLgl, threshold);
+    Packet pkt;
+    pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
+    const RoutingContext ctx{src, 0, lfsr, nullptr, load};
+    const RoutingDecision d = ugal.route(ctx, pkt);
+    const bool minimal = threshold >= excess;
+    EXPECT_EQ(pkt.route.phase, minimal ? 1 : 0) << "T = " << threshold << ", excess " << excess;
+    EXPECT_EQ(d.out_port, minimal ? p_min : p_vlb);
+    EXPECT_EQ(static_cast<int>(pkt.route.intermediate), root);
+  }
+  // Equal loads, T = 0: the shorter minimal path wins (Q*3 <= Q*H_vlb since H_vlb >= H_min).
+  load[p_min] = load[p_vlb] = 7;
+  const UgalRouting ugal(t, PhaseA::kLgl, 0);
+  Packet pkt;
+  pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
+  ugal.route(RoutingContext{src, 0, lfsr, nullptr, load}, pkt);
+  EXPECT_EQ(pkt.route.phase, 1);
+}
+
+}  // namespace
+}  // namespace hiradix

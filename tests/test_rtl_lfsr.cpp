@@ -47,6 +47,7 @@ TEST(Lfsr, OneStepByHandAndNoShortCycle) {
   std::uint64_t manual = s;
   for (int i = 0; i < rtl::LFSR_STEPS; ++i) manual = (manual & 1) ? (manual >> 1) ^ rtl::LFSR_MASK : manual >> 1;
   EXPECT_EQ(one_step, 0xD800000000000000ull);
+  EXPECT_EQ(lfsr_advance_bitwise(s), manual);
   EXPECT_EQ(lfsr_advance(s), manual);
   // Never the lock-up state, and no repeat within a long run from a typical seed.
   std::uint64_t x = lfsr_seed(7, 3);
@@ -55,6 +56,14 @@ TEST(Lfsr, OneStepByHandAndNoShortCycle) {
     x = lfsr_advance(x);
     ASSERT_NE(x, 0u);
     ASSERT_NE(x, start) << "period " << i + 1;
+  }
+}
+
+TEST(Lfsr, TableFormEqualsTheBitwiseDefinition) {
+  std::uint64_t x = 0x0123456789ABCDEFull;
+  for (int i = 0; i < 100000; ++i) {
+    ASSERT_EQ(lfsr_advance(x), lfsr_advance_bitwise(x)) << "state " << x;
+    x = x * 6364136223846793005ull + 1442695040888963407ull;  // states unrelated to the LFSR's own sequence
   }
 }
 

@@ -4,7 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "router/lfsr.h"
@@ -33,7 +37,8 @@ std::string describe(const RcInputs& in) { return to_json(in).dump(); }
 const RoutingOptions kRoutings[] = {
     {"min", "lgl", "slot"},     {"valiant", "lgl", "slot"}, {"valiant", "lg-", "slot"},
     {"valiant", "-gl", "slot"}, {"valiant", "-g-", "slot"}, {"valiant", "lgl", "hop_count"},
-    {"min", "lgl", "hop_count"}};
+    {"min", "lgl", "hop_count"}, {"ugal", "lgl", "slot", 0},  {"ugal", "-g-", "slot", 40},
+    {"ugal", "lg-", "slot", -300}};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -99,6 +104,9 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       rs.intermediate = rng.below(static_cast<std::uint32_t>(topo.routers()));
       in.route = pack_route_state(rs);
       in.lfsr = rng.next() | 1;
+      // Loads spread over the whole field, and small ones so that UGAL's comparison goes both ways.
+      const std::uint32_t top = (i & 1) ? (1u << rtl::LOAD_W) : 64;
+      for (int p = 0; p < topo.radix(); ++p) in.port_load[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(rng.below(top));
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
       ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " inputs " << describe(in);
@@ -182,7 +190,12 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "valiant"}, {"routing.phase_a", "-gl"}, {"traffic.pattern", "adv"},
                   {"traffic.offset", "2"}, {"traffic.load", "0.6"}, {"topology.arrangement", "consecutive"}},
         Overrides{{"routing.algorithm", "valiant"}, {"routing.phase_a", "-g-"}, {"topology.h", "3"},
-                  {"traffic.pattern", "adv"}, {"traffic.offset", "3"}, {"traffic.load", "1.0"}}));
+                  {"traffic.pattern", "adv"}, {"traffic.offset", "3"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_threshold", "-20"}, {"traffic.pattern", "adv"},
+                  {"traffic.offset", "2"}, {"traffic.load", "1.0"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.
@@ -216,6 +229,80 @@ TEST(LockstepChecker, ModesAndKeysAreValidated) {
   EXPECT_THROW(load_config("", {{"rtl.trace", "x.fst"}}), ConfigError);           // needs rtl or lockstep
   EXPECT_THROW(load_config("", {{"router.rc_mode", "rtl"}, {"topology.h", "16"}}), ConfigError);  // too many routers
   EXPECT_NO_THROW(load_config("", {{"router.rc_mode", "rtl"}, {"topology.h", "8"}}));
+}
+
+}  // namespace
+}  // namespace hiradix
+
+namespace hiradix {
+namespace {
+
+// Waveforms: the routing unit's FST and one router's stage VCD are written, within the window, and the VCD
+// is consistent: strictly increasing times inside [from, to + 1], only declared signals, and every SA grant
+// of an input port comes in a cycle where that port bid for the switch.
+TEST(Waveforms, RoutingUnitFstAndRouterStageVcd) {
+  test::TempDir dir("hiradix_trace");
+  const std::string fst = dir.file("rc.fst"), vcd = dir.file("stages.vcd");
+  const json r = simulate(lockstep({{"traffic.load", "0.5"}, {"rtl.trace", fst}, {"trace.router", "5"},
+                                    {"trace.vcd", vcd}, {"trace.from", "1600"}, {"trace.to", "1900"}}));
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(r["status"], "ok");
+  ASSERT_TRUE(std::filesystem::exists(fst));
+  EXPECT_GT(std::filesystem::file_size(fst), 100u);
+
+  std::ifstream in(vcd);
+  ASSERT_TRUE(in);
+  std::map<std::string, std::string> name_of;  // id -> signal name
+  std::string line;
+  long long time = -1;
+  std::map<std::string, std::string> value;  // id -> value in the current cycle
+  int grants = 0, routed = 0;
+  auto check_cycle = [&] {
+    for (const auto& [id, v] : value) {
+      const std::string& name = name_of[id];
+      if (v == "bz") continue;
+      if (name.find("rc_out_port") != std::string::npos) ++routed;
+      if (name.find("sa_grant_out_port") == std::string::npos) continue;
+      ++grants;
+      const std::string port = name.substr(0, name.find('_'));
+      std::string bid_id;
+      for (const auto& [i, n] : name_of)
+        if (n == port + "_sa_bid_vcs") bid_id = i;
+      EXPECT_TRUE(value.count(bid_id) && value[bid_id] != "bz" && value[bid_id].find('1') != std::string::npos)
+          << name << " granted at " << time << " without a bid";
+    }
+  };
+  bool defs = true;
+  while (std::getline(in, line)) {
+    std::istringstream s(line);
+    std::string first;
+    s >> first;
+    if (defs) {
+      if (first == "$var") {
+        std::string wire, width, id, name;
+        s >> wire >> width >> id >> name;
+        name_of[id] = name;
+      }
+      if (first == "$enddefinitions") defs = false;
+      continue;
+    }
+    if (first[0] == '#') {
+      const long long t = std::stoll(first.substr(1));
+      EXPECT_GT(t, time);
+      check_cycle();
+      time = t;
+      EXPECT_GE(time, 1600);
+      EXPECT_LE(time, 1901);
+    } else if (first[0] == 'b') {
+      std::string id;
+      s >> id;
+      ASSERT_TRUE(name_of.count(id)) << "undeclared signal " << id;
+      value[id] = first;
+    }
+  }
+  check_cycle();
+  EXPECT_GT(routed, 10);
+  EXPECT_GT(grants, 10);
 }
 
 }  // namespace

@@ -17,6 +17,9 @@ struct RoutingContext {
   int in_port = 0;
   std::uint64_t random = 0;  // this decision's LFSR state (router/lfsr.h): the only source of randomness
   const std::int32_t* contention = nullptr;  // per output port (seed-003 §1.3)
+  // Per output port: phits in its output queue plus phits sent downstream and not yet credited back,
+  // saturated at the RTL's LOAD_W bits. Filled only for algorithms with needs_port_load(), at injection.
+  const std::uint16_t* port_load = nullptr;
 };
 
 struct RoutingDecision {
@@ -59,6 +62,8 @@ class RoutingAlgorithm {
   virtual ~RoutingAlgorithm() = default;
   virtual std::string name() const = 0;
   virtual VcRequirement vcs_needed() const = 0;
+  // Whether route() reads ctx.port_load at injection (source-adaptive routings).
+  virtual bool needs_port_load() const { return false; }
   // Called once per hop, when the packet's header reaches the head of its input VC; updates pkt.route.
   virtual RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const = 0;
 
@@ -71,9 +76,10 @@ class RoutingAlgorithm {
 };
 
 struct RoutingOptions {
-  std::string algorithm = "min";  // min | valiant
+  std::string algorithm = "min";  // min | valiant | ugal
   std::string phase_a = "lgl";    // lgl | lg- | -gl | -g-
   std::string vc_scheme = "slot"; // slot | hop_count (deadlock-prone, for demonstration)
+  int ugal_threshold = 0;          // UGAL's T in phits (seed-000 Eq. 2-1, Table 3-1: 0)
 };
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo);

@@ -68,6 +68,7 @@ RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) co
     const int root = choose_intermediate(ctx.router, ctx.random);
     rs.intermediate = static_cast<std::uint32_t>(root);
     rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
+    if (rs.phase == 0 && prefer_minimal(ctx, dst_router, root)) rs.phase = 1;
   }
   if (rs.phase == 0 && ctx.router == static_cast<int>(rs.intermediate)) {
     rs.phase = 1;
@@ -80,6 +81,15 @@ RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) co
   const bool global = topo_.port_class(d.out_port) == PortClass::kGlobal;
   rs.path_bits |= global ? 2 : ((rs.path_bits & 2) ? 4 : 1);
   return d;
+}
+
+bool UgalRouting::prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const {
+  const int here = ctx.router;
+  const int h_min = topo_.min_hops(here, dst_router);
+  const int q_min = h_min ? ctx.port_load[topo_.min_port(here, dst_router)] : 0;  // a local destination costs 0
+  const int q_vlb = ctx.port_load[topo_.min_port(here, root)];
+  const int h_vlb = topo_.min_hops(here, root) + topo_.min_hops(root, dst_router);
+  return q_min * h_min <= q_vlb * h_vlb + threshold_;
 }
 
 }  // namespace hiradix

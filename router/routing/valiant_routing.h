@@ -24,8 +24,30 @@ class ValiantRouting : public RoutingAlgorithm {
   // decision's LFSR state: the first draw from its low 32 bits, a second one from its high 32 bits.
   int choose_intermediate(int router, std::uint64_t random) const;
 
+ protected:
+  // Source adaptivity: at injection, after R_ROOT is drawn (not degenerate), take the minimal path
+  // instead? Plain Valiant never does.
+  virtual bool prefer_minimal(const RoutingContext&, int /*dst_router*/, int /*root*/) const { return false; }
+
  private:
   PhaseA policy_;
+};
+
+// UGAL-L (seed-000 §3.5, Eq. 2-1): at injection, route minimally iff Q_MIN·H_MIN <= Q_VLB·H_VLB + T, with
+// Q the load of the source router's output port of each path's first hop (queue plus uncredited phits)
+// and H the router-to-router hops of the whole path; otherwise Valiant through the drawn R_ROOT.
+class UgalRouting : public ValiantRouting {
+ public:
+  UgalRouting(const Dragonfly& topo, PhaseA policy, int threshold, bool hop_count_vcs = false)
+      : ValiantRouting(topo, policy, hop_count_vcs), threshold_(threshold) {}
+  std::string name() const override { return "ugal"; }
+  bool needs_port_load() const override { return true; }
+
+ protected:
+  bool prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const override;
+
+ private:
+  int threshold_;
 };
 
 }  // namespace hiradix

@@ -16,7 +16,7 @@ RcMode parse_rc_mode(const std::string& name) {
 }
 
 RcCoSim::RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config)
-    : options_(options), model_(model), config_(config) {
+    : options_(options), model_(model), config_(config), ports_(config.p + config.a - 1 + config.h) {
   if (!options_.trace_path.empty()) {
     rtl_.open_trace(options_.trace_path);
     tracing_ = true;
@@ -26,7 +26,7 @@ RcCoSim::RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, c
 RcCoSim::~RcCoSim() { rtl_.close_trace(); }
 
 RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pkt, std::uint64_t& lfsr) {
-  const RcInputs in = pack_inputs(config_, ctx.router, ctx.in_port, pkt, lfsr);
+  const RcInputs in = pack_inputs(config_, ctx.router, ctx.in_port, pkt, lfsr, ctx.port_load, ports_);
   const RcOutputs rtl = rtl_.evaluate(in);
   ++decisions_;
   if (tracing_ && now >= options_.trace_from && now <= options_.trace_to) {

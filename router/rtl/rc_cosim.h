@@ -43,11 +43,13 @@ class RcCoSim {
   // The first mismatch: {cycle, router, decision, inputs, model, rtl} (empty if none).
   const nlohmann::json& mismatch() const { return mismatch_; }
   nlohmann::json to_json() const;
+  void finish() { rtl_.close_trace(); }  // flushes the waveform
 
  private:
   RcCoSimOptions options_;
   const RoutingAlgorithm& model_;
   RcConfig config_;
+  int ports_;  // router radix
   RtlRoutingUnit rtl_;
   std::uint64_t decisions_ = 0, mismatches_ = 0;
   nlohmann::json mismatch_;

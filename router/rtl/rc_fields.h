@@ -1,6 +1,7 @@
 // One routing decision as bits (DESIGN §3.2): the packed inputs and outputs shared by the C++ reference
 // and the Verilated RTL, with the widths of rtl/hiradix_fields.vh. Plain data: no SystemC, no Verilator.
 #pragma once
+#include <array>
 #include <cstdint>
 
 namespace hiradix {
@@ -12,6 +13,7 @@ struct RcConfig {
   bool hop_count_vcs = false;
   std::uint8_t p = 0, a = 0, h = 0;
   bool palmtree = true;
+  std::int16_t ugal_threshold = 0;  // UGAL's T, phits
 };
 
 struct RcInputs {
@@ -21,6 +23,7 @@ struct RcInputs {
   std::uint32_t dst = 0;       // destination terminal
   std::uint32_t route = 0;     // packed header route state (pack_route_state)
   std::uint64_t lfsr = 0;      // the router's LFSR state before this decision
+  std::array<std::uint16_t, 64> port_load{};  // per output port, LOAD_W bits (source-adaptive routings)
 };
 
 struct RcOutputs {

@@ -21,9 +21,13 @@ RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
   RcConfig c;
   if (options.algorithm == "min") c.algorithm = rtl::ALG_MIN;
   else if (options.algorithm == "valiant") c.algorithm = rtl::ALG_VALIANT;
+  else if (options.algorithm == "ugal") c.algorithm = rtl::ALG_UGAL;
   else throw std::invalid_argument("routing.algorithm '" + options.algorithm + "' has no RTL");
   c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.phase_a));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.vc_scheme == "hop_count";
+  if (options.ugal_threshold < -(1 << (rtl::THRESH_W - 1)) || options.ugal_threshold >= (1 << (rtl::THRESH_W - 1)))
+    throw std::invalid_argument("routing.ugal_threshold does not fit the RTL's signed " + std::to_string(rtl::THRESH_W) + "-bit field");
+  c.ugal_threshold = static_cast<std::int16_t>(options.ugal_threshold);
   check_fits("topology.p", topo.p(), rtl::GEOM_W);
   check_fits("topology.a", topo.a(), rtl::GEOM_W);
   check_fits("topology.h", topo.h(), rtl::GEOM_W);
@@ -56,7 +60,8 @@ RouteState unpack_route_state(std::uint32_t v) {
   return rs;
 }
 
-RcInputs pack_inputs(const RcConfig& cfg, int router, int in_port, const Packet& before, std::uint64_t lfsr) {
+RcInputs pack_inputs(const RcConfig& cfg, int router, int in_port, const Packet& before, std::uint64_t lfsr,
+                     const std::uint16_t* port_load, int ports) {
   RcInputs in;
   in.cfg = cfg;
   in.router = static_cast<std::uint16_t>(router);
@@ -64,6 +69,8 @@ RcInputs pack_inputs(const RcConfig& cfg, int router, int in_port, const Packet&
   in.dst = before.dst;
   in.route = pack_route_state(before.route);
   in.lfsr = lfsr;
+  if (port_load)
+    for (int p = 0; p < ports; ++p) in.port_load[static_cast<std::size_t>(p)] = port_load[p];
   return in;
 }
 
@@ -97,13 +104,15 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   ctx.router = in.router;
   ctx.in_port = in.in_port;
   ctx.random = lfsr_advance(in.lfsr);
+  ctx.port_load = in.port_load.data();
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
 
 RoutingOptions routing_options(const RcConfig& cfg) {
   RoutingOptions o;
-  o.algorithm = cfg.algorithm == rtl::ALG_VALIANT ? "valiant" : "min";
+  o.algorithm = cfg.algorithm == rtl::ALG_UGAL ? "ugal" : cfg.algorithm == rtl::ALG_VALIANT ? "valiant" : "min";
+  o.ugal_threshold = cfg.ugal_threshold;
   o.phase_a = to_string(static_cast<PhaseA>(cfg.phase_a & 3));
   o.vc_scheme = cfg.hop_count_vcs ? "hop_count" : "slot";
   return o;
@@ -117,6 +126,7 @@ RcOutputs reference_decision(const RcInputs& in) {
 nlohmann::json to_json(const RcInputs& in) {
   return {{"algorithm", in.cfg.algorithm}, {"phase_a", in.cfg.phase_a}, {"hop_count_vcs", in.cfg.hop_count_vcs},
           {"p", in.cfg.p}, {"a", in.cfg.a}, {"h", in.cfg.h}, {"palmtree", in.cfg.palmtree},
+          {"ugal_threshold", in.cfg.ugal_threshold}, {"port_load", in.port_load},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -142,6 +152,8 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.cfg.a = j.at("a").get<std::uint8_t>();
   in.cfg.h = j.at("h").get<std::uint8_t>();
   in.cfg.palmtree = j.at("palmtree").get<bool>();
+  in.cfg.ugal_threshold = j.at("ugal_threshold").get<std::int16_t>();
+  in.port_load = j.at("port_load").get<std::array<std::uint16_t, 64>>();
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "Vhiradix_routing_unit.h"
+#include "rtl_fields.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -29,6 +30,15 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
   u.cfg_a = in.cfg.a;
   u.cfg_h = in.cfg.h;
   u.cfg_palmtree = in.cfg.palmtree;
+  u.cfg_ugal_t = static_cast<std::uint16_t>(in.cfg.ugal_threshold);
+  // port_load: LOAD_W bits per port, port 0 in the lowest bits, packed into Verilator's 32-bit words.
+  for (int w = 0; w < (rtl::MAX_PORTS * rtl::LOAD_W + 31) / 32; ++w) u.port_load[w] = 0;
+  for (int p = 0; p < rtl::MAX_PORTS; ++p) {
+    const std::uint64_t v = in.port_load[static_cast<std::size_t>(p)] & ((1u << rtl::LOAD_W) - 1);
+    const int bit = p * rtl::LOAD_W;
+    u.port_load[bit / 32] |= static_cast<std::uint32_t>(v << (bit % 32));
+    if (bit % 32 + rtl::LOAD_W > 32) u.port_load[bit / 32 + 1] |= static_cast<std::uint32_t>(v >> (32 - bit % 32));
+  }
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Speed and memory benchmark on the reference configs (issue: "Speed and memory"). Not a test: it prints
 # router-cycles per second and peak memory per config; record the figures in docs/benchmark.md.
-# Usage: tests/bench/benchmark.sh [BUILD_DIR] [MEASURE_CYCLES]
+# Usage: [BENCH_SECTION=rtl] tests/bench/benchmark.sh [BUILD_DIR] [MEASURE_CYCLES]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-build}/hiradix
@@ -18,6 +18,7 @@ r = json.load(open(sys.argv[1])); s = r["simulation"]
 print(f"{sys.argv[2]:<40} {s['routers']:>10} {r['accepted_load']:>10.4f} {s['wall_seconds']:>12.2f} {s['router_cycles_per_second']:>14.0f} {s['peak_memory_mib']:>10.0f}")
 PY
 }
+if [ "${BENCH_SECTION:-all}" != rtl ]; then
 run "h4 UN 0.1 (MIN)"        --set topology.h=4 --set traffic.load=0.1
 run "h4 UN 0.5 (MIN)"        --set topology.h=4 --set traffic.load=0.5
 run "h4 UN 1.0 saturated (MIN)" --set topology.h=4 --set traffic.load=1.0
@@ -27,3 +28,11 @@ run "h6 UN 0.3 (MIN)"        --set topology.h=6 --set traffic.load=0.3
 run "h6 UN 1.0 saturated (MIN)" --set topology.h=6 --set traffic.load=1.0
 run "h2 UN 0.1 (MIN)"        --set topology.h=2 --set traffic.load=0.1
 run "h3 UN 0.1 (MIN)"        --set topology.h=3 --set traffic.load=0.1
+fi
+# RTL co-simulation cost: the same network with routing decided by the C++ model, the Verilated routing unit,
+# or both in lockstep (the issue's bound: lockstep at most 3x a model run).
+# BENCH_SECTION=rtl runs only this part.
+for mode in model rtl lockstep; do
+  run "h4 UN 0.3 (Valiant) rc_mode=$mode"   --set topology.h=4 --set traffic.load=0.3 --set routing.algorithm=valiant --set router.rc_mode=$mode
+  run "h4 UN 1.0 saturated (MIN) rc_mode=$mode" --set topology.h=4 --set traffic.load=1.0 --set router.rc_mode=$mode
+done
