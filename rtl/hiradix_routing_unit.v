@@ -160,18 +160,25 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   wire injection = {{(W-PORT_W){1'b0}}, in_port} < p;
 
   // Valiant's intermediate router R_ROOT, drawn from the policy's candidate set (seed-000 Table 5-1).
+  // The `if`s that gate this block and the next change nothing in hardware (their results are used only
+  // under the same conditions) but let the Verilated model skip the work in most decisions.
   reg [W-1:0] root, k_draw, link;
   always @* begin
-    k_draw = draw(lfsr_out[31:0], h);
-    link = draw(lfsr_out[31:0], a * h);
-    case (cfg_phase_a)
-      PHASE_A_LGL[1:0]: root = draw(lfsr_out[31:0], a * groups);  // any router
-      PHASE_A_G[1:0]:   root = global_peer(a, h, groups, here, k_draw, cfg_palmtree);  // far end of an own global link
-      PHASE_A_GL[1:0]:  root = (global_peer(a, h, groups, here, k_draw, cfg_palmtree) / a) * a
-                               + draw(lfsr_out[63:32], a);  // any router of such a group
-      default:          root = global_peer(a, h, groups, (here / a) * a + link / h, link % h,
-                                           cfg_palmtree);  // lg-: far end of any global link of the group
-    endcase
+    k_draw = {W{1'b0}};
+    link = {W{1'b0}};
+    root = here;
+    if (valiant && injection) begin
+      k_draw = draw(lfsr_out[31:0], h);
+      link = draw(lfsr_out[31:0], a * h);
+      case (cfg_phase_a)
+        PHASE_A_LGL[1:0]: root = draw(lfsr_out[31:0], a * groups);  // any router
+        PHASE_A_G[1:0]:   root = global_peer(a, h, groups, here, k_draw, cfg_palmtree);  // far end of an own global link
+        PHASE_A_GL[1:0]:  root = (global_peer(a, h, groups, here, k_draw, cfg_palmtree) / a) * a
+                                 + draw(lfsr_out[63:32], a);  // any router of such a group
+        default:          root = global_peer(a, h, groups, (here / a) * a + link / h, link % h,
+                                             cfg_palmtree);  // lg-: far end of any global link of the group
+      endcase
+    end
   end
 
   // UGAL-L: minimal iff Q_MIN * H_MIN <= Q_VLB * H_VLB + T (signed; Q of each path's first output port).
@@ -184,17 +191,24 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   reg [CW-1:0] cost_min, cost_vlb, threshold;
   reg ugal_minimal;
   always @* begin
-    h_min = min_hops(a, h, groups, here, dst_router, cfg_palmtree);
-    h_vlb_a = min_hops(a, h, groups, here, root, cfg_palmtree);
-    h_vlb_b = min_hops(a, h, groups, root, dst_router, cfg_palmtree);
-    h_vlb = {1'b0, h_vlb_a} + {1'b0, h_vlb_b};
-    port_min = min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
-    port_vlb = min_port_to(p, a, h, groups, here, root, cfg_palmtree);
-    q_min = h_min == 2'd0 ? {LOAD_W{1'b0}} : port_load[port_min * LOAD_W +: LOAD_W];  // local destination: cost 0
-    q_vlb = port_load[port_vlb * LOAD_W +: LOAD_W];
-    cost_min = {5'b0, q_min} * {{(CW-2){1'b0}}, h_min};
-    cost_vlb = {5'b0, q_vlb} * {{(CW-3){1'b0}}, h_vlb};
+    {h_min, h_vlb_a, h_vlb_b, h_vlb} = 9'b0;
+    {port_min, port_vlb} = {(2*W){1'b0}};
     threshold = {{(CW-THRESH_W){cfg_ugal_t[THRESH_W-1]}}, cfg_ugal_t};
+    cost_min = {CW{1'b0}};
+    cost_vlb = {CW{1'b0}};
+    {q_min, q_vlb} = {(2*LOAD_W){1'b0}};
+    if (ugal && injection) begin
+      h_min = min_hops(a, h, groups, here, dst_router, cfg_palmtree);
+      h_vlb_a = min_hops(a, h, groups, here, root, cfg_palmtree);
+      h_vlb_b = min_hops(a, h, groups, root, dst_router, cfg_palmtree);
+      h_vlb = {1'b0, h_vlb_a} + {1'b0, h_vlb_b};
+      port_min = min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
+      port_vlb = min_port_to(p, a, h, groups, here, root, cfg_palmtree);
+      q_min = h_min == 2'd0 ? {LOAD_W{1'b0}} : port_load[port_min * LOAD_W +: LOAD_W];  // local destination: cost 0
+      q_vlb = port_load[port_vlb * LOAD_W +: LOAD_W];
+      cost_min = {5'b0, q_min} * {{(CW-2){1'b0}}, h_min};
+      cost_vlb = {5'b0, q_vlb} * {{(CW-3){1'b0}}, h_vlb};
+    end
     ugal_minimal = $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
@@ -224,8 +238,11 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     slots = phase_slots(valiant, cfg_phase_a, phase);
 
     // The minimal hop towards `target`, or ejection at the destination router.
-    minimal = here == dst_router ? dst_port : min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
-    next_port = here == target ? dst_port : min_port_to(p, a, h, groups, here, target, cfg_palmtree);
+    if (here == dst_router) minimal = dst_port;
+    else minimal = min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
+    if (here == target) next_port = dst_port;
+    else if (target == dst_router) next_port = minimal;  // the same hop: computed once
+    else next_port = min_port_to(p, a, h, groups, here, target, cfg_palmtree);
     global_hop = next_port >= p + a - 1;
     slot = 4'd0;
     if (here != target) begin

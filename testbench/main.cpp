@@ -1,4 +1,5 @@
 // The hiradix command line: run one configuration, sweep several, or print the config reference.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "router/rtl/rtl_routing_unit.h"
 #include "synth/synth_flow.h"
 #include "testbench/config.h"
+#include "testbench/plot.h"
 #include "testbench/simulation.h"
 #include "testbench/sweep.h"
 
@@ -31,7 +33,7 @@ int run_command(const std::string& config_path, const std::vector<std::string>& 
   const std::string path = (std::filesystem::path(out_dir) / "result.json").string();
   int code = kExitOk;
   // The run happens in a child so that a crash cannot take the error reporting with it.
-  const nlohmann::json result = run_in_child(config, code, path);
+  const nlohmann::json result = run_in_child(config, code, path, /*progress=*/!quiet);
   if (result.is_null()) {
     std::cerr << "hiradix: the simulation ended without a result (exit " << code << ")\n";
     return code ? code : kExitError;
@@ -87,13 +89,38 @@ int main(int argc, char** argv) {
   run->add_option("--out", out_dir, "Output directory (default: out)");
   run->add_flag("--quiet,-q", quiet, "Print nothing but errors");
 
-  CLI::App* sweep = app.add_subcommand("sweep", "Simulate the cartesian product of --vary values in parallel; writes OUT/results.csv");
-  sweep->add_option("config", config_path, "YAML config file")->required();
-  sweep->add_option("--vary", varies, "key=v1,v2,... or key=start:stop:step (repeatable)")->required();
+  std::string plan_path, executor = "local", partition, time_limit, mem;
+  int seeds = 0;
+  bool resume = false;
+  CLI::App* sweep = app.add_subcommand("sweep", "Simulate the cartesian product of --vary values (x --seeds); writes OUT/results.csv, summary.csv, timing.csv");
+  sweep->add_option("config", config_path, "YAML config file (or give --plan)");
+  sweep->add_option("--plan", plan_path, "Sweep definition file (config, set, vary, seeds), e.g. testbench/experiments/*.yaml");
+  sweep->add_option("--vary", varies, "key=v1,v2,... or key=start:stop:step (repeatable; first one outermost)");
   sweep->add_option("--set", sets, "Override a config key for every point (repeatable)");
-  sweep->add_option("-j,--jobs", jobs, "Parallel simulations (default: number of cores)");
+  sweep->add_option("--seeds", seeds, "Runs per point with sim.seed = base, base+1, ... (default 1)");
+  sweep->add_option("-j,--jobs", jobs, "Parallel simulations (local default: number of cores; slurm: array throttle, default none)");
   sweep->add_option("--out", out_dir, "Output directory (default: out)");
-  sweep->add_flag("--quiet,-q", quiet, "Print nothing but errors");
+  sweep->add_flag("--resume", resume, "Run only the points of OUT without a valid result (same plan required)");
+  sweep->add_option("--executor", executor, "local (default) or slurm (a SLURM job array)");
+  sweep->add_option("--partition", partition, "slurm: partition (default: the cluster's default)");
+  sweep->add_option("--time", time_limit, "slurm: time limit per point, e.g. 30:00 or 1-00:00:00");
+  sweep->add_option("--mem", mem, "slurm: memory per point, e.g. 2G");
+  sweep->add_flag("--quiet,-q", quiet, "Print nothing but errors (no progress)");
+
+  std::string point_dir;
+  std::size_t point_index = 0;
+  CLI::App* sweep_point = app.add_subcommand("sweep-point", "Run one point of a planned sweep (what SLURM tasks run)");
+  sweep_point->group("");  // hidden
+  sweep_point->add_option("dir", point_dir, "Sweep directory")->required();
+  sweep_point->add_option("index", point_index, "Point index")->required();
+
+  std::string plot_csv;
+  std::vector<std::string> synth_files;
+  CLI::App* plot = app.add_subcommand("plot", "Draw the standard figures of a sweep with gnuplot (SVG and PNG)");
+  plot->add_option("results", plot_csv, "A sweep's results.csv (points/ next to it gives per-router loads and time series)");
+  plot->add_option("--synth", synth_files, "synth.json files, one per parameter set: area per block vs h");
+  plot->add_option("--out", out_dir, "Output directory (default: plots/ next to results.csv)");
+  plot->add_flag("--quiet,-q", quiet, "Print nothing but errors");
 
   CLI::App* keys = app.add_subcommand("keys", "Print the config reference (every key, default and meaning)");
 
@@ -132,13 +159,47 @@ int main(int argc, char** argv) {
       if (!quiet) std::cout << synth_table(report) << "report " << (std::filesystem::path(out_dir) / "synth.json").string() << "\n";
       return kExitOk;
     }
+    if (*plot) {
+      PlotOptions po;
+      po.results_csv = plot_csv;
+      po.synth = synth_files;
+      po.out_dir = plot->count("--out") ? out_dir : "";
+      po.quiet = quiet;
+      return run_plot(po);
+    }
+    if (*sweep_point) return run_sweep_point(point_dir, point_index);
     SweepOptions opt;
-    opt.config_path = config_path;
-    opt.base = to_overrides(sets);
-    for (const std::string& v : varies) opt.vary.push_back(parse_vary(v));
-    opt.jobs = jobs > 0 ? jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (!plan_path.empty()) load_sweep_file(plan_path, opt);
+    if (!config_path.empty()) {
+      if (!plan_path.empty()) throw ConfigError("config error: sweep: give either a config file or --plan, not both");
+      opt.config_path = config_path;
+    }
+    if (opt.config_path.empty() && plan_path.empty())
+      throw ConfigError("config error: sweep: a config file (or --plan FILE) is required");
+    for (const auto& o : to_overrides(sets)) opt.base.push_back(o);
+    // A --vary of a key the plan file already varies replaces the plan's list (e.g. more routings).
+    for (const std::string& v : varies) {
+      VarySpec spec = parse_vary(v);
+      auto same = std::find_if(opt.vary.begin(), opt.vary.end(), [&](const VarySpec& x) { return x.key == spec.key; });
+      if (!plan_path.empty() && same != opt.vary.end())
+        *same = spec;
+      else
+        opt.vary.push_back(spec);
+    }
+    if (sweep->count("--seeds")) opt.seeds = seeds;
+    opt.executor = executor;
+    if (executor == "slurm")
+      opt.jobs = std::max(0, jobs);
+    else
+      opt.jobs = jobs > 0 ? jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (sweep->count("--jobs") && jobs < 1) throw ConfigError("config error: -j " + std::to_string(jobs) + ": must be at least 1");
     opt.out_dir = out_dir;
     opt.quiet = quiet;
+    opt.resume = resume;
+    opt.partition = partition;
+    opt.time = time_limit;
+    opt.mem = mem;
+    opt.binary = std::filesystem::read_symlink("/proc/self/exe").string();
     return run_sweep(opt);
   } catch (const ConfigError& e) {
     std::cerr << e.what() << "\n";

@@ -2,6 +2,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <sstream>
@@ -20,7 +21,58 @@ double peak_memory_mib() {
 }
 }  // namespace
 
-RunOutcome run_simulation(const Config& config) {
+namespace {
+
+// The contention counters of the whole network at a cycle boundary, after catching up the lazy tail
+// bookkeeping (as at the end of warm-up): what the time series of a transient reports per bin.
+struct ContentionSample {
+  std::uint64_t observations = 0, sum_observed = 0;
+  std::int64_t total = 0;  // sum of all counters at the boundary
+  std::int32_t peak = 0;   // largest counter at the boundary
+};
+
+ContentionSample sample_contention(Network& net, Cycle at) {
+  ContentionSample s;
+  for (int r = 0; r < net.routers(); ++r) {
+    Router& router = net.router(r);
+    if (at > 0) router.catch_up(at - 1);
+    const ContentionCounters& c = router.contention();
+    s.observations += c.observations();
+    s.sum_observed += c.sum_observed();
+    for (int p = 0; p < router.radix(); ++p) {
+      s.total += c.value(p);
+      s.peak = std::max(s.peak, c.value(p));
+    }
+  }
+  return s;
+}
+
+// Simulates from cycle `from` to `to`, stopping at every progress slice (when there is a hook) and at
+// every cycle in `samples` (ascending; a sample is taken there); stops early when the network stops
+// (deadlock, RTL mismatch). Without hook and samples it is one sc_start.
+void advance(Network& net, Cycle from, Cycle to, const ProgressHook& on_progress, const std::vector<Cycle>& samples,
+             std::vector<ContentionSample>& taken) {
+  std::size_t k = taken.size();
+  if ((!on_progress && k >= samples.size()) || to == from) {
+    sc_core::sc_start(cycles_to_time(to - from));
+    return;
+  }
+  for (Cycle t = from; t < to && !net.stopped();) {
+    Cycle next = on_progress ? std::min(to, t + kProgressSlice) : to;
+    if (k < samples.size()) next = std::min(next, samples[k]);
+    sc_core::sc_start(cycles_to_time(next - t));
+    t = next;
+    if (k < samples.size() && samples[k] == t) {
+      taken.push_back(sample_contention(net, t));
+      ++k;
+    }
+    if (on_progress) on_progress(t);
+  }
+}
+
+}  // namespace
+
+RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // e.g. "stopped by user"
   const auto t0 = std::chrono::steady_clock::now();
@@ -28,12 +80,25 @@ RunOutcome run_simulation(const Config& config) {
   // quadratic in the number of sockets to tear them down.
   Network& net = *new Network("network", config);
   const auto t1 = std::chrono::steady_clock::now();
-  sc_core::sc_start(cycles_to_time(config.warmup));
+  // A transient samples the contention counters at the boundaries of its time-series bins (the bins of
+  // Network/Stats: from max(change - stats.before, warm-up) to the end, stats.bin wide).
+  std::vector<Cycle> samples;
+  std::vector<ContentionSample> taken;
+  if (config.traffic.has_change) {
+    const Cycle change = config.traffic.change_at;  // absolute by now (resolved by the network)
+    const Cycle end = config.warmup + config.measure;
+    Cycle begin = change > config.bins_before ? change - config.bins_before : 0;
+    begin = std::max(begin, config.warmup);
+    for (Cycle c = begin; c < end; c += config.bin) samples.push_back(c);
+    if (!samples.empty()) samples.push_back(end);
+  }
+  advance(net, 0, config.warmup, on_progress, {}, taken);
   for (int r = 0; r < net.routers(); ++r) {
     net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
     net.router(r).contention().reset_statistics();
   }
-  if (!net.stopped()) sc_core::sc_start(cycles_to_time(config.measure));
+  if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_contention(net, config.warmup));
+  if (!net.stopped()) advance(net, config.warmup, config.warmup + config.measure, on_progress, samples, taken);
   const auto t2 = std::chrono::steady_clock::now();
   net.finish_traces();
   const double elaboration = std::chrono::duration<double>(t1 - t0).count();
@@ -71,7 +136,23 @@ RunOutcome run_simulation(const Config& config) {
                        {"misdelivered", s.misdelivered()},
                        {"duplicates", s.duplicates()},
                        {"ok", conserved}};
-  if (config.traffic.has_change) j["time_series"] = s.time_series_json();
+  if (config.traffic.has_change) {
+    j["time_series"] = s.time_series_json();
+    // Contention trace: per bin, the headers that reached the head of a VC in it and the mean counter value
+    // they saw (on their minimal output), and the mean
+    // (over all router ports) and largest counter at the bin's end.
+    std::size_t ports = 0;
+    for (int r = 0; r < net.routers(); ++r) ports += static_cast<std::size_t>(net.router(r).radix());
+    auto& bins = j["time_series"];
+    for (std::size_t i = 0; i < bins.size() && i + 1 < taken.size(); ++i) {
+      const ContentionSample &a = taken[i], &b = taken[i + 1];
+      const std::uint64_t n = b.observations - a.observations;
+      bins[i]["contention_headers"] = n;
+      bins[i]["contention_mean_at_header"] = n ? static_cast<double>(b.sum_observed - a.sum_observed) / static_cast<double>(n) : 0.0;
+      bins[i]["contention_mean"] = static_cast<double>(b.total) / static_cast<double>(std::max<std::size_t>(ports, 1));
+      bins[i]["contention_max"] = b.peak;
+    }
+  }
   if (net.rc_cosim()) j["rtl"] = net.rc_cosim()->to_json();
 
   j["status"] = "ok";

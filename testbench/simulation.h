@@ -2,6 +2,8 @@
 // return the result document (result.json). SystemC allows one elaboration per process, so callers that
 // need several runs use one process per run (see testbench/sweep.h).
 #pragma once
+#include <functional>
+
 #include <nlohmann/json.hpp>
 
 #include "testbench/config.h"
@@ -16,7 +18,11 @@ struct RunOutcome {
   int exit_code = kExitOk;
 };
 
-RunOutcome run_simulation(const Config& config);
+// `on_progress`, if given, is called with the current cycle every kProgressSlice simulated cycles (the
+// simulation then advances in slices; results are the same, a test checks it).
+using ProgressHook = std::function<void(Cycle now)>;
+constexpr Cycle kProgressSlice = 1000;
+RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress = nullptr);
 
 // The one-screen summary printed by `hiradix run`.
 std::string summarize(const nlohmann::json& result);

@@ -1,7 +1,7 @@
 // Network-level behaviour, each simulation in a forked child (SystemC elaborates once per process):
 // zero-load latency against the pipeline formula, saturation throughput against the analytical bounds
-// of a balanced Dragonfly (seed-000 §4), conservation, determinism, deadlock freedom, transients, sweeps
-// and the forward-progress watchdog.
+// of a balanced Dragonfly (seed-000 §4), conservation, determinism, deadlock freedom, transients and the
+// forward-progress watchdog (sweeps: test_sweep.cpp).
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -563,78 +563,6 @@ TEST(Watchdog, CommandLineExitsWith3AndExplains) {
   EXPECT_TRUE(std::filesystem::exists(dir.path / "res" / "result.json"));
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Sweeps: one process per point; -j changes nothing but the timing columns.
-
-std::vector<std::vector<std::string>> read_csv(const std::string& path) {
-  std::vector<std::vector<std::string>> rows;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> cells;
-    std::stringstream s(line);
-    for (std::string cell; std::getline(s, cell, ',');) cells.push_back(cell);
-    rows.push_back(cells);
-  }
-  return rows;
-}
-
-TEST(Sweep, ParallelismDoesNotChangeResults) {
-  test::TempDir dir;
-  std::ofstream(dir.file("base.yaml")) << "topology:\n  h: 2\nsim:\n  warmup: 1000\n  measure: 2000\n  watchdog: 1000\n";
-  auto sweep = [&](int jobs) {
-    const std::string out = "s" + std::to_string(jobs);
-    const int code = test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) +
-                                     " sweep base.yaml --vary traffic.load=0.1,0.3 --vary routing.algorithm=min,valiant -j " +
-                                     std::to_string(jobs) + " --out " + out + " -q");
-    EXPECT_EQ(code, 0) << "-j " << jobs;
-    return read_csv(dir.file(out + "/results.csv"));
-  };
-  const auto a = sweep(1), b = sweep(2);
-  ASSERT_EQ(a.size(), 5u);  // header + 2 x 2 points
-  ASSERT_EQ(b.size(), a.size());
-  const std::vector<std::string>& header = a[0];
-  ASSERT_EQ(header, b[0]);
-  ASSERT_GE(header.size(), 5u);
-  EXPECT_EQ(header[0], "point");
-  EXPECT_EQ(header[1], "traffic.load");
-  EXPECT_EQ(header[2], "routing.algorithm");
-  std::map<std::string, std::size_t> col;
-  for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
-  ASSERT_TRUE(col.count("wall_seconds") && col.count("router_cycles_per_second") && col.count("accepted_load") &&
-              col.count("status"));
-  std::set<std::pair<std::string, std::string>> points;
-  for (std::size_t row = 1; row < a.size(); ++row) {
-    ASSERT_EQ(a[row].size(), header.size());
-    ASSERT_EQ(b[row].size(), header.size());
-    for (std::size_t c = 0; c < header.size(); ++c) {
-      if (header[c] == "wall_seconds" || header[c] == "router_cycles_per_second") continue;
-      EXPECT_EQ(a[row][c], b[row][c]) << "row " << row << " column " << header[c];
-    }
-    EXPECT_EQ(a[row][col["status"]], "ok");
-    points.insert({a[row][1], a[row][2]});
-  }
-  EXPECT_EQ(points.size(), 4u) << "every combination once";
-  // Rows are in point order, first --vary outermost; accepted load follows the offered load.
-  EXPECT_EQ(a[1][1], "0.1");
-  EXPECT_EQ(a[1][2], "min");
-  EXPECT_EQ(a[4][1], "0.3");
-  EXPECT_EQ(a[4][2], "valiant");
-  EXPECT_NEAR(std::stod(a[1][col["accepted_load"]]), 0.1, 0.02);
-  EXPECT_NEAR(std::stod(a[3][col["accepted_load"]]), 0.3, 0.03);
-
-  // A sweep point is the same simulation as a single run of that configuration.
-  int code = -1;
-  const json single = simulate(
-      {{"topology.h", "2"}, {"sim.warmup", "1000"}, {"sim.measure", "2000"}, {"sim.watchdog", "1000"}, {"traffic.load", "0.3"},
-       {"routing.algorithm", "min"}},
-      &code);
-  ASSERT_FALSE(single.is_null());
-  json point = json::parse(test::read_text(dir.file("s2/points/0002.json")));
-  json s = single;
-  point.erase("simulation");
-  s.erase("simulation");
-  EXPECT_EQ(point.dump(), s.dump());
-}
 #endif
 
 }  // namespace

@@ -107,6 +107,7 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       // Loads spread over the whole field, and small ones so that UGAL's comparison goes both ways.
       const std::uint32_t top = (i & 1) ? (1u << rtl::LOAD_W) : 64;
       for (int p = 0; p < topo.radix(); ++p) in.port_load[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(rng.below(top));
+      in.has_port_load = true;
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
       ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " inputs " << describe(in);

@@ -24,6 +24,7 @@ struct RcInputs {
   std::uint32_t route = 0;     // packed header route state (pack_route_state)
   std::uint64_t lfsr = 0;      // the router's LFSR state before this decision
   std::array<std::uint16_t, 64> port_load{};  // per output port, LOAD_W bits (source-adaptive routings)
+  bool has_port_load = false;  // port_load was filled (else it is all zero)
 };
 
 struct RcOutputs {

@@ -69,8 +69,10 @@ RcInputs pack_inputs(const RcConfig& cfg, int router, int in_port, const Packet&
   in.dst = before.dst;
   in.route = pack_route_state(before.route);
   in.lfsr = lfsr;
-  if (port_load)
+  if (port_load) {
     for (int p = 0; p < ports; ++p) in.port_load[static_cast<std::size_t>(p)] = port_load[p];
+    in.has_port_load = true;
+  }
   return in;
 }
 
@@ -154,6 +156,7 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.cfg.palmtree = j.at("palmtree").get<bool>();
   in.cfg.ugal_threshold = j.at("ugal_threshold").get<std::int16_t>();
   in.port_load = j.at("port_load").get<std::array<std::uint16_t, 64>>();
+  in.has_port_load = true;
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

@@ -13,6 +13,7 @@ struct RtlRoutingUnit::Impl {
   VerilatedContext context;
   Vhiradix_routing_unit unit{&context, "routing_unit"};
   std::unique_ptr<VerilatedFstC> trace;
+  bool load_driven = false;  // port_load holds nonzero words from an earlier decision
 };
 
 RtlRoutingUnit::RtlRoutingUnit() : impl_(std::make_unique<Impl>()) {}
@@ -31,9 +32,12 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
   u.cfg_h = in.cfg.h;
   u.cfg_palmtree = in.cfg.palmtree;
   u.cfg_ugal_t = static_cast<std::uint16_t>(in.cfg.ugal_threshold);
-  // port_load: LOAD_W bits per port, port 0 in the lowest bits, packed into Verilator's 32-bit words.
-  for (int w = 0; w < (rtl::MAX_PORTS * rtl::LOAD_W + 31) / 32; ++w) u.port_load[w] = 0;
-  for (int p = 0; p < rtl::MAX_PORTS; ++p) {
+  // port_load: LOAD_W bits per port, port 0 in the lowest bits, packed into Verilator's 32-bit words
+  // (only when the decision has loads: most decisions do not read them).
+  if (in.has_port_load || impl_->load_driven)
+    for (int w = 0; w < (rtl::MAX_PORTS * rtl::LOAD_W + 31) / 32; ++w) u.port_load[w] = 0;
+  impl_->load_driven = in.has_port_load;
+  for (int p = 0; in.has_port_load && p < rtl::MAX_PORTS; ++p) {
     const std::uint64_t v = in.port_load[static_cast<std::size_t>(p)] & ((1u << rtl::LOAD_W) - 1);
     const int bit = p * rtl::LOAD_W;
     u.port_load[bit / 32] |= static_cast<std::uint32_t>(v << (bit % 32));

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs ready-made sweeps and draws their figures: testbench/experiments/NAME.yaml -> out/experiments/NAME/
+# (results.csv, summary.csv, points/) and out/experiments/NAME/plots/ (SVG + PNG).
+#
+#   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; minutes)
+#   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6)
+#   testbench/experiments/run.sh full             # every full_*.yaml (seed 003 Table I, h = 8; hours)
+#   testbench/experiments/run.sh small_adv1 ...   # named experiments
+#   testbench/experiments/run.sh small -- --seeds 3 --vary routing.algorithm=min,valiant,ugal
+#   testbench/experiments/run.sh full -- --executor slurm --partition batch --time 2:00:00 --mem 4G
+#
+# Arguments after -- go to every `hiradix sweep` (a --vary of a key the plan already varies replaces the
+# plan's list, so new routings join every experiment without editing the files). Sweeps run with
+# --resume: rerunning after an interruption only runs the missing points. HIRADIX (default build/hiradix)
+# and OUT (default out/experiments) may be set in the environment.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+hiradix=${HIRADIX:-$root/build/hiradix}
+out=${OUT:-out/experiments}
+names=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do names+=("$1"); shift; done
+[ "${1:-}" = "--" ] && shift
+[ ${#names[@]} -gt 0 ] || { sed -n '2,16p' "$0"; exit 2; }
+[ -x "$hiradix" ] || { echo "run.sh: $hiradix not built (scripts/setup.sh builds it)" >&2; exit 1; }
+
+plans=()
+for n in "${names[@]}"; do
+  case "$n" in
+    small | h6 | full) for f in "$here/${n}"_*.yaml; do plans+=("$f"); done ;;
+    *) [ -f "$here/$n.yaml" ] || { echo "run.sh: no experiment $n (see $here)" >&2; exit 2; }
+       plans+=("$here/$n.yaml") ;;
+  esac
+done
+for plan in "${plans[@]}"; do
+  name=$(basename "$plan" .yaml)
+  echo "== $name: $(sed -n 's/^description: "\(.*\)"$/\1/p' "$plan")"
+  "$hiradix" sweep --plan "$plan" --out "$out/$name" --resume "$@"
+  "$hiradix" plot "$out/$name/results.csv"
+done

@@ -1,0 +1,110 @@
+// hiradix plot: the standard figures of a small sweep exist as valid SVG and PNG with labelled axes and
+// one legend entry per curve; error bars carry the seeds' confidence half-width; area vs radix reads
+// hand-made synth.json fixtures (tests/fixtures/synth_h*.json) and sums blocks into a total.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "sim_helpers.h"
+#include "testbench/sweep.h"
+
+using namespace hiradix;
+
+namespace {
+
+#ifdef HIRADIX_BIN
+
+bool have_gnuplot() { return test::run_shell("command -v gnuplot >/dev/null 2>&1") == 0; }
+
+int hiradix(const test::TempDir& dir, const std::string& args, std::string* err = nullptr) {
+  const int code = test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) + " " +
+                                   args + " >/dev/null 2>err.txt");
+  if (err) *err = test::read_text(dir.file("err.txt"));
+  return code;
+}
+
+void expect_svg_and_png(const test::TempDir& dir, const std::string& stem) {
+  const std::string svg = test::read_text(dir.file(stem + ".svg"));
+  EXPECT_NE(svg.find("<svg"), std::string::npos) << stem;
+  EXPECT_NE(svg.find("</svg>"), std::string::npos) << stem << ": complete";
+  const std::string png = test::read_text(dir.file(stem + ".png"));
+  ASSERT_GT(png.size(), 1000u) << stem;
+  EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8)) << stem;
+}
+
+TEST(Plot, StandardFiguresOfASweepWithSeeds) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
+  test::TempDir dir;
+  std::ofstream(dir.file("base.yaml")) << "topology:\n  h: 2\nsim:\n  warmup: 1000\n  measure: 2000\n  watchdog: 1000\n";
+  ASSERT_EQ(hiradix(dir, "sweep base.yaml --vary routing.algorithm=min,valiant --vary traffic.load=0.1,0.3 --seeds 2 -j 2 --out s -q"), 0);
+  std::string err;
+  ASSERT_EQ(hiradix(dir, "plot s/results.csv -q", &err), 0) << err;
+  for (const char* f : {"latency_vs_load", "accepted_vs_offered", "contention", "fairness"}) expect_svg_and_png(dir, std::string("s/plots/") + f);
+  EXPECT_FALSE(std::filesystem::exists(dir.path / "s/plots/transient.svg")) << "no time series, no transient figure";
+  const std::string svg = test::read_text(dir.file("s/plots/latency_vs_load.svg"));
+  for (const char* text : {"Offered load (phits/node/cycle)", "Average packet latency (cycles", "routing.algorithm", ">min<", ">valiant<"})
+    EXPECT_NE(svg.find(text), std::string::npos) << text;
+  EXPECT_NE(test::read_text(dir.file("s/plots/accepted_vs_offered.svg")).find("Accepted load (phits/node/cycle)"), std::string::npos);
+
+  // The data behind the curves: one block per routing, x = mean offered load, y = mean latency, third
+  // column the 95% half-width over the two seeds, recomputed here from results.csv.
+  std::ifstream csv(dir.file("s/results.csv"));
+  std::string line;
+  std::getline(csv, line);
+  const auto header = split_csv_line(line);
+  auto at = [&](const std::string& c) { return static_cast<std::size_t>(std::find(header.begin(), header.end(), c) - header.begin()); };
+  std::vector<std::vector<std::string>> rows;
+  while (std::getline(csv, line)) rows.push_back(split_csv_line(line));
+  ASSERT_EQ(rows.size(), 8u);
+  const MeanCi expected = mean_ci95({std::stod(rows[0][at("latency.total.average")]), std::stod(rows[1][at("latency.total.average")])});
+  std::ifstream dat(dir.file("s/plots/latency_vs_load.dat"));
+  std::getline(dat, line);
+  EXPECT_EQ(line, "# min");
+  double x, y, e;
+  ASSERT_TRUE(dat >> x >> y >> e);
+  EXPECT_NEAR(y, expected.mean, 1e-6 * expected.mean);
+  EXPECT_NEAR(e, expected.ci95, 1e-6 * expected.ci95 + 1e-9);
+  EXPECT_GT(e, 0);
+
+  // A transient sweep gets the time-series figure.
+  ASSERT_EQ(hiradix(dir, "sweep base.yaml --set traffic.change.at=500 --set traffic.change.pattern=adv --set stats.before=500 "
+                         "--vary routing.algorithm=min,valiant --out t -q -j 2"),
+            0);
+  ASSERT_EQ(hiradix(dir, "plot t/results.csv --out tp -q", &err), 0) << err;
+  expect_svg_and_png(dir, "tp/transient");
+  expect_svg_and_png(dir, "tp/contention_trace");
+  const std::string tsvg = test::read_text(dir.file("tp/transient.svg"));
+  EXPECT_NE(tsvg.find("Cycles since the traffic change"), std::string::npos);
+  EXPECT_NE(tsvg.find("Misrouted fraction"), std::string::npos);
+}
+
+TEST(Plot, AreaVsRadixFromSynthReports) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
+  test::TempDir dir;
+  const std::string fx = std::string(HIRADIX_SOURCE_DIR) + "/tests/fixtures/";
+  std::string files;
+  for (int h : {8, 2, 6, 4}) files += " " + test::shell_quote(fx + "synth_h" + std::to_string(h) + ".json");
+  std::string err;
+  ASSERT_EQ(hiradix(dir, "plot --synth" + files + " --out a -q", &err), 0) << err;
+  expect_svg_and_png(dir, "a/area_vs_radix");
+  // Fixture areas: allocator 300*(4h)^2/4, routing unit 800h+100h^2, contention counters 600h; blocks in
+  // name order, then the total; h ascending whatever the file order.
+  const std::string dat = test::read_text(dir.file("a/area_vs_radix.dat"));
+  EXPECT_EQ(dat.find("# allocator\n2 4800 0\n4 19200 0\n6 43200 0\n8 76800 0\n"), 0u) << dat;
+  EXPECT_NE(dat.find("# total\n2 8000 0\n"), std::string::npos) << dat;  // 4800 + 2000 + 1200
+  const std::string svg = test::read_text(dir.file("a/area_vs_radix.svg"));
+  EXPECT_NE(svg.find("routing_unit"), std::string::npos) << "underscores stay (no enhanced-text subscripts)";
+
+  std::ofstream(dir.file("bad.json")) << "{\"blocks\": {}}";
+  EXPECT_EQ(hiradix(dir, "plot --synth bad.json --out b -q", &err), 2);
+  EXPECT_NE(err.find("bad.json"), std::string::npos) << err;
+  EXPECT_EQ(hiradix(dir, "plot nothere.csv -q", &err), 2);
+  EXPECT_NE(err.find("nothere.csv: cannot read"), std::string::npos) << err;
+}
+
+#endif
+
+}  // namespace
