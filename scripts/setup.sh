@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 
 packages=(build-essential cmake pkg-config libsystemc-dev verilator libgtest-dev libfmt-dev
-          libyaml-cpp-dev libcli11-dev nlohmann-json3-dev yosys
+          libyaml-cpp-dev libcli11-dev nlohmann-json3-dev yosys qflow-tech-osu018 opensta
           gnuplot-nox             # hiradix plot (SVG, PNG through pngcairo)
           slurm-wlm munge)        # the SLURM executor's test runs a one-node cluster (scripts/slurm-cluster.sh)
 missing=()

@@ -11,6 +11,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "router/routing/valiant_routing.h"
+#include "synth/synth_flow.h"
 #include "router/rtl/rc_interface.h"
 
 namespace hiradix {
@@ -31,7 +32,7 @@ const std::vector<KeySpec>& config_schema() {
       {"links.local_latency", KeyType::kInt, "10", 1, kBig, {}, "Local link latency in cycles, for packets and credits (seed-003 Table I)."},
       {"links.global_latency", KeyType::kInt, "100", 1, kBig, {}, "Global link latency in cycles (seed-003 Table I)."},
       {"links.injection_latency", KeyType::kInt, "1", 1, kBig, {}, "NIC-to-router and router-to-NIC link latency in cycles (not in the seeds)."},
-      {"router.latency.rc", KeyType::kInt, "1", 0, 1000, {}, "Routing computation stage, cycles. RC+VA+SA+ST = 5, the router latency of seed-003 Table I. The next header of a VC starts RC once the previous head has passed SA (seed-000 Fig. 2-4), so long RC/VA/SA stages also limit a VC's packet rate."},
+      {"router.latency.rc", KeyType::kInt, "1", 0, 1000, {}, "Routing computation stage, cycles, or auto: the routing unit's pipeline cycles from the synthesis report synth.report (blocks.routing_unit.cycles, made for the same p, a, h, arrangement and routing). RC+VA+SA+ST = 5, the router latency of seed-003 Table I. The next header of a VC starts RC once the previous head has passed SA (seed-000 Fig. 2-4), so long RC/VA/SA stages also limit a VC's packet rate."},
       {"router.latency.va", KeyType::kInt, "1", 0, 1000, {}, "VC allocation stage, cycles."},
       {"router.latency.sa", KeyType::kInt, "1", 0, 1000, {}, "Switch allocation stage, cycles."},
       {"router.latency.st", KeyType::kInt, "2", 0, 1000, {}, "Switch traversal stage (crossbar to output queue), cycles: a pure delay after the grant; put a long router latency here (FOGSim models it as a crossbar delay)."},
@@ -76,6 +77,9 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.scheduling", KeyType::kString, "event", 0, 0, {"event", "poll"}, "event: routers run only in cycles where they have work; poll: every router with packets runs every cycle (a slow reference that must give identical results)."},
       {"stats.bin", KeyType::kInt, "100", 1, kBig, {}, "Width in cycles of the time-series bins reported for transients."},
       {"stats.before", KeyType::kInt, "1000", 0, kBig, {}, "Cycles before the change covered by the time series."},
+      {"synth.clock_ns", KeyType::kFloat, "1.0", 0.01, 1000, {}, "hiradix synth: target clock period in ns (ABC's delay target; pipeline cycles = ceil(delay / clock))."},
+      {"synth.liberty", KeyType::kString, "''", 0, 0, {}, "hiradix synth: liberty file of the standard cells; empty = OSU 0.18 um from qflow-tech-osu018."},
+      {"synth.report", KeyType::kString, "''", 0, 0, {}, "synth.json written by hiradix synth for this network and routing; read when router.latency.rc is auto (path relative to the working directory)."},
   };
   return schema;
 }
@@ -283,6 +287,10 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     v[k.key] = it != given.end() ? it->second : YAML::Load(k.default_value);
     if (v[k.key].IsNull()) fail(k.key, "has no value");
   }
+  // router.latency.rc: auto takes the routing unit's cycles from a synthesis report (resolved below, once
+  // the network and routing are known); a placeholder passes the integer check meanwhile.
+  const bool rc_auto = v["router.latency.rc"].IsScalar() && v["router.latency.rc"].Scalar() == "auto";
+  if (rc_auto) v["router.latency.rc"] = YAML::Load("1");
   // Type and range of every key, used by this run or not: a bad value is an error either way.
   for (const KeySpec& k : config_schema()) {
     nlohmann::json unused;
@@ -356,6 +364,23 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "routing.phase_a", c.routing.phase_a);
   c.routing.ugal_threshold = static_cast<int>(I("routing.ugal_threshold"));
   set_json(r, "routing.ugal_threshold", c.routing.ugal_threshold);
+
+  // Synthesis keys, and router.latency.rc: auto from the synthesis report.
+  c.synth_clock_ns = F("synth.clock_ns");
+  c.synth_liberty = S("synth.liberty");
+  c.synth_report = S("synth.report");
+  set_json(r, "synth.clock_ns", c.synth_clock_ns);
+  set_json(r, "synth.liberty", c.synth_liberty);
+  set_json(r, "synth.report", c.synth_report);
+  if (rc_auto) {
+    const nlohmann::json expect = {
+        {"p", c.p}, {"a", c.a}, {"h", c.h}, {"arrangement", S("topology.arrangement")},
+        {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a}, {"vc_scheme", c.routing.vc_scheme},
+                     {"ugal_threshold", c.routing.ugal_threshold}}}};
+    rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
+    c.rc_latency_auto = true;
+    set_json(r, "router.latency.rc", rp.rc_latency);
+  }
 
   // Routing computation against the RTL: the network must fit the RTL's field widths.
   c.rc.mode = parse_rc_mode(S("router.rc_mode"));

@@ -57,6 +57,10 @@ struct Config {
   // simulation
   Cycle warmup = 0, measure = 0, watchdog = 0, bin = 0, bins_before = 0;
   std::uint64_t seed = 1;
+  // synthesis (hiradix synth) and router.latency.rc: auto
+  double synth_clock_ns = 1.0;
+  std::string synth_liberty, synth_report;
+  bool rc_latency_auto = false;  // router.rc_latency came from synth_report
   nlohmann::json resolved;  // every key with its value, defaults included
 };
 

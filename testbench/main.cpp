@@ -10,6 +10,7 @@
 
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_routing_unit.h"
+#include "synth/synth_flow.h"
 #include "testbench/config.h"
 #include "testbench/plot.h"
 #include "testbench/simulation.h"
@@ -123,6 +124,15 @@ int main(int argc, char** argv) {
 
   CLI::App* keys = app.add_subcommand("keys", "Print the config reference (every key, default and meaning)");
 
+  std::string synth_config;
+  std::vector<std::string> synth_blocks_list;
+  CLI::App* synth = app.add_subcommand("synth", "Synthesize the RTL blocks for a configuration (Yosys, OSU 0.18 um, OpenSTA); writes OUT/synth.json");
+  synth->add_option("config", synth_config, "YAML config file (optional: defaults only)");
+  synth->add_option("--set", sets, "Override a config key: --set topology.h=4 (repeatable)");
+  synth->add_option("--out", out_dir, "Output directory (default: out)");
+  synth->add_option("--blocks", synth_blocks_list, "Blocks to synthesize (default: all): routing_unit allocator contention_counters lfsr")->delimiter(',');
+  synth->add_flag("--quiet,-q", quiet, "Print nothing but errors");
+
   std::string replay_path;
   CLI::App* replay = app.add_subcommand("rtl-replay", "Re-evaluate a recorded RTL/model mismatch on both (exit 0 if they now agree)");
   replay->add_option("result", replay_path, "result.json of the lockstep run that stopped")->required();
@@ -140,6 +150,15 @@ int main(int argc, char** argv) {
     }
     if (*run) return run_command(config_path, sets, out_dir, quiet);
     if (*replay) return replay_command(replay_path);
+    if (*synth) {
+      SynthOptions opt;
+      opt.out_dir = out_dir;
+      opt.blocks = synth_blocks_list;
+      opt.quiet = quiet;
+      const nlohmann::json report = run_synth(load_config(synth_config, to_overrides(sets)), opt);
+      if (!quiet) std::cout << synth_table(report) << "report " << (std::filesystem::path(out_dir) / "synth.json").string() << "\n";
+      return kExitOk;
+    }
     if (*plot) {
       PlotOptions po;
       po.results_csv = plot_csv;
@@ -185,6 +204,9 @@ int main(int argc, char** argv) {
   } catch (const ConfigError& e) {
     std::cerr << e.what() << "\n";
     return kExitConfig;
+  } catch (const SynthError& e) {
+    std::cerr << "hiradix: " << e.what() << "\n";
+    return kExitError;
   } catch (const std::exception& e) {
     std::cerr << "hiradix: " << e.what() << "\n";
     return kExitError;

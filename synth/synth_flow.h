@@ -1,0 +1,45 @@
+// The synthesis flow (`hiradix synth`): per RTL block, a Verilog wrapper that fixes the block's
+// parameters and ties its configuration inputs to the configured constants, Yosys (generic synthesis,
+// mapping to the OSU 0.18 um standard cells of qflow-tech-osu018, area and cell count), ABC's level count
+// (logic depth) and OpenSTA (critical-path delay; ABC's own delay if OpenSTA fails). Writes
+// OUT/synth.json and OUT/<block>/{wrapper.v,synth.ys,abc.script,netlist.v,yosys.log,sta.tcl,sta.log}.
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "testbench/config.h"
+
+namespace hiradix {
+
+// A tool is missing or failed, or its report could not be read (exit code 1, one line).
+class SynthError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct SynthOptions {
+  std::string out_dir = "out";
+  std::vector<std::string> blocks;  // empty: all of synth_blocks()
+  bool quiet = false;               // no progress lines on stderr
+};
+
+// routing_unit, allocator, contention_counters, lfsr.
+const std::vector<std::string>& synth_blocks();
+
+// Runs the flow for `config` (its topology, VCs, routing, allocator and synth.* keys) and writes
+// OUT/synth.json; returns its content. Throws ConfigError for a configuration the RTL cannot express and
+// SynthError for tool problems.
+nlohmann::json run_synth(const Config& config, const SynthOptions& options);
+
+// The printed table: block, cell area (um^2), cells, critical-path delay (ns), logic depth, cycles.
+std::string synth_table(const nlohmann::json& report);
+
+// Pipeline cycles of the routing unit in a synth.json (blocks.routing_unit.cycles), for
+// `router.latency.rc: auto`. `expect` holds params the report must match (p, a, h, arrangement, routing).
+// Throws ConfigError (naming synth.report) if the file or the entry is missing or made for another network.
+int routing_unit_cycles(const std::string& report_path, const nlohmann::json& expect);
+
+}  // namespace hiradix

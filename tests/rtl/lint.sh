@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Lint of the router-logic RTL: `verilator --lint-only -Wall` must report nothing, for edge and typical
+# parameter values, and Yosys must read and elaborate every block (`read_verilog -sv`, `hierarchy`, `proc`).
+# Usage: lint.sh RTL_DIR
+set -uo pipefail
+rtl=$1 fail=0
+lint() {  # top, params..., -- files...
+  local top=$1; shift
+  local args=() files=()
+  while [ "$1" != -- ]; do args+=("$1"); shift; done; shift
+  for f in "$@"; do files+=("$rtl/$f"); done
+  if ! out=$(verilator --lint-only -Wall "${args[@]}" --top-module "$top" "${files[@]}" 2>&1) || [ -n "$out" ]; then
+    echo "verilator $top ${args[*]}:"; echo "$out"; fail=1
+  fi
+  local chp=""
+  for a in "${args[@]}"; do chp+=" -set ${a#-G}"; done
+  chp=${chp//=/ }
+  if ! out=$(yosys -q -p "read_verilog -sv ${files[*]}; chparam$chp $top; hierarchy -check -top $top; proc" 2>&1) || [ -n "$out" ]; then
+    echo "yosys $top ${args[*]}:"; echo "$out"; fail=1
+  fi
+}
+for n in 1 2 3 5 8 64; do
+  lint hiradix_rr_pick -GN=$n -- hiradix_rr_pick.v
+  lint hiradix_rr_pick_rotate -GN=$n -- hiradix_rr_pick_rotate.v
+  lint hiradix_rr_pick_rotate -GN=$n -GBUG=1 -- hiradix_rr_pick_rotate.v
+  lint hiradix_rr_arbiter -GN=$n -- hiradix_rr_arbiter.v hiradix_rr_pick.v
+done
+for pv in "1 1" "2 1" "7 4" "31 2" "64 8"; do
+  set -- $pv
+  lint hiradix_separable_allocator -GP=$1 -GV=$2 -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
+  lint hiradix_separable_allocator -GP=$1 -GV=$2 -GOWN_GRANT=1 -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
+  lint hiradix_contention_counters -GP=$1 -GMAXC=$(( $1 * $2 )) -- hiradix_contention_counters.v
+done
+[ $fail -eq 0 ] && echo "lint clean"
+exit $fail

@@ -1,0 +1,178 @@
+// The synthesis flow (synth/synth_flow.h, `hiradix synth`) on small Dragonflies, and
+// `router.latency.rc: auto` reading a synthesis report. Runs Yosys and OpenSTA (seconds per block).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "sim_helpers.h"
+#include "synth/synth_flow.h"
+#include "testbench/config.h"
+
+using namespace hiradix;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+Config balanced(int h, const Overrides& more = {}) {
+  Overrides o = {{"topology.h", std::to_string(h)}};
+  for (const auto& kv : more) o.push_back(kv);
+  return load_config("", o);
+}
+
+json synth(const Config& c, const fs::path& dir, std::vector<std::string> blocks = {}) {
+  SynthOptions opt;
+  opt.out_dir = dir.string();
+  opt.quiet = true;
+  opt.blocks = std::move(blocks);
+  return run_synth(c, opt);
+}
+
+// Every block with every field, positive numbers, cycles = ceil(delay / clock), and the same content in
+// synth.json as returned.
+void expect_complete(const json& r, const fs::path& dir, double clock_ns) {
+  ASSERT_TRUE(r.contains("params") && r.contains("clock_ns") && r.contains("blocks"));
+  EXPECT_DOUBLE_EQ(r["clock_ns"].get<double>(), clock_ns);
+  for (const std::string& b : synth_blocks()) {
+    ASSERT_TRUE(r["blocks"].contains(b)) << b;
+    const json& x = r["blocks"][b];
+    for (const char* f : {"area_um2", "cells", "delay_ns", "depth", "cycles"}) ASSERT_TRUE(x.contains(f)) << b << "." << f;
+    EXPECT_GT(x["area_um2"].get<double>(), 0) << b;
+    EXPECT_GT(x["cells"].get<long long>(), 0) << b;
+    EXPECT_GT(x["delay_ns"].get<double>(), 0) << b;
+    EXPECT_GT(x["depth"].get<long long>(), 0) << b;
+    EXPECT_EQ(x["timing"], "opensta") << b << ": OpenSTA did not time the netlist";
+    EXPECT_EQ(x["cycles"].get<int>(), std::max(1, static_cast<int>(std::ceil(x["delay_ns"].get<double>() / clock_ns - 1e-9))))
+        << b;
+  }
+  std::ifstream in(dir / "synth.json");
+  ASSERT_TRUE(in) << "no synth.json";
+  EXPECT_EQ(json::parse(in), r);
+}
+
+TEST(Synth, ReportsEveryBlockAndGrowsWithRadix) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth");
+  const json h2 = synth(balanced(2), dir / "h2");  // radix 7
+  const json h4 = synth(balanced(4), dir / "h4");  // radix 15
+  expect_complete(h2, dir / "h2", 1.0);
+  expect_complete(h4, dir / "h4", 1.0);
+  EXPECT_EQ(h2["params"]["radix"], 7);
+  EXPECT_EQ(h4["params"]["radix"], 15);
+  // The allocator and the counter bank grow with the radix in area and delay; the whole router logic too.
+  for (const char* b : {"allocator", "contention_counters"}) {
+    EXPECT_GT(h4["blocks"][b]["area_um2"].get<double>(), h2["blocks"][b]["area_um2"].get<double>()) << b;
+    EXPECT_GT(h4["blocks"][b]["cells"].get<long long>(), h2["blocks"][b]["cells"].get<long long>()) << b;
+    EXPECT_GT(h4["blocks"][b]["delay_ns"].get<double>(), h2["blocks"][b]["delay_ns"].get<double>()) << b;
+  }
+  double a2 = 0, a4 = 0;
+  for (const std::string& b : synth_blocks()) {
+    a2 += h2["blocks"][b]["area_um2"].get<double>();
+    a4 += h4["blocks"][b]["area_um2"].get<double>();
+  }
+  EXPECT_GT(a4, a2);
+  // The LFSR does not depend on the network: identical netlists.
+  EXPECT_EQ(h2["blocks"]["lfsr"]["area_um2"], h4["blocks"]["lfsr"]["area_um2"]);
+  fs::remove_all(dir);
+}
+
+// A slower clock needs fewer pipeline cycles for the same logic (cycles = ceil(delay / clock)).
+TEST(Synth, ClockPeriodSetsPipelineCycles) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth");
+  const json fast = synth(balanced(2, {{"synth.clock_ns", "0.5"}}), dir / "fast", {"allocator"});
+  const json slow = synth(balanced(2, {{"synth.clock_ns", "20"}}), dir / "slow", {"allocator"});
+  EXPECT_GE(fast["blocks"]["allocator"]["cycles"].get<int>(), 2);
+  EXPECT_EQ(slow["blocks"]["allocator"]["cycles"].get<int>(), 1);
+  EXPECT_FALSE(fast["blocks"].contains("routing_unit"));
+  fs::remove_all(dir);
+}
+
+TEST(Synth, UnknownBlockAndOutputFirstAllocatorAreConfigErrors) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth");
+  EXPECT_THROW(synth(balanced(2), dir, {"crossbar"}), ConfigError);
+  EXPECT_THROW(synth(balanced(2, {{"router.allocator", "output_first"}}), dir, {"allocator"}), ConfigError);
+  EXPECT_THROW(synth(balanced(2, {{"synth.liberty", "/nonexistent.lib"}}), dir, {"lfsr"}), ConfigError);
+  fs::remove_all(dir);
+}
+
+// The command line: a table and synth.json; one clear line and a non-zero exit for a missing Yosys and for a
+// bad parameter.
+TEST(Synth, CommandLine) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth");
+  auto sh = [&](const std::string& cmd, std::string& out) {
+    const std::string full = cmd + " > " + (dir / "out.txt").string() + " 2>&1";
+    const int status = std::system(full.c_str());
+    std::ifstream in(dir / "out.txt");
+    out.assign(std::istreambuf_iterator<char>(in), {});
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  const std::string bin = HIRADIX_BIN;
+  std::string out;
+  EXPECT_EQ(sh(bin + " synth --set topology.h=2 --blocks lfsr,contention_counters -q --out " + (dir / "a").string(), out), 0) << out;
+  EXPECT_TRUE(fs::exists(dir / "a" / "synth.json"));
+  EXPECT_EQ(sh(bin + " synth --set topology.h=2 --blocks lfsr --out " + (dir / "b").string(), out), 0) << out;
+  EXPECT_NE(out.find("lfsr"), std::string::npos) << out;
+  EXPECT_NE(out.find("area (um^2)"), std::string::npos) << out;
+
+  EXPECT_EQ(sh("HIRADIX_YOSYS=/nonexistent/yosys " + bin + " synth --set topology.h=2 --out " + (dir / "c").string(), out), 1);
+  EXPECT_NE(out.find("yosys not found"), std::string::npos) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
+
+  EXPECT_EQ(sh(bin + " synth --set synth.clock_ns=0 --out " + (dir / "d").string(), out), 2);
+  EXPECT_NE(out.find("synth.clock_ns"), std::string::npos) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
+  fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// router.latency.rc: auto, from a hand-written report (tests/rtl/fixtures/synth_h2_min.json: routing unit
+// 3 cycles, p = a/2 = h = 2, palmtree, min, slot VCs).
+
+const std::string kFixture = std::string(HIRADIX_TEST_FIXTURES) + "/synth_h2_min.json";
+
+TEST(RcLatencyAuto, TakesTheRoutingUnitCyclesFromTheReport) {
+  const Config c = load_config("", {{"topology.h", "2"}, {"router.latency.rc", "auto"}, {"synth.report", kFixture}});
+  EXPECT_EQ(c.router.rc_latency, 3);
+  EXPECT_TRUE(c.rc_latency_auto);
+  EXPECT_EQ(c.resolved["router"]["latency"]["rc"], 3);
+  const Config plain = load_config("", {{"topology.h", "2"}, {"router.latency.rc", "2"}, {"synth.report", kFixture}});
+  EXPECT_EQ(plain.router.rc_latency, 2);  // a number wins; the report is read only for auto
+}
+
+TEST(RcLatencyAuto, RejectsAMissingOrForeignReport) {
+  auto err = [](const Overrides& o) -> std::string {
+    try {
+      load_config("", o);
+    } catch (const ConfigError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_NE(err({{"topology.h", "2"}, {"router.latency.rc", "auto"}}).find("synth.report"), std::string::npos);
+  EXPECT_NE(err({{"topology.h", "2"}, {"router.latency.rc", "auto"}, {"synth.report", "/nonexistent.json"}}).find("cannot read"),
+            std::string::npos);
+  const std::string other_h = err({{"topology.h", "3"}, {"router.latency.rc", "auto"}, {"synth.report", kFixture}});
+  EXPECT_NE(other_h.find("made for"), std::string::npos) << other_h;  // a = 4, h = 2 against a = 6, h = 3
+  const std::string other_alg =
+      err({{"topology.h", "2"}, {"routing.algorithm", "valiant"}, {"router.latency.rc", "auto"}, {"synth.report", kFixture}});
+  EXPECT_NE(other_alg.find("routing"), std::string::npos) << other_alg;
+  EXPECT_NE(err({{"router.latency.rc", "fast"}}).find("router.latency.rc"), std::string::npos);
+}
+
+// A simulation with rc = auto is the simulation with rc = 3: identical results (wall-clock fields aside).
+TEST(RcLatencyAuto, SimulatesLikeTheExplicitLatency) {
+  const Overrides base = {{"topology.h", "2"}, {"traffic.load", "0.2"}, {"sim.warmup", "500"},
+                          {"sim.measure", "2000"}, {"synth.report", kFixture}};
+  json a = test::simulate(test::with(base, {{"router.latency.rc", "auto"}}));
+  json b = test::simulate(test::with(base, {{"router.latency.rc", "3"}}));
+  json c = test::simulate(test::with(base, {{"router.latency.rc", "1"}}));
+  ASSERT_FALSE(a.is_null() || b.is_null() || c.is_null());
+  for (json* r : {&a, &b, &c}) r->erase("simulation");
+  EXPECT_EQ(a, b);
+  EXPECT_GT(a["latency"]["total"]["average"].get<double>(), c["latency"]["total"]["average"].get<double>());
+}
+
+}  // namespace
