@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lint of the router-logic RTL: `verilator --lint-only -Wall` must report nothing, for edge and typical
+# Lint of all RTL (routing unit, LFSR, router logic): `verilator --lint-only -Wall` must report nothing, for edge and typical
 # parameter values, and Yosys must read and elaborate every block (`read_verilog -sv`, `hierarchy`, `proc`).
 # Usage: lint.sh RTL_DIR
 set -uo pipefail
@@ -9,13 +9,13 @@ lint() {  # top, params..., -- files...
   local args=() files=()
   while [ "$1" != -- ]; do args+=("$1"); shift; done; shift
   for f in "$@"; do files+=("$rtl/$f"); done
-  if ! out=$(verilator --lint-only -Wall "${args[@]}" --top-module "$top" "${files[@]}" 2>&1) || [ -n "$out" ]; then
+  if ! out=$(verilator --lint-only -Wall -I"$rtl" "${args[@]}" --top-module "$top" "${files[@]}" 2>&1) || [ -n "$out" ]; then
     echo "verilator $top ${args[*]}:"; echo "$out"; fail=1
   fi
   local chp=""
   for a in "${args[@]}"; do chp+=" -set ${a#-G}"; done
   chp=${chp//=/ }
-  if ! out=$(yosys -q -p "read_verilog -sv ${files[*]}; chparam$chp $top; hierarchy -check -top $top; proc" 2>&1) || [ -n "$out" ]; then
+  if ! out=$(yosys -q -p "read_verilog -sv -I$rtl ${files[*]}; chparam$chp $top; hierarchy -check -top $top; proc" 2>&1) || [ -n "$out" ]; then
     echo "yosys $top ${args[*]}:"; echo "$out"; fail=1
   fi
 }
@@ -31,5 +31,7 @@ for pv in "1 1" "2 1" "7 4" "31 2" "64 8"; do
   lint hiradix_separable_allocator -GP=$1 -GV=$2 -GOWN_GRANT=1 -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
   lint hiradix_contention_counters -GP=$1 -GMAXC=$(( $1 * $2 )) -- hiradix_contention_counters.v
 done
+lint hiradix_routing_unit -- hiradix_routing_unit.v
+lint hiradix_lfsr -- hiradix_lfsr.v
 [ $fail -eq 0 ] && echo "lint clean"
 exit $fail
