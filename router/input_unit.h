@@ -38,6 +38,7 @@ struct InputVc {
   std::uint16_t out_port = 0;  // route of the packet the candidate belongs to
   std::uint8_t out_vc = 0;
   std::uint16_t min_port = 0;
+  RouteState route_before;     // in-transit routings: the head's route state before its RC, to route it again
   bool has_candidate() const { return fifo.size() > in_transit; }
   VcEntry& candidate() { return fifo[in_transit]; }
   const VcEntry& candidate() const { return fifo[in_transit]; }

@@ -36,6 +36,8 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       contention_("contention", static_cast<int>(ports.size())),
       needs_port_load_(routing.needs_port_load()),
       port_load_(ports.size(), 0),
+      in_transit_(routing.needs_port_ready()),
+      port_ready_(ports.size(), 0),
       out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
   vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
@@ -107,19 +109,40 @@ Cycle Router::vc_due_after(int index, Cycle now) {
   if (!(v.has_candidate() && v.candidate().routed && v.ready_at <= now)) return due;
   // The candidate bid and was not served: find when trying again can succeed.
   const int size = params_.flit_size;
-  if (!head_may_take_vc(v)) return now + 1;  // wormhole: the downstream VC is held by another packet
+  if (!head_may_take_vc(v)) {  // wormhole: the downstream VC is held by another packet
+    route_again(v, now);
+    return now + 1;
+  }
   if (!outputs_.has_credits(v.out_port, v.out_vc, size, now)) {
+    if (route_again(v, now)) return now + 1;
     // Woken by the next credit of that port: one already on its way, or the next to be sent.
     credit_wait_[index >> 6] |= 1ull << (index & 63);
     credit_waiters_ |= 1ull << v.out_port;
     return std::min(due, outputs_.next_credit(v.out_port));
   }
-  if (!outputs_.has_space(v.out_port, size, now))  // queue space frees when the link does
+  if (!outputs_.has_space(v.out_port, size, now)) {  // queue space frees when the link does
+    if (route_again(v, now)) return now + 1;
+  }
+  if (!outputs_.has_space(v.out_port, size, now))
     return std::min(due, std::max(now + 1, outputs_.link_free(v.out_port)));
+  // In-transit routings check every cycle whether the chosen output can still take the packet (another
+  // VC may take its credits while this one waits for the crossbar) and route it again if not.
+  if (in_transit_) return now + 1;
   // The crossbar input or output is busy until a known tick; otherwise arbitration was lost.
   const SpeedupClock& clock = crossbar_.clock;
   const std::uint64_t busy = std::max(crossbar_.in_free[inputs_.port_of(index)], crossbar_.out_free[v.out_port]);
   return std::min(due, busy > clock.first_tick(now + 1) ? clock.cycle_of(busy) : now + 1);
+}
+
+// seed-003 §1.3 [F]: the routing decision of a head that cannot advance is re-evaluated. Its header
+// goes back to the state before its RC (hop counts, misroute flags) and RC runs again from the next cycle.
+bool Router::route_again(InputVc& v, Cycle now) {
+  if (!in_transit_ || !v.candidate().head) return false;
+  VcEntry& c = v.candidate();
+  c.routed = false;
+  pool_[c.packet].route = v.route_before;
+  v.next_rc_at = now + 1;
+  return true;
 }
 
 void Router::wake_credit_waiters(Cycle now) {
@@ -201,6 +224,19 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
     for (int p = 0; p < radix(); ++p)
       port_load_[p] = static_cast<std::uint16_t>(std::min(outputs_.load(p, now), kMaxLoad));
     ctx.port_load = port_load_.data();
+  }
+  if (in_transit_) {
+    const Cycle now = now_cycle();
+    const int size = params_.flit_size;
+    ctx.in_vc = index - inputs_.vc_index(ctx.in_port, 0);
+    for (int p = 0; p < radix(); ++p) {
+      std::uint32_t ready = 0;
+      if (outputs_.has_space(p, size, now))
+        for (int vc = 0; vc < ports_[p].out_vcs; ++vc) ready |= static_cast<std::uint32_t>(outputs_.has_credits(p, vc, size, now)) << vc;
+      port_ready_[p] = ready;
+    }
+    ctx.port_ready = port_ready_.data();
+    v.route_before = pkt.route;
   }
   RoutingDecision d;
   if (cosim_) {

@@ -119,6 +119,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
     return !params_.wormhole || !v.candidate().head || outputs_.vc_free(v.out_port, v.out_vc);
   }
   Cycle vc_due_after(int index, Cycle now);  // after a cycle in which the VC was looked at
+  bool route_again(InputVc& v, Cycle now);   // in-transit routings: a blocked head goes through RC again
   void wake_credit_waiters(Cycle now);
 
   int id_;
@@ -137,6 +138,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   ContentionCounters contention_;
   bool needs_port_load_;             // the routing reads per-port load at injection (UGAL)
   HotVector<std::uint16_t> port_load_;
+  bool in_transit_;                  // the routing reads port_ready_ and re-routes blocked heads (Base)
+  HotVector<std::uint32_t> port_ready_;
   RouterActivity activity_;
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to

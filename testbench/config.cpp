@@ -57,7 +57,8 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
-      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold)."},
+      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold; C++ model only so far)."},
+      {"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base: misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."},
       {"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."},
       {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
@@ -364,6 +365,9 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "routing.phase_a", c.routing.phase_a);
   c.routing.ugal_threshold = static_cast<int>(I("routing.ugal_threshold"));
   set_json(r, "routing.ugal_threshold", c.routing.ugal_threshold);
+  c.routing.contention_threshold = static_cast<int>(I("routing.contention_threshold"));
+  if (c.routing.contention_threshold == 0) c.routing.contention_threshold = std::min(6, c.p);
+  set_json(r, "routing.contention_threshold", c.routing.contention_threshold);
 
   // Synthesis keys, and router.latency.rc: auto from the synthesis report.
   c.synth_clock_ns = F("synth.clock_ns");

@@ -244,6 +244,24 @@ TEST_P(Saturation, UgalMatchesMinUnderUniformAndBeatsItUnderAdversarial) {
   EXPECT_LT(accepted(adv), 0.5);
 }
 
+// Base (seed-003 §1.3, th = min(6, p)): as MIN under UN (R1: same accepted load, almost no misrouting);
+// under ADV+1 and ADV+h at the Valiant limit of about 0.5 (R4, R7; measured 0.56 / 0.53 at h = 2 / 3).
+TEST_P(Saturation, BaseMatchesMinUnderUniformAndReachesTheValiantLimitUnderAdversarial) {
+  const int h = GetParam();
+  const json un = run(saturated(h, {{"traffic.load", "0.4"}, {"routing.algorithm", "base"}}));
+  ASSERT_FALSE(un.is_null());
+  EXPECT_NEAR(accepted(un), 0.4, 0.01);
+  EXPECT_LT(un["misrouted_fraction"].get<double>(), 0.1);
+  for (const std::string& offset : std::vector<std::string>{"1", std::to_string(h)}) {
+    const json adv = run(saturated(h, {{"traffic.pattern", "adv"}, {"traffic.offset", offset}, {"traffic.load", "0.7"},
+                                       {"routing.algorithm", "base"}}));
+    ASSERT_FALSE(adv.is_null());
+    EXPECT_GE(accepted(adv), 0.47) << "ADV+" << offset;
+    EXPECT_LE(accepted(adv), 0.6) << "ADV+" << offset;
+    EXPECT_GT(adv["misrouted_fraction"].get<double>(), 0.8);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(H, Saturation, ::testing::Values(2, 3), [](const auto& info) { return "h" + std::to_string(info.param); });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -273,7 +291,8 @@ TEST_P(DeadlockFreedom, FullLoadRunsEndOkAndKeepDelivering) {
 
 INSTANTIATE_TEST_SUITE_P(Routings, DeadlockFreedom,
                          ::testing::Values(Full{"min", "un", 0.6}, Full{"min", "adv", 0.11}, Full{"valiant", "un", 0.40},
-                                           Full{"valiant", "adv", 0.40}, Full{"ugal", "un", 0.5}, Full{"ugal", "adv", 0.15}),
+                                           Full{"valiant", "adv", 0.40}, Full{"ugal", "un", 0.5}, Full{"ugal", "adv", 0.15},
+                                           Full{"base", "un", 0.55}, Full{"base", "adv", 0.45}),
                          [](const auto& info) { return info.param.algorithm + "_" + info.param.pattern; });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -379,7 +398,11 @@ INSTANTIATE_TEST_SUITE_P(
                       small(2, with(kTinyBuffers, {{"router.switching", "wormhole"}, {"routing.algorithm", "valiant"},
                                                    {"traffic.load", "0.8"}})),
                       small(2, {{"router.switching", "wormhole"}, {"packet.flit", "2"}, {"traffic.pattern", "adv"},
-                                {"traffic.load", "0.5"}})));
+                                {"traffic.load", "0.5"}}),
+                      small(2, {{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.8"},
+                                {"router.vcs.injection", "3"}}),
+                      small(3, {{"routing.algorithm", "base"}, {"traffic.load", "0.9"}, {"router.buffers.local", "8"},
+                                {"router.buffers.global", "16"}, {"router.output_queue", "8"}})));
 
 TEST(Determinism, SameSeedSameResultDifferentSeedDifferentResult) {
   const Overrides o = small(2, {{"routing.algorithm", "valiant"}, {"traffic.load", "0.3"}, {"sim.warmup", "1000"},

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "router/lfsr.h"
+#include "router/routing/in_transit_routing.h"
 #include "router/rng.h"
 #include "router/routing/dragonfly.h"
 #include "router/routing/min_routing.h"
@@ -550,6 +551,114 @@ TEST(Ugal, MisroutesExactlyWhenTheMinimalCostExceedsValiantsPlusT) {
   pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
   ugal.route(RoutingContext{src, 0, lfsr, nullptr, load}, pkt);
   EXPECT_EQ(pkt.route.phase, 1);
+}
+
+}  // namespace
+}  // namespace hiradix
+
+namespace hiradix {
+namespace {
+
+// Base (seed-003 §1.3) by hand, on h = 2 (p 2, a 4, G 9; ports 0-1 terminals, 2-4 local, 5-6 global):
+// a packet injected at router 0 for router 2 of group 5 (minimal output: a local port, the link owner is
+// another router). With th = 2: counter th-1 keeps it minimal; th misroutes through one of router 0's
+// global ports (CRG at injection) whose counter is under th and whose VC 0 can take the packet.
+TEST(Base, MisroutesAtTheThresholdOnlyToReadyUncontendedCandidates) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const BaseRouting base(t, 2);
+  const int dst_router = 4 * 5 + 2;
+  const int min_port = t.min_port(0, dst_router);
+  ASSERT_EQ(t.port_class(min_port), PortClass::kLocal);
+  std::int32_t counters[64] = {};
+  std::uint32_t ready[64];
+  for (auto& r : ready) r = 0x7;  // every VC of every port can take a packet
+  auto decide = [&](std::uint64_t random) {
+    Packet pkt;
+    pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
+    RoutingContext ctx{0, 0, random, counters, nullptr, 0, ready};
+    const RoutingDecision d = base.route(ctx, pkt);
+    EXPECT_EQ(d.min_port, min_port);
+    EXPECT_FALSE(d.no_slot);
+    return d;
+  };
+  counters[min_port] = 1;  // th - 1
+  for (std::uint64_t r = 1; r < 50; ++r) EXPECT_EQ(decide(lfsr_seed(r, 9)).out_port, min_port);
+  counters[min_port] = 2;  // th: misroute, to either global port, VC 0 (from an injection port)
+  std::set<int> seen;
+  for (std::uint64_t r = 1; r < 200; ++r) {
+    const RoutingDecision d = decide(lfsr_seed(r, 9));
+    EXPECT_TRUE(d.misroute);
+    EXPECT_EQ(t.port_class(d.out_port), PortClass::kGlobal);
+    EXPECT_EQ(d.out_vc, 0);
+    seen.insert(d.out_port);
+  }
+  EXPECT_EQ(seen, (std::set<int>{5, 6}));
+  counters[5] = 2;  // a contended candidate is not taken
+  for (std::uint64_t r = 1; r < 50; ++r) EXPECT_EQ(decide(lfsr_seed(r, 9)).out_port, 6);
+  ready[6] = 0x6;  // the other one cannot take the packet on VC 0 now: no candidate, stay minimal
+  for (std::uint64_t r = 1; r < 50; ++r) EXPECT_EQ(decide(lfsr_seed(r, 9)).out_port, min_port);
+}
+
+TEST(Base, VcRuleOfSeed003) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const BaseRouting base(t, 6);
+  const int inj = 0, local = 2, global = 5;
+  EXPECT_EQ(base.next_vc(inj, 0, local, false), 0);    // from injection: VC 0
+  EXPECT_EQ(base.next_vc(inj, 0, global, true), 0);
+  EXPECT_EQ(base.next_vc(local, 1, local, true), 1);   // local misroute keeps the VC
+  EXPECT_EQ(base.next_vc(local, 1, local, false), 2);  // minimal local -> local: VC + 1
+  EXPECT_EQ(base.next_vc(local, 1, global, false), 1); // local -> global keeps the VC
+  EXPECT_EQ(base.next_vc(global, 0, local, true), 0);  // local misroute after a global hop keeps it
+  EXPECT_EQ(base.next_vc(global, 0, local, false), 1); // global -> local minimal: VC + 1
+  EXPECT_EQ(base.next_vc(global, 1, 0, false), 0);     // ejection
+}
+
+// Deadlock freedom of Base (3 local / 2 global VCs): a head that cannot advance is routed again, so a
+// blocked packet can always take its minimal hop; misroutes go only where the whole packet fits. The
+// graph of "sits in channel c, may wait for the minimal channel of its next hop" must be acyclic, over
+// walks with random counters and ready VCs (so every MM+L misroute type occurs), and VCs stay in range.
+TEST(Base, MinimalEscapeChannelsAreAcyclicAndVcsStayInRange) {
+  for (const Topo& tp : {kTopologies[0], kTopologies[1]}) {
+    const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
+    const BaseRouting base(t, 2);
+    const long radix = t.radix(), vcs = 4;
+    auto id = [&](int router, int port, int vc) { return (static_cast<long>(router) * radix + port) * vcs + vc; };
+    std::map<long, std::set<long>> edges;
+    Rng rng(17, static_cast<std::uint64_t>(t.h()));
+    std::int32_t counters[64];
+    std::uint32_t ready[64];
+    int misroutes = 0;
+    for (int sr = 0; sr < t.routers(); ++sr)
+      for (int dr = 0; dr < t.routers(); ++dr)
+        for (int k = 0; k < 6; ++k) {
+          Packet pkt;
+          pkt.dst = static_cast<std::uint32_t>(dr * t.p());
+          int router = sr, in_port = 0, in_vc = 0;
+          long here = -1;  // the channel the packet sits in (none while in the NIC)
+          for (int hop = 0; hop < 16; ++hop) {
+            for (int p = 0; p < radix; ++p) {
+              counters[p] = static_cast<std::int32_t>(rng.below(4));
+              ready[p] = static_cast<std::uint32_t>(rng.below(16));
+            }
+            const RoutingContext ctx{router, in_port, rng.next(), counters, nullptr, in_vc, ready};
+            const RoutingDecision d = base.route(ctx, pkt);
+            ASSERT_FALSE(d.no_slot) << "VC beyond 3 local / 2 global at router " << router;
+            misroutes += d.misroute;
+            if (t.port_class(d.out_port) == PortClass::kTerminal) break;
+            if (here >= 0) edges[here].insert(id(router, d.min_port, d.min_vc));
+            here = id(router, d.out_port, d.out_vc);
+            const PortEnd next = t.peer(router, d.out_port);
+            router = next.router;
+            in_port = next.port;
+            in_vc = d.out_vc;
+            ASSERT_LT(hop, 15) << "walk did not end";
+          }
+          ASSERT_EQ(router, dr);
+        }
+    EXPECT_GT(misroutes, 100);
+    const std::string cycle = find_cycle(edges, [&](long c) { return std::to_string(c); });
+    EXPECT_EQ(cycle, "") << "escape channels of base on " << topo_name(tp) << " have a cycle";
+  }
 }
 
 }  // namespace

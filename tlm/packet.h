@@ -22,6 +22,10 @@ struct RouteState {
   std::uint8_t global_hops = 0;
   std::uint8_t phase_global = 0;   // a global hop was taken in the current phase (VC slot rule)
   bool misrouted = false;          // some hop left the minimal path
+  // In-transit misrouting, MM+L (seed-003 §1.7): a local misroute was taken in the current group; the
+  // previous hop was a local misroute in the source group, so this router should send it out globally.
+  bool local_misrouted = false;
+  bool mandatory_global = false;
 };
 
 struct Packet {

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "router/routing/in_transit_routing.h"
 #include "router/routing/min_routing.h"
 #include "router/routing/valiant_routing.h"
 
@@ -40,6 +41,7 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, co
   if (options.algorithm == "min") return std::make_unique<MinRouting>(topo, hop_count);
   if (options.algorithm == "valiant")
     return std::make_unique<ValiantRouting>(topo, parse_phase_a(options.phase_a), hop_count);
+  if (options.algorithm == "base") return std::make_unique<BaseRouting>(topo, options.contention_threshold);
   if (options.algorithm == "ugal")
     return std::make_unique<UgalRouting>(topo, parse_phase_a(options.phase_a), options.ugal_threshold, hop_count);
   throw std::invalid_argument("routing.algorithm: unknown algorithm '" + options.algorithm + "'");

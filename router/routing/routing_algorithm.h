@@ -20,6 +20,10 @@ struct RoutingContext {
   // Per output port: phits in its output queue plus phits sent downstream and not yet credited back,
   // saturated at the RTL's LOAD_W bits. Filled only for algorithms with needs_port_load(), at injection.
   const std::uint16_t* port_load = nullptr;
+  // In-transit routings (needs_port_ready()): the input VC, and per output port the VCs that can take a
+  // whole packet now (credits for it downstream and room in the output queue).
+  int in_vc = 0;
+  const std::uint32_t* port_ready = nullptr;
 };
 
 struct RoutingDecision {
@@ -28,6 +32,7 @@ struct RoutingDecision {
   std::uint16_t min_port = 0;  // the minimal output towards the destination (contention counters)
   bool misroute = false;       // the packet left its minimal path at this hop
   bool no_slot = false;        // the hop has no VC slot in the routing's canonical path (a routing bug)
+  std::uint8_t min_vc = 0;     // in-transit routings: the VC the minimal hop would take (escape path)
 };
 
 // Deadlock avoidance (seed-000 §1.6, the positional reading): every path of a routing is a subsequence
@@ -64,6 +69,9 @@ class RoutingAlgorithm {
   virtual VcRequirement vcs_needed() const = 0;
   // Whether route() reads ctx.port_load at injection (source-adaptive routings).
   virtual bool needs_port_load() const { return false; }
+  // In-transit adaptive routings read ctx.in_vc and ctx.port_ready at every hop, and a head whose chosen
+  // output cannot take it goes through RC again (its decision is re-evaluated, seed-003 §1.3 [F]).
+  virtual bool needs_port_ready() const { return false; }
   // Called once per hop, when the packet's header reaches the head of its input VC; updates pkt.route.
   virtual RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const = 0;
 
@@ -76,10 +84,11 @@ class RoutingAlgorithm {
 };
 
 struct RoutingOptions {
-  std::string algorithm = "min";  // min | valiant | ugal
+  std::string algorithm = "min";  // min | valiant | ugal | base
   std::string phase_a = "lgl";    // lgl | lg- | -gl | -g-
   std::string vc_scheme = "slot"; // slot | hop_count (deadlock-prone, for demonstration)
   int ugal_threshold = 0;          // UGAL's T in phits (seed-000 Eq. 2-1, Table 3-1: 0)
+  int contention_threshold = 6;    // Base: misroute when the minimal port's counter >= th (seed-003 Table I)
 };
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo);

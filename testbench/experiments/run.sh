@@ -6,7 +6,7 @@
 #   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6)
 #   testbench/experiments/run.sh full             # every full_*.yaml (seed 003 Table I, h = 8; hours)
 #   testbench/experiments/run.sh small_adv1 ...   # named experiments
-#   testbench/experiments/run.sh small -- --seeds 3 --vary routing.algorithm=min,valiant,ugal
+#   testbench/experiments/run.sh small -- --seeds 3 --vary routing.algorithm=min,valiant,ugal,base
 #   testbench/experiments/run.sh full -- --executor slurm --partition batch --time 2:00:00 --mem 4G
 #
 # Arguments after -- go to every `hiradix sweep` (a --vary of a key the plan already varies replaces the

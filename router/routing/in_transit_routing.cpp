@@ -1,0 +1,90 @@
+#include "router/routing/in_transit_routing.h"
+
+#include "router/lfsr.h"
+
+namespace hiradix {
+
+int InTransitRouting::next_vc(int in_port, int in_vc, int out_port, bool misroute) const {
+  const PortClass in = topo_.port_class(in_port), out = topo_.port_class(out_port);
+  if (out == PortClass::kTerminal || in == PortClass::kTerminal) return 0;
+  if (out == PortClass::kLocal && misroute) return in_vc;
+  if (in == PortClass::kLocal && out == PortClass::kGlobal) return in_vc;
+  return in_vc + 1;
+}
+
+namespace {
+// MM+L (seed-003 §1.7): which kind of misroute the packet may take at this hop.
+enum class Misroute { kNone, kGlobal, kGlobalMandatory, kLocalMm, kLocal };
+}  // namespace
+
+RoutingDecision InTransitRouting::route(const RoutingContext& ctx, Packet& pkt) const {
+  RouteState& rs = pkt.route;
+  const Dragonfly& t = topo_;
+  const int here = ctx.router, dst_router = t.router_of_terminal(pkt.dst);
+  const PortClass in_class = t.port_class(ctx.in_port);
+  if (in_class == PortClass::kGlobal) rs.local_misrouted = rs.mandatory_global = false;  // a new group
+  const bool mandatory = rs.mandatory_global;
+  rs.mandatory_global = false;  // it binds only the router right after the local misroute
+
+  RoutingDecision d;
+  if (here == dst_router) {  // eject; never misrouted
+    d.out_port = d.min_port = static_cast<std::uint16_t>(t.port_of_terminal(static_cast<int>(pkt.dst)));
+    return d;
+  }
+  const int min_port = t.min_port(here, dst_router);
+  d.min_port = static_cast<std::uint16_t>(min_port);
+  d.min_vc = static_cast<std::uint8_t>(next_vc(ctx.in_port, ctx.in_vc, min_port, false));
+
+  Misroute type = Misroute::kNone;
+  const bool source_group = rs.global_hops == 0;
+  if (source_group && t.group_of(dst_router) != t.group_of(here)) {
+    if (mandatory) type = Misroute::kGlobalMandatory;                               // NRG, second half
+    else if (in_class == PortClass::kTerminal) type = Misroute::kGlobal;            // CRG at injection
+    else if (in_class == PortClass::kLocal && !rs.local_misrouted) type = Misroute::kLocalMm;  // NRG, first half
+  } else if (!rs.local_misrouted && t.port_class(min_port) != PortClass::kGlobal) {
+    type = Misroute::kLocal;  // "+L": one local misroute per group
+  }
+
+  int out = min_port;
+  if (type != Misroute::kNone && (type == Misroute::kGlobalMandatory || trigger(ctx, min_port))) {
+    const bool global = type == Misroute::kGlobal || type == Misroute::kGlobalMandatory;
+    const int first = global ? t.global_port(0) : t.p();
+    const int last = global ? t.global_port(t.h()) : t.p() + t.a() - 1;
+    std::uint64_t valid = 0;
+    int count = 0;
+    for (int c = first; c < last; ++c) {
+      // A mandatory global exit may be the minimal port itself (this router owns the link).
+      if (c == min_port && type != Misroute::kGlobalMandatory) continue;
+      const int vc = next_vc(ctx.in_port, ctx.in_vc, c, c != min_port);
+      if (!(ctx.port_ready[c] >> vc & 1u)) continue;  // only where the whole packet fits now
+      if (type != Misroute::kGlobalMandatory && !candidate_ok(ctx, c)) continue;
+      valid |= 1ull << c;
+      ++count;
+    }
+    if (count) {  // uniform among the valid candidates; none: stay minimal (and be routed again if blocked)
+      int k = static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(ctx.random), static_cast<std::uint32_t>(count)));
+      for (; k; --k) valid &= valid - 1;
+      out = __builtin_ctzll(valid);
+    }
+  }
+
+  const bool misroute = out != min_port;
+  const int vc = next_vc(ctx.in_port, ctx.in_vc, out, misroute);
+  if (t.port_class(out) == PortClass::kGlobal) {
+    ++rs.global_hops;
+  } else {
+    ++rs.local_hops;
+    if (misroute) {
+      rs.local_misrouted = true;
+      rs.mandatory_global = type == Misroute::kLocalMm;
+    }
+  }
+  d.out_port = static_cast<std::uint16_t>(out);
+  d.out_vc = static_cast<std::uint8_t>(vc);
+  d.misroute = misroute;
+  const VcRequirement need = vcs_needed();
+  d.no_slot = vc >= (t.port_class(out) == PortClass::kGlobal ? need.global : need.local);
+  return d;
+}
+
+}  // namespace hiradix
