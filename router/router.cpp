@@ -232,7 +232,8 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
     for (int p = 0; p < radix(); ++p) {
       std::uint32_t ready = 0;
       if (outputs_.has_space(p, size, now))
-        for (int vc = 0; vc < ports_[p].out_vcs; ++vc) ready |= static_cast<std::uint32_t>(outputs_.has_credits(p, vc, size, now)) << vc;
+        for (int vc = 0; vc < std::min(ports_[p].out_vcs, rtl::READY_W); ++vc)  // the RTL's field: VCs 0..3
+          ready |= static_cast<std::uint32_t>(outputs_.has_credits(p, vc, size, now)) << vc;
       port_ready_[p] = ready;
     }
     ctx.port_ready = port_ready_.data();

@@ -12,11 +12,14 @@ localparam integer HOPS_W   = 3;   // hop counters of the header
 localparam integer LOAD_W   = 12;  // per-port load (phits queued + uncredited), saturated
 localparam integer MAX_PORTS = 64; // port_load entries (radix <= 64)
 localparam integer THRESH_W = 16;  // signed thresholds (UGAL T)
+localparam integer COUNT_W  = 7;   // contention counter per port (saturated), and its threshold
+localparam integer READY_W  = 4;   // per port: VCs 0..3 that can take a whole packet now (in-transit routings)
 
 // Routing algorithm codes (cfg_algorithm) and Valiant phase-A policies (cfg_phase_a, seed-000 Table 5-1).
 localparam integer ALG_MIN     = 0;
 localparam integer ALG_VALIANT = 1;
 localparam integer ALG_UGAL    = 2;
+localparam integer ALG_BASE    = 3;
 localparam integer PHASE_A_LGL = 0;  // lgl
 localparam integer PHASE_A_LG  = 1;  // lg-
 localparam integer PHASE_A_GL  = 2;  // -gl
@@ -29,7 +32,9 @@ localparam integer RS_PATH_LSB    = RS_PHASE_BIT + 1;          // phase-A hops t
 localparam integer RS_LHOPS_LSB   = RS_PATH_LSB + 3;           // local hops taken
 localparam integer RS_GHOPS_LSB   = RS_LHOPS_LSB + HOPS_W;     // global hops taken
 localparam integer RS_PGLOBAL_BIT = RS_GHOPS_LSB + HOPS_W;     // a global hop was taken in this phase
-localparam integer RS_W           = RS_PGLOBAL_BIT + 1;
+localparam integer RS_LMIS_BIT    = RS_PGLOBAL_BIT + 1;        // in-transit: a local misroute in this group
+localparam integer RS_MANDG_BIT   = RS_LMIS_BIT + 1;           // in-transit: leave this router globally
+localparam integer RS_W           = RS_MANDG_BIT + 1;
 
 // The LFSR shared bit for bit with the C++ side (router/lfsr.h): a 64-bit right-shifting Galois LFSR for
 // x^64 + x^63 + x^61 + x^60 + 1, advanced LFSR_STEPS times per routing decision so that every decision

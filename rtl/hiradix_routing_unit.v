@@ -13,7 +13,8 @@
 // cfg_hop_count_vcs the count of hops already taken on that link class.
 `default_nettype none
 module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree,
-                            cfg_ugal_t, router, in_port, dst, rs_in, lfsr_in, port_load,
+                            cfg_ugal_t, cfg_contention_th, router, in_port, in_vc, dst, rs_in, lfsr_in, port_load,
+                            contention, port_ready,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -25,12 +26,16 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire [GEOM_W-1:0]   cfg_p, cfg_a, cfg_h;
   input  wire                cfg_palmtree;
   input  wire [THRESH_W-1:0] cfg_ugal_t;    // UGAL's T (signed, phits)
+  input  wire [COUNT_W-1:0]  cfg_contention_th;  // Base's th
   input  wire [ROUTER_W-1:0] router;
   input  wire [PORT_W-1:0]   in_port;
+  input  wire [VC_W-1:0]     in_vc;
   input  wire [NODE_W-1:0]   dst;
   input  wire [RS_W-1:0]     rs_in;
   input  wire [LFSR_W-1:0]   lfsr_in;
   input  wire [MAX_PORTS*LOAD_W-1:0] port_load;  // per output port: queued + uncredited phits (UGAL)
+  input  wire [MAX_PORTS*COUNT_W-1:0] contention;  // per output port: contention counter (Base)
+  input  wire [MAX_PORTS*READY_W-1:0] port_ready;  // per output port: VCs that can take a packet now (Base)
   output reg  [PORT_W-1:0]   out_port;
   output reg  [VC_W-1:0]     out_vc;
   output reg  [PORT_W-1:0]   min_port;
@@ -114,6 +119,17 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       if (from == target) min_hops = 2'd0;
       else if (g == tg) min_hops = 2'd1;
       else min_hops = 2'd1 + {1'b0, owner != from % a} + {1'b0, landing != target};
+    end
+  endfunction
+
+  // In-transit VC rule (seed-003 §1.8): VC 0 from injection or to ejection; a local misroute and a
+  // local-to-global hop keep the input VC; other hops take it + 1.
+  function [VC_W:0] next_vc(input [W-1:0] p, a, from_port, to_port, input [VC_W-1:0] vc, input mis);
+    begin
+      if (from_port < p || to_port < p) next_vc = {(VC_W+1){1'b0}};
+      else if (to_port < p + a - 1 && mis) next_vc = {1'b0, vc};
+      else if (from_port < p + a - 1 && to_port >= p + a - 1) next_vc = {1'b0, vc};
+      else next_vc = {1'b0, vc} + 1'b1;
     end
   endfunction
 
@@ -212,11 +228,90 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     ugal_minimal = $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
+  // The minimal output towards the destination (the ejection port at the destination router).
+  reg [W-1:0] minimal;
+  always @* begin
+    if (here == dst_router) minimal = dst_port;
+    else minimal = min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
+  end
+
+  // Base (seed-003 §1.3) with MM+L (§1.7): router/routing/in_transit_routing.cpp, bit for bit.
+  wire base = cfg_algorithm == ALG_BASE[ALG_W-1:0];
+  localparam [2:0] MR_NONE = 3'd0, MR_GLOBAL = 3'd1, MR_MANDATORY = 3'd2, MR_LOCAL_MM = 3'd3, MR_LOCAL = 3'd4;
+  reg b_lmis, b_mandg, b_mandatory, b_misroute, b_no_slot;
+  reg [2:0] b_type;
+  reg [W-1:0] b_min, b_out, b_first, b_last, b_count, b_k;
+  reg [VC_W:0] b_vc, b_cand_vc;
+  reg [MAX_PORTS-1:0] b_valid;
+  reg [HOPS_W-1:0] b_lhops, b_ghops;
+  reg [RS_W-1:0] b_rs;
+  integer c;
+  always @* begin
+    b_lmis = rs_in[RS_LMIS_BIT];
+    b_mandg = rs_in[RS_MANDG_BIT];
+    b_lhops = rs_in[RS_LHOPS_LSB +: HOPS_W];
+    b_ghops = rs_in[RS_GHOPS_LSB +: HOPS_W];
+    {b_misroute, b_no_slot, b_mandatory} = 3'b0;
+    b_type = MR_NONE;
+    {b_min, b_out, b_first, b_last, b_count, b_k} = {(6*W){1'b0}};
+    {b_vc, b_cand_vc} = {(2*VC_W+2){1'b0}};
+    b_valid = {MAX_PORTS{1'b0}};
+    if (base) begin
+      if ({{(W-PORT_W){1'b0}}, in_port} >= p + a - 1) {b_lmis, b_mandg} = 2'b00;  // a new group
+      b_mandatory = b_mandg;
+      b_mandg = 1'b0;
+      b_min = minimal;
+      b_out = minimal;
+      if (here != dst_router) begin
+        if (b_ghops == {HOPS_W{1'b0}} && dst_router / a != here / a) begin
+          if (b_mandatory) b_type = MR_MANDATORY;
+          else if (injection) b_type = MR_GLOBAL;
+          else if ({{(W-PORT_W){1'b0}}, in_port} < p + a - 1 && !b_lmis) b_type = MR_LOCAL_MM;
+        end else if (!b_lmis && minimal < p + a - 1) b_type = MR_LOCAL;
+        if (b_type != MR_NONE &&
+            (b_type == MR_MANDATORY || contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th)) begin
+          b_first = (b_type == MR_LOCAL_MM || b_type == MR_LOCAL) ? p : p + a - 1;
+          b_last = (b_type == MR_LOCAL_MM || b_type == MR_LOCAL) ? p + a - 1 : p + a - 1 + h;
+          for (c = 0; c < MAX_PORTS; c = c + 1) begin
+            b_cand_vc = next_vc(p, a, {{(W-PORT_W){1'b0}}, in_port}, c[W-1:0], in_vc, c[W-1:0] != minimal);
+            if (c[W-1:0] >= b_first && c[W-1:0] < b_last && (c[W-1:0] != minimal || b_type == MR_MANDATORY) &&
+                b_cand_vc < READY_W[VC_W:0] && port_ready[c * READY_W + {30'b0, b_cand_vc[1:0]}] &&
+                (b_type == MR_MANDATORY || contention[c * COUNT_W +: COUNT_W] < cfg_contention_th)) begin
+              b_valid[c] = 1'b1;
+              b_count = b_count + 1'b1;
+            end
+          end
+          if (b_count != {W{1'b0}}) begin  // the k-th valid candidate, k uniform in [0, count)
+            b_k = draw(lfsr_out[31:0], b_count);
+            for (c = 0; c < MAX_PORTS; c = c + 1)  // the lowest first, as the C++
+              if (b_valid[c]) begin
+                if (b_k == {W{1'b0}}) b_out = c[W-1:0];
+                b_k = b_k - 1'b1;
+              end
+          end
+        end
+      end
+      b_misroute = b_out != b_min;
+      b_vc = here == dst_router ? {(VC_W+1){1'b0}}
+                                : next_vc(p, a, {{(W-PORT_W){1'b0}}, in_port}, b_out, in_vc, b_misroute);
+      if (here != dst_router) begin
+        if (b_out >= p + a - 1) b_ghops = b_ghops + 1'b1;
+        else begin
+          b_lhops = b_lhops + 1'b1;
+          if (b_misroute) {b_lmis, b_mandg} = {1'b1, b_type == MR_LOCAL_MM};
+        end
+        b_no_slot = b_vc >= (b_out >= p + a - 1 ? 2 : 3);
+      end
+    end
+    b_rs = {b_mandg, b_lmis, rs_in[RS_PGLOBAL_BIT], b_ghops, b_lhops, rs_in[RS_PATH_LSB +: 3], rs_in[RS_PHASE_BIT],
+            rs_in[RS_INTER_LSB +: ROUTER_W]};
+  end
+
   reg [ROUTER_W-1:0] inter;
   reg phase, phase_global, global_hop;
   reg [2:0] path;
   reg [HOPS_W-1:0] local_hops, global_hops;
-  reg [W-1:0] target, next_port, minimal;
+  reg [W-1:0] target, next_port;
   reg [11:0] slots;
   reg [3:0] slot;
   always @* begin
@@ -238,8 +333,6 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     slots = phase_slots(valiant, cfg_phase_a, phase);
 
     // The minimal hop towards `target`, or ejection at the destination router.
-    if (here == dst_router) minimal = dst_port;
-    else minimal = min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
     if (here == target) next_port = dst_port;
     else if (target == dst_router) next_port = minimal;  // the same hop: computed once
     else next_port = min_port_to(p, a, h, groups, here, target, cfg_palmtree);
@@ -262,7 +355,15 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     out_vc = slot[VC_W-1:0];
     no_slot = slot == NONE;
     misroute = here != target && next_port != minimal;
-    rs_out = {phase_global, global_hops, local_hops, path, phase, inter};
+    rs_out = {rs_in[RS_MANDG_BIT], rs_in[RS_LMIS_BIT], phase_global, global_hops, local_hops, path, phase, inter};
+    if (base) begin
+      out_port = b_out[PORT_W-1:0];
+      out_vc = b_vc[VC_W-1:0];
+      misroute = b_misroute;
+      no_slot = b_no_slot;
+      rs_out = b_rs;
+    end
   end
+
 endmodule
 `default_nettype wire

@@ -38,7 +38,7 @@ const RoutingOptions kRoutings[] = {
     {"min", "lgl", "slot"},     {"valiant", "lgl", "slot"}, {"valiant", "lg-", "slot"},
     {"valiant", "-gl", "slot"}, {"valiant", "-g-", "slot"}, {"valiant", "lgl", "hop_count"},
     {"min", "lgl", "hop_count"}, {"ugal", "lgl", "slot", 0},  {"ugal", "-g-", "slot", 40},
-    {"ugal", "lg-", "slot", -300}};
+    {"ugal", "lg-", "slot", -300}, {"base", "lgl", "slot", 0, 2}, {"base", "lgl", "slot", 0, 5}};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -55,6 +55,9 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
     const auto model = make_routing(options, topo);
     const RcConfig cfg = rc_config(options, topo);
     std::uint64_t lfsr = lfsr_seed(11, static_cast<std::uint64_t>(prm.h));
+    Rng state_rng(13, static_cast<std::uint64_t>(prm.h));
+    std::int32_t counters[64] = {};
+    std::uint32_t ready[64] = {};
     // Exhaustive for small networks (every source to every destination); sampled with odd strides in large ones.
     const int src_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 41 | 1;
     const int dst_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 397 | 1;
@@ -63,15 +66,26 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
         if (topo.router_of_terminal(dst) == topo.router_of_terminal(src) && dst % 3 != 0) continue;
         Packet pkt;
         pkt.dst = static_cast<std::uint32_t>(dst);
-        int router = topo.router_of_terminal(src), in_port = topo.port_of_terminal(src);
+        int router = topo.router_of_terminal(src), in_port = topo.port_of_terminal(src), in_vc = 0;
         for (int hop = 0; hop < 12; ++hop) {
-          const RcInputs in = pack_inputs(cfg, router, in_port, pkt, lfsr);
+          RoutingContext ctx;
+          ctx.router = router;
+          ctx.in_port = in_port;
+          ctx.in_vc = in_vc;
+          for (int p = 0; p < topo.radix(); ++p) {  // in-transit routings read these: random, so they adapt
+            counters[p] = static_cast<std::int32_t>(state_rng.below(8));
+            ready[p] = static_cast<std::uint32_t>(state_rng.below(16));
+          }
+          ctx.contention = counters;
+          ctx.port_ready = ready;
+          const RcInputs in = pack_inputs(cfg, ctx, pkt, lfsr, topo.radix());
           const RcOutputs want = reference_decision(*model, in);
           const RcOutputs got = rtl.evaluate(in);
           ++decisions;
           ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " " << options.vc_scheme
                                                  << " inputs " << describe(in);
           lfsr = got.lfsr;
+          in_vc = got.out_vc;
           pkt.route = unpack_route_state(got.route);
           if (topo.port_class(got.out_port) == PortClass::kTerminal) break;  // ejected
           const PortEnd next = topo.peer(router, got.out_port);
@@ -108,6 +122,12 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       const std::uint32_t top = (i & 1) ? (1u << rtl::LOAD_W) : 64;
       for (int p = 0; p < topo.radix(); ++p) in.port_load[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(rng.below(top));
       in.has_port_load = true;
+      for (int p = 0; p < topo.radix(); ++p) {
+        in.contention[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below((i & 2) ? 128 : 8));
+        in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(16));
+      }
+      in.has_port_state = true;
+      in.in_vc = static_cast<std::uint8_t>(rng.below(4));
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
       ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " inputs " << describe(in);
@@ -196,7 +216,14 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
         Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}},
         Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_threshold", "-20"}, {"traffic.pattern", "adv"},
-                  {"traffic.offset", "2"}, {"traffic.load", "1.0"}}));
+                  {"traffic.offset", "2"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}},
+        Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
+                  {"router.vcs.injection", "3"}},
+        Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"},
+                  {"traffic.load", "1.0"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

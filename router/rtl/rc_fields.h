@@ -14,17 +14,24 @@ struct RcConfig {
   std::uint8_t p = 0, a = 0, h = 0;
   bool palmtree = true;
   std::int16_t ugal_threshold = 0;  // UGAL's T, phits
+  std::uint8_t contention_threshold = 0;  // Base's th
 };
 
 struct RcInputs {
   RcConfig cfg;
   std::uint16_t router = 0;
   std::uint8_t in_port = 0;
+  std::uint8_t in_vc = 0;
   std::uint32_t dst = 0;       // destination terminal
   std::uint32_t route = 0;     // packed header route state (pack_route_state)
   std::uint64_t lfsr = 0;      // the router's LFSR state before this decision
   std::array<std::uint16_t, 64> port_load{};  // per output port, LOAD_W bits (source-adaptive routings)
   bool has_port_load = false;  // port_load was filled (else it is all zero)
+  // In-transit routings (Base): per output port the contention counter (COUNT_W bits, saturated) and the
+  // VCs 0..READY_W-1 that can take a whole packet now.
+  std::array<std::uint8_t, 64> contention{};
+  std::array<std::uint8_t, 64> port_ready{};
+  bool has_port_state = false;
 };
 
 struct RcOutputs {

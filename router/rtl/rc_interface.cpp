@@ -1,5 +1,6 @@
 #include "router/rtl/rc_interface.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "router/lfsr.h"
@@ -22,12 +23,15 @@ RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
   if (options.algorithm == "min") c.algorithm = rtl::ALG_MIN;
   else if (options.algorithm == "valiant") c.algorithm = rtl::ALG_VALIANT;
   else if (options.algorithm == "ugal") c.algorithm = rtl::ALG_UGAL;
+  else if (options.algorithm == "base") c.algorithm = rtl::ALG_BASE;
   else throw std::invalid_argument("routing.algorithm '" + options.algorithm + "' has no RTL");
   c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.phase_a));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.vc_scheme == "hop_count";
   if (options.ugal_threshold < -(1 << (rtl::THRESH_W - 1)) || options.ugal_threshold >= (1 << (rtl::THRESH_W - 1)))
     throw std::invalid_argument("routing.ugal_threshold does not fit the RTL's signed " + std::to_string(rtl::THRESH_W) + "-bit field");
   c.ugal_threshold = static_cast<std::int16_t>(options.ugal_threshold);
+  check_fits("routing.contention_threshold", options.contention_threshold, rtl::COUNT_W);
+  c.contention_threshold = static_cast<std::uint8_t>(options.contention_threshold);
   check_fits("topology.p", topo.p(), rtl::GEOM_W);
   check_fits("topology.a", topo.a(), rtl::GEOM_W);
   check_fits("topology.h", topo.h(), rtl::GEOM_W);
@@ -46,7 +50,8 @@ std::uint32_t pack_route_state(const RouteState& rs) {
          std::uint32_t{rs.phase & 1u} << rtl::RS_PHASE_BIT | std::uint32_t{rs.path_bits & 7u} << rtl::RS_PATH_LSB |
          (rs.local_hops & mask(rtl::HOPS_W)) << rtl::RS_LHOPS_LSB |
          (rs.global_hops & mask(rtl::HOPS_W)) << rtl::RS_GHOPS_LSB |
-         std::uint32_t{rs.phase_global & 1u} << rtl::RS_PGLOBAL_BIT;
+         std::uint32_t{rs.phase_global & 1u} << rtl::RS_PGLOBAL_BIT |
+         std::uint32_t{rs.local_misrouted} << rtl::RS_LMIS_BIT | std::uint32_t{rs.mandatory_global} << rtl::RS_MANDG_BIT;
 }
 
 RouteState unpack_route_state(std::uint32_t v) {
@@ -57,21 +62,32 @@ RouteState unpack_route_state(std::uint32_t v) {
   rs.local_hops = static_cast<std::uint8_t>(v >> rtl::RS_LHOPS_LSB & mask(rtl::HOPS_W));
   rs.global_hops = static_cast<std::uint8_t>(v >> rtl::RS_GHOPS_LSB & mask(rtl::HOPS_W));
   rs.phase_global = static_cast<std::uint8_t>(v >> rtl::RS_PGLOBAL_BIT & 1);
+  rs.local_misrouted = v >> rtl::RS_LMIS_BIT & 1;
+  rs.mandatory_global = v >> rtl::RS_MANDG_BIT & 1;
   return rs;
 }
 
-RcInputs pack_inputs(const RcConfig& cfg, int router, int in_port, const Packet& before, std::uint64_t lfsr,
-                     const std::uint16_t* port_load, int ports) {
+RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packet& before, std::uint64_t lfsr, int ports) {
   RcInputs in;
   in.cfg = cfg;
-  in.router = static_cast<std::uint16_t>(router);
-  in.in_port = static_cast<std::uint8_t>(in_port);
+  in.router = static_cast<std::uint16_t>(ctx.router);
+  in.in_port = static_cast<std::uint8_t>(ctx.in_port);
+  in.in_vc = static_cast<std::uint8_t>(ctx.in_vc);
+  const std::uint16_t* port_load = ctx.port_load;
   in.dst = before.dst;
   in.route = pack_route_state(before.route);
   in.lfsr = lfsr;
   if (port_load) {
     for (int p = 0; p < ports; ++p) in.port_load[static_cast<std::size_t>(p)] = port_load[p];
     in.has_port_load = true;
+  }
+  if (ctx.port_ready) {
+    constexpr std::int32_t kMaxCount = (1 << rtl::COUNT_W) - 1;  // the RTL's field saturates
+    for (int p = 0; p < ports; ++p) {
+      in.contention[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(std::min(ctx.contention[p], kMaxCount));
+      in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(ctx.port_ready[p] & ((1u << rtl::READY_W) - 1));
+    }
+    in.has_port_state = true;
   }
   return in;
 }
@@ -107,6 +123,15 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   ctx.in_port = in.in_port;
   ctx.random = lfsr_advance(in.lfsr);
   ctx.port_load = in.port_load.data();
+  ctx.in_vc = in.in_vc;
+  std::int32_t contention[64];
+  std::uint32_t ready[64];
+  for (std::size_t p = 0; p < 64; ++p) {
+    contention[p] = in.contention[p];
+    ready[p] = in.port_ready[p];
+  }
+  ctx.contention = contention;
+  ctx.port_ready = ready;
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -115,6 +140,8 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   RoutingOptions o;
   o.algorithm = cfg.algorithm == rtl::ALG_UGAL ? "ugal" : cfg.algorithm == rtl::ALG_VALIANT ? "valiant" : "min";
   o.ugal_threshold = cfg.ugal_threshold;
+  o.contention_threshold = cfg.contention_threshold;
+  if (cfg.algorithm == rtl::ALG_BASE) o.algorithm = "base";
   o.phase_a = to_string(static_cast<PhaseA>(cfg.phase_a & 3));
   o.vc_scheme = cfg.hop_count_vcs ? "hop_count" : "slot";
   return o;
@@ -129,6 +156,8 @@ nlohmann::json to_json(const RcInputs& in) {
   return {{"algorithm", in.cfg.algorithm}, {"phase_a", in.cfg.phase_a}, {"hop_count_vcs", in.cfg.hop_count_vcs},
           {"p", in.cfg.p}, {"a", in.cfg.a}, {"h", in.cfg.h}, {"palmtree", in.cfg.palmtree},
           {"ugal_threshold", in.cfg.ugal_threshold}, {"port_load", in.port_load},
+          {"contention_threshold", in.cfg.contention_threshold}, {"in_vc", in.in_vc},
+          {"contention", in.contention}, {"port_ready", in.port_ready},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -157,6 +186,11 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.cfg.ugal_threshold = j.at("ugal_threshold").get<std::int16_t>();
   in.port_load = j.at("port_load").get<std::array<std::uint16_t, 64>>();
   in.has_port_load = true;
+  in.cfg.contention_threshold = j.at("contention_threshold").get<std::uint8_t>();
+  in.in_vc = j.at("in_vc").get<std::uint8_t>();
+  in.contention = j.at("contention").get<std::array<std::uint8_t, 64>>();
+  in.port_ready = j.at("port_ready").get<std::array<std::uint8_t, 64>>();
+  in.has_port_state = true;
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

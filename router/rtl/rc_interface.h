@@ -21,8 +21,8 @@ std::uint32_t pack_route_state(const RouteState& rs);
 RouteState unpack_route_state(std::uint32_t packed);  // `misrouted` (statistics only) is not part of it
 
 // Packs one decision made by the C++ model: `before` is the header route state it started from.
-RcInputs pack_inputs(const RcConfig& cfg, int router, int in_port, const Packet& before, std::uint64_t lfsr,
-                     const std::uint16_t* port_load = nullptr, int ports = 0);
+// `ctx` supplies router, input port and VC, and the per-port state the decision may read.
+RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packet& before, std::uint64_t lfsr, int ports);
 RcOutputs pack_outputs(const RoutingDecision& d, const RouteState& after, std::uint64_t lfsr);
 RoutingDecision unpack_decision(const RcOutputs& out);
 

@@ -13,8 +13,23 @@ struct RtlRoutingUnit::Impl {
   VerilatedContext context;
   Vhiradix_routing_unit unit{&context, "routing_unit"};
   std::unique_ptr<VerilatedFstC> trace;
-  bool load_driven = false;  // port_load holds nonzero words from an earlier decision
+  bool load_driven = false;   // port_load holds nonzero words from an earlier decision
+  bool state_driven = false;  // contention / port_ready likewise
 };
+
+namespace {
+// Packs `bits`-wide fields, entry 0 in the lowest bits, into Verilator's 32-bit words (zeroed first).
+template <typename Array, typename Words>
+void pack_fields(const Array& values, int bits, Words& words, int word_count) {
+  for (int w = 0; w < word_count; ++w) words[w] = 0;
+  for (int p = 0; p < static_cast<int>(values.size()); ++p) {
+    const std::uint64_t v = values[static_cast<std::size_t>(p)] & ((1u << bits) - 1);
+    const int bit = p * bits;
+    words[bit / 32] |= static_cast<std::uint32_t>(v << (bit % 32));
+    if (bit % 32 + bits > 32) words[bit / 32 + 1] |= static_cast<std::uint32_t>(v >> (32 - bit % 32));
+  }
+}
+}  // namespace
 
 RtlRoutingUnit::RtlRoutingUnit() : impl_(std::make_unique<Impl>()) {}
 RtlRoutingUnit::~RtlRoutingUnit() {
@@ -32,17 +47,20 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
   u.cfg_h = in.cfg.h;
   u.cfg_palmtree = in.cfg.palmtree;
   u.cfg_ugal_t = static_cast<std::uint16_t>(in.cfg.ugal_threshold);
-  // port_load: LOAD_W bits per port, port 0 in the lowest bits, packed into Verilator's 32-bit words
-  // (only when the decision has loads: most decisions do not read them).
-  if (in.has_port_load || impl_->load_driven)
-    for (int w = 0; w < (rtl::MAX_PORTS * rtl::LOAD_W + 31) / 32; ++w) u.port_load[w] = 0;
-  impl_->load_driven = in.has_port_load;
-  for (int p = 0; in.has_port_load && p < rtl::MAX_PORTS; ++p) {
-    const std::uint64_t v = in.port_load[static_cast<std::size_t>(p)] & ((1u << rtl::LOAD_W) - 1);
-    const int bit = p * rtl::LOAD_W;
-    u.port_load[bit / 32] |= static_cast<std::uint32_t>(v << (bit % 32));
-    if (bit % 32 + rtl::LOAD_W > 32) u.port_load[bit / 32 + 1] |= static_cast<std::uint32_t>(v >> (32 - bit % 32));
+  u.cfg_contention_th = in.cfg.contention_threshold;
+  u.in_vc = in.in_vc;
+  // The wide per-port inputs are packed only for decisions that read them (most do not); zero otherwise.
+  if (in.has_port_load || impl_->load_driven) {
+    static const std::array<std::uint16_t, 64> kZero{};
+    pack_fields(in.has_port_load ? in.port_load : kZero, rtl::LOAD_W, u.port_load, (rtl::MAX_PORTS * rtl::LOAD_W + 31) / 32);
   }
+  impl_->load_driven = in.has_port_load;
+  if (in.has_port_state || impl_->state_driven) {
+    static const std::array<std::uint8_t, 64> kZero{};
+    pack_fields(in.has_port_state ? in.contention : kZero, rtl::COUNT_W, u.contention, (rtl::MAX_PORTS * rtl::COUNT_W + 31) / 32);
+    pack_fields(in.has_port_state ? in.port_ready : kZero, rtl::READY_W, u.port_ready, (rtl::MAX_PORTS * rtl::READY_W + 31) / 32);
+  }
+  impl_->state_driven = in.has_port_state;
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;
