@@ -44,22 +44,22 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   localparam [3:0] NONE = 4'hF;  // "this hop has no slot in this phase"
 
   // ---- Division without dividers ----
-  // Division by a geometry constant d as a multiply by its reciprocal (Granlund-Montgomery): for x < 2^DIV_N
-  // and 1 <= d < 2^15, floor(x / d) = (x * M) >> S exactly, with S = DIV_N + ceil(log2 d) and
-  // M = floor(2^S / d) + 1 (M*d - 2^S <= d <= 2^(S - DIV_N), so the error x*(M*d - 2^S)/(d*2^S) < 1/d
-  // never carries into the quotient; tests/test_rtl_routing.cpp checks every d and x). M and S are
-  // computed once per divisor from the cfg_* inputs: constants that Yosys folds, so synthesis sees a
-  // multiply by a constant (shifts and adds) instead of a divider. Every dividend here is a terminal
-  // (< 2^NODE_W) or router (< 2^ROUTER_W) number, or a group or link number below them.
-  localparam integer DIV_N = NODE_W;
-  localparam integer DIV_MW = DIV_N + 2;  // M <= 2^(DIV_N + 1)
+  // Division by a geometry constant d as a multiply by its reciprocal (Granlund-Montgomery): for x < 2^n
+  // and 1 <= d < 2^15, floor(x / d) = (x * M) >> S exactly, with S = n + ceil(log2 d) and
+  // M = ceil(2^S / d): M*d - 2^S < d <= 2^(S - n), so the error x*(M*d - 2^S)/(d*2^S) < 1/d never carries
+  // into the quotient (tests/test_rtl_routing.cpp checks every d and x); a power of two d gives a shift.
+  // M and S are computed once per divisor from the cfg_* inputs: constants that Yosys folds, so synthesis
+  // sees a multiply by a constant (shifts and adds) instead of a divider. Dividends are terminal numbers
+  // (n = NODE_W) or router, group or link numbers (n = ROUTER_W: every network has < 2^ROUTER_W routers).
+  localparam integer DIV_N = NODE_W;      // the widest dividend
+  localparam integer DIV_MW = DIV_N + 1;  // M < 2^(n + 1)
   localparam integer DIV_SW = 5;          // S <= DIV_N + 15 < 32
 
-  function [DIV_SW-1:0] recip_shift(input [W-1:0] d);
+  function [DIV_SW-1:0] recip_shift(input [W-1:0] d, input [DIV_SW-1:0] n);
     reg [W-1:0] power;
     integer i;
     begin
-      recip_shift = DIV_N[DIV_SW-1:0];
+      recip_shift = n;
       power = {{(W-1){1'b0}}, 1'b1};
       for (i = 0; i < 15; i = i + 1) begin  // + ceil(log2 d): the powers 2^i, i < 15, below d
         if (power < d) recip_shift = recip_shift + 1'b1;
@@ -70,11 +70,12 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
 
   function [DIV_MW-1:0] recip_mult(input [W-1:0] d, input [DIV_SW-1:0] s);
     /* verilator lint_off UNUSEDSIGNAL */
-    reg [63:0] q;  // < 2^(DIV_MW-1)
+    reg [63:0] q;  // < 2^DIV_MW
     /* verilator lint_on UNUSEDSIGNAL */
     begin
-      q = d == {W{1'b0}} ? 64'd0 : (64'd1 << s) / {{(64-W){1'b0}}, d};  // d = 0: no geometry, any M
-      recip_mult = q[DIV_MW-1:0] + 1'b1;
+      if (d == {W{1'b0}}) q = 64'd0;  // no geometry: any M
+      else q = ((64'd1 << s) + {{(64-W){1'b0}}, d} - 64'd1) / {{(64-W){1'b0}}, d};
+      recip_mult = q[DIV_MW-1:0];
     end
   endfunction
 
@@ -82,12 +83,16 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   /* verilator lint_off UNUSEDSIGNAL */
   function [W-1:0] div_by(input [W-1:0] x, input [DIV_MW-1:0] m, input [DIV_SW-1:0] s);
     reg [DIV_N+DIV_MW-1:0] product, quotient;  // x's high bits are zero; the quotient fits DIV_N bits
-    /* verilator lint_on UNUSEDSIGNAL */
     begin
       product = {{DIV_MW{1'b0}}, x[DIV_N-1:0]} * {{DIV_N{1'b0}}, m};
       quotient = product >> s;
       div_by = {{(W-DIV_N){1'b0}}, quotient[DIV_N-1:0]};
     end
+  endfunction
+
+  // The same for x < 2^ROUTER_W (with a reciprocal for n = ROUTER_W: a narrower multiply).
+  function [W-1:0] div_router(input [W-1:0] x, input [DIV_MW-1:0] m, input [DIV_SW-1:0] s);
+    div_router = div_by({{(W-ROUTER_W){1'b0}}, x[ROUTER_W-1:0]}, m, s);
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
@@ -109,7 +114,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     begin
       if (palm) d = (to_group >= group ? to_group - group : to_group + groups - group) - 1;
       else d = to_group < group ? to_group : to_group - 1;
-      q = div_by(d, m_h, s_h);
+      q = div_router(d, m_h, s_h);
       index = palm ? a - 1 - q : q;
       k = d - q * h;  // d % h
       global_owner = {index, k};
@@ -145,14 +150,17 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   endfunction
 
   // Router-to-router hops of the minimal path from router (g, x) to router (tg, tx) (0..3).
+  // The global link from group g towards tg lands in tg, at the router that owns tg's link to g: with the
+  // palmtree arrangement router a - 1 - owner (seed-000 §2.2: no division needed).
   function [1:0] min_hops(input [W-1:0] a, h, groups, g, x, tg, tx, input palm);
-    reg [W-1:0] owner, k, landing_g, landing_x;
+    reg [W-1:0] owner, unused_k, landing_x, unused_k2;
     begin
-      {owner, k} = global_owner(a, h, groups, g, tg, palm);
-      {landing_g, landing_x} = global_peer(a, h, groups, g, owner, k, palm);
+      {owner, unused_k2} = global_owner(a, h, groups, g, tg, palm);
+      {landing_x, unused_k} = global_owner(a, h, groups, tg, g, palm);
+      if (palm) landing_x = a - 1 - owner;
       if (g == tg && x == tx) min_hops = 2'd0;
       else if (g == tg) min_hops = 2'd1;
-      else min_hops = 2'd1 + {1'b0, owner != x} + {1'b0, landing_g != tg || landing_x != tx};
+      else min_hops = 2'd1 + {1'b0, owner != x} + {1'b0, landing_x != tx};
     end
   endfunction
 
@@ -191,11 +199,13 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   wire [W-1:0] h = {{(W-GEOM_W){1'b0}}, cfg_h};
   wire [W-1:0] groups = a * h + 1;
   wire [W-1:0] pa = p * a;
-  wire [DIV_SW-1:0] s_p = recip_shift(p), s_a = recip_shift(a), s_h = recip_shift(h), s_pa = recip_shift(pa);
-  wire [DIV_MW-1:0] m_p = recip_mult(p, s_p), m_a = recip_mult(a, s_a), m_h = recip_mult(h, s_h),
-                    m_pa = recip_mult(pa, s_pa);
+  localparam [DIV_SW-1:0] N_NODE = NODE_W[DIV_SW-1:0], N_ROUTER = ROUTER_W[DIV_SW-1:0];
+  wire [DIV_SW-1:0] s_p = recip_shift(p, N_NODE), s_pa = recip_shift(pa, N_NODE);
+  wire [DIV_SW-1:0] s_a = recip_shift(a, N_ROUTER), s_h = recip_shift(h, N_ROUTER);
+  wire [DIV_MW-1:0] m_p = recip_mult(p, s_p), m_pa = recip_mult(pa, s_pa);
+  wire [DIV_MW-1:0] m_a = recip_mult(a, s_a), m_h = recip_mult(h, s_h);
   wire [W-1:0] here = {{(W-ROUTER_W){1'b0}}, router};
-  wire [W-1:0] here_g = div_by(here, m_a, s_a);
+  wire [W-1:0] here_g = div_router(here, m_a, s_a);
   wire [W-1:0] here_x = here - here_g * a;
   wire [W-1:0] dst_w = {{(W-NODE_W){1'b0}}, dst};
   wire [W-1:0] dst_router = div_by(dst_w, m_p, s_p);
@@ -223,7 +233,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     if (valiant && injection) begin
       k_draw = draw(lfsr_out[31:0], h);
       link = draw(lfsr_out[31:0], a * h);
-      link_x = div_by(link, m_h, s_h);
+      link_x = div_router(link, m_h, s_h);
       case (cfg_phase_a)
         PHASE_A_LGL[1:0]: begin  // any router: draw(bits, a * groups), whose / a is draw(bits, groups)
           root_g = draw(lfsr_out[31:0], groups);
@@ -278,7 +288,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   reg [2:0] path;
   reg [HOPS_W-1:0] local_hops, global_hops;
   wire [W-1:0] rs_inter = {{(W-ROUTER_W){1'b0}}, rs_in[RS_INTER_LSB +: ROUTER_W]};
-  wire [W-1:0] rs_inter_g = div_by(rs_inter, m_a, s_a);
+  wire [W-1:0] rs_inter_g = div_router(rs_inter, m_a, s_a);
   wire [W-1:0] rs_inter_x = rs_inter - rs_inter_g * a;
   reg [W-1:0] target, target_g, target_x, next_port, minimal;
   reg [11:0] slots;
