@@ -90,9 +90,17 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     end
   endfunction
 
-  // The same for x < 2^ROUTER_W (with a reciprocal for n = ROUTER_W: a narrower multiply).
-  function [W-1:0] div_router(input [W-1:0] x, input [DIV_MW-1:0] m, input [DIV_SW-1:0] s);
-    div_router = div_by({{(W-ROUTER_W){1'b0}}, x[ROUTER_W-1:0]}, m, s);
+  // floor(x / d) for x < 2^ROUTER_W (router, group and link numbers). Measured (docs/synthesis.md), Yosys
+  // maps a 12-bit dividend's constant division to fewer and faster cells than the reciprocal's multiply
+  // (its constant multiplier is a plain array, about 350 cells at this width against 70-120), so by
+  // default this division stays the operator, on the narrow dividend; ROUTER_DIV_RECIPROCAL = 1 selects
+  // the multiply (m, s for n = ROUTER_W). Either way it is exact and the divisor a constant after synthesis.
+  localparam ROUTER_DIV_RECIPROCAL = 1'b0;
+  function [W-1:0] div_router(input [W-1:0] x, input [W-1:0] d, input [DIV_MW-1:0] m, input [DIV_SW-1:0] s);
+    begin
+      if (ROUTER_DIV_RECIPROCAL) div_router = div_by({{(W-ROUTER_W){1'b0}}, x[ROUTER_W-1:0]}, m, s);
+      else div_router = d == {W{1'b0}} ? {W{1'b0}} : {{(W-ROUTER_W){1'b0}}, x[ROUTER_W-1:0]} / d;
+    end
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
@@ -114,7 +122,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     begin
       if (palm) d = (to_group >= group ? to_group - group : to_group + groups - group) - 1;
       else d = to_group < group ? to_group : to_group - 1;
-      q = div_router(d, m_h, s_h);
+      q = div_router(d, h, m_h, s_h);
       index = palm ? a - 1 - q : q;
       k = d - q * h;  // d % h
       global_owner = {index, k};
@@ -205,7 +213,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   wire [DIV_MW-1:0] m_p = recip_mult(p, s_p), m_pa = recip_mult(pa, s_pa);
   wire [DIV_MW-1:0] m_a = recip_mult(a, s_a), m_h = recip_mult(h, s_h);
   wire [W-1:0] here = {{(W-ROUTER_W){1'b0}}, router};
-  wire [W-1:0] here_g = div_router(here, m_a, s_a);
+  wire [W-1:0] here_g = div_router(here, a, m_a, s_a);
   wire [W-1:0] here_x = here - here_g * a;
   wire [W-1:0] dst_w = {{(W-NODE_W){1'b0}}, dst};
   wire [W-1:0] dst_router = div_by(dst_w, m_p, s_p);
@@ -233,7 +241,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     if (valiant && injection) begin
       k_draw = draw(lfsr_out[31:0], h);
       link = draw(lfsr_out[31:0], a * h);
-      link_x = div_router(link, m_h, s_h);
+      link_x = div_router(link, h, m_h, s_h);
       case (cfg_phase_a)
         PHASE_A_LGL[1:0]: begin  // any router: draw(bits, a * groups), whose / a is draw(bits, groups)
           root_g = draw(lfsr_out[31:0], groups);
@@ -288,7 +296,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   reg [2:0] path;
   reg [HOPS_W-1:0] local_hops, global_hops;
   wire [W-1:0] rs_inter = {{(W-ROUTER_W){1'b0}}, rs_in[RS_INTER_LSB +: ROUTER_W]};
-  wire [W-1:0] rs_inter_g = div_router(rs_inter, m_a, s_a);
+  wire [W-1:0] rs_inter_g = div_router(rs_inter, a, m_a, s_a);
   wire [W-1:0] rs_inter_x = rs_inter - rs_inter_g * a;
   reg [W-1:0] target, target_g, target_x, next_port, minimal;
   reg [11:0] slots;
