@@ -43,8 +43,10 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   localparam integer W = 24;
   localparam [3:0] NONE = 4'hF;  // "this hop has no slot in this phase"
 
-  // ---- Division without dividers ----
-  // Division by a geometry constant d as a multiply by its reciprocal (Granlund-Montgomery): for x < 2^n
+  // ---- Division by the geometry constants ----
+  // Every dividend is cut to the width it has (a 24-bit constant division is a deep array in synthesis).
+  // Terminal numbers (< 2^NODE_W) are divided by p and p * a
+  // as a multiply by the divisor's reciprocal (Granlund-Montgomery): for x < 2^n
   // and 1 <= d < 2^15, floor(x / d) = (x * M) >> S exactly, with S = n + ceil(log2 d) and
   // M = ceil(2^S / d): M*d - 2^S < d <= 2^(S - n), so the error x*(M*d - 2^S)/(d*2^S) < 1/d never carries
   // into the quotient (tests/test_rtl_routing.cpp checks every d and x); a power of two d gives a shift.
