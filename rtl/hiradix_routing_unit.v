@@ -48,7 +48,71 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   localparam integer W = 24;
   localparam [3:0] NONE = 4'hF;  // "this hop has no slot in this phase"
 
+  // ---- Division by the geometry constants ----
+  // Every dividend is cut to the width it has (a 24-bit constant division is a deep array in synthesis).
+  // Terminal numbers (< 2^NODE_W) are divided by p and p * a
+  // as a multiply by the divisor's reciprocal (Granlund-Montgomery): for x < 2^n
+  // and 1 <= d < 2^15, floor(x / d) = (x * M) >> S exactly, with S = n + ceil(log2 d) and
+  // M = ceil(2^S / d): M*d - 2^S < d <= 2^(S - n), so the error x*(M*d - 2^S)/(d*2^S) < 1/d never carries
+  // into the quotient (tests/test_rtl_routing.cpp checks every d and x); a power of two d gives a shift.
+  // M and S are computed once per divisor from the cfg_* inputs: constants that Yosys folds, so synthesis
+  // sees a multiply by a constant (shifts and adds) instead of a divider. Dividends are terminal numbers
+  // (n = NODE_W) or router, group or link numbers (n = ROUTER_W: every network has < 2^ROUTER_W routers).
+  localparam integer DIV_N = NODE_W;      // the widest dividend
+  localparam integer DIV_MW = DIV_N + 1;  // M < 2^(n + 1)
+  localparam integer DIV_SW = 5;          // S <= DIV_N + 15 < 32
+
+  function [DIV_SW-1:0] recip_shift(input [W-1:0] d, input [DIV_SW-1:0] n);
+    reg [W-1:0] power;
+    integer i;
+    begin
+      recip_shift = n;
+      power = {{(W-1){1'b0}}, 1'b1};
+      for (i = 0; i < 15; i = i + 1) begin  // + ceil(log2 d): the powers 2^i, i < 15, below d
+        if (power < d) recip_shift = recip_shift + 1'b1;
+        power = power << 1;
+      end
+    end
+  endfunction
+
+  function [DIV_MW-1:0] recip_mult(input [W-1:0] d, input [DIV_SW-1:0] s);
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [63:0] q;  // < 2^DIV_MW
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      if (d == {W{1'b0}}) q = 64'd0;  // no geometry: any M
+      else q = ((64'd1 << s) + {{(64-W){1'b0}}, d} - 64'd1) / {{(64-W){1'b0}}, d};
+      recip_mult = q[DIV_MW-1:0];
+    end
+  endfunction
+
+  // floor(x / d) for the divisor whose reciprocal is (m, s); x < 2^DIV_N.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [W-1:0] div_by(input [W-1:0] x, input [DIV_MW-1:0] m, input [DIV_SW-1:0] s);
+    reg [DIV_N+DIV_MW-1:0] product, quotient;  // x's high bits are zero; the quotient fits DIV_N bits
+    begin
+      product = {{DIV_MW{1'b0}}, x[DIV_N-1:0]} * {{DIV_N{1'b0}}, m};
+      quotient = product >> s;
+      div_by = {{(W-DIV_N){1'b0}}, quotient[DIV_N-1:0]};
+    end
+  endfunction
+
+  // floor(x / d) for x < 2^ROUTER_W (router, group and link numbers). Measured (docs/synthesis.md), Yosys
+  // maps a 12-bit dividend's constant division to fewer and faster cells than the reciprocal's multiply
+  // (its constant multiplier is a plain array, about 350 cells at this width against 70-120), so by
+  // default this division stays the operator, on the narrow dividend; ROUTER_DIV_RECIPROCAL = 1 selects
+  // the multiply (m, s for n = ROUTER_W). Either way it is exact and the divisor a constant after synthesis.
+  localparam ROUTER_DIV_RECIPROCAL = 1'b0;
+  function [W-1:0] div_router(input [W-1:0] x, input [W-1:0] d, input [DIV_MW-1:0] m, input [DIV_SW-1:0] s);
+    begin
+      if (ROUTER_DIV_RECIPROCAL) div_router = div_by({{(W-ROUTER_W){1'b0}}, x[ROUTER_W-1:0]}, m, s);
+      else div_router = d == {W{1'b0}} ? {W{1'b0}} : {{(W-ROUTER_W){1'b0}}, x[ROUTER_W-1:0]} / d;
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
   // ---- Dragonfly geometry (router/routing/dragonfly.cpp) ----
+  // Routers are handled as (group, index in the group) pairs: router = group * a + index.
   function [W-1:0] local_port_to(input [W-1:0] p, a, from, to);
     reg [W-1:0] d;
     begin
@@ -61,41 +125,33 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   // Router index (upper half) and global port number k (lower half) of `group` that owns the link to
   // `to_group`: seed-000 §2.2 (palmtree) and §2.3 (consecutive).
   function [2*W-1:0] global_owner(input [W-1:0] a, h, groups, group, to_group, input palm);
-    reg [W-1:0] d, index, k;
+    reg [W-1:0] d, q, index, k;
     begin
-      if (palm) begin
-        d = (to_group >= group ? to_group - group : to_group + groups - group) - 1;
-        index = a - 1 - d / h;
-      end else begin
-        d = to_group < group ? to_group : to_group - 1;
-        index = d / h;
-      end
-      k = d % h;
+      if (palm) d = (to_group >= group ? to_group - group : to_group + groups - group) - 1;
+      else d = to_group < group ? to_group : to_group - 1;
+      q = div_router(d, h, m_h, s_h);
+      index = palm ? a - 1 - q : q;
+      k = d - q * h;  // d % h
       global_owner = {index, k};
     end
   endfunction
 
-  // Next port on the minimal path from `from` to `target` (routers, from != target).
-  function [W-1:0] min_port_to(input [W-1:0] p, a, h, groups, from, target, input palm);
-    reg [W-1:0] g, x, tg, owner, k;
+  // Next port on the minimal path from router (g, x) to router (tg, tx), different routers.
+  function [W-1:0] min_port_to(input [W-1:0] p, a, h, groups, g, x, tg, tx, input palm);
+    reg [W-1:0] owner, k;
     begin
-      g = from / a;
-      x = from % a;
-      tg = target / a;
       {owner, k} = global_owner(a, h, groups, g, tg, palm);
-      if (g == tg) min_port_to = local_port_to(p, a, x, target % a);
+      if (g == tg) min_port_to = local_port_to(p, a, x, tx);
       else if (owner == x) min_port_to = p + a - 1 + k;
       else min_port_to = local_port_to(p, a, x, owner);
     end
   endfunction
 
-  // The router at the far end of global port k of router `from`.
-  function [W-1:0] global_peer(input [W-1:0] a, h, groups, from, k, input palm);
-    reg [W-1:0] g, x, pg, index;
+  // The router (group upper half, index lower half) at the far end of global port k of router (g, x).
+  function [2*W-1:0] global_peer(input [W-1:0] a, h, groups, g, x, k, input palm);
+    reg [W-1:0] pg, index;
     reg [W-1:0] unused_k;
     begin
-      g = from / a;
-      x = from % a;
       if (palm) begin
         pg = g + (a - 1 - x) * h + k + 1;
         if (pg >= groups) pg = pg - groups;
@@ -104,21 +160,22 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
         if (pg >= g) pg = pg + 1;
       end
       {index, unused_k} = global_owner(a, h, groups, pg, g, palm);
-      global_peer = pg * a + index;
+      global_peer = {pg, index};
     end
   endfunction
 
-  // Router-to-router hops of the minimal path from `from` to `target` (0..3).
-  function [1:0] min_hops(input [W-1:0] a, h, groups, from, target, input palm);
-    reg [W-1:0] g, tg, owner, k, landing;
+  // Router-to-router hops of the minimal path from router (g, x) to router (tg, tx) (0..3).
+  // The global link from group g towards tg lands in tg, at the router that owns tg's link to g: with the
+  // palmtree arrangement router a - 1 - owner (seed-000 §2.2: no division needed).
+  function [1:0] min_hops(input [W-1:0] a, h, groups, g, x, tg, tx, input palm);
+    reg [W-1:0] owner, unused_k, landing_x, unused_k2;
     begin
-      g = from / a;
-      tg = target / a;
-      {owner, k} = global_owner(a, h, groups, g, tg, palm);
-      landing = global_peer(a, h, groups, g * a + owner, k, palm);
-      if (from == target) min_hops = 2'd0;
+      {owner, unused_k2} = global_owner(a, h, groups, g, tg, palm);
+      {landing_x, unused_k} = global_owner(a, h, groups, tg, g, palm);
+      if (palm) landing_x = a - 1 - owner;
+      if (g == tg && x == tx) min_hops = 2'd0;
       else if (g == tg) min_hops = 2'd1;
-      else min_hops = 2'd1 + {1'b0, owner != from % a} + {1'b0, landing != target};
+      else min_hops = 2'd1 + {1'b0, owner != x} + {1'b0, landing_x != tx};
     end
   endfunction
 
@@ -167,34 +224,58 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   wire [W-1:0] a = {{(W-GEOM_W){1'b0}}, cfg_a};
   wire [W-1:0] h = {{(W-GEOM_W){1'b0}}, cfg_h};
   wire [W-1:0] groups = a * h + 1;
+  wire [W-1:0] pa = p * a;
+  localparam [DIV_SW-1:0] N_NODE = NODE_W[DIV_SW-1:0], N_ROUTER = ROUTER_W[DIV_SW-1:0];
+  wire [DIV_SW-1:0] s_p = recip_shift(p, N_NODE), s_pa = recip_shift(pa, N_NODE);
+  wire [DIV_SW-1:0] s_a = recip_shift(a, N_ROUTER), s_h = recip_shift(h, N_ROUTER);
+  wire [DIV_MW-1:0] m_p = recip_mult(p, s_p), m_pa = recip_mult(pa, s_pa);
+  wire [DIV_MW-1:0] m_a = recip_mult(a, s_a), m_h = recip_mult(h, s_h);
   wire [W-1:0] here = {{(W-ROUTER_W){1'b0}}, router};
+  wire [W-1:0] here_g = div_router(here, a, m_a, s_a);
+  wire [W-1:0] here_x = here - here_g * a;
   wire [W-1:0] dst_w = {{(W-NODE_W){1'b0}}, dst};
-  wire [W-1:0] dst_router = dst_w / p;
-  wire [W-1:0] dst_port = dst_w % p;
+  wire [W-1:0] dst_router = div_by(dst_w, m_p, s_p);
+  wire [W-1:0] dst_port = dst_w - dst_router * p;
+  wire [W-1:0] dst_g = div_by(dst_w, m_pa, s_pa);  // = dst_router / a, in parallel
+  wire [W-1:0] dst_x = dst_router - dst_g * a;
   wire ugal = cfg_algorithm == ALG_UGAL[ALG_W-1:0];
   wire valiant = cfg_algorithm == ALG_VALIANT[ALG_W-1:0] || ugal;  // UGAL's non-minimal paths are Valiant's
   wire injection = {{(W-PORT_W){1'b0}}, in_port} < p;
 
-  // Valiant's intermediate router R_ROOT, drawn from the policy's candidate set (seed-000 Table 5-1).
-  // The `if`s that gate this block and the next change nothing in hardware (their results are used only
-  // under the same conditions) but let the Verilated model skip the work in most decisions.
-  reg [W-1:0] root, k_draw, link;
+  // Valiant's intermediate router R_ROOT = root_g * a + root_x, drawn from the policy's candidate set
+  // (seed-000 Table 5-1). The `if`s that gate this block and the next change nothing in hardware (their
+  // results are used only under the same conditions) but let the Verilated model skip the work in most
+  // decisions.
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [W-1:0] root;  // < 2^ROUTER_W
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [W-1:0] root_g, root_x, k_draw, link, link_x;
   always @* begin
     k_draw = {W{1'b0}};
     link = {W{1'b0}};
-    root = here;
+    link_x = {W{1'b0}};
+    root_g = here_g;
+    root_x = here_x;
     if (valiant && injection) begin
       k_draw = draw(lfsr_out[31:0], h);
       link = draw(lfsr_out[31:0], a * h);
+      link_x = div_router(link, h, m_h, s_h);
       case (cfg_phase_a)
-        PHASE_A_LGL[1:0]: root = draw(lfsr_out[31:0], a * groups);  // any router
-        PHASE_A_G[1:0]:   root = global_peer(a, h, groups, here, k_draw, cfg_palmtree);  // far end of an own global link
-        PHASE_A_GL[1:0]:  root = (global_peer(a, h, groups, here, k_draw, cfg_palmtree) / a) * a
-                                 + draw(lfsr_out[63:32], a);  // any router of such a group
-        default:          root = global_peer(a, h, groups, (here / a) * a + link / h, link % h,
-                                             cfg_palmtree);  // lg-: far end of any global link of the group
+        PHASE_A_LGL[1:0]: begin  // any router: draw(bits, a * groups), whose / a is draw(bits, groups)
+          root_g = draw(lfsr_out[31:0], groups);
+          root_x = draw(lfsr_out[31:0], a * groups) - root_g * a;
+        end
+        PHASE_A_G[1:0]:   // far end of an own global link
+          {root_g, root_x} = global_peer(a, h, groups, here_g, here_x, k_draw, cfg_palmtree);
+        PHASE_A_GL[1:0]: begin  // any router of such a group
+          {root_g, root_x} = global_peer(a, h, groups, here_g, here_x, k_draw, cfg_palmtree);
+          root_x = draw(lfsr_out[63:32], a);
+        end
+        default:  // lg-: far end of any global link of the group
+          {root_g, root_x} = global_peer(a, h, groups, here_g, link_x, link - link_x * h, cfg_palmtree);
       endcase
     end
+    root = root_g * a + root_x;
   end
 
   // UGAL-L: minimal iff Q_MIN * H_MIN <= Q_VLB * H_VLB + T (signed; Q of each path's first output port).
@@ -214,12 +295,12 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     cost_vlb = {CW{1'b0}};
     {q_min, q_vlb} = {(2*LOAD_W){1'b0}};
     if (ugal && injection) begin
-      h_min = min_hops(a, h, groups, here, dst_router, cfg_palmtree);
-      h_vlb_a = min_hops(a, h, groups, here, root, cfg_palmtree);
-      h_vlb_b = min_hops(a, h, groups, root, dst_router, cfg_palmtree);
+      h_min = min_hops(a, h, groups, here_g, here_x, dst_g, dst_x, cfg_palmtree);
+      h_vlb_a = min_hops(a, h, groups, here_g, here_x, root_g, root_x, cfg_palmtree);
+      h_vlb_b = min_hops(a, h, groups, root_g, root_x, dst_g, dst_x, cfg_palmtree);
       h_vlb = {1'b0, h_vlb_a} + {1'b0, h_vlb_b};
-      port_min = min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
-      port_vlb = min_port_to(p, a, h, groups, here, root, cfg_palmtree);
+      port_min = min_port_to(p, a, h, groups, here_g, here_x, dst_g, dst_x, cfg_palmtree);
+      port_vlb = min_port_to(p, a, h, groups, here_g, here_x, root_g, root_x, cfg_palmtree);
       q_min = h_min == 2'd0 ? {LOAD_W{1'b0}} : port_load[port_min * LOAD_W +: LOAD_W];  // local destination: cost 0
       q_vlb = port_load[port_vlb * LOAD_W +: LOAD_W];
       cost_min = {5'b0, q_min} * {{(CW-2){1'b0}}, h_min};
@@ -232,7 +313,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   reg [W-1:0] minimal;
   always @* begin
     if (here == dst_router) minimal = dst_port;
-    else minimal = min_port_to(p, a, h, groups, here, dst_router, cfg_palmtree);
+    else minimal = min_port_to(p, a, h, groups, here_g, here_x, dst_g, dst_x, cfg_palmtree);
   end
 
   // Base (seed-003 §1.3) with MM+L (§1.7): router/routing/in_transit_routing.cpp, bit for bit.
@@ -263,7 +344,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       b_min = minimal;
       b_out = minimal;
       if (here != dst_router) begin
-        if (b_ghops == {HOPS_W{1'b0}} && dst_router / a != here / a) begin
+        if (b_ghops == {HOPS_W{1'b0}} && dst_g != here_g) begin
           if (b_mandatory) b_type = MR_MANDATORY;
           else if (injection) b_type = MR_GLOBAL;
           else if ({{(W-PORT_W){1'b0}}, in_port} < p + a - 1 && !b_lmis) b_type = MR_LOCAL_MM;
@@ -311,7 +392,10 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   reg phase, phase_global, global_hop;
   reg [2:0] path;
   reg [HOPS_W-1:0] local_hops, global_hops;
-  reg [W-1:0] target, next_port;
+  wire [W-1:0] rs_inter = {{(W-ROUTER_W){1'b0}}, rs_in[RS_INTER_LSB +: ROUTER_W]};
+  wire [W-1:0] rs_inter_g = div_router(rs_inter, a, m_a, s_a);
+  wire [W-1:0] rs_inter_x = rs_inter - rs_inter_g * a;
+  reg [W-1:0] target, target_g, target_x, next_port;
   reg [11:0] slots;
   reg [3:0] slot;
   always @* begin
@@ -323,19 +407,23 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     phase_global = rs_in[RS_PGLOBAL_BIT];
     if (valiant && injection) begin  // draw R_ROOT; degenerate draws route minimally
       inter = root[ROUTER_W-1:0];
-      phase = root == here || root == dst_router || (ugal && ugal_minimal);
+      phase = (root_g == here_g && root_x == here_x) || (root_g == dst_g && root_x == dst_x)
+              || (ugal && ugal_minimal);
     end
     if (valiant && !phase && router == inter) begin  // R_ROOT reached: phase B
       phase = 1'b1;
       phase_global = 1'b0;
     end
     target = (valiant && !phase) ? {{(W-ROUTER_W){1'b0}}, inter} : dst_router;
+    if (!(valiant && !phase)) {target_g, target_x} = {dst_g, dst_x};
+    else if (injection) {target_g, target_x} = {root_g, root_x};  // inter = root
+    else {target_g, target_x} = {rs_inter_g, rs_inter_x};
     slots = phase_slots(valiant, cfg_phase_a, phase);
 
     // The minimal hop towards `target`, or ejection at the destination router.
     if (here == target) next_port = dst_port;
     else if (target == dst_router) next_port = minimal;  // the same hop: computed once
-    else next_port = min_port_to(p, a, h, groups, here, target, cfg_palmtree);
+    else next_port = min_port_to(p, a, h, groups, here_g, here_x, target_g, target_x, cfg_palmtree);
     global_hop = next_port >= p + a - 1;
     slot = 4'd0;
     if (here != target) begin

@@ -25,6 +25,62 @@ using test::simulate;
 using test::with;
 
 // ---------------------------------------------------------------------------------------------------------
+// The routing unit's divisions by geometry constants (rtl/hiradix_routing_unit.v, recip_shift / recip_mult /
+// div_by): floor(x / d) = (x * M) >> S for every x < 2^n, with S = n + ceil(log2 d), M = ceil(2^S / d) kept
+// to NODE_W + 1 bits and a (2 NODE_W + 1)-bit product. Terminal numbers (n = NODE_W) are divided by p and
+// p * a, router, group and link numbers (n = ROUTER_W) by a and h; p, a, h < 2^GEOM_W.
+
+using rtl::GEOM_W;
+using rtl::NODE_W;
+using rtl::ROUTER_W;
+
+struct Reciprocal {
+  int s;
+  std::uint64_t m;
+};
+
+Reciprocal reciprocal(std::uint64_t d, int n) {  // as the RTL computes it
+  int s = n;
+  for (int i = 0; i < 15; ++i)
+    if ((std::uint64_t{1} << i) < d) ++s;
+  const std::uint64_t m = (((std::uint64_t{1} << s) + d - 1) / d) & ((std::uint64_t{1} << (NODE_W + 1)) - 1);
+  return {s, m};
+}
+
+std::uint64_t divide(std::uint64_t x, Reciprocal r) {
+  const std::uint64_t product = (x * r.m) & ((std::uint64_t{1} << (2 * NODE_W + 1)) - 1);
+  return (product >> r.s) & ((std::uint64_t{1} << NODE_W) - 1);
+}
+
+TEST(RoutingUnitDivision, ExactForEverySmallDivisorAndEveryDividend) {
+  // Every d < 2^GEOM_W (p, a, h) and every x < 2^n: 8.3 M cases for n = NODE_W.
+  for (const int n : {NODE_W, ROUTER_W}) {
+    for (std::uint32_t d = 1; d < (1u << GEOM_W); ++d) {
+      const Reciprocal r = reciprocal(d, n);
+      std::uint32_t q = 0, rem = 0;  // x / d and x % d, stepped
+      for (std::uint32_t x = 0; x < (1u << n); ++x) {
+        if (divide(x, r) != q) FAIL() << x << " / " << d << " gives " << divide(x, r) << ", not " << q << " (n = " << n << ")";
+        if (++rem == d) rem = 0, ++q;
+      }
+    }
+  }
+}
+
+TEST(RoutingUnitDivision, ExactForEveryProductDivisor) {
+  // Every d < 2^(2 GEOM_W) (p * a) and x < 2^NODE_W. (x * M) >> S never decreases with x, so it is
+  // floor(x / d) for every x once it is at both ends of every quotient's run: x = q d - 1 and x = q d.
+  const std::uint64_t n = std::uint64_t{1} << NODE_W;
+  for (std::uint64_t d = 1; d < (std::uint64_t{1} << (2 * GEOM_W)); ++d) {
+    const Reciprocal r = reciprocal(d, NODE_W);
+    for (std::uint64_t q = 0; q * d < n; ++q) {
+      if (divide(q * d, r) != q) FAIL() << q * d << " / " << d;
+      if (q > 0 && divide(q * d - 1, r) != q - 1) FAIL() << q * d - 1 << " / " << d;
+    }
+    if (divide(n - 1, r) != (n - 1) / d) FAIL() << n - 1 << " / " << d;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // The routing unit: C++ reference vs Verilated RTL on the same packed inputs.
 
 struct Params {
