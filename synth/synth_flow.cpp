@@ -28,10 +28,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-[[noreturn]] void config_fail(const std::string& key, const std::string& why) {
-  throw ConfigError("config error: " + key + ": " + why);
-}
-
 std::string env_or(const char* name, const std::string& fallback) {
   const char* v = std::getenv(name);
   return v && *v ? std::string(v) : fallback;

@@ -16,6 +16,10 @@
 
 namespace hiradix {
 
+[[noreturn]] void config_fail(const std::string& key, const std::string& why) {
+  throw ConfigError("config error: " + key + ": " + why);
+}
+
 namespace {
 
 constexpr double kBig = 1e12;
@@ -111,18 +115,14 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
-[[noreturn]] void fail(const std::string& key, const std::string& why) {
-  throw ConfigError("config error: " + key + ": " + why);
-}
-
 [[noreturn]] void unknown_key(const std::string& key) {
   const std::string near = suggest_key(key);
-  fail(key, "unknown key" + (near.empty() ? std::string() : " (did you mean '" + near + "'?)"));
+  config_fail(key, "unknown key" + (near.empty() ? std::string() : " (did you mean '" + near + "'?)"));
 }
 
 // Collects leaf values of a YAML document by dotted key.
 void flatten(const YAML::Node& node, const std::string& prefix, std::map<std::string, YAML::Node>& out) {
-  if (!node.IsMap()) fail(prefix.empty() ? "(top level)" : prefix, "expected a mapping of keys");
+  if (!node.IsMap()) config_fail(prefix.empty() ? "(top level)" : prefix, "expected a mapping of keys");
   for (const auto& item : node) {
     const std::string name = item.first.as<std::string>();
     const std::string key = prefix.empty() ? name : prefix + "." + name;
@@ -139,36 +139,36 @@ void flatten(const YAML::Node& node, const std::string& prefix, std::map<std::st
 }
 
 std::int64_t to_int(const KeySpec& k, const YAML::Node& n) {
-  if (!n.IsScalar()) fail(k.key, "expected an integer");
+  if (!n.IsScalar()) config_fail(k.key, "expected an integer");
   const std::string text = n.Scalar();
   char* end = nullptr;
   errno = 0;
   const long long v = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || errno) fail(k.key, "expected an integer, got '" + text + "'");
+  if (text.empty() || *end != '\0' || errno) config_fail(k.key, "expected an integer, got '" + text + "'");
   if (v < k.min || v > k.max) {
     std::ostringstream s;
     s << "must be in [" << static_cast<long long>(k.min) << ", " << static_cast<long long>(k.max) << "], got " << v;
-    fail(k.key, s.str());
+    config_fail(k.key, s.str());
   }
   return v;
 }
 
 double to_float(const KeySpec& k, const YAML::Node& n) {
-  if (!n.IsScalar()) fail(k.key, "expected a number");
+  if (!n.IsScalar()) config_fail(k.key, "expected a number");
   const std::string text = n.Scalar();
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(v)) fail(k.key, "expected a number, got '" + text + "'");
+  if (text.empty() || *end != '\0' || !std::isfinite(v)) config_fail(k.key, "expected a number, got '" + text + "'");
   if (v < k.min || v > k.max) {
     std::ostringstream s;
     s << "must be in [" << k.min << ", " << k.max << "], got " << v;
-    fail(k.key, s.str());
+    config_fail(k.key, s.str());
   }
   return v;
 }
 
 std::string to_choice(const KeySpec& k, const YAML::Node& n) {
-  if (!n.IsScalar()) fail(k.key, "expected one of: " + [&] {
+  if (!n.IsScalar()) config_fail(k.key, "expected one of: " + [&] {
     std::string s;
     for (const auto& c : k.choices) s += (s.empty() ? "" : ", ") + c;
     return s;
@@ -178,19 +178,19 @@ std::string to_choice(const KeySpec& k, const YAML::Node& n) {
   if (std::find(k.choices.begin(), k.choices.end(), v) == k.choices.end()) {
     std::string s;
     for (const auto& c : k.choices) s += (s.empty() ? "" : ", ") + c;
-    fail(k.key, "'" + v + "' is not one of: " + s);
+    config_fail(k.key, "'" + v + "' is not one of: " + s);
   }
   return v;
 }
 
 std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nlohmann::json& resolved) {
-  if (!n.IsSequence()) fail(k.key, "expected a list of {pattern, offset, weight}");
+  if (!n.IsSequence()) config_fail(k.key, "expected a list of {pattern, offset, weight}");
   std::vector<PatternComponent> mix;
   resolved = nlohmann::json::array();
   for (std::size_t i = 0; i < n.size(); ++i) {
     const std::string where = k.key + "[" + std::to_string(i) + "]";
     const YAML::Node& e = n[i];
-    if (!e.IsMap()) fail(where, "expected a mapping {pattern, offset, weight}");
+    if (!e.IsMap()) config_fail(where, "expected a mapping {pattern, offset, weight}");
     PatternComponent c;
     std::string pattern = "un";
     for (const auto& kv : e) {
@@ -202,10 +202,10 @@ std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nloh
       } else if (f == "weight") {
         c.weight = to_float({where + ".weight", KeyType::kFloat, "", 0, kBig, {}, ""}, kv.second);
       } else {
-        fail(where + "." + f, "unknown field (expected pattern, offset or weight)");
+        config_fail(where + "." + f, "unknown field (expected pattern, offset or weight)");
       }
     }
-    if (c.weight <= 0) fail(where + ".weight", "must be positive");
+    if (c.weight <= 0) config_fail(where + ".weight", "must be positive");
     c.kind = parse_pattern(pattern);
     mix.push_back(c);
     resolved.push_back({{"pattern", pattern}, {"offset", c.offset}, {"weight", c.weight}});
@@ -230,7 +230,7 @@ void to_fraction(double s, int& num, int& den) {
       return;
     }
   }
-  fail("router.speedup", "must be a fraction with a denominator of at most 64 (e.g. 1.5, 1.25, 2)");
+  config_fail("router.speedup", "must be a fraction with a denominator of at most 64 (e.g. 1.5, 1.25, 2)");
 }
 
 }  // namespace
@@ -276,7 +276,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     try {
       given[key] = YAML::Load(text);
     } catch (const YAML::Exception& e) {
-      fail(key, "cannot parse value '" + text + "': " + e.msg);
+      config_fail(key, "cannot parse value '" + text + "': " + e.msg);
     }
   }
 
@@ -286,7 +286,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   for (const KeySpec& k : config_schema()) {
     auto it = given.find(k.key);
     v[k.key] = it != given.end() ? it->second : YAML::Load(k.default_value);
-    if (v[k.key].IsNull()) fail(k.key, "has no value");
+    if (v[k.key].IsNull()) config_fail(k.key, "has no value");
   }
   // router.latency.rc: auto takes the routing unit's cycles from a synthesis report (resolved below, once
   // the network and routing are known); a placeholder passes the integer check meanwhile.
@@ -316,7 +316,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   c.arrangement = S("topology.arrangement") == "palmtree" ? Arrangement::kPalmtree : Arrangement::kConsecutive;
   const int radix = c.p + c.a - 1 + c.h;
   if (radix > 64)
-    fail("topology.h", "router radix p + a - 1 + h = " + std::to_string(radix) + " exceeds the supported 64 ports");
+    config_fail("topology.h", "router radix p + a - 1 + h = " + std::to_string(radix) + " exceeds the supported 64 ports");
   set_json(r, "topology.type", S("topology.type"));
   set_json(r, "topology.p", c.p);
   set_json(r, "topology.a", c.a);
@@ -345,7 +345,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   rp.wormhole = S("router.switching") == "wormhole";
   rp.flit_size = rp.wormhole ? static_cast<int>(I("packet.flit")) : rp.packet_size;
   if (rp.wormhole && rp.packet_size % rp.flit_size != 0)
-    fail("packet.flit", "packet.size (" + std::to_string(rp.packet_size) + ") must be a multiple of the flit size; got " +
+    config_fail("packet.flit", "packet.size (" + std::to_string(rp.packet_size) + ") must be a multiple of the flit size; got " +
                             std::to_string(rp.flit_size));
   rp.output_queue_phits = static_cast<int>(I("router.output_queue"));
   for (const char* k : {"router.latency.rc", "router.latency.va", "router.latency.sa", "router.latency.st"})
@@ -391,25 +391,25 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   c.rc.trace_path = S("rtl.trace");
   c.rc.trace_from = static_cast<Cycle>(I("trace.from"));
   c.rc.trace_to = static_cast<Cycle>(I("trace.to"));
-  if (c.rc.trace_to < c.rc.trace_from) fail("trace.to", "must not be before trace.from");
+  if (c.rc.trace_to < c.rc.trace_from) config_fail("trace.to", "must not be before trace.from");
   c.trace_router = static_cast<int>(I("trace.router"));
   c.trace_vcd = S("trace.vcd");
   if (c.trace_router >= Dragonfly(c.p, c.a, c.h, c.arrangement).routers())
-    fail("trace.router", "the network has only " + std::to_string(Dragonfly(c.p, c.a, c.h, c.arrangement).routers()) + " routers");
-  if (c.trace_router >= 0 && c.trace_vcd.empty()) fail("trace.vcd", "needs a file name when trace.router is set");
+    config_fail("trace.router", "the network has only " + std::to_string(Dragonfly(c.p, c.a, c.h, c.arrangement).routers()) + " routers");
+  if (c.trace_router >= 0 && c.trace_vcd.empty()) config_fail("trace.vcd", "needs a file name when trace.router is set");
   set_json(r, "trace.vcd", c.trace_vcd);
   c.rc.inject_mismatch_at = static_cast<std::uint64_t>(I("rtl.inject_mismatch_at"));
   if (c.rc.mode != RcMode::kModel) {
     try {
       rc_config(c.routing, Dragonfly(c.p, c.a, c.h, c.arrangement));
     } catch (const std::invalid_argument& e) {
-      fail("router.rc_mode", std::string("the RTL routing unit cannot run this network: ") + e.what());
+      config_fail("router.rc_mode", std::string("the RTL routing unit cannot run this network: ") + e.what());
     }
   }
   if (c.rc.inject_mismatch_at && c.rc.mode != RcMode::kLockstep)
-    fail("rtl.inject_mismatch_at", "only a lockstep run compares decisions (set router.rc_mode: lockstep)");
+    config_fail("rtl.inject_mismatch_at", "only a lockstep run compares decisions (set router.rc_mode: lockstep)");
   if (!c.rc.trace_path.empty() && c.rc.mode == RcMode::kModel)
-    fail("rtl.trace", "traces the RTL routing unit: set router.rc_mode to rtl or lockstep");
+    config_fail("rtl.trace", "traces the RTL routing unit: set router.rc_mode to rtl or lockstep");
   set_json(r, "router.rc_mode", S("router.rc_mode"));
   set_json(r, "rtl.trace", c.rc.trace_path);
   for (const char* k : {"trace.router", "trace.from", "trace.to", "rtl.inject_mismatch_at"}) set_json(r, k, I(k));
@@ -422,7 +422,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     const int given_vcs = static_cast<int>(I(key));
     if (given_vcs == 0) return needed;
     if (given_vcs < needed)
-      fail(key, who + " needs at least " + std::to_string(needed) + " " + cls +
+      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + cls +
                     " VCs for deadlock freedom (one per slot of its canonical path, seed-000 §1.6); got " +
                     std::to_string(given_vcs));
     return given_vcs;
@@ -438,7 +438,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   auto at_least = [&](const char* key, int phits_needed, const char* what) {
     const int phits = static_cast<int>(I(key));
     if (phits < phits_needed)
-      fail(key, std::string("must hold at least ") + what + " (" + std::to_string(phits_needed) + " phits); got " +
+      config_fail(key, std::string("must hold at least ") + what + " (" + std::to_string(phits_needed) + " phits); got " +
                     std::to_string(phits));
     set_json(r, key, phits);
     return phits;
@@ -459,7 +459,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     if (pattern == "mix") {
       nlohmann::json mix_json;
       ph.components = to_mix(*find_key(mix_key), mix_node, mix_json);
-      if (ph.components.empty()) fail(mix_key, "pattern mix needs a non-empty list of {pattern, offset, weight}");
+      if (ph.components.empty()) config_fail(mix_key, "pattern mix needs a non-empty list of {pattern, offset, weight}");
     } else {
       PatternComponent comp;
       comp.kind = parse_pattern(pattern);
@@ -468,9 +468,9 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     }
     for (const PatternComponent& comp : ph.components) {
       if (comp.kind == PatternKind::kAdversarial && ((comp.offset % groups) + groups) % groups == 0)
-        fail(pattern == "mix" ? mix_key : offset_key,
+        config_fail(pattern == "mix" ? mix_key : offset_key,
              "ADV+" + std::to_string(comp.offset) + " targets the source group itself (G = " + std::to_string(groups) + ")");
-      if (comp.kind == PatternKind::kAdvLocal && c.a < 2) fail(pattern_key, "advl needs at least 2 routers per group");
+      if (comp.kind == PatternKind::kAdvLocal && c.a < 2) config_fail(pattern_key, "advl needs at least 2 routers per group");
     }
     return ph;
   };
@@ -513,12 +513,12 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   c.bins_before = static_cast<Cycle>(I("stats.before"));
   if (c.change_after_warmup >= 0) c.traffic.change_at = c.warmup + static_cast<Cycle>(c.change_after_warmup);
   if (c.change_after_warmup >= static_cast<std::int64_t>(c.measure))
-    fail("traffic.change.at", "must fall inside the measurement window (< sim.measure = " + std::to_string(c.measure) + ")");
+    config_fail("traffic.change.at", "must fall inside the measurement window (< sim.measure = " + std::to_string(c.measure) + ")");
   // A packet may legitimately wait a credit round trip on the longest link without any grant anywhere.
   const Cycle longest = std::max({c.local_latency, c.global_latency, c.injection_latency});
   const Cycle quiet = 2 * longest + static_cast<Cycle>(rp.rc_latency + rp.va_latency + rp.sa_latency + rp.st_latency + 2 * rp.packet_size);
   if (c.watchdog <= quiet)
-    fail("sim.watchdog", "must exceed " + std::to_string(quiet) +
+    config_fail("sim.watchdog", "must exceed " + std::to_string(quiet) +
                              " cycles (a credit round trip on the longest link plus a router and two packets), or a healthy network "
                              "could be taken for a stalled one; got " + std::to_string(c.watchdog));
   for (const char* k : {"sim.warmup", "sim.measure", "sim.seed", "sim.watchdog", "stats.bin", "stats.before"})

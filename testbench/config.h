@@ -23,6 +23,9 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Throws the one-line ConfigError every bad input ends in: "config error: KEY: WHY".
+[[noreturn]] void config_fail(const std::string& key, const std::string& why);
+
 enum class KeyType { kInt, kFloat, kString, kMix };
 
 struct KeySpec {

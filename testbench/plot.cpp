@@ -25,10 +25,6 @@ using nlohmann::json;
 
 namespace {
 
-[[noreturn]] void bad(const std::string& what, const std::string& why) {
-  throw ConfigError("config error: " + what + ": " + why);
-}
-
 std::string num(double v) { return std::isfinite(v) ? fmt::format("{:.10g}", v) : "NaN"; }
 
 // Escapes text for a double-quoted gnuplot string. The terminals are noenhanced, so the underscores of
@@ -145,14 +141,14 @@ struct Sweep {
 Sweep read_sweep(const std::string& path) {
   Sweep s;
   std::ifstream in(path);
-  if (!in) bad("plot " + path, "cannot read the file");
+  if (!in) config_fail("plot " + path, "cannot read the file");
   std::string line;
-  if (!std::getline(in, line)) bad("plot " + path, "empty file");
+  if (!std::getline(in, line)) config_fail("plot " + path, "empty file");
   s.header = split_csv_line(line);
   for (std::size_t i = 0; i < s.header.size(); ++i) s.col[s.header[i]] = i;
   if (s.header.empty() || s.header[0] != "point" || !s.has("seed") || !s.has("status") || !s.has("offered_load") ||
       !s.has("accepted_load") || !s.has("latency.total.average"))
-    bad("plot " + path, "not a hiradix sweep results.csv (expected columns point, ..., seed, status, offered_load, accepted_load, latency.total.average)");
+    config_fail("plot " + path, "not a hiradix sweep results.csv (expected columns point, ..., seed, status, offered_load, accepted_load, latency.total.average)");
   for (std::size_t i = 1; i < s.col["seed"]; ++i) s.varied.push_back(s.header[i]);
   while (std::getline(in, line))
     if (!line.empty()) {
@@ -410,18 +406,18 @@ Figure area_figure(const std::vector<std::string>& files) {
   std::map<double, double> total;
   for (const std::string& path : files) {
     std::ifstream in(path);
-    if (!in) bad("plot --synth " + path, "cannot read the file");
+    if (!in) config_fail("plot --synth " + path, "cannot read the file");
     json j;
     try {
       j = json::parse(in);
     } catch (const json::exception& e) {
-      bad("plot --synth " + path, std::string("not JSON: ") + e.what());
+      config_fail("plot --synth " + path, std::string("not JSON: ") + e.what());
     }
     if (!j.contains("blocks") || !j["blocks"].is_object() || !j.contains("params") || !j["params"].contains("h"))
-      bad("plot --synth " + path, "expected {\"blocks\": {NAME: {\"area_um2\": ...}}, \"params\": {\"h\": ...}}");
+      config_fail("plot --synth " + path, "expected {\"blocks\": {NAME: {\"area_um2\": ...}}, \"params\": {\"h\": ...}}");
     const double h = j["params"]["h"].get<double>();
     for (const auto& [name, b] : j["blocks"].items()) {
-      if (!b.contains("area_um2")) bad("plot --synth " + path, "block " + name + " has no area_um2");
+      if (!b.contains("area_um2")) config_fail("plot --synth " + path, "block " + name + " has no area_um2");
       blocks[name].push_back({h, b["area_um2"].get<double>(), 0});
       total[h] += b["area_um2"].get<double>();
     }
@@ -445,7 +441,7 @@ Figure area_figure(const std::vector<std::string>& files) {
 }  // namespace
 
 int run_plot(const PlotOptions& opt) {
-  if (opt.results_csv.empty() && opt.synth.empty()) bad("plot", "give a results.csv and/or --synth FILES");
+  if (opt.results_csv.empty() && opt.synth.empty()) config_fail("plot", "give a results.csv and/or --synth FILES");
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
     std::cerr << "hiradix: plot: gnuplot not found (install gnuplot-nox; scripts/setup.sh does)\n";
     return 1;
@@ -457,7 +453,7 @@ int run_plot(const PlotOptions& opt) {
   std::vector<Figure> figures;
   if (!opt.results_csv.empty()) {
     const Sweep s = read_sweep(opt.results_csv);
-    if (s.rows.empty()) bad("plot " + opt.results_csv, "no rows");
+    if (s.rows.empty()) config_fail("plot " + opt.results_csv, "no rows");
     const Grouping g = group(s);
     figures.push_back(latency_figure(s, g));
     figures.push_back(accepted_figure(s, g));

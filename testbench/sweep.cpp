@@ -30,10 +30,6 @@ using nlohmann::json;
 
 namespace {
 
-[[noreturn]] void bad(const std::string& what, const std::string& why) {
-  throw ConfigError("config error: " + what + ": " + why);
-}
-
 bool parse_number(const std::string& s, double& out) {
   char* end = nullptr;
   out = std::strtod(s.c_str(), &end);
@@ -73,37 +69,37 @@ json read_point(const SweepPlan& plan, const std::string& dir, std::size_t i) {
 VarySpec parse_vary(const std::string& spec) {
   const auto eq = spec.find('=');
   if (eq == std::string::npos || eq == 0)
-    bad("--vary " + spec, "expected key=v1,v2,... or key=start:stop:step");
+    config_fail("--vary " + spec, "expected key=v1,v2,... or key=start:stop:step");
   VarySpec v;
   v.key = spec.substr(0, eq);
   const std::string rest = spec.substr(eq + 1);
   const std::string what = "--vary " + v.key;
-  if (rest.empty()) bad(what, "no values (expected v1,v2,... or start:stop:step)");
+  if (rest.empty()) config_fail(what, "no values (expected v1,v2,... or start:stop:step)");
   if (rest.find(':') != std::string::npos && rest.find(',') == std::string::npos) {
     std::vector<std::string> parts;
     std::stringstream s(rest);
     for (std::string item; std::getline(s, item, ':');) parts.push_back(item);
     if (rest.back() == ':') parts.push_back("");
     double a, b, step;
-    if (parts.size() != 3) bad(what, "a range is start:stop:step, got '" + rest + "'");
-    if (!parse_number(parts[0], a)) bad(what, "range start '" + parts[0] + "' is not a number");
-    if (!parse_number(parts[1], b)) bad(what, "range stop '" + parts[1] + "' is not a number");
-    if (!parse_number(parts[2], step)) bad(what, "range step '" + parts[2] + "' is not a number");
-    if (step == 0) bad(what, "range step is 0");
-    if (step < 0) bad(what, "range step is negative (use start < stop and a positive step)");
-    if (b < a) bad(what, "empty range: stop " + parts[1] + " is below start " + parts[0]);
+    if (parts.size() != 3) config_fail(what, "a range is start:stop:step, got '" + rest + "'");
+    if (!parse_number(parts[0], a)) config_fail(what, "range start '" + parts[0] + "' is not a number");
+    if (!parse_number(parts[1], b)) config_fail(what, "range stop '" + parts[1] + "' is not a number");
+    if (!parse_number(parts[2], step)) config_fail(what, "range step '" + parts[2] + "' is not a number");
+    if (step == 0) config_fail(what, "range step is 0");
+    if (step < 0) config_fail(what, "range step is negative (use start < stop and a positive step)");
+    if (b < a) config_fail(what, "empty range: stop " + parts[1] + " is below start " + parts[0]);
     const double count = std::floor((b - a) / step + 1e-9) + 1;
-    if (count > 100000) bad(what, "more than 100000 values");
+    if (count > 100000) config_fail(what, "more than 100000 values");
     // Each value from start + i*step (not by accumulation), printed with 10 significant digits so that
     // 0.1 + 2*0.1 reads 0.3.
     for (long i = 0; i < static_cast<long>(count); ++i) v.values.push_back(fmt::format("{:.10g}", a + static_cast<double>(i) * step));
   } else {
     std::stringstream s(rest);
     for (std::string item; std::getline(s, item, ',');) {
-      if (item.empty()) bad(what, "empty value in the list '" + rest + "'");
+      if (item.empty()) config_fail(what, "empty value in the list '" + rest + "'");
       v.values.push_back(item);
     }
-    if (rest.back() == ',') bad(what, "empty value in the list '" + rest + "'");
+    if (rest.back() == ',') config_fail(what, "empty value in the list '" + rest + "'");
   }
   return v;
 }
@@ -173,11 +169,11 @@ SweepPlan SweepPlan::from_json(const json& j) {
 }
 
 SweepPlan make_plan(const SweepOptions& opt) {
-  if (opt.seeds < 1) bad("--seeds", "must be at least 1");
+  if (opt.seeds < 1) config_fail("--seeds", "must be at least 1");
   std::set<std::string> keys;
   for (const VarySpec& v : opt.vary) {
-    if (!keys.insert(v.key).second) bad("--vary " + v.key, "the key is varied twice");
-    if (v.key == "sim.seed" && opt.seeds > 1) bad("--vary sim.seed", "cannot be combined with --seeds");
+    if (!keys.insert(v.key).second) config_fail("--vary " + v.key, "the key is varied twice");
+    if (v.key == "sim.seed" && opt.seeds > 1) config_fail("--vary sim.seed", "cannot be combined with --seeds");
   }
   SweepPlan plan;
   plan.config_path = opt.config_path.empty() ? "" : fs::absolute(opt.config_path).lexically_normal().string();
@@ -415,7 +411,7 @@ std::vector<std::size_t> prepare_dir(const SweepOptions& opt, const SweepPlan& p
       std::ifstream in(plan_path);
       stored = SweepPlan::from_json(json::parse(in));
     } catch (const std::exception& e) {
-      bad("--resume", plan_path.string() + " is not a sweep plan (" + e.what() + ")");
+      config_fail("--resume", plan_path.string() + " is not a sweep plan (" + e.what() + ")");
     }
     auto differ = [&]() -> std::string {
       if (stored.vary.size() != plan.vary.size()) return "other --vary keys";
@@ -429,7 +425,7 @@ std::vector<std::size_t> prepare_dir(const SweepOptions& opt, const SweepPlan& p
       return "";
     }();
     if (!differ.empty())
-      bad("--resume", plan_path.string() + " holds a different sweep (" + differ + "); use another --out or drop --resume");
+      config_fail("--resume", plan_path.string() + " holds a different sweep (" + differ + "); use another --out or drop --resume");
     // Files of points cut off while being written (never renamed into place) are debris.
     std::error_code ec;
     fs::create_directories(dir / "points");
@@ -601,10 +597,10 @@ void run_slurm(const SweepOptions& opt, const SweepPlan& plan, const std::vector
 }  // namespace
 
 int run_sweep(const SweepOptions& opt) {
-  if (opt.executor != "local" && opt.executor != "slurm") bad("--executor " + opt.executor, "must be local or slurm");
+  if (opt.executor != "local" && opt.executor != "slurm") config_fail("--executor " + opt.executor, "must be local or slurm");
   if (opt.executor == "local" && (!opt.partition.empty() || !opt.time.empty() || !opt.mem.empty()))
-    bad(!opt.partition.empty() ? "--partition" : !opt.time.empty() ? "--time" : "--mem", "only applies to --executor slurm");
-  if (opt.executor == "slurm" && opt.binary.empty()) bad("--executor slurm", "the path of the hiradix binary is unknown");
+    config_fail(!opt.partition.empty() ? "--partition" : !opt.time.empty() ? "--time" : "--mem", "only applies to --executor slurm");
+  if (opt.executor == "slurm" && opt.binary.empty()) config_fail("--executor slurm", "the path of the hiradix binary is unknown");
   const SweepPlan plan = make_plan(opt);  // validates every point before anything runs
   const bool resuming = opt.resume && fs::exists(fs::path(opt.out_dir) / "sweep.json");
   const std::vector<std::size_t> todo = prepare_dir(opt, plan);
@@ -643,12 +639,12 @@ int run_sweep(const SweepOptions& opt) {
 
 int run_sweep_point(const std::string& dir, std::size_t index) {
   std::ifstream in(fs::path(dir) / "sweep.json");
-  if (!in) bad("sweep-point " + dir, "no sweep.json");
+  if (!in) config_fail("sweep-point " + dir, "no sweep.json");
   const SweepPlan plan = SweepPlan::from_json(json::parse(in));
-  if (index >= plan.points.size()) bad("sweep-point " + std::to_string(index), fmt::format("the sweep has {} points", plan.points.size()));
+  if (index >= plan.points.size()) config_fail("sweep-point " + std::to_string(index), fmt::format("the sweep has {} points", plan.points.size()));
   const SweepPoint& p = plan.points[index];
   const Config config = load_config(plan.config_path, p.overrides);
-  if (config.resolved != p.config) bad("sweep-point " + std::to_string(index), "the config file changed since the sweep was planned");
+  if (config.resolved != p.config) config_fail("sweep-point " + std::to_string(index), "the config file changed since the sweep was planned");
   RunOutcome o = run_simulation(config);
   write_atomically(point_file(dir, index), o.result.dump(2) + "\n");
   return o.exit_code;
@@ -659,15 +655,15 @@ void load_sweep_file(const std::string& path, SweepOptions& opt) {
   try {
     doc = YAML::LoadFile(path);
   } catch (const YAML::BadFile&) {
-    bad("--plan " + path, "cannot read the file");
+    config_fail("--plan " + path, "cannot read the file");
   } catch (const YAML::Exception& e) {
-    bad("--plan " + path, fmt::format("line {}: {}", e.mark.line + 1, e.msg));
+    config_fail("--plan " + path, fmt::format("line {}: {}", e.mark.line + 1, e.msg));
   }
-  if (!doc.IsMap()) bad("--plan " + path, "expected a mapping with config, set, vary, seeds");
+  if (!doc.IsMap()) config_fail("--plan " + path, "expected a mapping with config, set, vary, seeds");
   for (const auto& kv : doc) {
     const std::string k = kv.first.as<std::string>();
     if (k != "config" && k != "set" && k != "vary" && k != "seeds" && k != "description")
-      bad("--plan " + path, "unknown field '" + k + "' (expected config, set, vary, seeds, description)");
+      config_fail("--plan " + path, "unknown field '" + k + "' (expected config, set, vary, seeds, description)");
   }
   if (doc["config"]) {
     const fs::path c = doc["config"].as<std::string>();
@@ -675,13 +671,13 @@ void load_sweep_file(const std::string& path, SweepOptions& opt) {
   }
   Overrides file_set;
   if (const YAML::Node s = doc["set"]) {
-    if (!s.IsMap()) bad("--plan " + path, "set: expected a mapping key: value");
+    if (!s.IsMap()) config_fail("--plan " + path, "set: expected a mapping key: value");
     for (const auto& kv : s) file_set.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
   }
   opt.base.insert(opt.base.begin(), file_set.begin(), file_set.end());
   std::vector<VarySpec> file_vary;
   if (const YAML::Node v = doc["vary"]) {
-    if (!v.IsSequence()) bad("--plan " + path, "vary: expected a list of key=v1,v2,... or key=start:stop:step");
+    if (!v.IsSequence()) config_fail("--plan " + path, "vary: expected a list of key=v1,v2,... or key=start:stop:step");
     for (const auto& item : v) file_vary.push_back(parse_vary(item.as<std::string>()));
   }
   opt.vary.insert(opt.vary.begin(), file_vary.begin(), file_vary.end());
