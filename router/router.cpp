@@ -4,6 +4,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "router/contention_trace.h"
 #include "router/lfsr.h"
 #include "router/rtl/rc_cosim.h"
 #include "router/stage_trace.h"
@@ -170,16 +171,20 @@ void Router::release_tails(Cycle now) {
   // contention counters, and they are read only inside a router activation, after this catch-up, so a
   // tail leaving does not need to wake the router.
   while (!tails_.empty() && tails_.front().first <= now) {
+    const Cycle left = tails_.front().first;
     const int index = tails_.front().second;
     std::pop_heap(tails_.begin(), tails_.end(), std::greater<>());
     tails_.pop_back();
     InputVc& v = inputs_.vc(index);
     const VcEntry& e = v.fifo.front();
     // The packet stops counting when its tail leaves (under wormhole its head, counted, left earlier).
-    if (e.tail && (e.counted || !e.head)) contention_.decrement(e.min_port);
+    if (e.tail && (e.counted || !e.head)) {
+      contention_.decrement(e.min_port);
+      if (contention_trace_) contention_trace_->changed(left, e.min_port, -1);
+    }
     v.fifo.pop();
     --v.in_transit;
-    count_front(v);
+    count_front(v, left);
     if (v.fifo.empty()) {
       inputs_.deactivate(index);
       vc_due_[index] = kNever;
@@ -260,14 +265,15 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   v.out_vc = d.out_vc;
   pkt.route.misrouted |= d.misroute;
   v.ready_at = rc_start + static_cast<Cycle>(routing_.latency());
-  count_front(v);
+  count_front(v, now_cycle());
 }
 
-void Router::count_front(InputVc& v) {
+void Router::count_front(InputVc& v, Cycle at) {
   if (v.fifo.empty()) return;
   VcEntry& f = v.fifo.front();
   if (f.head && f.routed && !f.counted) {
     contention_.increment(f.min_port);
+    if (contention_trace_) contention_trace_->changed(at, f.min_port, +1);
     f.counted = true;
   }
 }

@@ -21,6 +21,7 @@
 
 namespace hiradix {
 
+class ContentionTrace;
 class RcCoSim;
 class StageTrace;
 
@@ -76,6 +77,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void attach_rc_cosim(RcCoSim* cosim) { cosim_ = cosim; }
   // Records this router's RC and SA activity as a waveform (trace.router).
   void attach_stage_trace(StageTrace* trace) { stage_trace_ = trace; }
+  // Records this router's contention counters over time (trace.contention).
+  void attach_contention_trace(ContentionTrace* trace) { contention_trace_ = trace; }
 
   // Packets whose tail is in this router's input buffers (not yet granted) or output queues.
   std::size_t packets_held() const;
@@ -110,7 +113,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
   void route_candidate(int index, InputVc& v, Cycle rc_start);
-  void count_front(InputVc& v);
+  void count_front(InputVc& v, Cycle at);
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
@@ -130,6 +133,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   std::uint64_t lfsr_;        // the routing unit's random state (router/lfsr.h)
   RcCoSim* cosim_ = nullptr;
   StageTrace* stage_trace_ = nullptr;
+  ContentionTrace* contention_trace_ = nullptr;
   InputUnit inputs_;
   RoutingUnit routing_;
   SwitchAllocator allocator_;

@@ -57,7 +57,8 @@ const std::vector<KeySpec>& config_schema() {
       {"router.rc_mode", KeyType::kString, "model", 0, 0, {"model", "rtl", "lockstep"}, "Routing computation: the C++ model; the Verilated RTL routing unit (rtl/hiradix_routing_unit.v); or both in lockstep, every decision compared bit for bit (a mismatch stops the run, exit code 5)."},
       {"rtl.trace", KeyType::kString, "''", 0, 0, {}, "rtl/lockstep modes: FST waveform file of the routing unit's inputs and outputs at every decision (GTKWave); empty = none. Decision k of cycle c is at c ns + k ps. Window: trace.from/trace.to."},
       {"trace.router", KeyType::kInt, "-1", -1, kBig, {}, "Router whose pipeline activity (RC output port, SA bids, SA grants per input port) is written to trace.vcd; -1 = none."},
-      {"trace.vcd", KeyType::kString, "stages.vcd", 0, 0, {}, "VCD file of trace.router's stage activity (GTKWave), 1 ns per cycle."},
+      {"trace.vcd", KeyType::kString, "stages.vcd", 0, 0, {}, "VCD file of trace.router's stage activity (GTKWave), 1 ns per cycle; '' = none."},
+      {"trace.contention", KeyType::kString, "''", 0, 0, {}, "CSV file of trace.router's contention counters (seed-003 §1.3): a row per cycle in which one changed, with every output port's counter (columns T<i>, L<i>, G<i> by port class); '' = none. Window: trace.from/trace.to. Draw it with `hiradix plot --contention FILE`."},
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
@@ -396,8 +397,12 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   c.trace_vcd = S("trace.vcd");
   if (c.trace_router >= Dragonfly(c.p, c.a, c.h, c.arrangement).routers())
     config_fail("trace.router", "the network has only " + std::to_string(Dragonfly(c.p, c.a, c.h, c.arrangement).routers()) + " routers");
-  if (c.trace_router >= 0 && c.trace_vcd.empty()) config_fail("trace.vcd", "needs a file name when trace.router is set");
+  c.trace_contention = S("trace.contention");
+  if (c.trace_router >= 0 && c.trace_vcd.empty() && c.trace_contention.empty())
+    config_fail("trace.router", "traces nothing: trace.vcd and trace.contention are both empty");
+  if (c.trace_router < 0 && !c.trace_contention.empty()) config_fail("trace.contention", "needs trace.router: the router to trace");
   set_json(r, "trace.vcd", c.trace_vcd);
+  set_json(r, "trace.contention", c.trace_contention);
   c.rc.inject_mismatch_at = static_cast<std::uint64_t>(I("rtl.inject_mismatch_at"));
   if (c.rc.mode != RcMode::kModel) {
     try {

@@ -119,6 +119,8 @@ int main(int argc, char** argv) {
   CLI::App* plot = app.add_subcommand("plot", "Draw the standard figures of a sweep with gnuplot (SVG and PNG)");
   plot->add_option("results", plot_csv, "A sweep's results.csv (points/ next to it gives per-router loads and time series)");
   plot->add_option("--synth", synth_files, "synth.json files, one per parameter set: area per block vs h");
+  std::string contention_csv;
+  plot->add_option("--contention", contention_csv, "A trace.contention CSV: one router's contention counters over time");
   plot->add_option("--out", out_dir, "Output directory (default: plots/ next to results.csv)");
   plot->add_flag("--quiet,-q", quiet, "Print nothing but errors");
 
@@ -163,6 +165,7 @@ int main(int argc, char** argv) {
       PlotOptions po;
       po.results_csv = plot_csv;
       po.synth = synth_files;
+      po.contention = contention_csv;
       po.out_dir = plot->count("--out") ? out_dir : "";
       po.quiet = quiet;
       return run_plot(po);

@@ -38,11 +38,16 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
                            Router(("router_" + std::to_string(r)).c_str(), r, ports, config.router, *routing_, pool_,
                                   scheduler_, config.seed));
     if (rc_cosim_) routers_.back()->attach_rc_cosim(rc_cosim_.get());
-    if (r == config.trace_router) {
+    if (r == config.trace_router && !config.trace_vcd.empty()) {
       stage_trace_ = std::make_unique<StageTrace>(config.trace_vcd, "router_" + std::to_string(r), topo_.radix(),
                                                   std::max({config.vcs_injection, config.vcs_local, config.vcs_global}),
                                                   config.rc.trace_from, config.rc.trace_to);
       routers_.back()->attach_stage_trace(stage_trace_.get());
+    }
+    if (r == config.trace_router && !config.trace_contention.empty()) {
+      contention_trace_ = std::make_unique<ContentionTrace>(config.trace_contention, ports, config.rc.trace_from,
+                                                            config.rc.trace_to);
+      routers_.back()->attach_contention_trace(contention_trace_.get());
     }
     for (int port = 0; port < topo_.p(); ++port) {
       const int t = r * topo_.p() + port;
@@ -166,6 +171,7 @@ std::string Network::describe_deadlock() {
 void Network::finish_traces() {
   if (rc_cosim_) rc_cosim_->finish();
   if (stage_trace_) stage_trace_->finish();
+  if (contention_trace_) contention_trace_->finish();
 }
 
 }  // namespace hiradix

@@ -11,6 +11,7 @@
 #include "router/routing/dragonfly.h"
 #include "router/routing/routing_algorithm.h"
 #include "router/rtl/rc_cosim.h"
+#include "router/contention_trace.h"
 #include "router/stage_trace.h"
 #include "testbench/config.h"
 #include "testbench/nic.h"
@@ -50,6 +51,7 @@ class Network : public sc_core::sc_module {
   std::unique_ptr<RoutingAlgorithm> routing_;
   std::unique_ptr<RcCoSim> rc_cosim_;
   std::unique_ptr<StageTrace> stage_trace_;
+  std::unique_ptr<ContentionTrace> contention_trace_;
   PacketPool pool_;
   ActivityScheduler scheduler_;
   Stats stats_;

@@ -315,7 +315,7 @@ Figure fairness_figure(const Sweep& s, const Grouping& g) {
 // Latency and misrouted fraction per time bin around a traffic change, one curve per point (first seed),
 // time relative to the change.
 Figure transient_figure(const Sweep& s, const Grouping& g) {
-  std::vector<Curve> lat, mis, acc;
+  std::vector<Curve> lat, gen, mis, acc;
   for (std::size_t c = 0; c < g.curves.size(); ++c)
     for (const auto& rows : g.curves[c]) {
       const json r = s.point(rows.front());
@@ -324,34 +324,37 @@ Figure transient_figure(const Sweep& s, const Grouping& g) {
       const double change = cfg["sim"]["warmup"].get<double>() + cfg["traffic"]["change"]["at"].get<double>();
       std::string label = g.curve_labels[c];
       if (g.curves[c].size() > 1) label += fmt::format(", load {}", cfg["traffic"]["load"].get<double>());
-      Curve l{label, {}}, m{label, {}}, a{label, {}};
+      Curve l{label, {}}, e{label, {}}, m{label, {}}, a{label, {}};
       const double bin = cfg["stats"]["bin"].get<double>();
       for (const json& b : r["time_series"]) {
         const double x = b["cycle"].get<double>() + bin / 2 - change;  // bin centre
         if (b["packets"].get<double>() > 0) l.xy.push_back({x, b["latency"].get<double>(), 0});
+        if (b.value("generated_packets", 0.0) > 0) e.xy.push_back({x, b["generated_misrouted_fraction"].get<double>(), 0});
         if (b["packets"].get<double>() > 0) m.xy.push_back({x, b["misrouted_fraction"].get<double>(), 0});
         a.xy.push_back({x, b["accepted_load"].get<double>(), 0});
       }
       lat.push_back(l);
+      gen.push_back(e);
       mis.push_back(m);
       acc.push_back(a);
     }
   if (lat.empty()) return Figure{};
   std::vector<Curve> all = lat;
-  all.insert(all.end(), mis.begin(), mis.end());
-  all.insert(all.end(), acc.begin(), acc.end());
-  Figure f{"transient", "", data_blocks(all), true, 1000};
+  for (const auto* v : {&gen, &mis, &acc}) all.insert(all.end(), v->begin(), v->end());
+  Figure f{"transient", "", data_blocks(all), true, 1300};
   // Keys outside the panels: the curves fill the whole width.
-  // Fixed margins keep the three time axes aligned whatever the width of the tick labels.
+  // Fixed margins keep the time axes aligned whatever the width of the tick labels.
   const std::string common = "set key outside right top vertical\nset lmargin at screen 0.09\nset rmargin at screen 0.80\nset xlabel 'Cycles since the traffic change'\nset arrow 1 from 0, graph 0 to 0, graph 1 nohead dt 2 lc rgb 'black'\n";
+  const std::size_t n = lat.size();
   f.body = fmt::format(
-      "set multiplot layout 3,1 title 'Transient after the traffic change (dashed line), per {}-cycle bin'\n{}{}"
+      "set multiplot layout 4,1 title 'Transient after the traffic change (dashed line), per {}-cycle bin'\n{}{}"
       "set title 'Average latency of the packets delivered in the bin'\nset ylabel 'Latency (cycles)'\nplot {}\n"
-      "set title 'Misrouted fraction'\nset ylabel 'Fraction of packets'\nset yrange [0:1.05]\nplot {}\n"
+      "set title 'Misrouted fraction of the packets created in the bin (the reaction)'\nset ylabel 'Fraction of packets'\nset yrange [0:1.05]\nplot {}\n"
+      "set title 'Misrouted fraction of the packets delivered in the bin'\nplot {}\n"
       "set title 'Accepted load'\nset ylabel 'phits/node/cycle'\nset yrange [0:*]\nplot {}\n",
       s.point(g.curves.front().front().front()).value("/config/stats/bin"_json_pointer, 0), common, key_title(g),
-      plot_curves("transient.dat", lat, false, 0, false), plot_curves("transient.dat", mis, false, lat.size(), false),
-      plot_curves("transient.dat", acc, false, lat.size() + mis.size(), false));
+      plot_curves("transient.dat", lat, false, 0, false), plot_curves("transient.dat", gen, false, n, false),
+      plot_curves("transient.dat", mis, false, 2 * n, false), plot_curves("transient.dat", acc, false, 3 * n, false));
   return f;
 }
 
@@ -438,10 +441,58 @@ Figure area_figure(const std::vector<std::string>& files) {
   return f;
 }
 
+// One router's contention counters over time from a trace.contention CSV: a panel per port class, a step
+// line per port whose counter was ever non-zero.
+Figure router_contention_figure(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) config_fail("plot --contention " + path, "cannot read the file");
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> names;
+  for (std::stringstream h(line); std::getline(h, line, ',');) names.push_back(line);
+  if (names.size() < 2 || names[0] != "cycle")
+    config_fail("plot --contention " + path, "expected a trace.contention CSV (header 'cycle,T0,...')");
+  std::vector<bool> used(names.size(), false);
+  std::ostringstream data;
+  std::size_t rows = 0;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    for (std::stringstream r(line); std::getline(r, line, ',');) cells.push_back(line);
+    if (cells.size() != names.size())
+      config_fail("plot --contention " + path, fmt::format("row {} has {} cells, the header {}", rows + 2, cells.size(), names.size()));
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      data << (k ? " " : "") << cells[k];
+      if (k && cells[k] != "0") used[k] = true;
+    }
+    data << "\n";
+    ++rows;
+  }
+  if (!rows) config_fail("plot --contention " + path, "no rows: nothing changed in the trace window");
+  Figure f{"router_contention", "", data.str(), true, 1000};
+  std::string panels;
+  const std::pair<char, const char*> classes[] = {{'T', "terminal (injection) ports"}, {'L', "local ports"}, {'G', "global ports"}};
+  for (const auto& [cls, title] : classes) {
+    std::string plot;
+    int style = 0;
+    for (std::size_t k = 1; k < names.size(); ++k) {
+      if (names[k][0] != cls || !used[k]) continue;
+      plot += fmt::format("{}'router_contention.dat' using 1:{} with steps ls {} title {}", plot.empty() ? "" : ", \\\n     ",
+                          k + 1, style++ % 10 + 1, gq(names[k]));
+    }
+    panels += fmt::format("set title 'Contention counters of the {}'\n", title);
+    panels += plot.empty() ? "plot 0 with lines lc rgb 'black' title 'all zero'\n" : "plot " + plot + "\n";
+  }
+  f.body = "set multiplot layout 3,1 title " + gq("Contention counters of one router over time (" + path + ")") +
+           "\nset key outside right top vertical\nset lmargin at screen 0.09\nset rmargin at screen 0.80\n"
+           "set xlabel 'Cycle'\nset ylabel 'Counter (packets)'\nset yrange [0:*]\n" + panels;
+  return f;
+}
+
 }  // namespace
 
 int run_plot(const PlotOptions& opt) {
-  if (opt.results_csv.empty() && opt.synth.empty()) config_fail("plot", "give a results.csv and/or --synth FILES");
+  if (opt.results_csv.empty() && opt.synth.empty() && opt.contention.empty())
+    config_fail("plot", "give a results.csv, --synth FILES and/or --contention FILE");
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
     std::cerr << "hiradix: plot: gnuplot not found (install gnuplot-nox; scripts/setup.sh does)\n";
     return 1;
@@ -463,6 +514,7 @@ int run_plot(const PlotOptions& opt) {
     figures.push_back(contention_trace_figure(s, g));
   }
   if (!opt.synth.empty()) figures.push_back(area_figure(opt.synth));
+  if (!opt.contention.empty()) figures.push_back(router_contention_figure(opt.contention));
   for (const Figure& f : figures) {
     if (f.name.empty()) continue;  // nothing to draw (no point files, no time series)
     draw(f, out, 900, f.height);

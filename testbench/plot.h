@@ -10,6 +10,7 @@ namespace hiradix {
 struct PlotOptions {
   std::string results_csv;         // a sweep's results.csv; may be empty with synth files only
   std::vector<std::string> synth;  // synth.json files (one per parameter set) for area vs radix
+  std::string contention;          // a trace.contention CSV: one router's counters over time
   std::string out_dir;             // default: plots/ next to results.csv
   bool quiet = false;
 };

@@ -138,6 +138,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
                        {"ok", conserved}};
   if (config.traffic.has_change) {
     j["time_series"] = s.time_series_json();
+    j["reaction"] = s.reaction_json(config.traffic.change_at);
     // Contention trace: per bin, the headers that reached the head of a VC in it and the mean counter value
     // they saw (on their minimal output), and the mean
     // (over all router ports) and largest counter at the bin's end.

@@ -1,6 +1,7 @@
 #include "testbench/stats.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hiradix {
 
@@ -37,6 +38,7 @@ void Stats::enable_time_series(Cycle begin, Cycle end, Cycle bin) {
   series_end_ = end;
   bin_ = bin;
   series_.assign(static_cast<std::size_t>((end - begin + bin - 1) / bin), TimeBin{});
+  series_generated_ = series_;
 }
 
 void Stats::on_eject(const Packet& pkt, int at_terminal, Cycle tail) {
@@ -48,13 +50,9 @@ void Stats::on_eject(const Packet& pkt, int at_terminal, Cycle tail) {
   if (tail >= end_) late_tails_.push_back(tail);
 
   const Cycle latency = tail - pkt.generated;
-  if (bin_ && tail >= series_begin_ && tail < series_end_) {
-    TimeBin& b = series_[(tail - series_begin_) / bin_];
-    ++b.packets;
-    b.phits += pkt.size;
-    b.misrouted += pkt.route.misrouted;
-    b.latency_sum += latency;
-  }
+  if (bin_ && tail >= series_begin_ && tail < series_end_) series_[(tail - series_begin_) / bin_].add(pkt, latency);
+  if (bin_ && pkt.generated >= series_begin_ && pkt.generated < series_end_)
+    series_generated_[(pkt.generated - series_begin_) / bin_].add(pkt, latency);
   if (!in_window(tail)) return;
   ++packets_;
   accepted_phits_ += pkt.size;
@@ -99,14 +97,66 @@ nlohmann::json Stats::time_series_json() const {
   nlohmann::json bins = nlohmann::json::array();
   for (std::size_t i = 0; i < series_.size(); ++i) {
     const TimeBin& b = series_[i];
+    const TimeBin& g = series_generated_[i];
     const Cycle start = series_begin_ + i * bin_;
+    auto ratio = [](std::uint64_t x, std::uint64_t n) { return n ? static_cast<double>(x) / static_cast<double>(n) : 0.0; };
     bins.push_back({{"cycle", start},
                     {"packets", b.packets},
-                    {"latency", b.packets ? static_cast<double>(b.latency_sum) / b.packets : 0.0},
-                    {"misrouted_fraction", b.packets ? static_cast<double>(b.misrouted) / b.packets : 0.0},
-                    {"accepted_load", static_cast<double>(b.phits) / (static_cast<double>(bin_) * (injected_phits_.size() * per_router_))}});
+                    {"latency", ratio(b.latency_sum, b.packets)},
+                    {"misrouted_fraction", ratio(b.misrouted, b.packets)},
+                    {"accepted_load", static_cast<double>(b.phits) / (static_cast<double>(bin_) * (injected_phits_.size() * per_router_))},
+                    // Packets created in the bin and delivered before the run ended.
+                    {"generated_packets", g.packets},
+                    {"generated_latency", ratio(g.latency_sum, g.packets)},
+                    {"generated_misrouted_fraction", ratio(g.misrouted, g.packets)}});
   }
   return bins;
+}
+
+// Reaction time (seed-003 §V-B, R9): `before` is the misrouted fraction of the packets created before the
+// change; `after` that of the packets created in the middle half of the rest of the window (the last
+// quarter is left out: its slow packets are not delivered when the run ends, which would bias it). The
+// reaction time to x% is the start of the first generation bin after the change whose fraction has
+// covered x% of the way from `before` to `after`, relative to the change (so 0 = the first bin).
+nlohmann::json Stats::reaction_json(Cycle change) const {
+  nlohmann::json r = {{"misrouted_before", nullptr}, {"misrouted_after", nullptr}, {"bin", bin_},
+                      {"cycles_to_50_percent", nullptr}, {"cycles_to_90_percent", nullptr}};
+  if (!bin_ || change <= series_begin_ || change >= series_end_) return r;
+  const Cycle length = series_end_ - change;
+  std::uint64_t before_n = 0, before_m = 0, after_n = 0, after_m = 0;
+  for (std::size_t i = 0; i < series_generated_.size(); ++i) {
+    const Cycle start = series_begin_ + i * bin_;
+    const TimeBin& g = series_generated_[i];
+    if (start + bin_ <= change) {
+      before_n += g.packets;
+      before_m += g.misrouted;
+    } else if (start >= change + length / 4 && start + bin_ <= change + 3 * length / 4) {
+      after_n += g.packets;
+      after_m += g.misrouted;
+    }
+  }
+  if (!before_n || !after_n) return r;
+  const double before = static_cast<double>(before_m) / static_cast<double>(before_n);
+  const double after = static_cast<double>(after_m) / static_cast<double>(after_n);
+  auto reached = [&](double share) -> nlohmann::json {
+    const double target = before + share * (after - before);
+    for (std::size_t i = 0; i < series_generated_.size(); ++i) {
+      const Cycle start = series_begin_ + i * bin_;
+      const TimeBin& g = series_generated_[i];
+      if (start < change || !g.packets) continue;
+      const double f = static_cast<double>(g.misrouted) / static_cast<double>(g.packets);
+      if (after >= before ? f >= target : f <= target) return start - change;
+    }
+    return nullptr;
+  };
+  r["misrouted_before"] = before;
+  r["misrouted_after"] = after;
+  // A change of less than 10 points (MIN, Valiant) has no reaction to time.
+  if (std::abs(after - before) >= 0.1) {
+    r["cycles_to_50_percent"] = reached(0.5);
+    r["cycles_to_90_percent"] = reached(0.9);
+  }
+  return r;
 }
 
 }  // namespace hiradix

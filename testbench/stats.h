@@ -35,8 +35,17 @@ class LatencyHistogram {
 // Path types: bit0 = l1, bit1 = g, bit2 = l2 of Valiant phase A (seed-000 Table 5-1); 0 = minimal.
 std::string path_type_name(int bits);
 
+// Packets of one time bin: those delivered in it, or (by_generation) those the NICs created in it. A change
+// shows in the delivery bins only after the packets' path latency; the generation bins show when the
+// routing reacted (seed-003 §V-B reaction time).
 struct TimeBin {
   std::uint64_t packets = 0, phits = 0, misrouted = 0, latency_sum = 0;
+  void add(const Packet& pkt, Cycle latency) {
+    ++packets;
+    phits += pkt.size;
+    misrouted += pkt.route.misrouted;
+    latency_sum += latency;
+  }
 };
 
 class Stats {
@@ -70,6 +79,9 @@ class Stats {
 
   nlohmann::json to_json(Cycle measure_cycles, int terminals) const;
   nlohmann::json time_series_json() const;
+  // How fast the misrouted fraction of the packets *created* after `change` moved to its new level (see
+  // stats.cpp for the definition); its fields are null when they cannot be measured.
+  nlohmann::json reaction_json(Cycle change) const;
 
  private:
   bool in_window(Cycle c) const { return c >= begin_ && c < end_; }
@@ -86,7 +98,8 @@ class Stats {
   std::vector<bool> delivered_;                // by packet serial: each packet delivered once
   std::vector<Cycle> late_tails_;              // tails beyond the window end (for in-flight accounting)
   Cycle series_begin_ = 0, series_end_ = 0, bin_ = 0;
-  std::vector<TimeBin> series_;
+  std::vector<TimeBin> series_;                // by delivery cycle
+  std::vector<TimeBin> series_generated_;      // by generation cycle
 };
 
 }  // namespace hiradix

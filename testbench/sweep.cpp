@@ -300,6 +300,7 @@ void flatten(const json& j, const std::string& prefix, std::map<std::string, jso
 std::string cell(const json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "1" : "0";
+  if (v.is_null()) return "";  // a metric this point does not have (e.g. no reaction time)
   return v.dump();  // numbers: integers as integers, doubles as the shortest exact text
 }
 

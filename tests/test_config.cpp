@@ -77,6 +77,13 @@ TEST(ConfigErrors, WrongTypes) {
   expect_error({{"traffic.load", ""}}, {"traffic.load"});
 }
 
+TEST(ConfigErrors, TracesNeedARouterAndAFile) {
+  expect_error({{"trace.contention", "c.csv"}}, {"trace.contention", "trace.router"});
+  expect_error({{"trace.router", "0"}, {"trace.vcd", "''"}}, {"trace.router", "traces nothing"});
+  expect_error({{"trace.router", "9999"}}, {"trace.router", "routers"});
+  EXPECT_EQ(error_of({{"trace.router", "0"}, {"trace.vcd", "''"}, {"trace.contention", "c.csv"}}), "");
+}
+
 TEST(ConfigErrors, OutOfRange) {
   expect_error({{"traffic.load", "1.5"}}, {"traffic.load", "[0, 1]", "1.5"});
   expect_error({{"traffic.load", "-0.1"}}, {"traffic.load"});

@@ -461,6 +461,86 @@ TEST(Transient, MinUniformToAdversarialDropsTowardsOneOverAP) {
   EXPECT_GT(lat_after, 4 * lat_before / nb) << "queues build up after the change";
 }
 
+// Reaction time (seed-003 §V-B, R9): after UN -> ADV+1 the packets Base creates are misrouted within tens of
+// cycles (the generation bins), while MIN never changes its level and so has no reaction time.
+TEST(Transient, BaseReactsWithinTensOfCyclesByGenerationBins) {
+  const Overrides o = small(2, {{"traffic.pattern", "un"}, {"traffic.load", "0.2"}, {"traffic.change.at", "1000"},
+                                {"traffic.change.pattern", "adv"}, {"sim.measure", "4000"}, {"stats.bin", "10"},
+                                {"stats.before", "1000"}, {"router.vcs.injection", "3"}});
+  const json base = run(with(o, {{"routing.algorithm", "base"}}));
+  ASSERT_FALSE(base.is_null());
+  const json& r = base["reaction"];
+  EXPECT_LT(r["misrouted_before"].get<double>(), 0.2) << r.dump();
+  // MIN carries at most 1/(a*p) = 0.125 of the 0.2 offered: at least 37.5% must leave the minimal path.
+  EXPECT_GT(r["misrouted_after"].get<double>(), 0.35) << r.dump();
+  ASSERT_TRUE(r["cycles_to_50_percent"].is_number()) << r.dump();
+  // Seed 003 reports about 10 cycles; 50 is five 10-cycle bins, still well inside one path latency.
+  EXPECT_LE(r["cycles_to_50_percent"].get<int>(), 50) << r.dump();
+  // By delivery cycle the same change shows only after the misrouted packets' path latency.
+  int first_delivery_bin = -1;
+  const json& ts = base["time_series"];
+  for (const json& b : ts)
+    if (b["cycle"].get<int>() >= 3000 && b["packets"].get<int>() > 0 &&
+        b["misrouted_fraction"].get<double>() >= (r["misrouted_before"].get<double>() + r["misrouted_after"].get<double>()) / 2) {
+      first_delivery_bin = b["cycle"].get<int>() - 3000;
+      break;
+    }
+  EXPECT_GT(first_delivery_bin, r["cycles_to_50_percent"].get<int>() + 50) << r.dump();
+
+  const json min = run(o);
+  ASSERT_FALSE(min.is_null());
+  EXPECT_EQ(min["reaction"]["misrouted_after"].get<double>(), 0.0);
+  EXPECT_TRUE(min["reaction"]["cycles_to_50_percent"].is_null());
+}
+
+// trace.contention: every row of the CSV is a state the counters can be in (each input VC counts at most
+// once, seed-003 §1.3 [D]: the sum never exceeds the router's input VCs), Base under ADV+1 drives the
+// minimal outputs past the threshold, and tracing does not change the run.
+TEST(ContentionTrace, RowsAreFeasibleAndTracingDoesNotPerturbTheRun) {
+  test::TempDir dir;
+  const std::string csv = dir.file("cnt.csv");
+  const Overrides o = small(2, {{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.4"},
+                                {"router.vcs.injection", "3"}});
+  json traced = run(with(o, {{"trace.router", "1"}, {"trace.vcd", "''"}, {"trace.contention", csv},
+                             {"trace.from", "2000"}, {"trace.to", "3000"}}));
+  json plain = run(o);
+  ASSERT_FALSE(traced.is_null() || plain.is_null());
+  for (json* r : {&traced, &plain}) {
+    r->erase("simulation");
+    (*r)["config"].erase("trace");
+  }
+  EXPECT_EQ(traced, plain);
+
+  std::istringstream in(test::read_text(dir.file("cnt.csv")));
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "cycle,T0,T1,L0,L1,L2,G0,G1");  // h = 2: p = 2, a = 4
+  const int input_vcs = 2 * 3 + 3 * 3 + 2 * 2;       // injection 3 VCs, local 3, global 2 (Base)
+  int rows = 0, peak = 0;
+  long last = -1;
+  while (std::getline(in, line)) {
+    std::istringstream row(line);
+    std::string cell;
+    std::getline(row, cell, ',');
+    const long cycle = std::stol(cell);
+    EXPECT_GT(cycle, last) << line;
+    EXPECT_GE(cycle, 2000);
+    EXPECT_LE(cycle, 3000);
+    last = cycle;
+    int sum = 0;
+    while (std::getline(row, cell, ',')) {
+      const int v = std::stoi(cell);
+      EXPECT_GE(v, 0) << line;
+      sum += v;
+      peak = std::max(peak, v);
+    }
+    EXPECT_LE(sum, input_vcs) << line;
+    ++rows;
+  }
+  EXPECT_GT(rows, 100);
+  EXPECT_GE(peak, 2) << "Base's threshold min(6, p) = 2 is reached under ADV+1";
+}
+
 TEST(Transient, LoadStepShowsInTheTimeSeries) {
   const json r = run(small(2, {{"traffic.pattern", "un"}, {"traffic.load", "0.1"}, {"traffic.change.at", "1500"},
                                {"traffic.change.load", "0.4"}, {"stats.bin", "500"}, {"stats.before", "1500"}}));

@@ -105,6 +105,27 @@ TEST(Plot, AreaVsRadixFromSynthReports) {
   EXPECT_NE(err.find("nothere.csv: cannot read"), std::string::npos) << err;
 }
 
+TEST(Plot, ContentionTraceOfOneRouter) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
+  test::TempDir dir;
+  std::ofstream(dir.file("c.csv")) << "cycle,T0,T1,L0,G0\n100,0,1,0,0\n105,0,2,1,0\n130,0,1,1,0\n";
+  std::string err;
+  ASSERT_EQ(hiradix(dir, "plot --contention c.csv --out p -q", &err), 0) << err;
+  expect_svg_and_png(dir, "p/router_contention");
+  EXPECT_EQ(test::read_text(dir.file("p/router_contention.dat")), "100 0 1 0 0\n105 0 2 1 0\n130 0 1 1 0\n");
+  const std::string gp = test::read_text(dir.file("p/router_contention.gp"));
+  EXPECT_NE(gp.find("using 1:3 with steps"), std::string::npos) << "T1 (column 3) was non-zero: " << gp;
+  EXPECT_EQ(gp.find("using 1:2 with steps"), std::string::npos) << "T0 stayed zero: no line";
+  EXPECT_NE(gp.find("using 1:4 with steps"), std::string::npos) << "L0 (column 4) was non-zero: " << gp;
+  EXPECT_EQ(gp.find("using 1:5"), std::string::npos) << "G0 stayed zero";
+  EXPECT_NE(gp.find("all zero"), std::string::npos) << "the global panel says so: " << gp;
+
+  std::ofstream(dir.file("bad.csv")) << "cycle,T0\n1,2,3\n";
+  EXPECT_EQ(hiradix(dir, "plot --contention bad.csv --out q -q", &err), 2);
+  EXPECT_NE(err.find("bad.csv"), std::string::npos) << err;
+  EXPECT_NE(err.find("row 2"), std::string::npos) << err;
+}
+
 #endif
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tlm/ring.h"
+#include "router/contention_trace.h"
 #include "router/rng.h"
 #include "router/routing/dragonfly.h"
 #include "router/speedup_clock.h"
@@ -293,6 +294,72 @@ TEST(Stats, WindowAccountingByTailDeliveryTime) {
   EXPECT_DOUBLE_EQ(ts[1]["accepted_load"].get<double>(), 8.0 / (50 * 4));
   EXPECT_DOUBLE_EQ(ts[1]["misrouted_fraction"].get<double>(), 1.0);
   EXPECT_DOUBLE_EQ(ts[1]["latency"].get<double>(), 40.0);
+}
+
+// Generation bins count a packet by the cycle its NIC created it; the reaction summary finds the first bin
+// after the change whose misrouted fraction has moved half (and 90%) of the way to the new level.
+TEST(Stats, GenerationBinsAndReactionTime) {
+  // Window [0, 1000), bins of 50 from 0; change at 200. Middle half of the 800 cycles after it: [400, 800).
+  Stats s(4, 2, 0, 1000);
+  s.enable_time_series(0, 1000, 50);
+  std::uint64_t serial = 0;
+  // 4 packets per bin, created at the bin start + 1 and delivered 300 cycles later; `mis` of them misrouted.
+  auto bin = [&](Cycle start, int mis) {
+    for (int k = 0; k < 4; ++k) {
+      Packet p = make_packet(serial++, 0, 3, start + 1, start + 2);
+      p.route.misrouted = k < mis;
+      s.on_eject(p, 3, start + 301);
+    }
+  };
+  for (Cycle c = 0; c < 200; c += 50) bin(c, 0);  // before: none misrouted
+  bin(200, 1);                                    // +0: 25%
+  bin(250, 2);                                    // +50: 50%
+  bin(300, 3);                                    // +100: 75%
+  for (Cycle c = 350; c < 1000; c += 50) bin(c, 4);  // then all
+  const nlohmann::json ts = s.time_series_json();
+  ASSERT_EQ(ts.size(), 20u);
+  EXPECT_EQ(ts[4]["generated_packets"].get<int>(), 4);
+  EXPECT_DOUBLE_EQ(ts[4]["generated_misrouted_fraction"].get<double>(), 0.25);
+  EXPECT_DOUBLE_EQ(ts[5]["generated_latency"].get<double>(), 300.0);
+  // By delivery, bin 4 ([200, 250)) holds nothing: the first packets land at 301.
+  EXPECT_EQ(ts[4]["packets"].get<int>(), 0);
+  EXPECT_DOUBLE_EQ(ts[12]["misrouted_fraction"].get<double>(), 0.75);  // delivered at 601: created at 300
+  // Packets created late and delivered after the window still count in their generation bin.
+  EXPECT_EQ(ts[19]["generated_packets"].get<int>(), 4);
+
+  const nlohmann::json r = s.reaction_json(200);
+  EXPECT_DOUBLE_EQ(r["misrouted_before"].get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(r["misrouted_after"].get<double>(), 1.0);
+  EXPECT_EQ(r["cycles_to_50_percent"].get<int>(), 50);
+  EXPECT_EQ(r["cycles_to_90_percent"].get<int>(), 150);
+
+  // No change of level (MIN): no reaction time; a change outside the series: nothing measured.
+  Stats flat(4, 2, 0, 1000);
+  flat.enable_time_series(0, 1000, 50);
+  for (Cycle c = 0; c < 1000; c += 50) flat.on_eject(make_packet(c, 0, 3, c, c), 3, c + 10);
+  EXPECT_TRUE(flat.reaction_json(200)["cycles_to_50_percent"].is_null());
+  EXPECT_DOUBLE_EQ(flat.reaction_json(200)["misrouted_after"].get<double>(), 0.0);
+  EXPECT_TRUE(flat.reaction_json(5000)["misrouted_before"].is_null());
+}
+
+// One row per cycle with a change, holding every counter at the end of that cycle; the window's first row
+// gives the values it starts with.
+TEST(ContentionTrace, RowsPerChangedCycleWithinTheWindow) {
+  test::TempDir dir;
+  std::vector<PortSpec> ports(4);
+  ports[0].cls = PortClass::kTerminal;
+  ports[1].cls = ports[2].cls = PortClass::kLocal;
+  ports[3].cls = PortClass::kGlobal;
+  {
+    ContentionTrace t(dir.file("c.csv"), ports, 10, 30);
+    t.changed(5, 1, +1);   // before the window: only in the starting values
+    t.changed(12, 1, +1);
+    t.changed(12, 3, +1);
+    t.changed(12, 1, -1);  // same cycle: one row with the end-of-cycle values
+    t.changed(20, 0, +1);
+    t.changed(31, 2, +1);  // after the window
+  }
+  EXPECT_EQ(test::read_text(dir.file("c.csv")), "cycle,T0,L0,L1,G0\n10,0,1,0,0\n12,0,1,0,1\n20,1,1,0,1\n");
 }
 
 TEST(Stats, DuplicatesAndMisdeliveriesAreCounted) {
