@@ -479,7 +479,7 @@ TEST(Experiments, EveryPlanFileIsAValidSweep) {
       ADD_FAILURE() << e.path() << ": " << ex.what();
     }
   }
-  EXPECT_GE(plans, 11u);
+  EXPECT_GE(plans, 16u);
 }
 
 #endif
