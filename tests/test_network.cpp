@@ -295,6 +295,22 @@ TEST_P(Saturation, PbMatchesMinUnderUniformAndBeatsItUnderAdversarial) {
 
 INSTANTIATE_TEST_SUITE_P(H, Saturation, ::testing::Values(2, 3), [](const auto& info) { return "h" + std::to_string(info.param); });
 
+// ECtN's combined counters in a network (seed-003 §1.5): with combined threshold 1 under ADV+1 at low load,
+// the other routers' partial arrays, received every 100 cycles, make sources misroute far more than their
+// own array alone (period 10^6: only the all-zero broadcast of cycle 0 is ever received), and both more
+// than with a threshold that is never reached (255: Base's trigger alone).
+TEST(EctnNetwork, ReceivedPartialArraysDriveTheSourceDecision) {
+  const Overrides base = small(2, {{"routing.algorithm", "ectn"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}});
+  const json group = run(with(base, {{"routing.ectn_threshold", "1"}}));
+  const json own = run(with(base, {{"routing.ectn_threshold", "1"}, {"routing.ectn_period", "1000000"}}));
+  const json never = run(with(base, {{"routing.ectn_threshold", "255"}}));
+  ASSERT_FALSE(group.is_null() || own.is_null() || never.is_null());
+  const double g = group["misrouted_fraction"].get<double>(), o = own["misrouted_fraction"].get<double>(),
+               n = never["misrouted_fraction"].get<double>();
+  EXPECT_GT(g, o + 0.1) << "group " << g << ", own only " << o;
+  EXPECT_GT(o, n) << "own only " << o << ", never " << n;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The cost of group broadcasts on the local links (router/group_broadcast.h). p = 1, a = 4 under ADVL:
 // every packet takes one local hop that no other flow uses, so its network latency is the zero-load
