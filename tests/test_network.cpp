@@ -491,6 +491,9 @@ INSTANTIATE_TEST_SUITE_P(
                       small(2, {{"routing.algorithm", "ectn"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.5"},
                                 {"broadcast.mode", "free"}}),
                       small(2, {{"routing.algorithm", "pb"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.6"}}),
+                      small(2, {{"routing.algorithm", "ectn"}, {"router.switching", "wormhole"}, {"packet.flit", "2"},
+                                {"traffic.pattern", "adv"}, {"traffic.load", "0.5"}, {"routing.ectn_threshold", "3"},
+                                {"routing.ectn_period", "25"}, {"broadcast.mode", "piggyback"}, {"broadcast.phit_bits", "4"}}),
                       small(3, {{"routing.algorithm", "pb"}, {"traffic.load", "0.9"}, {"broadcast.mode", "message"},
                                 {"routing.pb_period", "3"}})));
 
