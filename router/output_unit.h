@@ -81,6 +81,12 @@ class OutputUnit : public sc_core::sc_module {
 
   // Applies arrived credits and frees the space of a finished serialisation.
   void catch_up(int p, Cycle now);
+  // A control message (router/group_broadcast.h) takes the free link for `phits` cycles from `now`; it
+  // uses no queue space and no credits.
+  void occupy_link(int p, Cycle now, int phits) {
+    catch_up(p, now);  // the packet before it has left: its queue space is free
+    ports_[p].link_free = now + static_cast<Cycle>(phits);
+  }
   // Starts the next packet on the link if it is ready. Returns true if one was sent.
   bool send(int p, Cycle now, int size);
   // Next cycle at which this port can send a queued packet, kNever if its queue is empty.

@@ -6,6 +6,8 @@
 
 #include "router/contention_trace.h"
 #include "router/lfsr.h"
+#include "router/pb_flags.h"
+#include "router/routing/valiant_routing.h"
 #include "router/rtl/rc_cosim.h"
 #include "router/stage_trace.h"
 
@@ -39,6 +41,8 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       port_load_(ports.size(), 0),
       in_transit_(routing.needs_port_ready()),
       port_ready_(ports.size(), 0),
+      group_state_(routing.group_state()),
+      topo_(routing.topology()),
       out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
   vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
@@ -46,6 +50,82 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
   for (int i = 0; i < inputs_.total_vcs(); ++i) entries += inputs_.vc(i).fifo.capacity();
   tails_.reserve(entries);
   credit_wait_.assign(inputs_.active().size(), 0);
+  if (group_state_ != GroupState::kNone) {
+    BroadcastParams bp = params.broadcast;
+    if (group_state_ == GroupState::kEctn) {  // seed-003 §6.3 / R16: a*h counters of 4 bits
+      bp.entries = topo_.a() * topo_.h();
+      bp.entry_bits = kEctnWireBits;
+      ectn_ = std::make_unique<EctnPartial>(topo_, id);
+      partial_link_.assign(static_cast<std::size_t>(inputs_.total_vcs()), -1);
+      ectn_comb_.assign(ports.size(), 0);
+    } else {  // seed-000 §3.6: one bit per global channel of the router
+      bp.entries = topo_.h();
+      bp.entry_bits = 1;
+      const auto& pb = dynamic_cast<const PbRouting&>(routing);
+      pb_factor_ = pb.factor_pct();
+      pb_threshold_ = pb.flag_threshold();
+      pb_load_.assign(static_cast<std::size_t>(topo_.h()), 0);
+      pb_own_.assign(static_cast<std::size_t>(topo_.h()), 0);
+    }
+    broadcast_ = std::make_unique<GroupBroadcast>(bp, topo_.a(), topo_.index_of(id), static_cast<int>(ports.size()));
+    wake_at(0);  // the first broadcast (cycle 0 mod period); every tick asks for the next one
+  }
+}
+
+// ---- group-wide state: ECtN partial arrays and PB flags (seed-003 §1.5, seed-000 §3.6) ----
+
+void Router::fire_broadcast(Cycle now) {
+  std::uint8_t* out = broadcast_->outgoing();
+  if (ectn_) ectn_->snapshot(out, (1 << kEctnWireBits) - 1);
+  else pb_own_flags(now, out);
+  broadcast_->fire(now);
+  for (std::uint64_t m = broadcast_->pending(); m; m &= m - 1) {  // the ports look at their link this cycle
+    const int p = __builtin_ctzll(m);
+    out_active_ |= 1ull << p;
+    out_due_[p] = now;
+  }
+}
+
+void Router::pb_own_flags(Cycle now, std::uint8_t* flags) {
+  for (int k = 0; k < topo_.h(); ++k) pb_load_[k] = outputs_.load(topo_.global_port(k), now);
+  pb_flags(pb_load_.data(), topo_.h(), pb_factor_, pb_threshold_, flags);
+}
+
+// A port with a control message pending (router/group_broadcast.h): `message` sends it whole at the first
+// packet boundary, ahead of data; `piggyback` sends its phits in cycles where no packet uses the link.
+void Router::send_port(int p, Cycle now) {
+  const bool control = broadcast_ && (broadcast_->pending() >> p & 1);
+  if (control && params_.broadcast.mode == BroadcastMode::kMessage && outputs_.link_free(p) <= now) {
+    outputs_.occupy_link(p, now, broadcast_->params().phits());
+    broadcast_->sent(p, now);
+    return;
+  }
+  const bool sent = outputs_.send(p, now, params_.flit_size);
+  if (control && params_.broadcast.mode == BroadcastMode::kPiggyback)
+    broadcast_->piggyback(p, now, sent || outputs_.link_free(p) > now);
+}
+
+void Router::fill_group_context(RoutingContext& ctx, const Packet& pkt, Cycle now) {
+  const int group = topo_.group_of(id_), dest_group = topo_.group_of(topo_.router_of_terminal(static_cast<int>(pkt.dst)));
+  if (dest_group == group) return;  // no global link on the minimal path: nothing group-wide to read
+  if (ectn_) {
+    constexpr int kMax = (1 << rtl::COMB_W) - 1;  // the RTL's field saturates
+    const std::int32_t* received = broadcast_->received_sum(now);
+    auto combined = [&](int link) { return std::min(ectn_->value(link) + received[link], kMax); };
+    ctx.ectn_dest = combined(ectn_->link_to(dest_group));
+    for (int k = 0; k < topo_.h(); ++k)
+      ectn_comb_[topo_.global_port(k)] = static_cast<std::uint8_t>(combined(ectn_->link_of(topo_.index_of(id_), k)));
+    ctx.ectn_comb = ectn_comb_.data();
+  } else {
+    int owner, k;
+    topo_.global_owner(group, dest_group, owner, k);
+    if (owner == topo_.index_of(id_)) {  // own link: its flag now
+      pb_own_flags(now, pb_own_.data());
+      ctx.pb_flag = pb_own_[k] != 0;
+    } else {  // the flag its owner last broadcast
+      ctx.pb_flag = broadcast_->latest(owner, now)[k] != 0;
+    }
+  }
 }
 
 void Router::tick(Cycle now) {
@@ -55,6 +135,7 @@ void Router::tick(Cycle now) {
 
   if (!tails_.empty()) release_tails(now);
   if (credit_waiters_) wake_credit_waiters(now);
+  if (broadcast_ && broadcast_->due(now)) fire_broadcast(now);
   out_touched_ = 0;
   for (std::uint64_t m = out_active_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
@@ -83,8 +164,9 @@ void Router::tick(Cycle now) {
   // Links: send what is ready on the ports looked at or fed this cycle.
   for (std::uint64_t m = out_touched_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
-    outputs_.send(p, now, params_.flit_size);
+    send_port(p, now);
     out_due_[p] = outputs_.next_event(p, now);
+    if (broadcast_) out_due_[p] = std::min(out_due_[p], broadcast_->control_due(p, now, outputs_.link_free(p)));
     if (out_due_[p] == kNever) out_active_ &= ~(1ull << p);
     next = std::min(next, out_due_[p]);
   }
@@ -96,6 +178,7 @@ void Router::tick(Cycle now) {
   // Credits already on their way to a port that candidates wait on (their wake-up may have been merged
   // into an earlier one of this router).
   for (std::uint64_t m = credit_waiters_; m; m &= m - 1) next = std::min(next, outputs_.next_credit(__builtin_ctzll(m)));
+  if (broadcast_) next = std::min(next, broadcast_->next_due(now));
   if (all && (next != kNever || credit_waiters_)) next = now + 1;
   if (next != kNever) wake_at(std::max(next, now + 1));
 }
@@ -181,10 +264,14 @@ void Router::release_tails(Cycle now) {
     if (e.tail && (e.counted || !e.head)) {
       contention_.decrement(e.min_port);
       if (contention_trace_) contention_trace_->changed(left, e.min_port, -1);
+      if (ectn_ && partial_link_[index] >= 0) {
+        ectn_->decrement(partial_link_[index]);
+        partial_link_[index] = -1;
+      }
     }
     v.fifo.pop();
     --v.in_transit;
-    count_front(v, left);
+    count_front(index, v, left);
     if (v.fifo.empty()) {
       inputs_.deactivate(index);
       vc_due_[index] = kNever;
@@ -244,6 +331,8 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
     ctx.port_ready = port_ready_.data();
     v.route_before = pkt.route;
   }
+  if (group_state_ != GroupState::kNone && ports_[ctx.in_port].cls == PortClass::kTerminal)
+    fill_group_context(ctx, pkt, now_cycle());
   RoutingDecision d;
   if (cosim_) {
     d = cosim_->decide(now_cycle(), ctx, pkt, lfsr_);
@@ -265,16 +354,24 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   v.out_vc = d.out_vc;
   pkt.route.misrouted |= d.misroute;
   v.ready_at = rc_start + static_cast<Cycle>(routing_.latency());
-  count_front(v, now_cycle());
+  count_front(index, v, now_cycle());
 }
 
-void Router::count_front(InputVc& v, Cycle at) {
+void Router::count_front(int index, InputVc& v, Cycle at) {
   if (v.fifo.empty()) return;
   VcEntry& f = v.fifo.front();
   if (f.head && f.routed && !f.counted) {
     contention_.increment(f.min_port);
     if (contention_trace_) contention_trace_->changed(at, f.min_port, +1);
     f.counted = true;
+    // ECtN's partial array (seed-003 §1.5): heads of injection and global inputs bound for another group.
+    if (ectn_ && ports_[inputs_.port_of(index)].cls != PortClass::kLocal) {
+      const int dest_group = topo_.group_of(topo_.router_of_terminal(static_cast<int>(pool_[f.packet].dst)));
+      if (dest_group != topo_.group_of(id_)) {
+        partial_link_[index] = ectn_->link_to(dest_group);
+        ectn_->increment(partial_link_[index]);
+      }
+    }
   }
 }
 

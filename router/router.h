@@ -5,11 +5,14 @@
 #include "tlm/arena.h"
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <systemc>
 
 #include "router/contention_counters.h"
+#include "router/ectn_partial.h"
+#include "router/group_broadcast.h"
 #include "router/input_unit.h"
 #include "router/output_unit.h"
 #include "router/router_params.h"
@@ -73,6 +76,9 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   const ContentionCounters& contention() const { return contention_; }
   ContentionCounters& contention() { return contention_; }
   const RouterActivity& activity() const { return activity_; }
+  // The group broadcast of ECtN / PB state (null for other routings), and ECtN's own partial array.
+  GroupBroadcast* broadcast() { return broadcast_.get(); }
+  const EctnPartial* ectn_partial() const { return ectn_.get(); }
   // Routing decisions go to the RTL (router.rc_mode rtl or lockstep) instead of the C++ model alone.
   void attach_rc_cosim(RcCoSim* cosim) { cosim_ = cosim; }
   // Records this router's RC and SA activity as a waveform (trace.router).
@@ -113,7 +119,11 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
   void route_candidate(int index, InputVc& v, Cycle rc_start);
-  void count_front(InputVc& v, Cycle at);
+  void count_front(int index, InputVc& v, Cycle at);
+  void fire_broadcast(Cycle now);
+  void send_port(int p, Cycle now);
+  void pb_own_flags(Cycle now, std::uint8_t* flags);
+  void fill_group_context(RoutingContext& ctx, const Packet& pkt, Cycle now);
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
@@ -144,6 +154,16 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   HotVector<std::uint16_t> port_load_;
   bool in_transit_;                  // the routing reads port_ready_ and re-routes blocked heads (Base)
   HotVector<std::uint32_t> port_ready_;
+  // Group-wide state (ECtN, PB): seed-003 §1.5, seed-000 §3.6.
+  GroupState group_state_;
+  const Dragonfly& topo_;
+  std::unique_ptr<GroupBroadcast> broadcast_;
+  std::unique_ptr<EctnPartial> ectn_;
+  HotVector<int> partial_link_;        // ECtN: per input VC, the partial counter its head counts on (-1: none)
+  HotVector<std::uint8_t> ectn_comb_;  // ECtN: per output port, the combined counter of its link (global ports)
+  HotVector<int> pb_load_;             // PB: loads of the global ports
+  HotVector<std::uint8_t> pb_own_;     // PB: own flags
+  int pb_factor_ = 0, pb_threshold_ = 0;
   RouterActivity activity_;
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to

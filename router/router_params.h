@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "router/group_broadcast.h"
 #include "router/routing/dragonfly.h"
 
 namespace hiradix {
@@ -30,6 +31,9 @@ struct RouterParams {
   // Reference mode for testing the event-driven bookkeeping: look at every VC and port in every cycle
   // while the router holds anything. Results must be identical, only slower.
   bool poll = false;
+  // Group-wide broadcasts (ECtN, PB): mode, period, phit size and local latency; the payload size comes
+  // from the routing.
+  BroadcastParams broadcast;
 };
 
 struct PortSpec {

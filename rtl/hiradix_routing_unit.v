@@ -13,8 +13,8 @@
 // cfg_hop_count_vcs the count of hops already taken on that link class.
 `default_nettype none
 module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree,
-                            cfg_ugal_t, cfg_contention_th, router, in_port, in_vc, dst, rs_in, lfsr_in, port_load,
-                            contention, port_ready,
+                            cfg_ugal_t, cfg_contention_th, cfg_ectn_th, router, in_port, in_vc, dst, rs_in, lfsr_in,
+                            port_load, contention, port_ready, ectn_dest, ectn_comb, pb_flag,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -27,6 +27,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire                cfg_palmtree;
   input  wire [THRESH_W-1:0] cfg_ugal_t;    // UGAL's T (signed, phits)
   input  wire [COUNT_W-1:0]  cfg_contention_th;  // Base's th
+  input  wire [COMB_W-1:0]   cfg_ectn_th;  // ECtN's combined threshold
   input  wire [ROUTER_W-1:0] router;
   input  wire [PORT_W-1:0]   in_port;
   input  wire [VC_W-1:0]     in_vc;
@@ -36,6 +37,11 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire [MAX_PORTS*LOAD_W-1:0] port_load;  // per output port: queued + uncredited phits (UGAL)
   input  wire [MAX_PORTS*COUNT_W-1:0] contention;  // per output port: contention counter (Base)
   input  wire [MAX_PORTS*READY_W-1:0] port_ready;  // per output port: VCs that can take a packet now (Base)
+  // ECtN (seed-003 §1.5), at injection towards another group: the group's combined counter of the
+  // destination's global link, and per output port (global ports) that of the port's own link.
+  input  wire [COMB_W-1:0]   ectn_dest;
+  input  wire [MAX_PORTS*COMB_W-1:0] ectn_comb;
+  input  wire                pb_flag;  // PB (seed-000 §3.6): the minimal path's global link is flagged saturated
   output reg  [PORT_W-1:0]   out_port;
   output reg  [VC_W-1:0]     out_vc;
   output reg  [PORT_W-1:0]   min_port;
@@ -238,7 +244,8 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   wire [W-1:0] dst_port = dst_w - dst_router * p;
   wire [W-1:0] dst_g = div_by(dst_w, m_pa, s_pa);  // = dst_router / a, in parallel
   wire [W-1:0] dst_x = dst_router - dst_g * a;
-  wire ugal = cfg_algorithm == ALG_UGAL[ALG_W-1:0];
+  wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0];
+  wire ugal = cfg_algorithm == ALG_UGAL[ALG_W-1:0] || pb;  // PB is UGAL-L plus the flag of the minimal link
   wire valiant = cfg_algorithm == ALG_VALIANT[ALG_W-1:0] || ugal;  // UGAL's non-minimal paths are Valiant's
   wire injection = {{(W-PORT_W){1'b0}}, in_port} < p;
 
@@ -306,7 +313,8 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       cost_min = {5'b0, q_min} * {{(CW-2){1'b0}}, h_min};
       cost_vlb = {5'b0, q_vlb} * {{(CW-3){1'b0}}, h_vlb};
     end
-    ugal_minimal = $signed(cost_min) <= $signed(cost_vlb + threshold);
+    // PB: MIN iff the minimal global link is not flagged AND Eq. 2-1 holds.
+    ugal_minimal = !(pb && pb_flag) && $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
   // The minimal output towards the destination (the ejection port at the destination router).
@@ -317,7 +325,12 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   end
 
   // Base (seed-003 §1.3) with MM+L (§1.7): router/routing/in_transit_routing.cpp, bit for bit.
-  wire base = cfg_algorithm == ALG_BASE[ALG_W-1:0];
+  // ECtN (seed-003 §1.5) is Base plus, at injection towards another group (e_source), the combined
+  // counters: trigger OR combined[destination link] >= th_e; global candidates need their own link's
+  // combined counter < th_e instead of the Base counter (router/routing/in_transit_routing.h).
+  wire ectn = cfg_algorithm == ALG_ECTN[ALG_W-1:0];
+  wire base = cfg_algorithm == ALG_BASE[ALG_W-1:0] || ectn;
+  wire e_source = ectn && injection && dst_g != here_g;
   localparam [2:0] MR_NONE = 3'd0, MR_GLOBAL = 3'd1, MR_MANDATORY = 3'd2, MR_LOCAL_MM = 3'd3, MR_LOCAL = 3'd4;
   reg b_lmis, b_mandg, b_mandatory, b_misroute, b_no_slot;
   reg [2:0] b_type;
@@ -350,14 +363,17 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
           else if ({{(W-PORT_W){1'b0}}, in_port} < p + a - 1 && !b_lmis) b_type = MR_LOCAL_MM;
         end else if (!b_lmis && minimal < p + a - 1) b_type = MR_LOCAL;
         if (b_type != MR_NONE &&
-            (b_type == MR_MANDATORY || contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th)) begin
+            (b_type == MR_MANDATORY || contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th ||
+             (e_source && ectn_dest >= cfg_ectn_th))) begin
           b_first = (b_type == MR_LOCAL_MM || b_type == MR_LOCAL) ? p : p + a - 1;
           b_last = (b_type == MR_LOCAL_MM || b_type == MR_LOCAL) ? p + a - 1 : p + a - 1 + h;
           for (c = 0; c < MAX_PORTS; c = c + 1) begin
             b_cand_vc = next_vc(p, a, {{(W-PORT_W){1'b0}}, in_port}, c[W-1:0], in_vc, c[W-1:0] != minimal);
             if (c[W-1:0] >= b_first && c[W-1:0] < b_last && (c[W-1:0] != minimal || b_type == MR_MANDATORY) &&
                 b_cand_vc < READY_W[VC_W:0] && port_ready[c * READY_W + {30'b0, b_cand_vc[1:0]}] &&
-                (b_type == MR_MANDATORY || contention[c * COUNT_W +: COUNT_W] < cfg_contention_th)) begin
+                (b_type == MR_MANDATORY ||
+                 ((e_source && c[W-1:0] >= p + a - 1) ? ectn_comb[c * COMB_W +: COMB_W] < cfg_ectn_th
+                                                      : contention[c * COUNT_W +: COUNT_W] < cfg_contention_th))) begin
               b_valid[c] = 1'b1;
               b_count = b_count + 1'b1;
             end

@@ -62,8 +62,15 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
-      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold)."},
-      {"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base: misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."},
+      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base", "ectn", "pb"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold), ectn (seed-003 §1.5: Base plus, at injection, the group's combined counters broadcast every routing.ectn_period cycles), pb (Piggyback, seed-000 §3.6: UGAL-L that also routes non-minimally when the minimal global link is flagged saturated, Eq. 2-2, flags broadcast every routing.pb_period cycles)."},
+      {"routing.ectn_threshold", KeyType::kInt, "10", 1, 255, {}, "ECtN: at injection towards another group, misroute globally when the combined counter of the destination's global link is >= this (seed-003 Table I: 10; FOGSim's >=), and take only global ports whose link's combined counter is below it (the paper's filter; FOGSim uses the Base counter). At most 255 (the RTL's 8-bit field)."},
+      {"routing.ectn_period", KeyType::kInt, "100", 1, kBig, {}, "ECtN: a router broadcasts its partial array (a*h counters of 4 bits) to its group when cycle mod period = 0 (seed-003 Table I: 100)."},
+      {"routing.pb_factor", KeyType::kInt, "120", 0, 100000, {}, "PB: F of Eq. 2-2 in percent: a global channel is saturated when Q > F*Qbar + T, Qbar the mean load of the router's other global channels (seed-000 Table 3-1: 120%; the original PB: 200%)."},
+      {"routing.pb_threshold", KeyType::kInt, "5", 0, 1000000, {}, "PB: T of Eq. 2-2 in phits (seed-000 Table 3-1: 5 flits, read as phits as FOGSim does; seed-003 Table I gives T = 3 without saying which T)."},
+      {"routing.pb_period", KeyType::kInt, "10", 1, kBig, {}, "PB: a router broadcasts its h saturation bits (one phit) to its group when cycle mod period = 0. Default 10 = the local latency: the flags are that old anyway on arrival, and a shorter period only adds messages (FOGSim sends every cycle; the seeds give no period)."},
+      {"broadcast.mode", KeyType::kString, "auto", 0, 0, {"auto", "message", "piggyback", "free"}, "How ECtN/PB broadcasts use the local links: message (sent whole at the next packet boundary, delaying data), piggyback (sent only when the link would otherwise be idle: no data bandwidth, may wait), free (no link cost, as the ECtN paper assumed, §VI-B); auto = message for ectn, piggyback for pb (seed-000 §3.6: 'piggybacked on idle local channels')."},
+      {"broadcast.phit_bits", KeyType::kInt, "80", 1, 4096, {}, "Bits per phit on a link: a broadcast of B bits occupies the link ceil(B / phit_bits) cycles (seed-003 §3.2: 10-byte phits)."},
+      {"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base and ECtN (its in-transit hops): misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."},
       {"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."},
       {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
@@ -369,6 +376,35 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   c.routing.contention_threshold = static_cast<int>(I("routing.contention_threshold"));
   if (c.routing.contention_threshold == 0) c.routing.contention_threshold = std::min(6, c.p);
   set_json(r, "routing.contention_threshold", c.routing.contention_threshold);
+  c.routing.ectn_threshold = static_cast<int>(I("routing.ectn_threshold"));
+  c.routing.pb_factor = static_cast<int>(I("routing.pb_factor"));
+  c.routing.pb_threshold = static_cast<int>(I("routing.pb_threshold"));
+  for (const char* k : {"routing.ectn_threshold", "routing.ectn_period", "routing.pb_factor", "routing.pb_threshold",
+                        "routing.pb_period", "broadcast.phit_bits"})
+    set_json(r, k, I(k));
+  // Group broadcasts (router/group_broadcast.h): ECtN's partial arrays, PB's saturation bits.
+  {
+    const bool pb = c.routing.algorithm == "pb";
+    std::string mode = S("broadcast.mode");
+    if (mode == "auto") mode = pb ? "piggyback" : "message";
+    rp.broadcast.mode = mode == "message" ? BroadcastMode::kMessage
+                        : mode == "piggyback" ? BroadcastMode::kPiggyback : BroadcastMode::kFree;
+    rp.broadcast.period = static_cast<Cycle>(I(pb ? "routing.pb_period" : "routing.ectn_period"));
+    rp.broadcast.phit_bits = static_cast<int>(I("broadcast.phit_bits"));
+    rp.broadcast.latency = c.local_latency;
+    set_json(r, "broadcast.mode", S("broadcast.mode"));
+    if (c.routing.algorithm == "ectn" || pb) {
+      // A message sent every period cycles that takes the link for `phits` of them in message mode would
+      // leave no cycle for data if period <= phits.
+      BroadcastParams bp = rp.broadcast;
+      bp.entries = pb ? c.h : c.a * c.h;
+      bp.entry_bits = pb ? 1 : 4;
+      if (rp.broadcast.mode == BroadcastMode::kMessage && rp.broadcast.period <= static_cast<Cycle>(bp.phits()))
+        config_fail(pb ? "routing.pb_period" : "routing.ectn_period",
+                    "a broadcast takes the local links " + std::to_string(bp.phits()) +
+                        " cycles in message mode; the period must be longer or data never gets the link");
+    }
+  }
 
   // Synthesis keys, and router.latency.rc: auto from the synthesis report.
   c.synth_clock_ns = F("synth.clock_ns");

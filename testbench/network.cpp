@@ -64,6 +64,9 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
       const Cycle latency = topo_.port_class(port) == PortClass::kGlobal ? config.global_latency : config.local_latency;
       connect(routers_[r]->out(port), routers_[static_cast<std::size_t>(peer.router)]->in(peer.port), latency);
     }
+    if (GroupBroadcast* b = routers_[r]->broadcast())  // control messages travel the local links
+      for (int port = topo_.p(); port < topo_.p() + topo_.a() - 1; ++port)
+        b->connect(port, routers_[static_cast<std::size_t>(topo_.peer(r, port).router)]->broadcast(), config.local_latency);
     for (int port = 0; port < topo_.p(); ++port) {
       Nic& n = *nics_[static_cast<std::size_t>(r * topo_.p() + port)];
       connect(n.out(), routers_[r]->in(port), config.injection_latency);

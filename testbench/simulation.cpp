@@ -96,6 +96,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   for (int r = 0; r < net.routers(); ++r) {
     net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
     net.router(r).contention().reset_statistics();
+    if (GroupBroadcast* b = net.router(r).broadcast()) b->reset_statistics();
   }
   if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_contention(net, config.warmup));
   if (!net.stopped()) advance(net, config.warmup, config.warmup + config.measure, on_progress, samples, taken);
@@ -124,6 +125,24 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   }
   j["contention"] = {{"mean_at_header", observations ? static_cast<double>(observed_sum) / observations : 0.0},
                      {"max", max_counter}};
+  if (net.routers() && net.router(0).broadcast()) {
+    // Group broadcasts (ECtN, PB) in the measurement window: their cost as a fraction of the local links'
+    // capacity (one phit per cycle per link).
+    std::uint64_t messages = 0, phits = 0, superseded = 0;
+    for (int r = 0; r < net.routers(); ++r) {
+      const GroupBroadcast& b = *net.router(r).broadcast();
+      messages += b.messages_sent();
+      phits += b.control_phits();
+      superseded += b.superseded();
+    }
+    const BroadcastParams& bp = net.router(0).broadcast()->params();
+    const double link_cycles = static_cast<double>(net.routers()) * (net.topology().a() - 1) * static_cast<double>(std::max<Cycle>(measured, 1));
+    const char* mode = bp.mode == BroadcastMode::kMessage ? "message" : bp.mode == BroadcastMode::kPiggyback ? "piggyback" : "free";
+    j["broadcast"] = {{"mode", mode}, {"period", bp.period}, {"message_bits", bp.entries * bp.entry_bits},
+                      {"message_phits", bp.mode == BroadcastMode::kFree ? 0 : bp.phits()}, {"messages", messages},
+                      {"superseded", superseded}, {"control_phits", phits},
+                      {"local_link_overhead", static_cast<double>(phits) / link_cycles}};
+  }
 
   // Conservation: every created packet is either delivered or still somewhere in the network.
   Stats& s = net.stats();

@@ -121,11 +121,37 @@ TEST(ConfigErrors, TooFewVcsForDeadlockFreedom) {
   expect_error({{"routing.algorithm", "valiant"}, {"routing.phase_a", "lg-"}, {"router.vcs.local", "2"}},
                {"router.vcs.local", "3"});
   expect_error({{"routing.algorithm", "min"}, {"router.vcs.local", "1"}}, {"router.vcs.local", "2"});
+  // ECtN as Base (3 local / 2 global), PB as Valiant lgl (4 / 2): seed-003 Table I.
+  expect_error({{"routing.algorithm", "ectn"}, {"router.vcs.local", "2"}}, {"router.vcs.local", "3"});
+  expect_error({{"routing.algorithm", "ectn"}, {"router.vcs.global", "1"}}, {"router.vcs.global", "2"});
+  expect_error({{"routing.algorithm", "pb"}, {"router.vcs.local", "3"}}, {"router.vcs.local", "4"});
+  EXPECT_EQ(load_config("", {{"routing.algorithm", "pb"}}).vcs_local, 4);
+  EXPECT_EQ(load_config("", {{"routing.algorithm", "ectn"}}).vcs_local, 3);
   // Enough, or more than enough, is fine.
   EXPECT_EQ(error_of({{"routing.algorithm", "valiant"}, {"routing.phase_a", "-g-"}, {"router.vcs.local", "2"}}), "");
   const Config c = load_config("", {{"routing.algorithm", "min"}, {"router.vcs.global", "3"}, {"router.vcs.local", "5"}});
   EXPECT_EQ(c.vcs_global, 3);
   EXPECT_EQ(c.vcs_local, 5);
+}
+
+// Group broadcasts: a message-mode period no longer than the message would leave no cycle for data; the
+// thresholds must fit the RTL's fields; unknown modes are rejected.
+TEST(ConfigErrors, BroadcastKeys) {
+  // h = 2: ECtN's array is a*h = 8 counters x 4 bits = 32 bits, 4 phits of 8 bits.
+  expect_error({{"topology.h", "2"}, {"routing.algorithm", "ectn"}, {"broadcast.phit_bits", "8"}, {"routing.ectn_period", "4"}},
+               {"routing.ectn_period", "4 cycles"});
+  EXPECT_EQ(error_of({{"topology.h", "2"}, {"routing.algorithm", "ectn"}, {"broadcast.phit_bits", "8"}, {"routing.ectn_period", "5"}}), "");
+  EXPECT_EQ(error_of({{"topology.h", "2"}, {"routing.algorithm", "ectn"}, {"broadcast.phit_bits", "8"},
+                      {"routing.ectn_period", "4"}, {"broadcast.mode", "piggyback"}}), "");
+  expect_error({{"routing.algorithm", "pb"}, {"routing.pb_period", "1"}, {"broadcast.mode", "message"}}, {"routing.pb_period"});
+  expect_error({{"routing.ectn_threshold", "256"}}, {"routing.ectn_threshold"});
+  expect_error({{"routing.ectn_period", "0"}}, {"routing.ectn_period"});
+  expect_error({{"broadcast.mode", "sometimes"}}, {"broadcast.mode"});
+  const Config c = load_config("", {{"routing.algorithm", "pb"}});
+  EXPECT_EQ(c.router.broadcast.mode, BroadcastMode::kPiggyback);
+  EXPECT_EQ(c.router.broadcast.period, 10u);
+  EXPECT_EQ(load_config("", {{"routing.algorithm", "ectn"}}).router.broadcast.mode, BroadcastMode::kMessage);
+  EXPECT_EQ(load_config("", {{"routing.algorithm", "ectn"}}).router.broadcast.period, 100u);
 }
 
 TEST(ConfigErrors, BuffersMustHoldAPacket) {

@@ -262,7 +262,86 @@ TEST_P(Saturation, BaseMatchesMinUnderUniformAndReachesTheValiantLimitUnderAdver
   }
 }
 
+// ECtN (seed-003 §1.5): as MIN under UN at moderate load (R1) and at the Valiant limit under ADV+1 (R4).
+TEST_P(Saturation, EctnMatchesMinUnderUniformAndReachesTheValiantLimitUnderAdversarial) {
+  const int h = GetParam();
+  const json un = run(saturated(h, {{"traffic.load", "0.4"}, {"routing.algorithm", "ectn"}}));
+  const json min_un = run(saturated(h, {{"traffic.load", "0.4"}}));
+  ASSERT_FALSE(un.is_null());
+  EXPECT_NEAR(accepted(un), accepted(min_un), 0.005);
+  EXPECT_LT(un["misrouted_fraction"].get<double>(), 0.1);
+  const json adv = run(saturated(h, {{"traffic.pattern", "adv"}, {"traffic.load", "0.7"}, {"routing.algorithm", "ectn"}}));
+  ASSERT_FALSE(adv.is_null());
+  EXPECT_GE(accepted(adv), 0.47);
+  EXPECT_LE(accepted(adv), 0.6);
+  EXPECT_GT(adv["misrouted_fraction"].get<double>(), 0.8);
+  EXPECT_GT(adv["broadcast"]["control_phits"].get<double>(), 0);
+}
+
+// PB (seed-000 §3.6): as MIN under UN at moderate load; under ADV+1 well above MIN's 1/(a·p) and below
+// the Valiant limit (measured 0.37 at h = 2, docs/benchmark.md).
+TEST_P(Saturation, PbMatchesMinUnderUniformAndBeatsItUnderAdversarial) {
+  const int h = GetParam();
+  const json un = run(saturated(h, {{"traffic.load", "0.4"}, {"routing.algorithm", "pb"}}));
+  const json min_un = run(saturated(h, {{"traffic.load", "0.4"}}));
+  ASSERT_FALSE(un.is_null());
+  EXPECT_NEAR(accepted(un), accepted(min_un), 0.005);
+  const json adv = run(saturated(h, {{"traffic.pattern", "adv"}, {"traffic.load", "0.7"}, {"routing.algorithm", "pb"}}));
+  ASSERT_FALSE(adv.is_null());
+  const double min_bound = 1.0 / (2 * h * h);  // 1/(a·p), a = 2h, p = h
+  EXPECT_GT(accepted(adv), 2 * min_bound);
+  EXPECT_LT(accepted(adv), 0.5);
+}
+
 INSTANTIATE_TEST_SUITE_P(H, Saturation, ::testing::Values(2, 3), [](const auto& info) { return "h" + std::to_string(info.param); });
+
+// ECtN's combined counters in a network (seed-003 §1.5): with combined threshold 1 under ADV+1 at low load,
+// the other routers' partial arrays, received every 100 cycles, make sources misroute far more than their
+// own array alone (period 10^6: only the all-zero broadcast of cycle 0 is ever received), and both more
+// than with a threshold that is never reached (255: Base's trigger alone).
+TEST(EctnNetwork, ReceivedPartialArraysDriveTheSourceDecision) {
+  const Overrides base = small(2, {{"routing.algorithm", "ectn"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}});
+  const json group = run(with(base, {{"routing.ectn_threshold", "1"}}));
+  const json own = run(with(base, {{"routing.ectn_threshold", "1"}, {"routing.ectn_period", "1000000"}}));
+  const json never = run(with(base, {{"routing.ectn_threshold", "255"}}));
+  ASSERT_FALSE(group.is_null() || own.is_null() || never.is_null());
+  const double g = group["misrouted_fraction"].get<double>(), o = own["misrouted_fraction"].get<double>(),
+               n = never["misrouted_fraction"].get<double>();
+  EXPECT_GT(g, o + 0.1) << "group " << g << ", own only " << o;
+  EXPECT_GT(o, n) << "own only " << o << ", never " << n;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The cost of group broadcasts on the local links (router/group_broadcast.h). p = 1, a = 4 under ADVL:
+// every packet takes one local hop that no other flow uses, so its network latency is the zero-load
+// formula, 29 cycles, unless a control message holds its link. ECtN's message is a*h = 8 counters of
+// 4 bits = 32 bits; with 11-bit phits that is ceil(32 / 11) = 3 phits, sent every 10 cycles. In message
+// mode it goes at the packet boundary ahead of data: a packet ready in the cycle a message starts waits 3
+// cycles (p99 = 29 + 3), one ready 1 or 2 cycles later 2 or 1 (mean delay 3*4/2/10 = 0.6). In piggyback
+// mode it uses only idle cycles and free mode costs nothing: every packet takes exactly 29 cycles. Both
+// link modes carry 3 control phits per 10 cycles on every local link.
+TEST(Broadcast, AMessageHoldsTheLinkItsPhitsInMessageModeAndNeverDelaysDataWhenPiggybacked) {
+  const Overrides base = small(2, {{"topology.p", "1"}, {"topology.a", "4"}, {"traffic.pattern", "advl"},
+                                   {"traffic.load", "0.002"}, {"sim.warmup", "1000"}, {"sim.measure", "30000"},
+                                   {"routing.algorithm", "ectn"}, {"routing.contention_threshold", "6"},
+                                   {"broadcast.phit_bits", "11"}, {"routing.ectn_period", "10"}});
+  const json msg = run(with(base, {{"broadcast.mode", "message"}}));
+  ASSERT_FALSE(msg.is_null());
+  ASSERT_GT(msg["packets"].get<int>(), 200);
+  EXPECT_EQ(msg["broadcast"]["message_phits"].get<int>(), 3);
+  EXPECT_EQ(msg["latency"]["network"]["p50"].get<double>(), 29);
+  EXPECT_EQ(msg["latency"]["network"]["p99"].get<double>(), 32);
+  EXPECT_GT(msg["latency"]["network"]["average"].get<double>(), 29.3);
+  EXPECT_LT(msg["latency"]["network"]["average"].get<double>(), 29.9);
+  EXPECT_NEAR(msg["broadcast"]["local_link_overhead"].get<double>(), 0.3, 0.002);
+  for (const char* mode : {"piggyback", "free"}) {
+    const json r = run(with(base, {{"broadcast.mode", mode}}));
+    ASSERT_FALSE(r.is_null());
+    EXPECT_DOUBLE_EQ(r["latency"]["network"]["average"].get<double>(), 29.0) << mode;
+    EXPECT_EQ(r["latency"]["network"]["p99"].get<double>(), 29) << mode;
+    EXPECT_NEAR(r["broadcast"]["local_link_overhead"].get<double>(), std::string(mode) == "free" ? 0.0 : 0.3, 0.002) << mode;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Deadlock freedom at full offered load; a time series (a "change" to the same traffic at the start of
@@ -292,7 +371,9 @@ TEST_P(DeadlockFreedom, FullLoadRunsEndOkAndKeepDelivering) {
 INSTANTIATE_TEST_SUITE_P(Routings, DeadlockFreedom,
                          ::testing::Values(Full{"min", "un", 0.6}, Full{"min", "adv", 0.11}, Full{"valiant", "un", 0.40},
                                            Full{"valiant", "adv", 0.40}, Full{"ugal", "un", 0.5}, Full{"ugal", "adv", 0.15},
-                                           Full{"base", "un", 0.55}, Full{"base", "adv", 0.45}),
+                                           Full{"base", "un", 0.55}, Full{"base", "adv", 0.45},
+                                           Full{"ectn", "un", 0.55}, Full{"ectn", "adv", 0.45},
+                                           Full{"pb", "un", 0.5}, Full{"pb", "adv", 0.3}),
                          [](const auto& info) { return info.param.algorithm + "_" + info.param.pattern; });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -402,7 +483,19 @@ INSTANTIATE_TEST_SUITE_P(
                       small(2, {{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.8"},
                                 {"router.vcs.injection", "3"}}),
                       small(3, {{"routing.algorithm", "base"}, {"traffic.load", "0.9"}, {"router.buffers.local", "8"},
-                                {"router.buffers.global", "16"}, {"router.output_queue", "8"}})));
+                                {"router.buffers.global", "16"}, {"router.output_queue", "8"}}),
+                      small(2, {{"routing.algorithm", "ectn"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.8"},
+                                {"routing.ectn_period", "30"}, {"broadcast.phit_bits", "7"}}),
+                      small(2, {{"routing.algorithm", "ectn"}, {"traffic.load", "0.9"}, {"broadcast.mode", "piggyback"},
+                                {"routing.ectn_period", "20"}, {"broadcast.phit_bits", "5"}}),
+                      small(2, {{"routing.algorithm", "ectn"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.5"},
+                                {"broadcast.mode", "free"}}),
+                      small(2, {{"routing.algorithm", "pb"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.6"}}),
+                      small(2, {{"routing.algorithm", "ectn"}, {"router.switching", "wormhole"}, {"packet.flit", "2"},
+                                {"traffic.pattern", "adv"}, {"traffic.load", "0.5"}, {"routing.ectn_threshold", "3"},
+                                {"routing.ectn_period", "25"}, {"broadcast.mode", "piggyback"}, {"broadcast.phit_bits", "4"}}),
+                      small(3, {{"routing.algorithm", "pb"}, {"traffic.load", "0.9"}, {"broadcast.mode", "message"},
+                                {"routing.pb_period", "3"}})));
 
 TEST(Determinism, SameSeedSameResultDifferentSeedDifferentResult) {
   const Overrides o = small(2, {{"routing.algorithm", "valiant"}, {"traffic.load", "0.3"}, {"sim.warmup", "1000"},

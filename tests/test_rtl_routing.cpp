@@ -94,7 +94,9 @@ const RoutingOptions kRoutings[] = {
     {"min", "lgl", "slot"},     {"valiant", "lgl", "slot"}, {"valiant", "lg-", "slot"},
     {"valiant", "-gl", "slot"}, {"valiant", "-g-", "slot"}, {"valiant", "lgl", "hop_count"},
     {"min", "lgl", "hop_count"}, {"ugal", "lgl", "slot", 0},  {"ugal", "-g-", "slot", 40},
-    {"ugal", "lg-", "slot", -300}, {"base", "lgl", "slot", 0, 2}, {"base", "lgl", "slot", 0, 5}};
+    {"ugal", "lg-", "slot", -300}, {"base", "lgl", "slot", 0, 2}, {"base", "lgl", "slot", 0, 5},
+    {"ectn", "lgl", "slot", 0, 2, 3}, {"ectn", "lgl", "slot", 0, 5, 10}, {"pb", "lgl", "slot", 0},
+    {"pb", "-g-", "slot", 40}};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -114,6 +116,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
     Rng state_rng(13, static_cast<std::uint64_t>(prm.h));
     std::int32_t counters[64] = {};
     std::uint32_t ready[64] = {};
+    std::uint8_t comb[64] = {};
     // Exhaustive for small networks (every source to every destination); sampled with odd strides in large ones.
     const int src_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 41 | 1;
     const int dst_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 397 | 1;
@@ -134,6 +137,11 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           }
           ctx.contention = counters;
           ctx.port_ready = ready;
+          // ECtN's combined counters and PB's flag, random too (around ECtN's thresholds 3 and 10).
+          for (int p = 0; p < topo.radix(); ++p) comb[p] = static_cast<std::uint8_t>(state_rng.below(16));
+          ctx.ectn_dest = static_cast<int>(state_rng.below(16));
+          ctx.ectn_comb = comb;
+          ctx.pb_flag = state_rng.below(2) != 0;
           const RcInputs in = pack_inputs(cfg, ctx, pkt, lfsr, topo.radix());
           const RcOutputs want = reference_decision(*model, in);
           const RcOutputs got = rtl.evaluate(in);
@@ -184,6 +192,11 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       }
       in.has_port_state = true;
       in.in_vc = static_cast<std::uint8_t>(rng.below(4));
+      const std::uint32_t comb_top = (i & 4) ? (1u << rtl::COMB_W) : 16;
+      in.ectn_dest = static_cast<std::uint8_t>(rng.below(comb_top));
+      for (int p = 0; p < topo.radix(); ++p) in.ectn_comb[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(comb_top));
+      in.has_comb = true;
+      in.pb_flag = rng.below(2) != 0;
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
       ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " inputs " << describe(in);
@@ -279,7 +292,15 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
                   {"router.vcs.injection", "3"}},
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"},
-                  {"traffic.load", "1.0"}}));
+                  {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ectn"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
+        Overrides{{"routing.algorithm", "ectn"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "ectn"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
+                  {"routing.ectn_threshold", "4"}, {"routing.ectn_period", "20"}},
+        Overrides{{"routing.algorithm", "pb"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
+        Overrides{{"routing.algorithm", "pb"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "pb"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"},
+                  {"traffic.load", "0.3"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

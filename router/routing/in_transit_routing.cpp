@@ -87,4 +87,14 @@ RoutingDecision InTransitRouting::route(const RoutingContext& ctx, Packet& pkt) 
   return d;
 }
 
+RoutingDecision EctnRouting::route(const RoutingContext& ctx, Packet& pkt) const {
+  const Dragonfly& t = topo_;
+  if (t.port_class(ctx.in_port) != PortClass::kTerminal ||
+      t.group_of(t.router_of_terminal(static_cast<int>(pkt.dst))) == t.group_of(ctx.router))
+    return InTransitRouting::route(ctx, pkt);
+  RoutingContext c = ctx;  // the source decision: the combined counters apply (seed-003 §1.5)
+  c.ectn_source = true;
+  return InTransitRouting::route(c, pkt);
+}
+
 }  // namespace hiradix

@@ -47,4 +47,30 @@ class BaseRouting : public InTransitRouting {
   int threshold_;
 };
 
+// ECtN (seed-003 §1.5): Base, plus a source decision from the group's combined counters. At injection
+// towards another group the trigger is Base's OR combined[the destination's link] >= the combined
+// threshold, and a global candidate must have its own link's combined counter under that threshold (the
+// paper, §IV-A; FOGSim filters on the Base counter instead: flagged in docs/decisions.md). Later hops are
+// Base. The combined counters come from the router (router/ectn_partial.h, router/group_broadcast.h).
+class EctnRouting : public BaseRouting {
+ public:
+  EctnRouting(const Dragonfly& topo, int threshold, int combined_threshold)
+      : BaseRouting(topo, threshold), combined_threshold_(combined_threshold) {}
+  std::string name() const override { return "ectn"; }
+  GroupState group_state() const override { return GroupState::kEctn; }
+  RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
+
+ protected:
+  bool trigger(const RoutingContext& ctx, int min_port) const override {
+    return BaseRouting::trigger(ctx, min_port) || (ctx.ectn_source && ctx.ectn_dest >= combined_threshold_);
+  }
+  bool candidate_ok(const RoutingContext& ctx, int port) const override {
+    if (ctx.ectn_source && topo_.port_class(port) == PortClass::kGlobal) return ctx.ectn_comb[port] < combined_threshold_;
+    return BaseRouting::candidate_ok(ctx, port);
+  }
+
+ private:
+  int combined_threshold_;
+};
+
 }  // namespace hiradix

@@ -42,6 +42,11 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, co
   if (options.algorithm == "valiant")
     return std::make_unique<ValiantRouting>(topo, parse_phase_a(options.phase_a), hop_count);
   if (options.algorithm == "base") return std::make_unique<BaseRouting>(topo, options.contention_threshold);
+  if (options.algorithm == "ectn")
+    return std::make_unique<EctnRouting>(topo, options.contention_threshold, options.ectn_threshold);
+  if (options.algorithm == "pb")
+    return std::make_unique<PbRouting>(topo, parse_phase_a(options.phase_a), options.ugal_threshold, options.pb_factor,
+                                       options.pb_threshold, hop_count);
   if (options.algorithm == "ugal")
     return std::make_unique<UgalRouting>(topo, parse_phase_a(options.phase_a), options.ugal_threshold, hop_count);
   throw std::invalid_argument("routing.algorithm: unknown algorithm '" + options.algorithm + "'");

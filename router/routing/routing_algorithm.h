@@ -24,7 +24,19 @@ struct RoutingContext {
   // whole packet now (credits for it downstream and room in the output queue).
   int in_vc = 0;
   const std::uint32_t* port_ready = nullptr;
+  // ECtN (seed-003 §1.5), filled at injection towards another group (0 / null otherwise): the combined
+  // counter of the group's global link the minimal path leaves by, and per output port (global ports only)
+  // the combined counter of that port's link; saturated at the RTL's COMB_W bits.
+  int ectn_dest = 0;
+  const std::uint8_t* ectn_comb = nullptr;
+  bool ectn_source = false;  // set by EctnRouting itself: at injection, destination in another group
+  // PB (seed-000 §3.6), at injection: the saturation flag of the minimal path's global link, the router's
+  // own (Eq. 2-2 now) or the last one its owner broadcast; false for a destination in this group.
+  bool pb_flag = false;
 };
+
+// Router state a routing needs shared within the group (router/group_broadcast.h).
+enum class GroupState : std::uint8_t { kNone, kEctn, kPb };
 
 struct RoutingDecision {
   std::uint16_t out_port = 0;
@@ -72,8 +84,11 @@ class RoutingAlgorithm {
   // In-transit adaptive routings read ctx.in_vc and ctx.port_ready at every hop, and a head whose chosen
   // output cannot take it goes through RC again (its decision is re-evaluated, seed-003 §1.3 [F]).
   virtual bool needs_port_ready() const { return false; }
+  // Group-wide state broadcast over the local links (ECtN partial arrays, PB saturation flags).
+  virtual GroupState group_state() const { return GroupState::kNone; }
   // Called once per hop, when the packet's header reaches the head of its input VC; updates pkt.route.
   virtual RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const = 0;
+  const Dragonfly& topology() const { return topo_; }
 
  protected:
   // Takes the minimal hop from `router` towards `target` (or ejects when the packet is home), assigns the
@@ -84,11 +99,14 @@ class RoutingAlgorithm {
 };
 
 struct RoutingOptions {
-  std::string algorithm = "min";  // min | valiant | ugal | base
+  std::string algorithm = "min";  // min | valiant | ugal | base | ectn | pb
   std::string phase_a = "lgl";    // lgl | lg- | -gl | -g-
   std::string vc_scheme = "slot"; // slot | hop_count (deadlock-prone, for demonstration)
   int ugal_threshold = 0;          // UGAL's T in phits (seed-000 Eq. 2-1, Table 3-1: 0)
   int contention_threshold = 6;    // Base: misroute when the minimal port's counter >= th (seed-003 Table I)
+  int ectn_threshold = 10;         // ECtN: combined counter threshold (seed-003 Table I)
+  int pb_factor = 120;             // PB: F of Eq. 2-2 in percent (seed-000 Table 3-1: 120%)
+  int pb_threshold = 5;            // PB: T of Eq. 2-2 in phits (seed-000 Table 3-1: 5)
 };
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo);

@@ -50,4 +50,27 @@ class UgalRouting : public ValiantRouting {
   int threshold_;
 };
 
+// Piggyback, PB (seed-000 §3.6; seed-003 §2): UGAL-L whose minimal choice also needs the minimal path's
+// global channel unflagged: route MIN iff !flag && Eq. 2-1. The flags (Eq. 2-2, router/pb_flags.h) are the
+// router's own for its own links and the last ones broadcast by their owners otherwise
+// (router/group_broadcast.h); the router hands the one of the minimal path in ctx.pb_flag.
+class PbRouting : public UgalRouting {
+ public:
+  PbRouting(const Dragonfly& topo, PhaseA policy, int threshold, int factor_pct, int flag_threshold,
+            bool hop_count_vcs = false)
+      : UgalRouting(topo, policy, threshold, hop_count_vcs), factor_pct_(factor_pct), flag_threshold_(flag_threshold) {}
+  std::string name() const override { return "pb"; }
+  GroupState group_state() const override { return GroupState::kPb; }
+  int factor_pct() const { return factor_pct_; }
+  int flag_threshold() const { return flag_threshold_; }
+
+ protected:
+  bool prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const override {
+    return !ctx.pb_flag && UgalRouting::prefer_minimal(ctx, dst_router, root);
+  }
+
+ private:
+  int factor_pct_, flag_threshold_;
+};
+
 }  // namespace hiradix

@@ -15,6 +15,7 @@ struct RcConfig {
   bool palmtree = true;
   std::int16_t ugal_threshold = 0;  // UGAL's T, phits
   std::uint8_t contention_threshold = 0;  // Base's th
+  std::uint8_t ectn_threshold = 0;        // ECtN's combined threshold
 };
 
 struct RcInputs {
@@ -32,6 +33,12 @@ struct RcInputs {
   std::array<std::uint8_t, 64> contention{};
   std::array<std::uint8_t, 64> port_ready{};
   bool has_port_state = false;
+  // ECtN at injection towards another group: the combined counter of the destination's link, and per
+  // output port (global ports) that of its own link; COMB_W bits, saturated. PB: the minimal link's flag.
+  std::uint8_t ectn_dest = 0;
+  std::array<std::uint8_t, 64> ectn_comb{};
+  bool has_comb = false;
+  bool pb_flag = false;
 };
 
 struct RcOutputs {

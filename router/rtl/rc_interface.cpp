@@ -24,6 +24,8 @@ RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
   else if (options.algorithm == "valiant") c.algorithm = rtl::ALG_VALIANT;
   else if (options.algorithm == "ugal") c.algorithm = rtl::ALG_UGAL;
   else if (options.algorithm == "base") c.algorithm = rtl::ALG_BASE;
+  else if (options.algorithm == "ectn") c.algorithm = rtl::ALG_ECTN;
+  else if (options.algorithm == "pb") c.algorithm = rtl::ALG_PB;
   else throw std::invalid_argument("routing.algorithm '" + options.algorithm + "' has no RTL");
   c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.phase_a));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.vc_scheme == "hop_count";
@@ -32,6 +34,8 @@ RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
   c.ugal_threshold = static_cast<std::int16_t>(options.ugal_threshold);
   check_fits("routing.contention_threshold", options.contention_threshold, rtl::COUNT_W);
   c.contention_threshold = static_cast<std::uint8_t>(options.contention_threshold);
+  check_fits("routing.ectn_threshold", options.ectn_threshold, rtl::COMB_W);
+  c.ectn_threshold = static_cast<std::uint8_t>(options.ectn_threshold);
   check_fits("topology.p", topo.p(), rtl::GEOM_W);
   check_fits("topology.a", topo.a(), rtl::GEOM_W);
   check_fits("topology.h", topo.h(), rtl::GEOM_W);
@@ -89,6 +93,12 @@ RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packe
     }
     in.has_port_state = true;
   }
+  in.ectn_dest = static_cast<std::uint8_t>(ctx.ectn_dest);
+  if (ctx.ectn_comb) {
+    for (int p = 0; p < ports; ++p) in.ectn_comb[static_cast<std::size_t>(p)] = ctx.ectn_comb[p];
+    in.has_comb = true;
+  }
+  in.pb_flag = ctx.pb_flag;
   return in;
 }
 
@@ -132,6 +142,9 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   }
   ctx.contention = contention;
   ctx.port_ready = ready;
+  ctx.ectn_dest = in.ectn_dest;
+  ctx.ectn_comb = in.ectn_comb.data();
+  ctx.pb_flag = in.pb_flag;
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -141,7 +154,10 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   o.algorithm = cfg.algorithm == rtl::ALG_UGAL ? "ugal" : cfg.algorithm == rtl::ALG_VALIANT ? "valiant" : "min";
   o.ugal_threshold = cfg.ugal_threshold;
   o.contention_threshold = cfg.contention_threshold;
+  o.ectn_threshold = cfg.ectn_threshold;
   if (cfg.algorithm == rtl::ALG_BASE) o.algorithm = "base";
+  if (cfg.algorithm == rtl::ALG_ECTN) o.algorithm = "ectn";
+  if (cfg.algorithm == rtl::ALG_PB) o.algorithm = "pb";
   o.phase_a = to_string(static_cast<PhaseA>(cfg.phase_a & 3));
   o.vc_scheme = cfg.hop_count_vcs ? "hop_count" : "slot";
   return o;
@@ -158,6 +174,8 @@ nlohmann::json to_json(const RcInputs& in) {
           {"ugal_threshold", in.cfg.ugal_threshold}, {"port_load", in.port_load},
           {"contention_threshold", in.cfg.contention_threshold}, {"in_vc", in.in_vc},
           {"contention", in.contention}, {"port_ready", in.port_ready},
+          {"ectn_threshold", in.cfg.ectn_threshold}, {"ectn_dest", in.ectn_dest}, {"ectn_comb", in.ectn_comb},
+          {"pb_flag", in.pb_flag},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -191,6 +209,11 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.contention = j.at("contention").get<std::array<std::uint8_t, 64>>();
   in.port_ready = j.at("port_ready").get<std::array<std::uint8_t, 64>>();
   in.has_port_state = true;
+  in.cfg.ectn_threshold = j.value("ectn_threshold", std::uint8_t{0});
+  in.ectn_dest = j.value("ectn_dest", std::uint8_t{0});
+  in.ectn_comb = j.value("ectn_comb", std::array<std::uint8_t, 64>{});
+  in.has_comb = true;
+  in.pb_flag = j.value("pb_flag", false);
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

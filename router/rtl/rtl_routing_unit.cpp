@@ -15,6 +15,7 @@ struct RtlRoutingUnit::Impl {
   std::unique_ptr<VerilatedFstC> trace;
   bool load_driven = false;   // port_load holds nonzero words from an earlier decision
   bool state_driven = false;  // contention / port_ready likewise
+  bool comb_driven = false;   // ectn_comb likewise
 };
 
 namespace {
@@ -61,6 +62,14 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
     pack_fields(in.has_port_state ? in.port_ready : kZero, rtl::READY_W, u.port_ready, (rtl::MAX_PORTS * rtl::READY_W + 31) / 32);
   }
   impl_->state_driven = in.has_port_state;
+  u.cfg_ectn_th = in.cfg.ectn_threshold;
+  u.ectn_dest = in.ectn_dest;
+  u.pb_flag = in.pb_flag;
+  if (in.has_comb || impl_->comb_driven) {
+    static const std::array<std::uint8_t, 64> kZero{};
+    pack_fields(in.has_comb ? in.ectn_comb : kZero, rtl::COMB_W, u.ectn_comb, (rtl::MAX_PORTS * rtl::COMB_W + 31) / 32);
+  }
+  impl_->comb_driven = in.has_comb;
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;
