@@ -4,6 +4,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "router/group_load_view.h"
 #include "router/lfsr.h"
 #include "router/rtl/rc_cosim.h"
 #include "router/stage_trace.h"
@@ -45,6 +46,11 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
   for (int i = 0; i < inputs_.total_vcs(); ++i) entries += inputs_.vc(i).fifo.capacity();
   tails_.reserve(entries);
   credit_wait_.assign(inputs_.active().size(), 0);
+}
+
+void Router::attach_group_view(const GroupLoadView* view) {
+  group_view_ = view;
+  group_load_.assign(static_cast<std::size_t>(view->links()), 0);
 }
 
 void Router::tick(Cycle now) {
@@ -224,6 +230,10 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
     for (int p = 0; p < radix(); ++p)
       port_load_[p] = static_cast<std::uint16_t>(std::min(outputs_.load(p, now), kMaxLoad));
     ctx.port_load = port_load_.data();
+    if (group_view_) {
+      group_view_->fill(group_load_.data(), now, kMaxLoad);
+      ctx.group_load = group_load_.data();
+    }
   }
   if (in_transit_) {
     const Cycle now = now_cycle();
@@ -331,7 +341,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
     if (e.tail) outputs_.free_vc(g.out_port, v.out_vc);
   }
   const std::uint8_t flags = static_cast<std::uint8_t>((e.head ? kHeadFlit : 0) | (e.tail ? kTailFlit : 0));
-  outputs_.enqueue(g.out_port, e.packet, v.out_vc, flags, size, now + sa + st);
+  outputs_.enqueue(g.out_port, e.packet, v.out_vc, flags, size, now + sa + st, now);
   out_active_ |= 1ull << g.out_port;
   out_touched_ |= 1ull << g.out_port;
   inputs_.link(g.in_port).return_credits(static_cast<std::uint8_t>(g.vc), static_cast<std::uint16_t>(size),

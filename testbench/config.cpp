@@ -64,6 +64,7 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold)."},
       {"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base: misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."},
       {"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."},
+      {"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."},
       {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
       {"traffic.pattern", KeyType::kString, "un", 0, 0, {"un", "adv", "advl", "advc", "mix"}, "Traffic pattern (seed-000 §4.2)."},
@@ -365,6 +366,10 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "routing.phase_a", c.routing.phase_a);
   c.routing.ugal_threshold = static_cast<int>(I("routing.ugal_threshold"));
   set_json(r, "routing.ugal_threshold", c.routing.ugal_threshold);
+  c.routing.ugal_info = S("routing.ugal_info");
+  if (c.routing.ugal_info != "local" && c.routing.algorithm != "ugal")
+    config_fail("routing.ugal_info", "is UGAL's information; routing.algorithm is " + c.routing.algorithm + ", not ugal");
+  set_json(r, "routing.ugal_info", c.routing.ugal_info);
   c.routing.contention_threshold = static_cast<int>(I("routing.contention_threshold"));
   if (c.routing.contention_threshold == 0) c.routing.contention_threshold = std::min(6, c.p);
   set_json(r, "routing.contention_threshold", c.routing.contention_threshold);
@@ -377,10 +382,11 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "synth.liberty", c.synth_liberty);
   set_json(r, "synth.report", c.synth_report);
   if (rc_auto) {
-    const nlohmann::json expect = {
+    nlohmann::json expect = {
         {"p", c.p}, {"a", c.a}, {"h", c.h}, {"arrangement", S("topology.arrangement")},
         {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a}, {"vc_scheme", c.routing.vc_scheme},
                      {"ugal_threshold", c.routing.ugal_threshold}}}};
+    if (c.routing.ugal_info != "local") expect["routing"]["ugal_info"] = c.routing.ugal_info;
     rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
     c.rc_latency_auto = true;
     set_json(r, "router.latency.rc", rp.rc_latency);

@@ -94,7 +94,8 @@ const RoutingOptions kRoutings[] = {
     {"min", "lgl", "slot"},     {"valiant", "lgl", "slot"}, {"valiant", "lg-", "slot"},
     {"valiant", "-gl", "slot"}, {"valiant", "-g-", "slot"}, {"valiant", "lgl", "hop_count"},
     {"min", "lgl", "hop_count"}, {"ugal", "lgl", "slot", 0},  {"ugal", "-g-", "slot", 40},
-    {"ugal", "lg-", "slot", -300}, {"base", "lgl", "slot", 0, 2}, {"base", "lgl", "slot", 0, 5}};
+    {"ugal", "lg-", "slot", -300}, {"base", "lgl", "slot", 0, 2}, {"base", "lgl", "slot", 0, 5},
+    {"ugal", "lgl", "slot", 0, 6, "group"}, {"ugal", "-gl", "slot", 25, 6, "group"}, {"ugal", "lg-", "slot", -300, 6, "group"}};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -114,6 +115,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
     Rng state_rng(13, static_cast<std::uint64_t>(prm.h));
     std::int32_t counters[64] = {};
     std::uint32_t ready[64] = {};
+    std::uint16_t loads[64] = {}, group_loads[256] = {};
     // Exhaustive for small networks (every source to every destination); sampled with odd strides in large ones.
     const int src_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 41 | 1;
     const int dst_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 397 | 1;
@@ -134,6 +136,12 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           }
           ctx.contention = counters;
           ctx.port_ready = ready;
+          if (topo.port_class(in_port) == PortClass::kTerminal) {  // UGAL reads loads at injection: small, so it goes both ways
+            for (int p = 0; p < topo.radix(); ++p) loads[p] = static_cast<std::uint16_t>(state_rng.below(40));
+            for (int l = 0; l < topo.a() * topo.h(); ++l) group_loads[l] = static_cast<std::uint16_t>(state_rng.below(40));
+            ctx.port_load = loads;
+            if (cfg.ugal_group) ctx.group_load = group_loads;
+          }
           const RcInputs in = pack_inputs(cfg, ctx, pkt, lfsr, topo.radix());
           const RcOutputs want = reference_decision(*model, in);
           const RcOutputs got = rtl.evaluate(in);
@@ -183,6 +191,8 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
         in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(16));
       }
       in.has_port_state = true;
+      for (int l = 0; l < topo.a() * topo.h(); ++l) in.group_load[static_cast<std::size_t>(l)] = static_cast<std::uint16_t>(rng.below(top));
+      in.has_group_load = true;
       in.in_vc = static_cast<std::uint8_t>(rng.below(4));
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
@@ -206,6 +216,10 @@ TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
   // h = 16 balanced: 32 * 513 = 16,416 routers > 2^12.
   EXPECT_THROW(rc_config({"min", "lgl", "slot"}, Dragonfly(16, 32, 16, Arrangement::kPalmtree)), std::invalid_argument);
   EXPECT_NO_THROW(rc_config({"min", "lgl", "slot"}, Dragonfly(8, 16, 8, Arrangement::kPalmtree)));
+  // UGAL-G's group_load holds MAX_GLINKS = 256 links: a = 5, h = 55 has 275 (1,380 routers, radix 60).
+  EXPECT_THROW(rc_config({"ugal", "lgl", "slot", 0, 6, "group"}, Dragonfly(1, 5, 55, Arrangement::kPalmtree)), std::invalid_argument);
+  EXPECT_NO_THROW(rc_config({"ugal", "lgl", "slot", 0, 6, "local"}, Dragonfly(1, 5, 55, Arrangement::kPalmtree)));
+  EXPECT_NO_THROW(rc_config({"ugal", "lgl", "slot", 0, 6, "group"}, Dragonfly(8, 16, 8, Arrangement::kPalmtree)));
 }
 
 TEST(RouteState, PackUnpackRoundTrips) {
@@ -273,6 +287,13 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}},
         Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_threshold", "-20"}, {"traffic.pattern", "adv"},
                   {"traffic.offset", "2"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"routing.ugal_threshold", "-20"},
+                  {"routing.phase_a", "-gl"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"}, {"traffic.load", "0.6"},
+                  {"topology.arrangement", "consecutive"}},
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}},

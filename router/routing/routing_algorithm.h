@@ -24,6 +24,10 @@ struct RoutingContext {
   // whole packet now (credits for it downstream and room in the output queue).
   int in_vc = 0;
   const std::uint32_t* port_ready = nullptr;
+  // UGAL-G (needs_group_load()), at injection: per global link of the source group, link index
+  // = (router index in the group) * h + global port number, the load of that link's output port at its
+  // owner router as at the start of this cycle (Network's GroupLoadView), saturated at LOAD_W bits.
+  const std::uint16_t* group_load = nullptr;
 };
 
 struct RoutingDecision {
@@ -69,6 +73,9 @@ class RoutingAlgorithm {
   virtual VcRequirement vcs_needed() const = 0;
   // Whether route() reads ctx.port_load at injection (source-adaptive routings).
   virtual bool needs_port_load() const { return false; }
+  // Whether route() also reads ctx.group_load at injection (UGAL-G: every router's global output loads
+  // of the source group).
+  virtual bool needs_group_load() const { return false; }
   // In-transit adaptive routings read ctx.in_vc and ctx.port_ready at every hop, and a head whose chosen
   // output cannot take it goes through RC again (its decision is re-evaluated, seed-003 §1.3 [F]).
   virtual bool needs_port_ready() const { return false; }
@@ -89,6 +96,7 @@ struct RoutingOptions {
   std::string vc_scheme = "slot"; // slot | hop_count (deadlock-prone, for demonstration)
   int ugal_threshold = 0;          // UGAL's T in phits (seed-000 Eq. 2-1, Table 3-1: 0)
   int contention_threshold = 6;    // Base: misroute when the minimal port's counter >= th (seed-003 Table I)
+  std::string ugal_info = "local"; // UGAL's view: local (UGAL-L, own output ports) | group (UGAL-G, + group's global links)
 };
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo);

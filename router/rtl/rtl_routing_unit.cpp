@@ -15,6 +15,7 @@ struct RtlRoutingUnit::Impl {
   std::unique_ptr<VerilatedFstC> trace;
   bool load_driven = false;   // port_load holds nonzero words from an earlier decision
   bool state_driven = false;  // contention / port_ready likewise
+  bool group_driven = false;  // group_load likewise
 };
 
 namespace {
@@ -61,6 +62,12 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
     pack_fields(in.has_port_state ? in.port_ready : kZero, rtl::READY_W, u.port_ready, (rtl::MAX_PORTS * rtl::READY_W + 31) / 32);
   }
   impl_->state_driven = in.has_port_state;
+  u.cfg_ugal_group = in.cfg.ugal_group;
+  if (in.has_group_load || impl_->group_driven) {
+    static const std::array<std::uint16_t, rtl::MAX_GLINKS> kZero{};
+    pack_fields(in.has_group_load ? in.group_load : kZero, rtl::LOAD_W, u.group_load, (rtl::MAX_GLINKS * rtl::LOAD_W + 31) / 32);
+  }
+  impl_->group_driven = in.has_group_load;
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;
