@@ -148,12 +148,22 @@ module hiradix_ectn_state #(
   end
 
   // ---- Combined counters, on lookup ----
+  // The lookup selects link lookup_link of each array as a one-hot AND-OR over its L entries: a variable
+  // part-select of the flat received vector would become a shifter as wide as all a - 1 arrays.
   integer k;
+  reg [SW-1:0] sel;
   always @* begin
-    lookup_sum = {{(SW - SAT_W) {1'b0}}, payload[lookup_link*SAT_W+:SAT_W]};
-    for (j = 0; j < A - 1; j = j + 1)
-      lookup_sum = lookup_sum + {{(SW - SAT_W) {1'b0}}, rx[j*RXW+lookup_link*SAT_W+:SAT_W]};
-    for (k = 0; k < PG; k = k + 1) begin
+    sel = {SW{1'b0}};  // the own array, saturated
+    for (l = 0; l < L; l = l + 1)
+      if (lookup_link == l[LW-1:0]) sel = sel | {{(SW - SAT_W) {1'b0}}, payload[l*SAT_W+:SAT_W]};
+    lookup_sum = sel;
+    for (j = 0; j < A - 1; j = j + 1) begin
+      sel = {SW{1'b0}};
+      for (l = 0; l < L; l = l + 1)
+        if (lookup_link == l[LW-1:0]) sel = sel | {{(SW - SAT_W) {1'b0}}, rx[j*RXW+l*SAT_W+:SAT_W]};
+      lookup_sum = lookup_sum + sel;
+    end
+    for (k = 0; k < PG; k = k + 1) begin  // the router's own links X * PG + k: constant indices
       cand_sum[k*SW+:SW] = {{(SW - SAT_W) {1'b0}}, payload[(X*PG+k)*SAT_W+:SAT_W]};
       for (j = 0; j < A - 1; j = j + 1)
         cand_sum[k*SW+:SW] = cand_sum[k*SW+:SW] + {{(SW - SAT_W) {1'b0}}, rx[j*RXW+(X*PG+k)*SAT_W+:SAT_W]};
