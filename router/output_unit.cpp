@@ -44,11 +44,30 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
   }
 }
 
-void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready) {
+void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready,
+                         Cycle now) {
   OutputPort& o = ports_[p];  // has_space / has_credits were asked this cycle: o is up to date
   o.occupancy += size;
   if (!o.sink) o.credits[vc] -= size;
   o.queue.push({packet, head_ready, vc, flags});
+  if (o.reserved_cycle != now) {
+    o.reserved_cycle = now;
+    o.reserved_load = 0;
+  }
+  o.reserved_load += o.sink ? size : 2 * size;  // load() counts it in the queue and as uncredited
+}
+
+int OutputUnit::load_at_cycle_start(int p, Cycle now) const {
+  const OutputPort& o = ports_[p];
+  int q = o.occupancy;
+  if (o.on_wire && o.link_free <= now) q -= o.on_wire;  // freed by the next catch_up
+  if (!o.sink) {
+    for (int vc = 0; vc < o.vcs; ++vc) q += o.depth[vc] - o.credits[vc];
+    for (std::size_t i = 0; i < o.pending_credits.size() && o.pending_credits[i].arrival <= now; ++i)
+      q -= o.pending_credits[i].phits;  // arrived, not yet applied
+  }
+  if (o.reserved_cycle == now) q -= o.reserved_load;
+  return q;
 }
 
 void OutputUnit::catch_up(int p, Cycle now) {

@@ -34,6 +34,8 @@ struct OutputPort {
   std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
   Cycle link_free = 0;
   Cycle caught_up = kNever;           // the cycle catch_up last ran
+  Cycle reserved_cycle = kNever;      // the cycle of the latest grants into this port ...
+  std::int32_t reserved_load = 0;     // ... and the load they added (load_at_cycle_start)
 };
 
 class OutputUnit : public sc_core::sc_module {
@@ -72,7 +74,14 @@ class OutputUnit : public sc_core::sc_module {
       for (int vc = 0; vc < o.vcs; ++vc) q += o.depth[vc] - o.credits[vc];
     return q;
   }
-  void enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready);
+  // Read-only load() as it was at the start of cycle `now`, before this cycle's grants, without catching
+  // up: what another router of the group may read (UGAL-G's GroupLoadView). Arrived credits and a finished
+  // serialisation are discounted as catch_up would apply them; grants made in `now` are taken out, so the
+  // value does not depend on whether this port's router has already run in `now` (all other changes to
+  // the load come from messages of latency >= 1).
+  int load_at_cycle_start(int p, Cycle now) const;
+  // Reserves queue space and downstream credits for a packet granted in cycle `now`.
+  void enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready, Cycle now);
 
   // Wormhole: a head may take a downstream VC only when no other packet holds it.
   bool vc_free(int p, int vc) const { return ports_[p].sink || ports_[p].owner[vc] == 0; }

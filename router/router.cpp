@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "router/contention_trace.h"
+#include "router/group_load_view.h"
 #include "router/lfsr.h"
 #include "router/pb_flags.h"
 #include "router/routing/valiant_routing.h"
@@ -126,6 +127,11 @@ void Router::fill_group_context(RoutingContext& ctx, const Packet& pkt, Cycle no
       ctx.pb_flag = broadcast_->latest(owner, now)[k] != 0;
     }
   }
+}
+
+void Router::attach_group_view(const GroupLoadView* view) {
+  group_view_ = view;
+  group_load_.assign(static_cast<std::size_t>(view->links()), 0);
 }
 
 void Router::tick(Cycle now) {
@@ -316,6 +322,10 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
     for (int p = 0; p < radix(); ++p)
       port_load_[p] = static_cast<std::uint16_t>(std::min(outputs_.load(p, now), kMaxLoad));
     ctx.port_load = port_load_.data();
+    if (group_view_) {
+      group_view_->fill(group_load_.data(), now, kMaxLoad);
+      ctx.group_load = group_load_.data();
+    }
   }
   if (in_transit_) {
     const Cycle now = now_cycle();
@@ -434,7 +444,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
     if (e.tail) outputs_.free_vc(g.out_port, v.out_vc);
   }
   const std::uint8_t flags = static_cast<std::uint8_t>((e.head ? kHeadFlit : 0) | (e.tail ? kTailFlit : 0));
-  outputs_.enqueue(g.out_port, e.packet, v.out_vc, flags, size, now + sa + st);
+  outputs_.enqueue(g.out_port, e.packet, v.out_vc, flags, size, now + sa + st, now);
   out_active_ |= 1ull << g.out_port;
   out_touched_ |= 1ull << g.out_port;
   inputs_.link(g.in_port).return_credits(static_cast<std::uint8_t>(g.vc), static_cast<std::uint16_t>(size),

@@ -25,6 +25,7 @@
 namespace hiradix {
 
 class ContentionTrace;
+class GroupLoadView;
 class RcCoSim;
 class StageTrace;
 
@@ -81,6 +82,9 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   const EctnPartial* ectn_partial() const { return ectn_.get(); }
   // Routing decisions go to the RTL (router.rc_mode rtl or lockstep) instead of the C++ model alone.
   void attach_rc_cosim(RcCoSim* cosim) { cosim_ = cosim; }
+  // UGAL-G: the read-only loads of the group's global links (set by the Network when the routing
+  // needs_group_load()).
+  void attach_group_view(const GroupLoadView* view);
   // Records this router's RC and SA activity as a waveform (trace.router).
   void attach_stage_trace(StageTrace* trace) { stage_trace_ = trace; }
   // Records this router's contention counters over time (trace.contention).
@@ -152,6 +156,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   ContentionCounters contention_;
   bool needs_port_load_;             // the routing reads per-port load at injection (UGAL)
   HotVector<std::uint16_t> port_load_;
+  const GroupLoadView* group_view_ = nullptr;  // UGAL-G: filled into group_load_ at injection
+  HotVector<std::uint16_t> group_load_;
   bool in_transit_;                  // the routing reads port_ready_ and re-routes blocked heads (Base)
   HotVector<std::uint32_t> port_ready_;
   // Group-wide state (ECtN, PB): seed-003 §1.5, seed-000 §3.6.

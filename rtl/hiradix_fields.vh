@@ -11,6 +11,7 @@ localparam integer LFSR_W   = 64;  // random-number state
 localparam integer HOPS_W   = 3;   // hop counters of the header
 localparam integer LOAD_W   = 12;  // per-port load (phits queued + uncredited), saturated
 localparam integer MAX_PORTS = 64; // port_load entries (radix <= 64)
+localparam integer MAX_GLINKS = 256; // group_load entries: global links of a group, a * h <= 256 (UGAL-G)
 localparam integer THRESH_W = 16;  // signed thresholds (UGAL T)
 localparam integer COUNT_W  = 7;   // contention counter per port (saturated), and its threshold
 localparam integer READY_W  = 4;   // per port: VCs 0..3 that can take a whole packet now (in-transit routings)

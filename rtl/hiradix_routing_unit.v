@@ -8,13 +8,14 @@
 // flow ties them to constants and Yosys specializes the logic. Wiring and port numbering as in
 // router/routing/dragonfly.h (seed-000 §2.1-2.3): ports [0,p) terminals, [p,p+a-1) local, then h global.
 // Routing: MIN (seed-000 §3.1), Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1, and UGAL-L
-// (seed-000 §3.5, Eq. 2-1: Valiant's draw, kept only if the minimal path looks worse); each
+// (seed-000 §3.5, Eq. 2-1: Valiant's draw, kept only if the minimal path looks worse; with cfg_ugal_group
+// UGAL-G, whose Q also counts each path's first global channel from group_load); each
 // hop takes the VC of the slot it fills in the routing's canonical path (docs/decisions.md), or with
 // cfg_hop_count_vcs the count of hops already taken on that link class.
 `default_nettype none
 module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree,
                             cfg_ugal_t, cfg_contention_th, cfg_ectn_th, router, in_port, in_vc, dst, rs_in, lfsr_in,
-                            port_load, contention, port_ready, ectn_dest, ectn_comb, pb_flag,
+                            port_load, contention, port_ready, ectn_dest, ectn_comb, pb_flag, cfg_ugal_group, group_load,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -42,6 +43,10 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire [COMB_W-1:0]   ectn_dest;
   input  wire [MAX_PORTS*COMB_W-1:0] ectn_comb;
   input  wire                pb_flag;  // PB (seed-000 §3.6): the minimal path's global link is flagged saturated
+  input  wire                cfg_ugal_group;  // UGAL-G: Q adds the path's first global channel
+  // UGAL-G: per global link of this router's group (router index in the group * h + global port number),
+  // the load of that link's output port at its owner router (queued + uncredited phits).
+  input  wire [MAX_GLINKS*LOAD_W-1:0] group_load;
   output reg  [PORT_W-1:0]   out_port;
   output reg  [VC_W-1:0]     out_vc;
   output reg  [PORT_W-1:0]   min_port;
@@ -285,22 +290,31 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     root = root_g * a + root_x;
   end
 
-  // UGAL-L: minimal iff Q_MIN * H_MIN <= Q_VLB * H_VLB + T (signed; Q of each path's first output port).
-  // Costs fit 17 bits: at most (2^LOAD_W - 1) * 6 hops, plus a 16-bit signed T.
-  localparam integer CW = LOAD_W + 5;
+  // UGAL: minimal iff Q_MIN * H_MIN <= Q_VLB * H_VLB + T (signed). UGAL-L: Q of each path's first output
+  // port. UGAL-G (router/routing/valiant_routing.h): Q also adds the load of the path's first global
+  // channel unless the first hop is that channel: the source group's link to the destination group (MIN),
+  // to R_ROOT's group or, for an R_ROOT in the source group, again to the destination group (Valiant).
+  // Q < 2^(LOAD_W+1); costs fit LOAD_W + 4 bits (at most 6 hops), plus a 16-bit signed T: CW bits signed.
+  localparam integer CW = LOAD_W + 6;
+  localparam integer GL_W = $clog2(MAX_GLINKS);
   reg [1:0] h_min, h_vlb_a, h_vlb_b;
   reg [2:0] h_vlb;
   reg [W-1:0] port_min, port_vlb;
-  reg [LOAD_W-1:0] q_min, q_vlb;
+  reg [W-1:0] gl_min_x, gl_min_k, gl_vlb_g, gl_vlb_x, gl_vlb_k;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [W-1:0] gl_min, gl_vlb;  // < MAX_GLINKS
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [LOAD_W:0] q_min, q_vlb;
   reg [CW-1:0] cost_min, cost_vlb, threshold;
   reg ugal_minimal;
   always @* begin
     {h_min, h_vlb_a, h_vlb_b, h_vlb} = 9'b0;
     {port_min, port_vlb} = {(2*W){1'b0}};
+    {gl_min_x, gl_min_k, gl_vlb_g, gl_vlb_x, gl_vlb_k, gl_min, gl_vlb} = {(7*W){1'b0}};
     threshold = {{(CW-THRESH_W){cfg_ugal_t[THRESH_W-1]}}, cfg_ugal_t};
     cost_min = {CW{1'b0}};
     cost_vlb = {CW{1'b0}};
-    {q_min, q_vlb} = {(2*LOAD_W){1'b0}};
+    {q_min, q_vlb} = {(2*LOAD_W+2){1'b0}};
     if (ugal && injection) begin
       h_min = min_hops(a, h, groups, here_g, here_x, dst_g, dst_x, cfg_palmtree);
       h_vlb_a = min_hops(a, h, groups, here_g, here_x, root_g, root_x, cfg_palmtree);
@@ -308,8 +322,20 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       h_vlb = {1'b0, h_vlb_a} + {1'b0, h_vlb_b};
       port_min = min_port_to(p, a, h, groups, here_g, here_x, dst_g, dst_x, cfg_palmtree);
       port_vlb = min_port_to(p, a, h, groups, here_g, here_x, root_g, root_x, cfg_palmtree);
-      q_min = h_min == 2'd0 ? {LOAD_W{1'b0}} : port_load[port_min * LOAD_W +: LOAD_W];  // local destination: cost 0
-      q_vlb = port_load[port_vlb * LOAD_W +: LOAD_W];
+      q_min = h_min == 2'd0 ? {(LOAD_W+1){1'b0}} : {1'b0, port_load[port_min * LOAD_W +: LOAD_W]};  // local destination: cost 0
+      q_vlb = {1'b0, port_load[port_vlb * LOAD_W +: LOAD_W]};
+      if (cfg_ugal_group) begin
+        {gl_min_x, gl_min_k} = global_owner(a, h, groups, here_g, dst_g, cfg_palmtree);
+        gl_min = gl_min_x * h + gl_min_k;
+        gl_vlb_g = root_g != here_g ? root_g : dst_g;
+        {gl_vlb_x, gl_vlb_k} = global_owner(a, h, groups, here_g, gl_vlb_g, cfg_palmtree);
+        gl_vlb = gl_vlb_x * h + gl_vlb_k;
+        // A first hop on a local port (< p + a - 1; never a terminal here) is not the global channel.
+        if (dst_g != here_g && port_min < p + a - 1)
+          q_min = q_min + {1'b0, group_load[gl_min[GL_W-1:0] * LOAD_W +: LOAD_W]};
+        if (gl_vlb_g != here_g && port_vlb < p + a - 1)
+          q_vlb = q_vlb + {1'b0, group_load[gl_vlb[GL_W-1:0] * LOAD_W +: LOAD_W]};
+      end
       cost_min = {5'b0, q_min} * {{(CW-2){1'b0}}, h_min};
       cost_vlb = {5'b0, q_vlb} * {{(CW-3){1'b0}}, h_vlb};
     end

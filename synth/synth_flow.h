@@ -28,6 +28,8 @@ struct SynthOptions {
 
 // routing_unit, allocator, contention_counters, lfsr.
 const std::vector<std::string>& synth_blocks();
+// Blocks synthesized only on request (--blocks): the contention mechanisms' state (Base, ECtN, PB).
+const std::vector<std::string>& state_blocks();
 
 // Runs the flow for `config` (its topology, VCs, routing, allocator and synth.* keys) and writes
 // OUT/synth.json; returns its content. Throws ConfigError for a configuration the RTL cannot express and

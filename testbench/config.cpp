@@ -62,7 +62,7 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
-      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base", "ectn", "pb"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold), ectn (seed-003 §1.5: Base plus, at injection, the group's combined counters broadcast every routing.ectn_period cycles), pb (Piggyback, seed-000 §3.6: UGAL-L that also routes non-minimally when the minimal global link is flagged saturated, Eq. 2-2, flags broadcast every routing.pb_period cycles)."},
+      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base", "ectn", "pb"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold), ectn (seed-003 §1.5: Base plus, at injection, the group's combined counters broadcast every routing.ectn_period cycles), pb (Piggyback, seed-000 §3.6: UGAL-L that also routes non-minimally when the minimal global link is flagged saturated, Eq. 2-2, flags broadcast every routing.pb_period cycles)."},
       {"routing.ectn_threshold", KeyType::kInt, "10", 1, 255, {}, "ECtN: at injection towards another group, misroute globally when the combined counter of the destination's global link is >= this (seed-003 Table I: 10; FOGSim's >=), and take only global ports whose link's combined counter is below it (the paper's filter; FOGSim uses the Base counter). At most 255 (the RTL's 8-bit field)."},
       {"routing.ectn_period", KeyType::kInt, "100", 1, kBig, {}, "ECtN: a router broadcasts its partial array (a*h counters of 4 bits) to its group when cycle mod period = 0 (seed-003 Table I: 100)."},
       {"routing.pb_factor", KeyType::kInt, "120", 0, 100000, {}, "PB: F of Eq. 2-2 in percent: a global channel is saturated when Q > F*Qbar + T, Qbar the mean load of the router's other global channels (seed-000 Table 3-1: 120%; the original PB: 200%)."},
@@ -72,6 +72,7 @@ const std::vector<KeySpec>& config_schema() {
       {"broadcast.phit_bits", KeyType::kInt, "80", 1, 4096, {}, "Bits per phit on a link: a broadcast of B bits occupies the link ceil(B / phit_bits) cycles (seed-003 §3.2: 10-byte phits)."},
       {"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base and ECtN (its in-transit hops): misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."},
       {"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."},
+      {"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."},
       {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
       {"traffic.pattern", KeyType::kString, "un", 0, 0, {"un", "adv", "advl", "advc", "mix"}, "Traffic pattern (seed-000 §4.2)."},
@@ -373,6 +374,10 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "routing.phase_a", c.routing.phase_a);
   c.routing.ugal_threshold = static_cast<int>(I("routing.ugal_threshold"));
   set_json(r, "routing.ugal_threshold", c.routing.ugal_threshold);
+  c.routing.ugal_info = S("routing.ugal_info");
+  if (c.routing.ugal_info != "local" && c.routing.algorithm != "ugal")
+    config_fail("routing.ugal_info", "is UGAL's information; routing.algorithm is " + c.routing.algorithm + ", not ugal");
+  set_json(r, "routing.ugal_info", c.routing.ugal_info);
   c.routing.contention_threshold = static_cast<int>(I("routing.contention_threshold"));
   if (c.routing.contention_threshold == 0) c.routing.contention_threshold = std::min(6, c.p);
   set_json(r, "routing.contention_threshold", c.routing.contention_threshold);
@@ -414,10 +419,11 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "synth.liberty", c.synth_liberty);
   set_json(r, "synth.report", c.synth_report);
   if (rc_auto) {
-    const nlohmann::json expect = {
+    nlohmann::json expect = {
         {"p", c.p}, {"a", c.a}, {"h", c.h}, {"arrangement", S("topology.arrangement")},
         {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a}, {"vc_scheme", c.routing.vc_scheme},
                      {"ugal_threshold", c.routing.ugal_threshold}}}};
+    if (c.routing.ugal_info != "local") expect["routing"]["ugal_info"] = c.routing.ugal_info;
     rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
     c.rc_latency_auto = true;
     set_json(r, "router.latency.rc", rp.rc_latency);

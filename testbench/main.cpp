@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
   synth->add_option("config", synth_config, "YAML config file (optional: defaults only)");
   synth->add_option("--set", sets, "Override a config key: --set topology.h=4 (repeatable)");
   synth->add_option("--out", out_dir, "Output directory (default: out)");
-  synth->add_option("--blocks", synth_blocks_list, "Blocks to synthesize (default: all): routing_unit allocator contention_counters lfsr")->delimiter(',');
+  synth->add_option("--blocks", synth_blocks_list, "Blocks to synthesize (default: routing_unit allocator contention_counters lfsr; on request base_state ectn_state pb_state)")->delimiter(',');
   synth->add_flag("--quiet,-q", quiet, "Print nothing but errors");
 
   std::string replay_path;

@@ -57,6 +57,18 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     }
   }
 
+  // UGAL-G reads the global output loads of every router of its group (seed-000 §3.5).
+  if (routing_->needs_group_load()) {
+    group_views_.reserve(static_cast<std::size_t>(topo_.groups()));
+    for (int g = 0; g < topo_.groups(); ++g) {
+      std::vector<const OutputUnit*> units;
+      for (int x = 0; x < topo_.a(); ++x) units.push_back(&routers_[static_cast<std::size_t>(topo_.router_at(g, x))]->outputs());
+      group_views_.emplace_back(std::move(units), topo_.global_port(0), topo_.h());
+    }
+    for (int r = 0; r < topo_.routers(); ++r)
+      routers_[static_cast<std::size_t>(r)]->attach_group_view(&group_views_[static_cast<std::size_t>(topo_.group_of(r))]);
+  }
+
   // Wiring: each router output port to its peer's input port; NICs to their router's terminal ports.
   for (int r = 0; r < topo_.routers(); ++r) {
     for (int port = topo_.p(); port < topo_.radix(); ++port) {

@@ -7,6 +7,7 @@
 
 #include <systemc>
 
+#include "router/group_load_view.h"
 #include "router/router.h"
 #include "router/routing/dragonfly.h"
 #include "router/routing/routing_algorithm.h"
@@ -52,6 +53,7 @@ class Network : public sc_core::sc_module {
   std::unique_ptr<RcCoSim> rc_cosim_;
   std::unique_ptr<StageTrace> stage_trace_;
   std::unique_ptr<ContentionTrace> contention_trace_;
+  std::vector<GroupLoadView> group_views_;  // UGAL-G: one per group, read by the group's routers
   PacketPool pool_;
   ActivityScheduler scheduler_;
   Stats stats_;

@@ -115,6 +115,20 @@ TEST(ConfigErrors, BadChoices) {
   expect_error({{"router.switching", "store_and_forward"}}, {"router.switching", "vct", "wormhole"});
 }
 
+// routing.ugal_info: a choice; UGAL's option only; for the RTL, a group of at most MAX_GLINKS links.
+TEST(ConfigErrors, UgalInfo) {
+  expect_error({{"routing.algorithm", "ugal"}, {"routing.ugal_info", "global"}}, {"routing.ugal_info", "local", "group"});
+  expect_error({{"routing.algorithm", "valiant"}, {"routing.ugal_info", "group"}}, {"routing.ugal_info", "valiant", "ugal"});
+  // a = 9, h = 29: 261 global links per group (2,358 routers, radix 38).
+  expect_error({{"topology.p", "1"}, {"topology.a", "9"}, {"topology.h", "29"}, {"routing.algorithm", "ugal"},
+                {"routing.ugal_info", "group"}, {"router.rc_mode", "lockstep"}},
+               {"router.rc_mode", "routing.ugal_info", "261"});
+  EXPECT_EQ(error_of({{"topology.p", "1"}, {"topology.a", "9"}, {"topology.h", "29"}, {"routing.algorithm", "ugal"},
+                      {"routing.ugal_info", "group"}}), "") << "the C++ model has no such limit";
+  EXPECT_EQ(error_of({{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}}), "");
+  EXPECT_EQ(load_config("", {}).resolved["routing"]["ugal_info"], "local");
+}
+
 TEST(ConfigErrors, TooFewVcsForDeadlockFreedom) {
   expect_error({{"routing.algorithm", "valiant"}, {"router.vcs.local", "3"}}, {"router.vcs.local", "4", "3"});
   expect_error({{"routing.algorithm", "valiant"}, {"router.vcs.global", "1"}}, {"router.vcs.global", "2"});

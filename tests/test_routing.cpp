@@ -553,6 +553,127 @@ TEST(Ugal, MisroutesExactlyWhenTheMinimalCostExceedsValiantsPlusT) {
   EXPECT_EQ(pkt.route.phase, 1);
 }
 
+// The index (router index in the group * h + global port) of group g's link to group `to`, found by
+// walking the wiring (independent of Dragonfly::global_owner).
+int wired_link(const Dragonfly& t, int g, int to) {
+  for (int x = 0; x < t.a(); ++x)
+    for (int k = 0; k < t.h(); ++k)
+      if (t.group_of(t.peer(t.router_at(g, x), t.global_port(k)).router) == to) return x * t.h() + k;
+  return -1;
+}
+
+// An LFSR state (advanced from `lfsr`) whose lgl draw from `src` satisfies `ok(root)`.
+std::uint64_t draw_where(const Dragonfly& t, int src, std::uint64_t lfsr, const std::function<bool(int)>& ok) {
+  const ValiantRouting probe(t, PhaseA::kLgl);
+  for (;;) {
+    lfsr = lfsr_advance(lfsr);
+    if (ok(probe.choose_intermediate(src, lfsr))) return lfsr;
+  }
+}
+
+// UGAL-G (seed-000 §3.5, Kim et al.): Q = first-hop port load + the load of the path's first global
+// channel (unless the first hop is that channel), by hand on h = 2 (p 2, a 4, G 9). A source router of
+// group 0, destination in group 5, an R_ROOT in a third group, both first hops local: equal port loads and
+// a loaded minimal global link make UGAL-G take Valiant where UGAL-L stays minimal; then the boundary in T.
+TEST(UgalGroup, AddsEachPathsGlobalChannelAndMovesAtTheBoundary) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const int dst_router = 4 * 5 + 2;
+  const int src = t.router_at(0, (wired_link(t, 0, 5) / t.h() + 1) % t.a());  // does not own the link to group 5
+  const auto local_first = [&](int r) { return t.port_class(t.min_port(src, r)) == PortClass::kLocal; };
+  ASSERT_TRUE(local_first(dst_router));
+  const std::uint64_t lfsr = draw_where(t, src, lfsr_seed(3, 0), [&](int r) {
+    return t.group_of(r) != 0 && t.group_of(r) != 5 && local_first(r) && t.min_port(src, r) != t.min_port(src, dst_router);
+  });
+  const int root = ValiantRouting(t, PhaseA::kLgl).choose_intermediate(src, lfsr);
+  const int p_min = t.min_port(src, dst_router), p_vlb = t.min_port(src, root);
+  const int l_min = wired_link(t, 0, 5), l_vlb = wired_link(t, 0, t.group_of(root));
+  const int h_min = t.min_hops(src, dst_router), h_vlb = t.min_hops(src, root) + t.min_hops(root, dst_router);
+  std::uint16_t load[64] = {}, group[256] = {};
+  load[p_min] = load[p_vlb] = 4;
+  group[l_min] = 100;
+  group[l_vlb] = 20;
+  const auto route = [&](UgalInfo info, int threshold) {
+    const UgalRouting ugal(t, PhaseA::kLgl, threshold, false, info);
+    Packet pkt;
+    pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
+    RoutingContext ctx{src, 0, lfsr, nullptr, load};
+    ctx.group_load = group;
+    const RoutingDecision d = ugal.route(ctx, pkt);
+    EXPECT_EQ(d.out_port, pkt.route.phase == 1 ? p_min : p_vlb);
+    return pkt.route.phase == 1;
+  };
+  EXPECT_TRUE(route(UgalInfo::kLocal, 0)) << "UGAL-L sees equal first-hop loads: the shorter minimal path";
+  const int excess = (4 + 100) * h_min - (4 + 20) * h_vlb;  // phit-hops by which minimal is dearer
+  ASSERT_GT(excess, 0);
+  EXPECT_FALSE(route(UgalInfo::kGroup, 0));
+  EXPECT_FALSE(route(UgalInfo::kGroup, excess - 1));
+  EXPECT_TRUE(route(UgalInfo::kGroup, excess));
+  // Loads of other links do not matter.
+  for (int l = 0; l < t.a() * t.h(); ++l)
+    if (l != l_min && l != l_vlb) group[l] = 4000;
+  EXPECT_FALSE(route(UgalInfo::kGroup, excess - 1));
+  EXPECT_TRUE(route(UgalInfo::kGroup, excess));
+}
+
+// When the source router owns the path's global link, the first hop *is* that channel: it is counted
+// once, from the router's own port load (group_load's entry for it is not added).
+TEST(UgalGroup, AFirstHopOnTheGlobalChannelCountsOnce) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const int dst_router = 4 * 5 + 2;
+  const int l_min = wired_link(t, 0, 5);
+  const int src = t.router_at(0, l_min / t.h());  // owns group 0's link to group 5
+  ASSERT_EQ(t.min_port(src, dst_router), t.global_port(l_min % t.h()));
+  const std::uint64_t lfsr = draw_where(t, src, lfsr_seed(4, 0), [&](int r) {
+    return t.group_of(r) != 0 && t.group_of(r) != 5 && t.port_class(t.min_port(src, r)) == PortClass::kGlobal;
+  });
+  const int root = ValiantRouting(t, PhaseA::kLgl).choose_intermediate(src, lfsr);
+  std::uint16_t load[64] = {}, group[256] = {};
+  load[t.min_port(src, dst_router)] = load[t.min_port(src, root)] = 10;
+  group[l_min] = 1000;  // were it added, minimal would lose
+  group[wired_link(t, 0, t.group_of(root))] = 0;
+  const UgalRouting ugal(t, PhaseA::kLgl, 0, false, UgalInfo::kGroup);
+  Packet pkt;
+  pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
+  RoutingContext ctx{src, 0, lfsr, nullptr, load};
+  ctx.group_load = group;
+  ugal.route(ctx, pkt);
+  EXPECT_EQ(pkt.route.phase, 1);
+}
+
+// An R_ROOT in the source group: the Valiant path's first global channel is phase B's, the link to the
+// destination group (the minimal path's): with equal first-hop loads, the same global load on both sides
+// and longer Valiant, minimal wins; UGAL-L and UGAL-G agree.
+TEST(UgalGroup, ARootInTheSourceGroupSharesTheMinimalGlobalChannel) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const int dst_router = 4 * 5 + 2;
+  const int src = t.router_at(0, (wired_link(t, 0, 5) / t.h() + 1) % t.a());  // does not own the link to group 5
+  ASSERT_EQ(t.port_class(t.min_port(src, dst_router)), PortClass::kLocal);
+  const std::uint64_t lfsr = draw_where(t, src, lfsr_seed(5, 0), [&](int r) {
+    return t.group_of(r) == 0 && r != src && t.min_port(src, r) != t.min_port(src, dst_router);
+  });
+  std::uint16_t load[64] = {}, group[256] = {};
+  const int root = ValiantRouting(t, PhaseA::kLgl).choose_intermediate(src, lfsr);
+  load[t.min_port(src, dst_router)] = 30;
+  load[t.min_port(src, root)] = 0;
+  group[wired_link(t, 0, 5)] = 50;
+  // Minimal: (30 + 50) * H_min; Valiant: (0 + 50) * H_vlb.
+  const int h_min = t.min_hops(src, dst_router), h_vlb = t.min_hops(src, root) + t.min_hops(root, dst_router);
+  const bool want_min = 80 * h_min <= 50 * h_vlb;
+  const UgalRouting ugal(t, PhaseA::kLgl, 0, false, UgalInfo::kGroup);
+  Packet pkt;
+  pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
+  RoutingContext ctx{src, 0, lfsr, nullptr, load};
+  ctx.group_load = group;
+  ugal.route(ctx, pkt);
+  EXPECT_EQ(pkt.route.phase == 1, want_min) << "H_min " << h_min << " H_vlb " << h_vlb;
+  // Moving the shared global load changes Valiant's side only by its H_vlb weight: 0 makes Valiant win.
+  group[wired_link(t, 0, 5)] = 0;
+  Packet pkt2;
+  pkt2.dst = pkt.dst;
+  ugal.route(ctx, pkt2);
+  EXPECT_EQ(pkt2.route.phase, 0) << "30 * H_min > 0";
+}
+
 }  // namespace
 }  // namespace hiradix
 

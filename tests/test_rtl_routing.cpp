@@ -96,7 +96,9 @@ const RoutingOptions kRoutings[] = {
     {"min", "lgl", "hop_count"}, {"ugal", "lgl", "slot", 0},  {"ugal", "-g-", "slot", 40},
     {"ugal", "lg-", "slot", -300}, {"base", "lgl", "slot", 0, 2}, {"base", "lgl", "slot", 0, 5},
     {"ectn", "lgl", "slot", 0, 2, 3}, {"ectn", "lgl", "slot", 0, 5, 10}, {"pb", "lgl", "slot", 0},
-    {"pb", "-g-", "slot", 40}};
+    {"pb", "-g-", "slot", 40},
+    {"ugal", "lgl", "slot", 0, 6, 10, 120, 5, "group"}, {"ugal", "-gl", "slot", 25, 6, 10, 120, 5, "group"},
+    {"ugal", "lg-", "slot", -300, 6, 10, 120, 5, "group"}};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -117,6 +119,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
     std::int32_t counters[64] = {};
     std::uint32_t ready[64] = {};
     std::uint8_t comb[64] = {};
+    std::uint16_t loads[64] = {}, group_loads[256] = {};
     // Exhaustive for small networks (every source to every destination); sampled with odd strides in large ones.
     const int src_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 41 | 1;
     const int dst_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 397 | 1;
@@ -142,6 +145,12 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           ctx.ectn_dest = static_cast<int>(state_rng.below(16));
           ctx.ectn_comb = comb;
           ctx.pb_flag = state_rng.below(2) != 0;
+          if (topo.port_class(in_port) == PortClass::kTerminal) {  // UGAL reads loads at injection: small, so it goes both ways
+            for (int p = 0; p < topo.radix(); ++p) loads[p] = static_cast<std::uint16_t>(state_rng.below(40));
+            for (int l = 0; l < topo.a() * topo.h(); ++l) group_loads[l] = static_cast<std::uint16_t>(state_rng.below(40));
+            ctx.port_load = loads;
+            if (cfg.ugal_group) ctx.group_load = group_loads;
+          }
           const RcInputs in = pack_inputs(cfg, ctx, pkt, lfsr, topo.radix());
           const RcOutputs want = reference_decision(*model, in);
           const RcOutputs got = rtl.evaluate(in);
@@ -191,6 +200,8 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
         in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(16));
       }
       in.has_port_state = true;
+      for (int l = 0; l < topo.a() * topo.h(); ++l) in.group_load[static_cast<std::size_t>(l)] = static_cast<std::uint16_t>(rng.below(top));
+      in.has_group_load = true;
       in.in_vc = static_cast<std::uint8_t>(rng.below(4));
       const std::uint32_t comb_top = (i & 4) ? (1u << rtl::COMB_W) : 16;
       in.ectn_dest = static_cast<std::uint8_t>(rng.below(comb_top));
@@ -219,6 +230,16 @@ TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
   // h = 16 balanced: 32 * 513 = 16,416 routers > 2^12.
   EXPECT_THROW(rc_config({"min", "lgl", "slot"}, Dragonfly(16, 32, 16, Arrangement::kPalmtree)), std::invalid_argument);
   EXPECT_NO_THROW(rc_config({"min", "lgl", "slot"}, Dragonfly(8, 16, 8, Arrangement::kPalmtree)));
+  // UGAL-G's group_load holds MAX_GLINKS = 256 links: a = 5, h = 55 has 275 (1,380 routers, radix 60).
+  auto ugal = [](const char* info) {
+    RoutingOptions o;
+    o.algorithm = "ugal";
+    o.ugal_info = info;
+    return o;
+  };
+  EXPECT_THROW(rc_config(ugal("group"), Dragonfly(1, 5, 55, Arrangement::kPalmtree)), std::invalid_argument);
+  EXPECT_NO_THROW(rc_config(ugal("local"), Dragonfly(1, 5, 55, Arrangement::kPalmtree)));
+  EXPECT_NO_THROW(rc_config(ugal("group"), Dragonfly(8, 16, 8, Arrangement::kPalmtree)));
 }
 
 TEST(RouteState, PackUnpackRoundTrips) {
@@ -286,6 +307,13 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "ugal"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}},
         Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_threshold", "-20"}, {"traffic.pattern", "adv"},
                   {"traffic.offset", "2"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}, {"routing.ugal_threshold", "-20"},
+                  {"routing.phase_a", "-gl"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"}, {"traffic.load", "0.6"},
+                  {"topology.arrangement", "consecutive"}},
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.05"}},

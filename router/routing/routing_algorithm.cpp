@@ -48,7 +48,8 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, co
     return std::make_unique<PbRouting>(topo, parse_phase_a(options.phase_a), options.ugal_threshold, options.pb_factor,
                                        options.pb_threshold, hop_count);
   if (options.algorithm == "ugal")
-    return std::make_unique<UgalRouting>(topo, parse_phase_a(options.phase_a), options.ugal_threshold, hop_count);
+    return std::make_unique<UgalRouting>(topo, parse_phase_a(options.phase_a), options.ugal_threshold, hop_count,
+                                         parse_ugal_info(options.ugal_info));
   throw std::invalid_argument("routing.algorithm: unknown algorithm '" + options.algorithm + "'");
 }
 

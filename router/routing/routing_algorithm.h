@@ -33,6 +33,10 @@ struct RoutingContext {
   // PB (seed-000 §3.6), at injection: the saturation flag of the minimal path's global link, the router's
   // own (Eq. 2-2 now) or the last one its owner broadcast; false for a destination in this group.
   bool pb_flag = false;
+  // UGAL-G (needs_group_load()), at injection: per global link of the source group, link index
+  // = (router index in the group) * h + global port number, the load of that link's output port at its
+  // owner router as at the start of this cycle (Network's GroupLoadView), saturated at LOAD_W bits.
+  const std::uint16_t* group_load = nullptr;
 };
 
 // Router state a routing needs shared within the group (router/group_broadcast.h).
@@ -81,6 +85,9 @@ class RoutingAlgorithm {
   virtual VcRequirement vcs_needed() const = 0;
   // Whether route() reads ctx.port_load at injection (source-adaptive routings).
   virtual bool needs_port_load() const { return false; }
+  // Whether route() also reads ctx.group_load at injection (UGAL-G: every router's global output loads
+  // of the source group).
+  virtual bool needs_group_load() const { return false; }
   // In-transit adaptive routings read ctx.in_vc and ctx.port_ready at every hop, and a head whose chosen
   // output cannot take it goes through RC again (its decision is re-evaluated, seed-003 §1.3 [F]).
   virtual bool needs_port_ready() const { return false; }
@@ -107,6 +114,7 @@ struct RoutingOptions {
   int ectn_threshold = 10;         // ECtN: combined counter threshold (seed-003 Table I)
   int pb_factor = 120;             // PB: F of Eq. 2-2 in percent (seed-000 Table 3-1: 120%)
   int pb_threshold = 5;            // PB: T of Eq. 2-2 in phits (seed-000 Table 3-1: 5)
+  std::string ugal_info = "local"; // UGAL's view: local (UGAL-L, own output ports) | group (UGAL-G, + group's global links)
 };
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo);

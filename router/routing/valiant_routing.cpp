@@ -83,11 +83,34 @@ RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) co
   return d;
 }
 
+UgalInfo parse_ugal_info(const std::string& name) {
+  if (name == "local") return UgalInfo::kLocal;
+  if (name == "group") return UgalInfo::kGroup;
+  throw std::invalid_argument("routing.ugal_info: unknown value '" + name + "'");
+}
+
+int UgalRouting::group_link(int group, int to_group) const {
+  if (group == to_group) return -1;
+  int index = 0, k = 0;
+  topo_.global_owner(group, to_group, index, k);
+  return index * topo_.h() + k;
+}
+
+int UgalRouting::path_load(const RoutingContext& ctx, int first_port, int link) const {
+  int q = ctx.port_load[first_port];
+  // A first hop on a global port is the path's first global channel itself: counted once.
+  if (info_ == UgalInfo::kGroup && link >= 0 && topo_.port_class(first_port) != PortClass::kGlobal)
+    q += ctx.group_load[link];
+  return q;
+}
+
 bool UgalRouting::prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const {
   const int here = ctx.router;
+  const int g = topo_.group_of(here), dst_g = topo_.group_of(dst_router), root_g = topo_.group_of(root);
   const int h_min = topo_.min_hops(here, dst_router);
-  const int q_min = h_min ? ctx.port_load[topo_.min_port(here, dst_router)] : 0;  // a local destination costs 0
-  const int q_vlb = ctx.port_load[topo_.min_port(here, root)];
+  // A destination at this router costs 0.
+  const int q_min = h_min ? path_load(ctx, topo_.min_port(here, dst_router), group_link(g, dst_g)) : 0;
+  const int q_vlb = path_load(ctx, topo_.min_port(here, root), group_link(g, root_g != g ? root_g : dst_g));
   const int h_vlb = topo_.min_hops(here, root) + topo_.min_hops(root, dst_router);
   return q_min * h_min <= q_vlb * h_vlb + threshold_;
 }

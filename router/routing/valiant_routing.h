@@ -33,21 +33,41 @@ class ValiantRouting : public RoutingAlgorithm {
   PhaseA policy_;
 };
 
-// UGAL-L (seed-000 §3.5, Eq. 2-1): at injection, route minimally iff Q_MIN·H_MIN <= Q_VLB·H_VLB + T, with
-// Q the load of the source router's output port of each path's first hop (queue plus uncredited phits)
-// and H the router-to-router hops of the whole path; otherwise Valiant through the drawn R_ROOT.
+// UGAL (seed-000 §3.5, Eq. 2-1): at injection, route minimally iff Q_MIN·H_MIN <= Q_VLB·H_VLB + T, with H
+// the router-to-router hops of the whole path; otherwise Valiant through the drawn R_ROOT.
+//  - UGAL-L (UgalInfo::kLocal): Q = load of the source router's output port of the path's first hop
+//    (queue plus uncredited phits).
+//  - UGAL-G (UgalInfo::kGroup, Kim et al.'s UGAL with global information, seed-000 §3.5 footnote): Q also
+//    counts the path's first global channel, wherever in the source group it is:
+//      Q = load(first hop port) + [the first hop is not that global channel] · load(first global channel)
+//    The first global channel of the minimal path is the source group's link to the destination group;
+//    of the Valiant path, the link to R_ROOT's group, or if R_ROOT is in the source group the link to the
+//    destination group (phase B's); none for a path that stays in the source group. The loads are an
+//    idealised, instantaneous group-wide view (as Kim et al.'s UGAL-G): every router's output state at the
+//    start of the cycle, with no message to carry it (ctx.group_load).
+enum class UgalInfo : std::uint8_t { kLocal, kGroup };
+UgalInfo parse_ugal_info(const std::string& name);
+
 class UgalRouting : public ValiantRouting {
  public:
-  UgalRouting(const Dragonfly& topo, PhaseA policy, int threshold, bool hop_count_vcs = false)
-      : ValiantRouting(topo, policy, hop_count_vcs), threshold_(threshold) {}
+  UgalRouting(const Dragonfly& topo, PhaseA policy, int threshold, bool hop_count_vcs = false,
+              UgalInfo info = UgalInfo::kLocal)
+      : ValiantRouting(topo, policy, hop_count_vcs), threshold_(threshold), info_(info) {}
   std::string name() const override { return "ugal"; }
   bool needs_port_load() const override { return true; }
+  bool needs_group_load() const override { return info_ == UgalInfo::kGroup; }
+  // Index (router index in the group * h + global port number) of the source group's global link towards
+  // `to_group`, -1 if it is the source group itself.
+  int group_link(int group, int to_group) const;
 
  protected:
   bool prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const override;
 
  private:
+  // Q of a path from `here` whose first hop is `first_port` and whose first global channel is `link`.
+  int path_load(const RoutingContext& ctx, int first_port, int link) const;
   int threshold_;
+  UgalInfo info_;
 };
 
 // Piggyback, PB (seed-000 §3.6; seed-003 §2): UGAL-L whose minimal choice also needs the minimal path's

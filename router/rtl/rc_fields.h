@@ -16,6 +16,7 @@ struct RcConfig {
   std::int16_t ugal_threshold = 0;  // UGAL's T, phits
   std::uint8_t contention_threshold = 0;  // Base's th
   std::uint8_t ectn_threshold = 0;        // ECtN's combined threshold
+  bool ugal_group = false;  // UGAL-G: Q adds the path's first global channel (group_load)
 };
 
 struct RcInputs {
@@ -39,6 +40,10 @@ struct RcInputs {
   std::array<std::uint8_t, 64> ectn_comb{};
   bool has_comb = false;
   bool pb_flag = false;
+  // UGAL-G at injection: per global link of the router's group (router index * h + global port), the
+  // load of its output port at the owner router, LOAD_W bits; a * h <= MAX_GLINKS entries used.
+  std::array<std::uint16_t, 256> group_load{};
+  bool has_group_load = false;
 };
 
 struct RcOutputs {

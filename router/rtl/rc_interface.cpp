@@ -8,6 +8,8 @@
 
 namespace hiradix {
 
+static_assert(std::tuple_size<decltype(RcInputs::group_load)>::value == rtl::MAX_GLINKS, "rc_fields.h follows hiradix_fields.vh");
+
 namespace {
 constexpr std::uint32_t mask(int bits) { return (1u << bits) - 1; }
 
@@ -46,6 +48,11 @@ RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
   c.a = static_cast<std::uint8_t>(topo.a());
   c.h = static_cast<std::uint8_t>(topo.h());
   c.palmtree = topo.arrangement() == Arrangement::kPalmtree;
+  c.ugal_group = options.algorithm == "ugal" && parse_ugal_info(options.ugal_info) == UgalInfo::kGroup;
+  if (c.ugal_group && topo.a() * topo.h() > rtl::MAX_GLINKS)
+    throw std::invalid_argument("routing.ugal_info group: the group's a * h = " + std::to_string(topo.a() * topo.h()) +
+                                " global links exceed the RTL's " + std::to_string(rtl::MAX_GLINKS) +
+                                " group_load entries (rtl/hiradix_fields.vh MAX_GLINKS)");
   return c;
 }
 
@@ -99,6 +106,10 @@ RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packe
     in.has_comb = true;
   }
   in.pb_flag = ctx.pb_flag;
+  if (ctx.group_load) {
+    for (int l = 0; l < cfg.a * cfg.h; ++l) in.group_load[static_cast<std::size_t>(l)] = ctx.group_load[l];
+    in.has_group_load = true;
+  }
   return in;
 }
 
@@ -145,6 +156,7 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   ctx.ectn_dest = in.ectn_dest;
   ctx.ectn_comb = in.ectn_comb.data();
   ctx.pb_flag = in.pb_flag;
+  ctx.group_load = in.group_load.data();
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -158,6 +170,7 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   if (cfg.algorithm == rtl::ALG_BASE) o.algorithm = "base";
   if (cfg.algorithm == rtl::ALG_ECTN) o.algorithm = "ectn";
   if (cfg.algorithm == rtl::ALG_PB) o.algorithm = "pb";
+  o.ugal_info = cfg.ugal_group ? "group" : "local";
   o.phase_a = to_string(static_cast<PhaseA>(cfg.phase_a & 3));
   o.vc_scheme = cfg.hop_count_vcs ? "hop_count" : "slot";
   return o;
@@ -176,6 +189,7 @@ nlohmann::json to_json(const RcInputs& in) {
           {"contention", in.contention}, {"port_ready", in.port_ready},
           {"ectn_threshold", in.cfg.ectn_threshold}, {"ectn_dest", in.ectn_dest}, {"ectn_comb", in.ectn_comb},
           {"pb_flag", in.pb_flag},
+          {"ugal_group", in.cfg.ugal_group}, {"group_load", in.group_load},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -214,6 +228,12 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.ectn_comb = j.value("ectn_comb", std::array<std::uint8_t, 64>{});
   in.has_comb = true;
   in.pb_flag = j.value("pb_flag", false);
+  // Records from before UGAL-G have neither field: UGAL-L, no group loads.
+  in.cfg.ugal_group = j.value("ugal_group", false);
+  if (j.contains("group_load")) {
+    in.group_load = j.at("group_load").get<std::array<std::uint16_t, 256>>();
+    in.has_group_load = true;
+  }
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

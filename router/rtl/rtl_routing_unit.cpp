@@ -16,6 +16,7 @@ struct RtlRoutingUnit::Impl {
   bool load_driven = false;   // port_load holds nonzero words from an earlier decision
   bool state_driven = false;  // contention / port_ready likewise
   bool comb_driven = false;   // ectn_comb likewise
+  bool group_driven = false;  // group_load likewise
 };
 
 namespace {
@@ -70,6 +71,12 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
     pack_fields(in.has_comb ? in.ectn_comb : kZero, rtl::COMB_W, u.ectn_comb, (rtl::MAX_PORTS * rtl::COMB_W + 31) / 32);
   }
   impl_->comb_driven = in.has_comb;
+  u.cfg_ugal_group = in.cfg.ugal_group;
+  if (in.has_group_load || impl_->group_driven) {
+    static const std::array<std::uint16_t, rtl::MAX_GLINKS> kZero{};
+    pack_fields(in.has_group_load ? in.group_load : kZero, rtl::LOAD_W, u.group_load, (rtl::MAX_GLINKS * rtl::LOAD_W + 31) / 32);
+  }
+  impl_->group_driven = in.has_group_load;
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;

@@ -31,6 +31,16 @@ for pv in "1 1" "2 1" "7 4" "31 2" "64 8"; do
   lint hiradix_separable_allocator -GP=$1 -GV=$2 -GOWN_GRANT=1 -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
   lint hiradix_contention_counters -GP=$1 -GMAXC=$(( $1 * $2 )) -- hiradix_contention_counters.v
 done
+# Contention-mechanism state (Base, ECtN, PB): the smallest network, h = 2, and seed-003 Table I.
+lint hiradix_base_state -GPI=1 -GPL=1 -GPG=1 -GVI=1 -GVL=1 -GVG=1 -- hiradix_base_state.v hiradix_contention_counters.v
+lint hiradix_base_state -- hiradix_base_state.v hiradix_contention_counters.v
+lint hiradix_base_state -GPI=8 -GPL=15 -GPG=8 -GVI=3 -GVL=3 -GVG=2 -- hiradix_base_state.v hiradix_contention_counters.v
+lint hiradix_ectn_state -GPI=1 -GPG=1 -GA=2 -GVI=1 -GVG=1 -- hiradix_ectn_state.v
+lint hiradix_ectn_state -GX=3 -- hiradix_ectn_state.v
+lint hiradix_ectn_state -GPI=8 -GPG=8 -GA=16 -GVI=3 -GVG=2 -GX=15 -- hiradix_ectn_state.v
+lint hiradix_pb_state -GH=1 -GA=2 -- hiradix_pb_state.v
+lint hiradix_pb_state -- hiradix_pb_state.v
+lint hiradix_pb_state -GH=8 -GA=16 -- hiradix_pb_state.v
 lint hiradix_routing_unit -- hiradix_routing_unit.v
 lint hiradix_lfsr -- hiradix_lfsr.v
 [ $fail -eq 0 ] && echo "lint clean"

@@ -80,6 +80,37 @@ TEST(Synth, ReportsEveryBlockAndGrowsWithRadix) {
 }
 
 // A slower clock needs fewer pipeline cycles for the same logic (cycles = ceil(delay / clock)).
+// The state of the contention mechanisms: Yosys's flip-flop count must equal the bit count derived from
+// the specs (seed-003 §6.1 for Base, §6.3 with this RTL's choices for ECtN, seed-000 §3.6 for PB),
+// computed here independently of the flow. Small network: h = 2 (p 2, a 4), VCs 3 / 3 / 2.
+int clog2(int n) {
+  int w = 0;
+  while ((1 << w) < n) ++w;
+  return w;
+}
+
+TEST(Synth, StateBlocksHaveTheFlipFlopsTheirFormulasGive) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_state");
+  const Config c = balanced(2, {{"routing.algorithm", "base"}, {"router.vcs.injection", "3"}});
+  const json r = synth(c, dir, {"base_state", "ectn_state", "pb_state"});
+  const int p = 2, a = 4, h = 2, k = p + a - 1 + h, v = p * 3 + (a - 1) * 3 + h * 2;  // 7 ports, 19 VCs
+  // Base: k counters of ceil(log2(V + 1)) bits, V tags of 1 + ceil(log2 k): 7 * 5 + 19 * 4 = 111.
+  EXPECT_EQ(r["blocks"]["base_state"]["flip_flops"].get<int>(), k * clog2(v + 1) + v * (1 + clog2(k)));
+  EXPECT_EQ(r["blocks"]["base_state"]["flip_flops"].get<int>(), 111);
+  // ECtN: L = a h = 8 own counters of ceil(log2(p v_inj + h v_glob + 1)) = 4 bits, (a - 1) L 4-bit received
+  // values, 10 tags of 1 + log2 L bits, a 7-bit period counter (100 cycles): 32 + 96 + 40 + 7 = 175.
+  const int links = a * h, nv = p * 3 + h * 2;
+  EXPECT_EQ(r["blocks"]["ectn_state"]["flip_flops"].get<int>(),
+            links * clog2(nv + 1) + (a - 1) * links * 4 + nv * (1 + clog2(links)) + clog2(100));
+  EXPECT_EQ(r["blocks"]["ectn_state"]["flip_flops"].get<int>(), 175);
+  // PB: one flag per global link of the group, own and received: a h = 8.
+  EXPECT_EQ(r["blocks"]["pb_state"]["flip_flops"].get<int>(), a * h);
+  for (const char* b : {"base_state", "ectn_state", "pb_state"}) {
+    EXPECT_EQ(r["blocks"][b]["flip_flops"], r["blocks"][b]["params"]["expected_flip_flops"]) << b;
+    EXPECT_GT(r["blocks"][b]["area_um2"].get<double>(), 0) << b;
+  }
+}
+
 TEST(Synth, ClockPeriodSetsPipelineCycles) {
   const fs::path dir = test::make_temp_dir("hiradix_synth");
   const json fast = synth(balanced(2, {{"synth.clock_ns", "0.5"}}), dir / "fast", {"allocator"});
