@@ -140,6 +140,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   HotVector<std::uint16_t> port_load_;
   bool in_transit_;                  // the routing reads port_ready_ and re-routes blocked heads (Base)
   HotVector<std::uint32_t> port_ready_;
+  bool needs_occupancy_;             // the routing reads occupancy_ (OLM, Hybrid)
+  HotVector<std::uint8_t> occupancy_;  // per output port x kStateVcs, percent
   RouterActivity activity_;
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to

@@ -104,7 +104,8 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "// (p=" << g.p << " a=" << g.a << " h=" << g.h << ", " << c.routing.algorithm << "); router id, input port and\n"
     << "// destination are real inputs, as narrow as this network needs (upper field bits tied to 0).\n"
     << "`default_nettype none\n"
-    << "module synth_top(router, in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, out_port, out_vc,\n"
+    << "module synth_top(router, in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, occupancy,\n"
+    << "                 out_port, out_vc,\n"
     << "                 min_port, misroute, rs_out,\n"
     << "                 lfsr_out, no_slot);\n"
     << "`include \"hiradix_fields.vh\"\n"
@@ -117,6 +118,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "  input  wire [" << g.radix << "*LOAD_W-1:0] port_load;  // this router's ports; the rest tied to 0\n"
     << "  input  wire [" << g.radix << "*COUNT_W-1:0] contention;\n"
     << "  input  wire [" << g.radix << "*READY_W-1:0] port_ready;\n"
+    << "  input  wire [" << g.radix << "*READY_W*OCC_W-1:0] occupancy;\n"
     << "  output wire [PORT_W-1:0] out_port;\n"
     << "  output wire [VC_W-1:0] out_vc;\n"
     << "  output wire [PORT_W-1:0] min_port;\n"
@@ -128,12 +130,15 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "  localparam [THRESH_W-1:0] C_UGAL_T = " << (static_cast<unsigned>(static_cast<std::uint16_t>(rc.ugal_threshold)) &
                                                      ((1u << rtl::THRESH_W) - 1)) << ";\n"
     << "  localparam [COUNT_W-1:0] C_TH = " << int(rc.contention_threshold) << ";\n"
+    << "  localparam [OCC_W-1:0] C_OCC_TH = " << int(rc.occupancy_threshold) << ", C_MIN_OCC = " << int(rc.min_occupancy)
+    << ";\n"
     << "  localparam [GEOM_W-1:0] C_P = " << int(rc.p) << ", C_A = " << int(rc.a) << ", C_H = " << int(rc.h) << ";\n"
     << "  hiradix_routing_unit unit(\n"
     << "      .cfg_algorithm(C_ALGORITHM), .cfg_phase_a(2'd" << int(rc.phase_a) << "), .cfg_hop_count_vcs(1'b"
     << (rc.hop_count_vcs ? 1 : 0) << "),\n"
     << "      .cfg_p(C_P), .cfg_a(C_A), .cfg_h(C_H), .cfg_palmtree(1'b" << (rc.palmtree ? 1 : 0)
-    << "), .cfg_ugal_t(C_UGAL_T), .cfg_contention_th(C_TH),\n";
+    << "), .cfg_ugal_t(C_UGAL_T), .cfg_contention_th(C_TH),\n"
+    << "      .cfg_occupancy_th(C_OCC_TH), .cfg_min_occupancy(C_MIN_OCC),\n";
   auto widen = [](const char* name, const char* field, int w) {
     return std::string("{{(") + field + "-" + std::to_string(w) + "){1'b0}}, " + name + "}";
   };
@@ -143,6 +148,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "      .in_vc(in_vc), .port_load({{((MAX_PORTS-" << g.radix << ")*LOAD_W){1'b0}}, port_load}),\n"
     << "      .contention({{((MAX_PORTS-" << g.radix << ")*COUNT_W){1'b0}}, contention}),\n"
     << "      .port_ready({{((MAX_PORTS-" << g.radix << ")*READY_W){1'b0}}, port_ready}),\n"
+    << "      .occupancy({{((MAX_PORTS-" << g.radix << ")*READY_W*OCC_W){1'b0}}, occupancy}),\n"
     << "      .out_port(out_port), .out_vc(out_vc), .min_port(min_port),\n"
     << "      .misroute(misroute), .rs_out(rs_out), .lfsr_out(lfsr_out), .no_slot(no_slot));\n"
     << "endmodule\n";

@@ -61,8 +61,12 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
-      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold)."},
+      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base", "olm", "hybrid"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold), olm (seed-003 §2, §1.4: in-transit MM+L misrouting when the minimal VC is congested by credits, to candidates at most routing.olm_threshold % as occupied; covers PAR), hybrid (§1.4: base's trigger with routing.hybrid_contention_threshold OR olm's with routing.hybrid_threshold)."},
       {"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base: misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."},
+      {"routing.olm_threshold", KeyType::kInt, "50", 0, 100, {}, "OLM: a nonminimal candidate is valid iff its VC's occupancy q_nonmin <= th % of the minimal VC's q_min (seed-003 Table I: 50). q = phits holding the output VC's credits (queued, on the link, downstream, not yet credited back) in integer percent of its downstream buffer."},
+      {"routing.olm_min_occupancy", KeyType::kInt, "50", 0, 100, {}, "OLM and Hybrid's credit trigger (ThMin, seed-003 §1.4 [F]; not in the paper): misroute only when q_min >= ThMin % and the minimal VC cannot take the whole packet now (credits or output-queue room). 50: with the seed's buffers a credit shortage alone already means q_min >= 75 (local) / 97 (global), so ThMin decides only when a full output queue (a busy link) counts as congestion: once the minimal VC has at least half its buffer in flight."},
+      {"routing.hybrid_contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Hybrid: misroute when the minimal port's contention counter is >= th, to any candidate that can take the packet. 0 = min(7, p): seed-003 Table I's 7, capped at p as routing.contention_threshold is."},
+      {"routing.hybrid_threshold", KeyType::kInt, "35", 0, 100, {}, "Hybrid's credit part: as routing.olm_threshold, with seed-003 Table I's 35 %."},
       {"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."},
       {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
@@ -368,6 +372,15 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   c.routing.contention_threshold = static_cast<int>(I("routing.contention_threshold"));
   if (c.routing.contention_threshold == 0) c.routing.contention_threshold = std::min(6, c.p);
   set_json(r, "routing.contention_threshold", c.routing.contention_threshold);
+  c.routing.olm_threshold = static_cast<int>(I("routing.olm_threshold"));
+  c.routing.min_occupancy = static_cast<int>(I("routing.olm_min_occupancy"));
+  c.routing.hybrid_threshold = static_cast<int>(I("routing.hybrid_threshold"));
+  c.routing.hybrid_contention_threshold = static_cast<int>(I("routing.hybrid_contention_threshold"));
+  if (c.routing.hybrid_contention_threshold == 0) c.routing.hybrid_contention_threshold = std::min(7, c.p);
+  set_json(r, "routing.olm_threshold", c.routing.olm_threshold);
+  set_json(r, "routing.olm_min_occupancy", c.routing.min_occupancy);
+  set_json(r, "routing.hybrid_threshold", c.routing.hybrid_threshold);
+  set_json(r, "routing.hybrid_contention_threshold", c.routing.hybrid_contention_threshold);
 
   // Synthesis keys, and router.latency.rc: auto from the synthesis report.
   c.synth_clock_ns = F("synth.clock_ns");
@@ -417,14 +430,17 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   // VCs: at least what the routing needs for deadlock freedom (VC index = hops taken per link class).
   const Dragonfly probe(c.p, c.a, c.h, c.arrangement);
   const VcRequirement need = make_routing(c.routing, probe)->vcs_needed();
-  const std::string who = c.routing.algorithm != "min" ? c.routing.algorithm + " with phase_a " + c.routing.phase_a : c.routing.algorithm;
+  const bool in_transit = make_routing(c.routing, probe)->needs_port_ready();
+  const std::string who = c.routing.algorithm != "min" && !in_transit ? c.routing.algorithm + " with phase_a " + c.routing.phase_a
+                                                                       : c.routing.algorithm;
+  const char* why = in_transit ? "OLM's VC rule, seed-003 §1.8 and Table I: 3 local / 2 global"
+                               : "one per slot of its canonical path, seed-000 §1.6";
   auto vcs = [&](const char* key, int needed, const char* cls) {
     const int given_vcs = static_cast<int>(I(key));
     if (given_vcs == 0) return needed;
     if (given_vcs < needed)
-      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + cls +
-                    " VCs for deadlock freedom (one per slot of its canonical path, seed-000 §1.6); got " +
-                    std::to_string(given_vcs));
+      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + cls + " VCs for deadlock freedom (" + why +
+                    "); got " + std::to_string(given_vcs));
     return given_vcs;
   };
   c.vcs_local = vcs("router.vcs.local", need.local, "local");

@@ -94,7 +94,10 @@ const RoutingOptions kRoutings[] = {
     {"min", "lgl", "slot"},     {"valiant", "lgl", "slot"}, {"valiant", "lg-", "slot"},
     {"valiant", "-gl", "slot"}, {"valiant", "-g-", "slot"}, {"valiant", "lgl", "hop_count"},
     {"min", "lgl", "hop_count"}, {"ugal", "lgl", "slot", 0},  {"ugal", "-g-", "slot", 40},
-    {"ugal", "lg-", "slot", -300}, {"base", "lgl", "slot", 0, 2}, {"base", "lgl", "slot", 0, 5}};
+    {"ugal", "lg-", "slot", -300}, {"base", "lgl", "slot", 0, 2}, {"base", "lgl", "slot", 0, 5},
+    // OLM / Hybrid: {..., olm %, hybrid %, ThMin %, hybrid contention th}
+    {"olm", "lgl", "slot", 0, 6, 50, 35, 50, 7}, {"olm", "lgl", "slot", 0, 6, 30, 35, 0, 7},
+    {"hybrid", "lgl", "slot", 0, 6, 50, 35, 50, 3}, {"hybrid", "lgl", "slot", 0, 6, 50, 80, 20, 6}};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -114,6 +117,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
     Rng state_rng(13, static_cast<std::uint64_t>(prm.h));
     std::int32_t counters[64] = {};
     std::uint32_t ready[64] = {};
+    std::uint8_t occupancy[64 * kStateVcs] = {};
     // Exhaustive for small networks (every source to every destination); sampled with odd strides in large ones.
     const int src_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 41 | 1;
     const int dst_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 397 | 1;
@@ -131,9 +135,11 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           for (int p = 0; p < topo.radix(); ++p) {  // in-transit routings read these: random, so they adapt
             counters[p] = static_cast<std::int32_t>(state_rng.below(8));
             ready[p] = static_cast<std::uint32_t>(state_rng.below(16));
+            for (int v = 0; v < kStateVcs; ++v) occupancy[p * kStateVcs + v] = static_cast<std::uint8_t>(state_rng.below(101));
           }
           ctx.contention = counters;
           ctx.port_ready = ready;
+          if (model->needs_occupancy()) ctx.occupancy = occupancy;  // as the router fills it
           const RcInputs in = pack_inputs(cfg, ctx, pkt, lfsr, topo.radix());
           const RcOutputs want = reference_decision(*model, in);
           const RcOutputs got = rtl.evaluate(in);
@@ -183,6 +189,10 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
         in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(16));
       }
       in.has_port_state = true;
+      // Occupancies over the whole OCC_W field, and clustered ones so that the relative test goes both ways.
+      for (std::size_t e = 0; e < in.occupancy.size(); ++e)
+        in.occupancy[e] = static_cast<std::uint8_t>((i & 4) ? rng.below(1u << rtl::OCC_W) : 40 + rng.below(24));
+      in.has_occupancy = true;
       in.in_vc = static_cast<std::uint8_t>(rng.below(4));
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
@@ -279,7 +289,14 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
                   {"router.vcs.injection", "3"}},
         Overrides{{"routing.algorithm", "base"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"},
-                  {"traffic.load", "1.0"}}));
+                  {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "olm"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "olm"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "olm"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "hybrid"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "hybrid"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "hybrid"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
+                  {"router.vcs.injection", "3"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

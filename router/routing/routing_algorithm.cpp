@@ -4,6 +4,7 @@
 
 #include "router/routing/in_transit_routing.h"
 #include "router/routing/min_routing.h"
+#include "router/routing/occupancy_routing.h"
 #include "router/routing/valiant_routing.h"
 
 namespace hiradix {
@@ -42,6 +43,10 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, co
   if (options.algorithm == "valiant")
     return std::make_unique<ValiantRouting>(topo, parse_phase_a(options.phase_a), hop_count);
   if (options.algorithm == "base") return std::make_unique<BaseRouting>(topo, options.contention_threshold);
+  if (options.algorithm == "olm") return std::make_unique<OlmRouting>(topo, options.olm_threshold, options.min_occupancy);
+  if (options.algorithm == "hybrid")
+    return std::make_unique<HybridRouting>(topo, options.hybrid_contention_threshold, options.hybrid_threshold,
+                                           options.min_occupancy);
   if (options.algorithm == "ugal")
     return std::make_unique<UgalRouting>(topo, parse_phase_a(options.phase_a), options.ugal_threshold, hop_count);
   throw std::invalid_argument("routing.algorithm: unknown algorithm '" + options.algorithm + "'");

@@ -11,6 +11,10 @@
 
 namespace hiradix {
 
+// VCs per output port whose state (port_ready, occupancy) the routing unit sees: 0..kStateVcs-1, the RTL's
+// READY_W (static_assert in router/rtl/rc_interface.cpp). The in-transit routings use at most VC 2.
+constexpr int kStateVcs = 4;
+
 // What the routing unit may read of its router (grows with the adaptive mechanisms).
 struct RoutingContext {
   int router = 0;
@@ -24,6 +28,9 @@ struct RoutingContext {
   // whole packet now (credits for it downstream and room in the output queue).
   int in_vc = 0;
   const std::uint32_t* port_ready = nullptr;
+  // OLM and Hybrid (needs_occupancy()): occupancy[port * kStateVcs + vc], integer percent 0..100 of output
+  // VC `vc` of `port` (Router::route_candidate defines it: phits that hold that VC's credits).
+  const std::uint8_t* occupancy = nullptr;
 };
 
 struct RoutingDecision {
@@ -72,6 +79,8 @@ class RoutingAlgorithm {
   // In-transit adaptive routings read ctx.in_vc and ctx.port_ready at every hop, and a head whose chosen
   // output cannot take it goes through RC again (its decision is re-evaluated, seed-003 §1.3 [F]).
   virtual bool needs_port_ready() const { return false; }
+  // Credit-based in-transit routings (OLM, Hybrid) also read ctx.occupancy at every hop.
+  virtual bool needs_occupancy() const { return false; }
   // Called once per hop, when the packet's header reaches the head of its input VC; updates pkt.route.
   virtual RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const = 0;
 
@@ -84,11 +93,15 @@ class RoutingAlgorithm {
 };
 
 struct RoutingOptions {
-  std::string algorithm = "min";  // min | valiant | ugal | base
+  std::string algorithm = "min";  // min | valiant | ugal | base | olm | hybrid
   std::string phase_a = "lgl";    // lgl | lg- | -gl | -g-
   std::string vc_scheme = "slot"; // slot | hop_count (deadlock-prone, for demonstration)
   int ugal_threshold = 0;          // UGAL's T in phits (seed-000 Eq. 2-1, Table 3-1: 0)
   int contention_threshold = 6;    // Base: misroute when the minimal port's counter >= th (seed-003 Table I)
+  int olm_threshold = 50;          // OLM: candidate iff q_nonmin <= th% of q_min (seed-003 Table I: 50%)
+  int hybrid_threshold = 35;       // Hybrid's credit part: the same comparison with 35% (Table I)
+  int min_occupancy = 50;          // OLM and Hybrid's credit trigger: ThMin, q_min >= it (percent; not in the paper)
+  int hybrid_contention_threshold = 7;  // Hybrid's contention part: counter >= th (Table I: 7)
 };
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo);

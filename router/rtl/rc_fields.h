@@ -14,7 +14,9 @@ struct RcConfig {
   std::uint8_t p = 0, a = 0, h = 0;
   bool palmtree = true;
   std::int16_t ugal_threshold = 0;  // UGAL's T, phits
-  std::uint8_t contention_threshold = 0;  // Base's th
+  std::uint8_t contention_threshold = 0;  // Base's th; Hybrid's contention th
+  std::uint8_t occupancy_threshold = 0;   // OLM's / Hybrid's relative candidate threshold, percent
+  std::uint8_t min_occupancy = 0;         // OLM's / Hybrid's ThMin, percent
 };
 
 struct RcInputs {
@@ -32,6 +34,9 @@ struct RcInputs {
   std::array<std::uint8_t, 64> contention{};
   std::array<std::uint8_t, 64> port_ready{};
   bool has_port_state = false;
+  // OLM and Hybrid: per output port p and VC v < READY_W, occupancy[p * READY_W + v] in percent (OCC_W bits).
+  std::array<std::uint8_t, 64 * 4> occupancy{};
+  bool has_occupancy = false;
 };
 
 struct RcOutputs {

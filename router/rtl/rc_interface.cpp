@@ -8,6 +8,9 @@
 
 namespace hiradix {
 
+static_assert(kStateVcs == rtl::READY_W, "the routing unit sees the state of VCs 0..READY_W-1");
+static_assert(rtl::MAX_PORTS * rtl::READY_W == std::tuple_size<decltype(RcInputs::occupancy)>::value);
+
 namespace {
 constexpr std::uint32_t mask(int bits) { return (1u << bits) - 1; }
 
@@ -24,14 +27,29 @@ RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
   else if (options.algorithm == "valiant") c.algorithm = rtl::ALG_VALIANT;
   else if (options.algorithm == "ugal") c.algorithm = rtl::ALG_UGAL;
   else if (options.algorithm == "base") c.algorithm = rtl::ALG_BASE;
+  else if (options.algorithm == "olm") c.algorithm = rtl::ALG_OLM;
+  else if (options.algorithm == "hybrid") c.algorithm = rtl::ALG_HYBRID;
   else throw std::invalid_argument("routing.algorithm '" + options.algorithm + "' has no RTL");
   c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.phase_a));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.vc_scheme == "hop_count";
   if (options.ugal_threshold < -(1 << (rtl::THRESH_W - 1)) || options.ugal_threshold >= (1 << (rtl::THRESH_W - 1)))
     throw std::invalid_argument("routing.ugal_threshold does not fit the RTL's signed " + std::to_string(rtl::THRESH_W) + "-bit field");
   c.ugal_threshold = static_cast<std::int16_t>(options.ugal_threshold);
-  check_fits("routing.contention_threshold", options.contention_threshold, rtl::COUNT_W);
-  c.contention_threshold = static_cast<std::uint8_t>(options.contention_threshold);
+  // One field per role: Hybrid's contention th is the counter threshold, OLM's or Hybrid's percent the
+  // relative candidate threshold.
+  const bool hybrid = c.algorithm == rtl::ALG_HYBRID;
+  const char* th_key = hybrid ? "routing.hybrid_contention_threshold" : "routing.contention_threshold";
+  const int th = hybrid ? options.hybrid_contention_threshold : options.contention_threshold;
+  check_fits(th_key, th, rtl::COUNT_W);
+  c.contention_threshold = static_cast<std::uint8_t>(th);
+  if (c.algorithm == rtl::ALG_OLM || hybrid) {
+    const char* pct_key = hybrid ? "routing.hybrid_threshold" : "routing.olm_threshold";
+    const int pct = hybrid ? options.hybrid_threshold : options.olm_threshold;
+    check_fits(pct_key, pct, rtl::OCC_W);
+    check_fits("routing.olm_min_occupancy", options.min_occupancy, rtl::OCC_W);
+    c.occupancy_threshold = static_cast<std::uint8_t>(pct);
+    c.min_occupancy = static_cast<std::uint8_t>(options.min_occupancy);
+  }
   check_fits("topology.p", topo.p(), rtl::GEOM_W);
   check_fits("topology.a", topo.a(), rtl::GEOM_W);
   check_fits("topology.h", topo.h(), rtl::GEOM_W);
@@ -89,6 +107,11 @@ RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packe
     }
     in.has_port_state = true;
   }
+  if (ctx.occupancy) {
+    for (int i = 0; i < ports * rtl::READY_W; ++i)
+      in.occupancy[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ctx.occupancy[i] & mask(rtl::OCC_W));
+    in.has_occupancy = true;
+  }
   return in;
 }
 
@@ -132,6 +155,7 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   }
   ctx.contention = contention;
   ctx.port_ready = ready;
+  ctx.occupancy = in.occupancy.data();
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -142,6 +166,11 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   o.ugal_threshold = cfg.ugal_threshold;
   o.contention_threshold = cfg.contention_threshold;
   if (cfg.algorithm == rtl::ALG_BASE) o.algorithm = "base";
+  if (cfg.algorithm == rtl::ALG_OLM) o.algorithm = "olm";
+  if (cfg.algorithm == rtl::ALG_HYBRID) o.algorithm = "hybrid";
+  o.hybrid_contention_threshold = cfg.contention_threshold;
+  o.olm_threshold = o.hybrid_threshold = cfg.occupancy_threshold;
+  o.min_occupancy = cfg.min_occupancy;
   o.phase_a = to_string(static_cast<PhaseA>(cfg.phase_a & 3));
   o.vc_scheme = cfg.hop_count_vcs ? "hop_count" : "slot";
   return o;
@@ -158,6 +187,8 @@ nlohmann::json to_json(const RcInputs& in) {
           {"ugal_threshold", in.cfg.ugal_threshold}, {"port_load", in.port_load},
           {"contention_threshold", in.cfg.contention_threshold}, {"in_vc", in.in_vc},
           {"contention", in.contention}, {"port_ready", in.port_ready},
+          {"occupancy_threshold", in.cfg.occupancy_threshold}, {"min_occupancy", in.cfg.min_occupancy},
+          {"occupancy", in.occupancy},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -191,6 +222,11 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.contention = j.at("contention").get<std::array<std::uint8_t, 64>>();
   in.port_ready = j.at("port_ready").get<std::array<std::uint8_t, 64>>();
   in.has_port_state = true;
+  // Records from before OLM / Hybrid have no occupancy: zero, as those routings were not there to read it.
+  in.cfg.occupancy_threshold = j.value("occupancy_threshold", std::uint8_t{0});
+  in.cfg.min_occupancy = j.value("min_occupancy", std::uint8_t{0});
+  if (j.contains("occupancy")) in.occupancy = j.at("occupancy").get<decltype(in.occupancy)>();
+  in.has_occupancy = true;
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

@@ -15,6 +15,7 @@ struct RtlRoutingUnit::Impl {
   std::unique_ptr<VerilatedFstC> trace;
   bool load_driven = false;   // port_load holds nonzero words from an earlier decision
   bool state_driven = false;  // contention / port_ready likewise
+  bool occupancy_driven = false;  // occupancy likewise
 };
 
 namespace {
@@ -61,6 +62,14 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
     pack_fields(in.has_port_state ? in.port_ready : kZero, rtl::READY_W, u.port_ready, (rtl::MAX_PORTS * rtl::READY_W + 31) / 32);
   }
   impl_->state_driven = in.has_port_state;
+  if (in.has_occupancy || impl_->occupancy_driven) {
+    static const std::array<std::uint8_t, 64 * 4> kZero{};
+    pack_fields(in.has_occupancy ? in.occupancy : kZero, rtl::OCC_W, u.occupancy,
+                (rtl::MAX_PORTS * rtl::READY_W * rtl::OCC_W + 31) / 32);
+  }
+  impl_->occupancy_driven = in.has_occupancy;
+  u.cfg_occupancy_th = in.cfg.occupancy_threshold;
+  u.cfg_min_occupancy = in.cfg.min_occupancy;
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;
