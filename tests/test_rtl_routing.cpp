@@ -90,6 +90,15 @@ struct Params {
 
 std::string describe(const RcInputs& in) { return to_json(in).dump(); }
 
+// Occupancies (percent) for OLM / Hybrid: half the time from a set where the relative thresholds of
+// kRoutings (30, 35, 50, 80 %) and ThMin (0, 20, 50 %) land exactly on a boundary (40 = 50 % of 80, 35 =
+// 35 % of 100, 24 = 30 % of 80, ...), so `<=` against `<` shows; otherwise anywhere in the OCC_W field.
+std::uint8_t random_occupancy(Rng& rng) {
+  static const std::uint8_t kEdges[] = {0, 19, 20, 24, 25, 35, 36, 40, 41, 49, 50, 64, 80, 100};
+  if (rng.below(2)) return kEdges[rng.below(sizeof kEdges)];
+  return static_cast<std::uint8_t>(rng.below(1u << rtl::OCC_W));
+}
+
 const RoutingOptions kRoutings[] = {
     {"min", "lgl", "slot"},     {"valiant", "lgl", "slot"}, {"valiant", "lg-", "slot"},
     {"valiant", "-gl", "slot"}, {"valiant", "-g-", "slot"}, {"valiant", "lgl", "hop_count"},
@@ -135,7 +144,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           for (int p = 0; p < topo.radix(); ++p) {  // in-transit routings read these: random, so they adapt
             counters[p] = static_cast<std::int32_t>(state_rng.below(8));
             ready[p] = static_cast<std::uint32_t>(state_rng.below(16));
-            for (int v = 0; v < kStateVcs; ++v) occupancy[p * kStateVcs + v] = static_cast<std::uint8_t>(state_rng.below(101));
+            for (int v = 0; v < kStateVcs; ++v) occupancy[p * kStateVcs + v] = random_occupancy(state_rng);
           }
           ctx.contention = counters;
           ctx.port_ready = ready;
@@ -189,9 +198,7 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
         in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(16));
       }
       in.has_port_state = true;
-      // Occupancies over the whole OCC_W field, and clustered ones so that the relative test goes both ways.
-      for (std::size_t e = 0; e < in.occupancy.size(); ++e)
-        in.occupancy[e] = static_cast<std::uint8_t>((i & 4) ? rng.below(1u << rtl::OCC_W) : 40 + rng.below(24));
+      for (std::uint8_t& q : in.occupancy) q = random_occupancy(rng);
       in.has_occupancy = true;
       in.in_vc = static_cast<std::uint8_t>(rng.below(4));
       const RcOutputs want = reference_decision(*model, in);
