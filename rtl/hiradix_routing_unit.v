@@ -331,6 +331,8 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   reg b_lmis, b_mandg, b_mandatory, b_misroute, b_no_slot;
   reg b_contended, b_ready_min, b_credit, b_fire, b_any, b_ok;
   reg [OCC_W-1:0] b_q_min, b_q;
+  reg [2*OCC_W-1:0] b_lim;
+  localparam [2*OCC_W-1:0] PERCENT = 100;
   reg [VC_W:0] b_min_vc;
   reg [2:0] b_type;
   reg [W-1:0] b_min, b_out, b_first, b_last, b_count, b_k;
@@ -351,6 +353,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     b_valid = {MAX_PORTS{1'b0}};
     {b_contended, b_ready_min, b_credit, b_fire, b_any, b_ok} = 6'b0;
     {b_q_min, b_q} = {(2*OCC_W){1'b0}};
+    b_lim = {(2*OCC_W){1'b0}};
     b_min_vc = {(VC_W+1){1'b0}};
     if (in_transit) begin
       if ({{(W-PORT_W){1'b0}}, in_port} >= p + a - 1) {b_lmis, b_mandg} = 2'b00;  // a new group
@@ -374,6 +377,9 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
         end
         b_contended = contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th;
         b_credit = b_q_min >= cfg_min_occupancy && !b_ready_min;
+        // OLM's relative test 100 q_nonmin <= th q_min is, on integers, q_nonmin <= floor(th q_min / 100):
+        // one constant division per decision instead of a multiply per candidate (same decisions).
+        b_lim = ({{OCC_W{1'b0}}, cfg_occupancy_th} * {{OCC_W{1'b0}}, b_q_min}) / PERCENT;
         b_any = b_type == MR_MANDATORY || (hybrid && b_contended);
         b_fire = b_type != MR_NONE && (b_any || (base && b_contended) || ((olm || hybrid) && b_credit));
         if (b_fire) begin
@@ -383,8 +389,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
             b_cand_vc = next_vc(p, a, {{(W-PORT_W){1'b0}}, in_port}, c[W-1:0], in_vc, c[W-1:0] != minimal);
             // The filter: Base, counter under th; OLM / Hybrid, 100 q_nonmin <= th% q_min (integer percents).
             b_q = occupancy[(c * READY_W + {30'b0, b_cand_vc[1:0]}) * OCC_W +: OCC_W];
-            b_ok = b_any || (base ? contention[c * COUNT_W +: COUNT_W] < cfg_contention_th
-                                  : {7'b0, b_q} * 14'd100 <= {7'b0, cfg_occupancy_th} * {7'b0, b_q_min});
+            b_ok = b_any || (base ? contention[c * COUNT_W +: COUNT_W] < cfg_contention_th : {{OCC_W{1'b0}}, b_q} <= b_lim);
             if (c[W-1:0] >= b_first && c[W-1:0] < b_last && (c[W-1:0] != minimal || b_type == MR_MANDATORY) &&
                 b_cand_vc < READY_W[VC_W:0] && port_ready[c * READY_W + {30'b0, b_cand_vc[1:0]}] && b_ok) begin
               b_valid[c] = 1'b1;

@@ -418,6 +418,10 @@ TEST(ValiantPolicies, VcRequirementsFollowTheLongestPath) {
   EXPECT_EQ(make_routing(o, t)->name(), "ugal");
   EXPECT_EQ(make_routing(o, t)->vcs_needed().local, 2) << "UGAL's paths are -g- Valiant's or minimal";
   o.algorithm = "olm";
+  EXPECT_EQ(make_routing(o, t)->name(), "olm");
+  o.algorithm = "hybrid";
+  EXPECT_EQ(make_routing(o, t)->name(), "hybrid");
+  o.algorithm = "par";  // OLM covers PAR (MM+L at injection and after the first local hop): no separate name
   EXPECT_THROW(make_routing(o, t), std::invalid_argument);
 }
 
