@@ -225,6 +225,37 @@ TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
   EXPECT_NO_THROW(rc_config({"min", "lgl", "slot"}, Dragonfly(8, 16, 8, Arrangement::kPalmtree)));
 }
 
+// A mismatch record of OLM / Hybrid replays: the occupancies and percent thresholds survive the JSON, and
+// the reference rebuilt from the record's config decides as the RTL on the recorded inputs.
+TEST(RcInputsJson, OccupancyAndThresholdsRoundTripAndReplay) {
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  Rng rng(21, 2);
+  RtlRoutingUnit unit;
+  for (const RoutingOptions& options : kRoutings) {
+    if (options.algorithm != "olm" && options.algorithm != "hybrid") continue;
+    for (int i = 0; i < 300; ++i) {
+      RcInputs in;
+      in.cfg = rc_config(options, topo);
+      in.router = static_cast<std::uint16_t>(rng.below(static_cast<std::uint32_t>(topo.routers())));
+      in.in_port = static_cast<std::uint8_t>(rng.below(static_cast<std::uint32_t>(topo.radix())));
+      in.dst = rng.below(static_cast<std::uint32_t>(topo.terminals()));
+      in.lfsr = rng.next() | 1;
+      for (int p = 0; p < topo.radix(); ++p) {
+        in.contention[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(8));
+        in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(16));
+      }
+      for (std::uint8_t& q : in.occupancy) q = random_occupancy(rng);
+      in.has_port_state = in.has_occupancy = true;
+      const RcInputs back = inputs_from_json(json::parse(to_json(in).dump()));
+      EXPECT_EQ(to_json(back), to_json(in));
+      EXPECT_EQ(back.cfg.occupancy_threshold, in.cfg.occupancy_threshold);
+      EXPECT_EQ(back.cfg.min_occupancy, in.cfg.min_occupancy);
+      EXPECT_EQ(back.occupancy, in.occupancy);
+      EXPECT_EQ(reference_decision(back), unit.evaluate(in)) << options.algorithm << " " << describe(in);
+    }
+  }
+}
+
 TEST(RouteState, PackUnpackRoundTrips) {
   Rng rng(9, 9);
   for (int i = 0; i < 10000; ++i) {
