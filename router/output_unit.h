@@ -83,6 +83,17 @@ class OutputUnit : public sc_core::sc_module {
   // Reserves queue space and downstream credits for a packet granted in cycle `now`.
   void enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready, Cycle now);
 
+  // Occupancy of downstream VC `vc` of port p in integer percent (floor), 0..100: its phits holding credits
+  // (in this output queue, on the link, in the downstream buffer, or freed but not yet credited back) over
+  // the VC's downstream depth. Credits are reserved at the switch grant, so queued phits are already in it.
+  // 0 on an ejection port (never congested). OLM / Hybrid's q (seed-003 §1.4).
+  int occupancy_percent(int p, int vc, Cycle now) {
+    catch_up(p, now);
+    const OutputPort& o = ports_[p];
+    if (o.sink) return 0;
+    return 100 * (o.depth[vc] - o.credits[vc]) / o.depth[vc];
+  }
+
   // Wormhole: a head may take a downstream VC only when no other packet holds it.
   bool vc_free(int p, int vc) const { return ports_[p].sink || ports_[p].owner[vc] == 0; }
   void hold_vc(int p, int vc, PacketId packet) { if (!ports_[p].sink) ports_[p].owner[vc] = packet + 1; }

@@ -44,6 +44,8 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       port_ready_(ports.size(), 0),
       group_state_(routing.group_state()),
       topo_(routing.topology()),
+      needs_occupancy_(routing.needs_occupancy()),
+      occupancy_(ports.size() * kStateVcs, 0),
       out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
   vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
@@ -343,6 +345,18 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   }
   if (group_state_ != GroupState::kNone && ports_[ctx.in_port].cls == PortClass::kTerminal)
     fill_group_context(ctx, pkt, now_cycle());
+  if (needs_occupancy_) {
+    // OLM / Hybrid's q (seed-003 §1.4): per output VC, the phits holding its credits (queued here, on the
+    // link, downstream, or freed and not yet credited back) in integer percent of its downstream depth.
+    // The credit count is what a real router has per VC; credits are reserved at the switch grant, so the
+    // VC's share of the output queue is already in it and the capacity is the downstream depth alone.
+    // Integer percent keeps the C++ and the RTL on the same integers.
+    const Cycle now = now_cycle();
+    for (int p = 0; p < radix(); ++p)
+      for (int vc = 0; vc < std::min(ports_[p].out_vcs, kStateVcs); ++vc)  // the RTL's field: VCs 0..3
+        occupancy_[static_cast<std::size_t>(p * kStateVcs + vc)] = static_cast<std::uint8_t>(outputs_.occupancy_percent(p, vc, now));
+    ctx.occupancy = occupancy_.data();
+  }
   RoutingDecision d;
   if (cosim_) {
     d = cosim_->decide(now_cycle(), ctx, pkt, lfsr_);

@@ -170,6 +170,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   HotVector<int> pb_load_;             // PB: loads of the global ports
   HotVector<std::uint8_t> pb_own_;     // PB: own flags
   int pb_factor_ = 0, pb_threshold_ = 0;
+  bool needs_occupancy_;             // the routing reads occupancy_ (OLM, Hybrid)
+  HotVector<std::uint8_t> occupancy_;  // per output port x kStateVcs, percent
   RouterActivity activity_;
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to

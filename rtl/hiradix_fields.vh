@@ -16,6 +16,8 @@ localparam integer THRESH_W = 16;  // signed thresholds (UGAL T)
 localparam integer COUNT_W  = 7;   // contention counter per port (saturated), and its threshold
 localparam integer READY_W  = 4;   // per port: VCs 0..3 that can take a whole packet now (in-transit routings)
 localparam integer COMB_W   = 8;   // ECtN combined counter (saturated), and its threshold
+localparam integer OCC_W    = 7;   // per port and VC 0..READY_W-1: occupancy in integer percent 0..100 (OLM, Hybrid),
+                                   // and the percent thresholds
 
 // Routing algorithm codes (cfg_algorithm) and Valiant phase-A policies (cfg_phase_a, seed-000 Table 5-1).
 localparam integer ALG_MIN     = 0;
@@ -24,6 +26,8 @@ localparam integer ALG_UGAL    = 2;
 localparam integer ALG_BASE    = 3;
 localparam integer ALG_ECTN    = 4;
 localparam integer ALG_PB      = 5;
+localparam integer ALG_OLM     = 6;
+localparam integer ALG_HYBRID  = 7;
 localparam integer PHASE_A_LGL = 0;  // lgl
 localparam integer PHASE_A_LG  = 1;  // lg-
 localparam integer PHASE_A_GL  = 2;  // -gl

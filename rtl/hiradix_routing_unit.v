@@ -7,15 +7,18 @@
 // Geometry and mode are inputs so that one Verilated model serves every configuration; the synthesis
 // flow ties them to constants and Yosys specializes the logic. Wiring and port numbering as in
 // router/routing/dragonfly.h (seed-000 §2.1-2.3): ports [0,p) terminals, [p,p+a-1) local, then h global.
-// Routing: MIN (seed-000 §3.1), Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1, and UGAL-L
+// Routing: MIN (seed-000 §3.1), Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1, UGAL-L
 // (seed-000 §3.5, Eq. 2-1: Valiant's draw, kept only if the minimal path looks worse; with cfg_ugal_group
-// UGAL-G, whose Q also counts each path's first global channel from group_load); each
+// UGAL-G, whose Q also counts each path's first global channel from group_load), PB (UGAL-L plus the
+// minimal global link's saturation flag), and the in-transit Base, ECtN, OLM and Hybrid (seed-003 §1.3-1.5:
+// MM+L misrouting on counters, combined counters and/or credit occupancy); each
 // hop takes the VC of the slot it fills in the routing's canonical path (docs/decisions.md), or with
 // cfg_hop_count_vcs the count of hops already taken on that link class.
 `default_nettype none
 module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree,
-                            cfg_ugal_t, cfg_contention_th, cfg_ectn_th, router, in_port, in_vc, dst, rs_in, lfsr_in,
-                            port_load, contention, port_ready, ectn_dest, ectn_comb, pb_flag, cfg_ugal_group, group_load,
+                            cfg_ugal_t, cfg_contention_th, cfg_ectn_th, cfg_occupancy_th, cfg_min_occupancy, router,
+                            in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, ectn_dest,
+                            ectn_comb, pb_flag, cfg_ugal_group, group_load, occupancy,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -27,8 +30,10 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire [GEOM_W-1:0]   cfg_p, cfg_a, cfg_h;
   input  wire                cfg_palmtree;
   input  wire [THRESH_W-1:0] cfg_ugal_t;    // UGAL's T (signed, phits)
-  input  wire [COUNT_W-1:0]  cfg_contention_th;  // Base's th
+  input  wire [COUNT_W-1:0]  cfg_contention_th;  // Base's and ECtN's th, Hybrid's contention th
   input  wire [COMB_W-1:0]   cfg_ectn_th;  // ECtN's combined threshold
+  input  wire [OCC_W-1:0]    cfg_occupancy_th;   // OLM / Hybrid: candidate iff q_nonmin <= th% of q_min
+  input  wire [OCC_W-1:0]    cfg_min_occupancy;  // OLM / Hybrid: ThMin, percent
   input  wire [ROUTER_W-1:0] router;
   input  wire [PORT_W-1:0]   in_port;
   input  wire [VC_W-1:0]     in_vc;
@@ -47,6 +52,8 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   // UGAL-G: per global link of this router's group (router index in the group * h + global port number),
   // the load of that link's output port at its owner router (queued + uncredited phits).
   input  wire [MAX_GLINKS*LOAD_W-1:0] group_load;
+  // per output port p and VC v < READY_W, entry p * READY_W + v: occupancy in percent (OLM, Hybrid)
+  input  wire [MAX_PORTS*READY_W*OCC_W-1:0] occupancy;
   output reg  [PORT_W-1:0]   out_port;
   output reg  [VC_W-1:0]     out_vc;
   output reg  [PORT_W-1:0]   min_port;
@@ -350,15 +357,24 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     else minimal = min_port_to(p, a, h, groups, here_g, here_x, dst_g, dst_x, cfg_palmtree);
   end
 
-  // Base (seed-003 §1.3) with MM+L (§1.7): router/routing/in_transit_routing.cpp, bit for bit.
-  // ECtN (seed-003 §1.5) is Base plus, at injection towards another group (e_source), the combined
-  // counters: trigger OR combined[destination link] >= th_e; global candidates need their own link's
-  // combined counter < th_e instead of the Base counter (router/routing/in_transit_routing.h).
+  // Base, ECtN, OLM and Hybrid (seed-003 §1.3-1.5) with MM+L (§1.7): router/routing/in_transit_routing.cpp
+  // and occupancy_routing.h, bit for bit. They differ only in the trigger and the candidate filter.
+  // ECtN is Base plus, at injection towards another group (e_source), the combined counters: trigger OR
+  // combined[destination link] >= th_e; global candidates need their own link's combined counter < th_e
+  // instead of the Base counter (router/routing/in_transit_routing.h).
   wire ectn = cfg_algorithm == ALG_ECTN[ALG_W-1:0];
   wire base = cfg_algorithm == ALG_BASE[ALG_W-1:0] || ectn;
+  wire olm = cfg_algorithm == ALG_OLM[ALG_W-1:0];
+  wire hybrid = cfg_algorithm == ALG_HYBRID[ALG_W-1:0];
+  wire in_transit = base || olm || hybrid;
   wire e_source = ectn && injection && dst_g != here_g;
   localparam [2:0] MR_NONE = 3'd0, MR_GLOBAL = 3'd1, MR_MANDATORY = 3'd2, MR_LOCAL_MM = 3'd3, MR_LOCAL = 3'd4;
   reg b_lmis, b_mandg, b_mandatory, b_misroute, b_no_slot;
+  reg b_contended, b_ready_min, b_credit, b_fire, b_any, b_ok;
+  reg [OCC_W-1:0] b_q_min, b_q;
+  reg [2*OCC_W-1:0] b_lim;
+  localparam [2*OCC_W-1:0] PERCENT = 100;
+  reg [VC_W:0] b_min_vc;
   reg [2:0] b_type;
   reg [W-1:0] b_min, b_out, b_first, b_last, b_count, b_k;
   reg [VC_W:0] b_vc, b_cand_vc;
@@ -376,7 +392,11 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     {b_min, b_out, b_first, b_last, b_count, b_k} = {(6*W){1'b0}};
     {b_vc, b_cand_vc} = {(2*VC_W+2){1'b0}};
     b_valid = {MAX_PORTS{1'b0}};
-    if (base) begin
+    {b_contended, b_ready_min, b_credit, b_fire, b_any, b_ok} = 6'b0;
+    {b_q_min, b_q} = {(2*OCC_W){1'b0}};
+    b_lim = {(2*OCC_W){1'b0}};
+    b_min_vc = {(VC_W+1){1'b0}};
+    if (in_transit) begin
       if ({{(W-PORT_W){1'b0}}, in_port} >= p + a - 1) {b_lmis, b_mandg} = 2'b00;  // a new group
       b_mandatory = b_mandg;
       b_mandg = 1'b0;
@@ -388,18 +408,35 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
           else if (injection) b_type = MR_GLOBAL;
           else if ({{(W-PORT_W){1'b0}}, in_port} < p + a - 1 && !b_lmis) b_type = MR_LOCAL_MM;
         end else if (!b_lmis && minimal < p + a - 1) b_type = MR_LOCAL;
-        if (b_type != MR_NONE &&
-            (b_type == MR_MANDATORY || contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th ||
-             (e_source && ectn_dest >= cfg_ectn_th))) begin
+        // The trigger on the minimal output and its VC: Base on the counter, OLM on credits (q_min >= ThMin
+        // and the minimal VC cannot take the packet now), Hybrid on either; a mandatory global exit always.
+        // b_any: every ready candidate is valid (mandatory, or Hybrid's counter fired).
+        b_min_vc = next_vc(p, a, {{(W-PORT_W){1'b0}}, in_port}, minimal, in_vc, 1'b0);
+        if (b_min_vc < READY_W[VC_W:0]) begin
+          b_q_min = occupancy[(minimal * READY_W + {30'b0, b_min_vc[1:0]}) * OCC_W +: OCC_W];
+          b_ready_min = port_ready[minimal * READY_W + {30'b0, b_min_vc[1:0]}];
+        end
+        b_contended = contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th;
+        b_credit = b_q_min >= cfg_min_occupancy && !b_ready_min;
+        // OLM's relative test 100 q_nonmin <= th q_min is, on integers, q_nonmin <= floor(th q_min / 100):
+        // one constant division per decision instead of a multiply per candidate (same decisions).
+        b_lim = ({{OCC_W{1'b0}}, cfg_occupancy_th} * {{OCC_W{1'b0}}, b_q_min}) / PERCENT;
+        b_any = b_type == MR_MANDATORY || (hybrid && b_contended);
+        b_fire = b_type != MR_NONE && (b_any || (base && b_contended) || ((olm || hybrid) && b_credit) ||
+                                        (e_source && ectn_dest >= cfg_ectn_th));
+        if (b_fire) begin
           b_first = (b_type == MR_LOCAL_MM || b_type == MR_LOCAL) ? p : p + a - 1;
           b_last = (b_type == MR_LOCAL_MM || b_type == MR_LOCAL) ? p + a - 1 : p + a - 1 + h;
           for (c = 0; c < MAX_PORTS; c = c + 1) begin
             b_cand_vc = next_vc(p, a, {{(W-PORT_W){1'b0}}, in_port}, c[W-1:0], in_vc, c[W-1:0] != minimal);
+            // The filter: Base, counter under th (ECtN at injection: a global port's combined counter under th_e);
+            // OLM / Hybrid, 100 q_nonmin <= th% q_min (integer percents).
+            b_q = occupancy[(c * READY_W + {30'b0, b_cand_vc[1:0]}) * OCC_W +: OCC_W];
+            b_ok = b_any || (!base ? {{OCC_W{1'b0}}, b_q} <= b_lim
+                             : (e_source && c[W-1:0] >= p + a - 1) ? ectn_comb[c * COMB_W +: COMB_W] < cfg_ectn_th
+                                                                   : contention[c * COUNT_W +: COUNT_W] < cfg_contention_th);
             if (c[W-1:0] >= b_first && c[W-1:0] < b_last && (c[W-1:0] != minimal || b_type == MR_MANDATORY) &&
-                b_cand_vc < READY_W[VC_W:0] && port_ready[c * READY_W + {30'b0, b_cand_vc[1:0]}] &&
-                (b_type == MR_MANDATORY ||
-                 ((e_source && c[W-1:0] >= p + a - 1) ? ectn_comb[c * COMB_W +: COMB_W] < cfg_ectn_th
-                                                      : contention[c * COUNT_W +: COUNT_W] < cfg_contention_th))) begin
+                b_cand_vc < READY_W[VC_W:0] && port_ready[c * READY_W + {30'b0, b_cand_vc[1:0]}] && b_ok) begin
               b_valid[c] = 1'b1;
               b_count = b_count + 1'b1;
             end
@@ -486,7 +523,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     no_slot = slot == NONE;
     misroute = here != target && next_port != minimal;
     rs_out = {rs_in[RS_MANDG_BIT], rs_in[RS_LMIS_BIT], phase_global, global_hops, local_hops, path, phase, inter};
-    if (base) begin
+    if (in_transit) begin
       out_port = b_out[PORT_W-1:0];
       out_vc = b_vc[VC_W-1:0];
       misroute = b_misroute;

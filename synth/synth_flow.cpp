@@ -105,7 +105,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "// destination are real inputs, as narrow as this network needs (upper field bits tied to 0).\n"
     << "`default_nettype none\n"
     << "module synth_top(router, in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, ectn_dest,\n"
-    << "                 ectn_comb, pb_flag, out_port, out_vc,\n"
+    << "                 ectn_comb, pb_flag, occupancy, out_port, out_vc,\n"
     << "                 min_port, misroute, rs_out," << (rc.ugal_group ? " group_load," : "") << "\n"
     << "                 lfsr_out, no_slot);\n"
     << "`include \"hiradix_fields.vh\"\n"
@@ -122,6 +122,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "  input  wire [" << g.radix << "*COMB_W-1:0] ectn_comb;\n"
     << "  input  wire pb_flag;  // PB\n"
     << (rc.ugal_group ? "  input  wire [" + std::to_string(g.a * g.h) + "*LOAD_W-1:0] group_load;  // UGAL-G: the group's global links\n" : "")
+    << "  input  wire [" << g.radix << "*READY_W*OCC_W-1:0] occupancy;\n"
     << "  output wire [PORT_W-1:0] out_port;\n"
     << "  output wire [VC_W-1:0] out_vc;\n"
     << "  output wire [PORT_W-1:0] min_port;\n"
@@ -134,12 +135,15 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
                                                      ((1u << rtl::THRESH_W) - 1)) << ";\n"
     << "  localparam [COUNT_W-1:0] C_TH = " << int(rc.contention_threshold) << ";\n"
     << "  localparam [COMB_W-1:0] C_ECTN_TH = " << int(rc.ectn_threshold) << ";\n"
+    << "  localparam [OCC_W-1:0] C_OCC_TH = " << int(rc.occupancy_threshold) << ", C_MIN_OCC = " << int(rc.min_occupancy)
+    << ";\n"
     << "  localparam [GEOM_W-1:0] C_P = " << int(rc.p) << ", C_A = " << int(rc.a) << ", C_H = " << int(rc.h) << ";\n"
     << "  hiradix_routing_unit unit(\n"
     << "      .cfg_algorithm(C_ALGORITHM), .cfg_phase_a(2'd" << int(rc.phase_a) << "), .cfg_hop_count_vcs(1'b"
     << (rc.hop_count_vcs ? 1 : 0) << "),\n"
     << "      .cfg_p(C_P), .cfg_a(C_A), .cfg_h(C_H), .cfg_palmtree(1'b" << (rc.palmtree ? 1 : 0)
-    << "), .cfg_ugal_t(C_UGAL_T), .cfg_contention_th(C_TH), .cfg_ectn_th(C_ECTN_TH),\n";
+    << "), .cfg_ugal_t(C_UGAL_T), .cfg_contention_th(C_TH), .cfg_ectn_th(C_ECTN_TH),\n"
+    << "      .cfg_occupancy_th(C_OCC_TH), .cfg_min_occupancy(C_MIN_OCC),\n";
   auto widen = [](const char* name, const char* field, int w) {
     return std::string("{{(") + field + "-" + std::to_string(w) + "){1'b0}}, " + name + "}";
   };
@@ -154,6 +158,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "      .cfg_ugal_group(1'b" << (rc.ugal_group ? 1 : 0) << "), .group_load("
     << (rc.ugal_group ? "{{((MAX_GLINKS-" + std::to_string(g.a * g.h) + ")*LOAD_W){1'b0}}, group_load}" : "{(MAX_GLINKS*LOAD_W){1'b0}}")
     << "),\n"
+    << "      .occupancy({{((MAX_PORTS-" << g.radix << ")*READY_W*OCC_W){1'b0}}, occupancy}),\n"
     << "      .out_port(out_port), .out_vc(out_vc), .min_port(min_port),\n"
     << "      .misroute(misroute), .rs_out(rs_out), .lfsr_out(lfsr_out), .no_slot(no_slot));\n"
     << "endmodule\n";

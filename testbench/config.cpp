@@ -62,7 +62,7 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
-      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base", "ectn", "pb"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold), ectn (seed-003 §1.5: Base plus, at injection, the group's combined counters broadcast every routing.ectn_period cycles), pb (Piggyback, seed-000 §3.6: UGAL-L that also routes non-minimally when the minimal global link is flagged saturated, Eq. 2-2, flags broadcast every routing.pb_period cycles)."},
+      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base", "ectn", "pb", "olm", "hybrid"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold), ectn (seed-003 §1.5: Base plus, at injection, the group's combined counters broadcast every routing.ectn_period cycles), pb (Piggyback, seed-000 §3.6: UGAL-L that also routes non-minimally when the minimal global link is flagged saturated, Eq. 2-2, flags broadcast every routing.pb_period cycles), olm (seed-003 §2, §1.4: in-transit MM+L misrouting when the minimal VC is congested by credits, to candidates at most routing.olm_threshold % as occupied; covers PAR), hybrid (§1.4: base's trigger with routing.hybrid_contention_threshold OR olm's with routing.hybrid_threshold)."},
       {"routing.ectn_threshold", KeyType::kInt, "10", 1, 255, {}, "ECtN: at injection towards another group, misroute globally when the combined counter of the destination's global link is >= this (seed-003 Table I: 10; FOGSim's >=), and take only global ports whose link's combined counter is below it (the paper's filter; FOGSim uses the Base counter). At most 255 (the RTL's 8-bit field)."},
       {"routing.ectn_period", KeyType::kInt, "100", 1, kBig, {}, "ECtN: a router broadcasts its partial array (a*h counters of 4 bits) to its group when cycle mod period = 0 (seed-003 Table I: 100)."},
       {"routing.pb_factor", KeyType::kInt, "120", 0, 100000, {}, "PB: F of Eq. 2-2 in percent: a global channel is saturated when Q > F*Qbar + T, Qbar the mean load of the router's other global channels (seed-000 Table 3-1: 120%; the original PB: 200%)."},
@@ -71,6 +71,10 @@ const std::vector<KeySpec>& config_schema() {
       {"broadcast.mode", KeyType::kString, "auto", 0, 0, {"auto", "message", "piggyback", "free"}, "How ECtN/PB broadcasts use the local links: message (sent whole at the next packet boundary, delaying data), piggyback (sent only when the link would otherwise be idle: no data bandwidth, may wait), free (no link cost, as the ECtN paper assumed, §VI-B); auto = message for ectn, piggyback for pb (seed-000 §3.6: 'piggybacked on idle local channels')."},
       {"broadcast.phit_bits", KeyType::kInt, "80", 1, 4096, {}, "Bits per phit on a link: a broadcast of B bits occupies the link ceil(B / phit_bits) cycles (seed-003 §3.2: 10-byte phits)."},
       {"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base and ECtN (its in-transit hops): misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."},
+      {"routing.olm_threshold", KeyType::kInt, "50", 0, 100, {}, "OLM: a nonminimal candidate is valid iff its VC's occupancy q_nonmin <= th % of the minimal VC's q_min (seed-003 Table I: 50). q = phits holding the output VC's credits (queued, on the link, downstream, not yet credited back) in integer percent of its downstream buffer."},
+      {"routing.olm_min_occupancy", KeyType::kInt, "50", 0, 100, {}, "OLM and Hybrid's credit trigger (ThMin, seed-003 §1.4 [F]; not in the paper): misroute only when q_min >= ThMin % and the minimal VC cannot take the whole packet now (credits or output-queue room). 50: with the seed's buffers a credit shortage alone already means q_min >= 75 (local) / 97 (global), so ThMin decides only when a full output queue (a busy link) counts as congestion: once the minimal VC has at least half its buffer in flight."},
+      {"routing.hybrid_contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Hybrid: misroute when the minimal port's contention counter is >= th, to any candidate that can take the packet. 0 = min(7, p): seed-003 Table I's 7, capped at p as routing.contention_threshold is."},
+      {"routing.hybrid_threshold", KeyType::kInt, "35", 0, 100, {}, "Hybrid's credit part: as routing.olm_threshold, with seed-003 Table I's 35 %."},
       {"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."},
       {"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."},
       {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."},
@@ -410,6 +414,15 @@ Config load_config(const std::string& path, const Overrides& overrides) {
                         " cycles in message mode; the period must be longer or data never gets the link");
     }
   }
+  c.routing.olm_threshold = static_cast<int>(I("routing.olm_threshold"));
+  c.routing.min_occupancy = static_cast<int>(I("routing.olm_min_occupancy"));
+  c.routing.hybrid_threshold = static_cast<int>(I("routing.hybrid_threshold"));
+  c.routing.hybrid_contention_threshold = static_cast<int>(I("routing.hybrid_contention_threshold"));
+  if (c.routing.hybrid_contention_threshold == 0) c.routing.hybrid_contention_threshold = std::min(7, c.p);
+  set_json(r, "routing.olm_threshold", c.routing.olm_threshold);
+  set_json(r, "routing.olm_min_occupancy", c.routing.min_occupancy);
+  set_json(r, "routing.hybrid_threshold", c.routing.hybrid_threshold);
+  set_json(r, "routing.hybrid_contention_threshold", c.routing.hybrid_contention_threshold);
 
   // Synthesis keys, and router.latency.rc: auto from the synthesis report.
   c.synth_clock_ns = F("synth.clock_ns");
@@ -464,14 +477,17 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   // VCs: at least what the routing needs for deadlock freedom (VC index = hops taken per link class).
   const Dragonfly probe(c.p, c.a, c.h, c.arrangement);
   const VcRequirement need = make_routing(c.routing, probe)->vcs_needed();
-  const std::string who = c.routing.algorithm != "min" ? c.routing.algorithm + " with phase_a " + c.routing.phase_a : c.routing.algorithm;
+  const bool in_transit = make_routing(c.routing, probe)->needs_port_ready();
+  const std::string who = c.routing.algorithm != "min" && !in_transit ? c.routing.algorithm + " with phase_a " + c.routing.phase_a
+                                                                       : c.routing.algorithm;
+  const char* why = in_transit ? "OLM's VC rule, seed-003 §1.8 and Table I: 3 local / 2 global"
+                               : "one per slot of its canonical path, seed-000 §1.6";
   auto vcs = [&](const char* key, int needed, const char* cls) {
     const int given_vcs = static_cast<int>(I(key));
     if (given_vcs == 0) return needed;
     if (given_vcs < needed)
-      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + cls +
-                    " VCs for deadlock freedom (one per slot of its canonical path, seed-000 §1.6); got " +
-                    std::to_string(given_vcs));
+      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + cls + " VCs for deadlock freedom (" + why +
+                    "); got " + std::to_string(given_vcs));
     return given_vcs;
   };
   c.vcs_local = vcs("router.vcs.local", need.local, "local");

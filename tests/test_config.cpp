@@ -141,6 +141,12 @@ TEST(ConfigErrors, TooFewVcsForDeadlockFreedom) {
   expect_error({{"routing.algorithm", "pb"}, {"router.vcs.local", "3"}}, {"router.vcs.local", "4"});
   EXPECT_EQ(load_config("", {{"routing.algorithm", "pb"}}).vcs_local, 4);
   EXPECT_EQ(load_config("", {{"routing.algorithm", "ectn"}}).vcs_local, 3);
+  // The in-transit routings: 3 local / 2 global (seed-003 Table I), whatever phase_a says.
+  for (const char* alg : {"base", "olm", "hybrid"}) {
+    expect_error({{"routing.algorithm", alg}, {"router.vcs.local", "2"}}, {"router.vcs.local", alg, "3", "seed-003"});
+    expect_error({{"routing.algorithm", alg}, {"router.vcs.global", "1"}}, {"router.vcs.global", alg, "2"});
+    EXPECT_EQ(error_of({{"routing.algorithm", alg}, {"router.vcs.local", "3"}, {"router.vcs.global", "2"}}), "") << alg;
+  }
   // Enough, or more than enough, is fine.
   EXPECT_EQ(error_of({{"routing.algorithm", "valiant"}, {"routing.phase_a", "-g-"}, {"router.vcs.local", "2"}}), "");
   const Config c = load_config("", {{"routing.algorithm", "min"}, {"router.vcs.global", "3"}, {"router.vcs.local", "5"}});
@@ -166,6 +172,23 @@ TEST(ConfigErrors, BroadcastKeys) {
   EXPECT_EQ(c.router.broadcast.period, 10u);
   EXPECT_EQ(load_config("", {{"routing.algorithm", "ectn"}}).router.broadcast.mode, BroadcastMode::kMessage);
   EXPECT_EQ(load_config("", {{"routing.algorithm", "ectn"}}).router.broadcast.period, 100u);
+}
+
+TEST(ConfigErrors, OlmAndHybridThresholds) {
+  expect_error({{"routing.olm_threshold", "101"}}, {"routing.olm_threshold", "100"});
+  expect_error({{"routing.hybrid_threshold", "-1"}}, {"routing.hybrid_threshold"});
+  expect_error({{"routing.olm_min_occupancy", "150"}}, {"routing.olm_min_occupancy"});
+  expect_error({{"routing.hybrid_contention_threshold", "x"}}, {"routing.hybrid_contention_threshold", "integer"});
+  expect_error({{"routing.olm_treshold", "40"}}, {"routing.olm_treshold", "'routing.olm_threshold'"});
+  // Defaults: seed-003 Table I (50 %, 35 %, th 7 capped at p), ThMin 50.
+  const Config c = load_config("", {{"topology.h", "8"}, {"routing.algorithm", "hybrid"}});
+  EXPECT_EQ(c.routing.olm_threshold, 50);
+  EXPECT_EQ(c.routing.hybrid_threshold, 35);
+  EXPECT_EQ(c.routing.min_occupancy, 50);
+  EXPECT_EQ(c.routing.hybrid_contention_threshold, 7);
+  EXPECT_EQ(load_config("", {{"topology.h", "2"}}).routing.hybrid_contention_threshold, 2) << "0 = min(7, p)";
+  EXPECT_EQ(load_config("", {{"routing.hybrid_contention_threshold", "5"}}).routing.hybrid_contention_threshold, 5);
+  EXPECT_EQ(c.resolved["routing"]["hybrid_threshold"].get<int>(), 35);
 }
 
 TEST(ConfigErrors, BuffersMustHoldAPacket) {
@@ -307,7 +330,8 @@ TEST(ConfigValid, AutomaticVcsFollowTheRouting) {
     int local, global;
   };
   for (const Case& k : {Case{"min", "lgl", 2, 1}, Case{"valiant", "lgl", 4, 2}, Case{"valiant", "-g-", 2, 2},
-                        Case{"valiant", "lg-", 3, 2}, Case{"valiant", "-gl", 3, 2}}) {
+                        Case{"valiant", "lg-", 3, 2}, Case{"valiant", "-gl", 3, 2}, Case{"olm", "lgl", 3, 2},
+                        Case{"hybrid", "-g-", 3, 2}}) {
     const Config c = load_config("", {{"topology.h", "2"}, {"routing.algorithm", k.algorithm}, {"routing.phase_a", k.phase_a}});
     EXPECT_EQ(c.vcs_local, k.local) << k.algorithm << " " << k.phase_a;
     EXPECT_EQ(c.vcs_global, k.global) << k.algorithm << " " << k.phase_a;

@@ -19,6 +19,7 @@
 #include "router/rng.h"
 #include "router/routing/dragonfly.h"
 #include "router/routing/min_routing.h"
+#include "router/routing/occupancy_routing.h"
 #include "router/routing/routing_algorithm.h"
 #include "router/routing/valiant_routing.h"
 #include "testbench/stats.h"
@@ -417,6 +418,10 @@ TEST(ValiantPolicies, VcRequirementsFollowTheLongestPath) {
   EXPECT_EQ(make_routing(o, t)->name(), "ugal");
   EXPECT_EQ(make_routing(o, t)->vcs_needed().local, 2) << "UGAL's paths are -g- Valiant's or minimal";
   o.algorithm = "olm";
+  EXPECT_EQ(make_routing(o, t)->name(), "olm");
+  o.algorithm = "hybrid";
+  EXPECT_EQ(make_routing(o, t)->name(), "hybrid");
+  o.algorithm = "par";  // OLM covers PAR (MM+L at injection and after the first local hop): no separate name
   EXPECT_THROW(make_routing(o, t), std::invalid_argument);
 }
 
@@ -720,9 +725,124 @@ TEST(Base, MisroutesAtTheThresholdOnlyToReadyUncontendedCandidates) {
   for (std::uint64_t r = 1; r < 50; ++r) EXPECT_EQ(decide(lfsr_seed(r, 9)).out_port, min_port);
 }
 
+// OLM and Hybrid by hand, in the same setting as Base above: injected at router 0 for router 2 of group 5,
+// minimal output a local port on VC 0, CRG candidates the global ports 5 and 6 on VC 0. q is integer percent
+// per output VC (RoutingContext::occupancy).
+struct OccupancyCase {
+  const Dragonfly t{2, 4, 2, Arrangement::kPalmtree};
+  const int dst_router = 4 * 5 + 2;
+  const int min_port = t.min_port(0, dst_router);
+  std::int32_t counters[64] = {};
+  std::uint32_t ready[64];
+  std::uint8_t occupancy[64 * kStateVcs] = {};
+  OccupancyCase() {
+    for (auto& r : ready) r = 0x7;
+  }
+  std::uint8_t& q(int port, int vc = 0) { return occupancy[port * kStateVcs + vc]; }
+  // The output ports chosen over many random draws.
+  std::set<int> outputs(const RoutingAlgorithm& r) {
+    std::set<int> seen;
+    for (std::uint64_t k = 1; k < 200; ++k) {
+      Packet pkt;
+      pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
+      RoutingContext ctx{0, 0, lfsr_seed(k, 9), counters, nullptr, 0, ready};
+      ctx.occupancy = occupancy;
+      const RoutingDecision d = r.route(ctx, pkt);
+      EXPECT_EQ(d.min_port, min_port);
+      EXPECT_EQ(d.out_vc, 0);
+      EXPECT_FALSE(d.no_slot);
+      EXPECT_EQ(d.misroute, d.out_port != min_port);
+      seen.insert(d.out_port);
+    }
+    return seen;
+  }
+};
+
+TEST(Olm, TriggerNeedsMinimalOccupancyAndABlockedMinimalVc) {
+  OccupancyCase c;
+  const OlmRouting olm(c.t, 50, 60);  // th 50 %, ThMin 60 %
+  ASSERT_EQ(c.t.port_class(c.min_port), PortClass::kLocal);
+  const std::set<int> minimal{c.min_port}, both{5, 6};
+  // Candidates empty. The minimal VC can take the packet (credits and queue room): no misroute, even full.
+  c.q(c.min_port) = 100;
+  EXPECT_EQ(c.outputs(olm), minimal);
+  // It cannot: misroute, to either global port.
+  c.ready[c.min_port] = 0x6;
+  EXPECT_EQ(c.outputs(olm), both);
+  // Below ThMin it does not fire (a full output queue over a mostly empty VC); at ThMin it does.
+  c.q(c.min_port) = 59;
+  EXPECT_EQ(c.outputs(olm), minimal);
+  c.q(c.min_port) = 60;
+  EXPECT_EQ(c.outputs(olm), both);
+  // Another VC of the minimal port being blocked does not count: the packet's VC is 0.
+  c.ready[c.min_port] = 0x5;
+  EXPECT_EQ(c.outputs(olm), minimal);
+}
+
+TEST(Olm, CandidatesAtMostThresholdPercentOfTheMinimalOccupancy) {
+  OccupancyCase c;
+  const OlmRouting olm(c.t, 50, 50);
+  c.ready[c.min_port] = 0x6;  // the minimal VC 0 is blocked
+  c.q(c.min_port) = 80;
+  c.q(5) = 40;  // exactly 50 % of 80: valid
+  c.q(6) = 41;  // just above: not
+  EXPECT_EQ(c.outputs(olm), (std::set<int>{5}));
+  c.q(6) = 40;
+  EXPECT_EQ(c.outputs(olm), (std::set<int>{5, 6}));
+  c.q(5) = c.q(6) = 41;  // none valid: stay minimal (and be routed again while blocked)
+  EXPECT_EQ(c.outputs(olm), (std::set<int>{c.min_port}));
+  c.q(c.min_port) = 81;  // 41 <= 40.5 is false on integers too (100 * 41 > 50 * 81)
+  EXPECT_EQ(c.outputs(olm), (std::set<int>{c.min_port}));
+  c.q(c.min_port) = 82;  // 4100 <= 4100
+  EXPECT_EQ(c.outputs(olm), (std::set<int>{5, 6}));
+  c.ready[6] = 0x6;  // a valid candidate must also take the whole packet now
+  EXPECT_EQ(c.outputs(olm), (std::set<int>{5}));
+  // The occupancy of a candidate's other VCs does not matter; its VC 0 does.
+  c.q(5, 1) = 100;
+  EXPECT_EQ(c.outputs(olm), (std::set<int>{5}));
+  // Contention counters play no part in OLM.
+  c.counters[5] = 100;
+  c.counters[c.min_port] = 0;
+  EXPECT_EQ(c.outputs(olm), (std::set<int>{5}));
+}
+
+TEST(Hybrid, ContentionPartAtThMinusOneAndThAndCreditPartAroundItsThreshold) {
+  OccupancyCase c;
+  const HybridRouting hybrid(c.t, 3, 35, 50);  // contention th 3, credit part 35 %, ThMin 50 %
+  c.q(5) = c.q(6) = 100;  // candidates full: only the contention part can misroute
+  c.counters[c.min_port] = 2;  // th - 1, minimal VC ready: no trigger
+  EXPECT_EQ(c.outputs(hybrid), (std::set<int>{c.min_port}));
+  c.counters[c.min_port] = 3;  // th: misroute to any candidate that can take the packet, however occupied
+  EXPECT_EQ(c.outputs(hybrid), (std::set<int>{5, 6}));
+  c.counters[5] = 50;  // the candidates' counters do not filter either (unlike Base)
+  EXPECT_EQ(c.outputs(hybrid), (std::set<int>{5, 6}));
+  c.ready[5] = 0x6;  // but readiness does
+  EXPECT_EQ(c.outputs(hybrid), (std::set<int>{6}));
+  c.ready[5] = 0x7;
+  c.counters[5] = 0;
+
+  // Credit part (counter th - 1): minimal VC blocked at q_min 100; candidates up to 35 % valid.
+  c.counters[c.min_port] = 2;
+  c.ready[c.min_port] = 0x6;
+  c.q(c.min_port) = 100;
+  c.q(5) = 35;
+  c.q(6) = 36;
+  EXPECT_EQ(c.outputs(hybrid), (std::set<int>{5}));
+  c.q(5) = 36;  // both just above 35 %: minimal
+  EXPECT_EQ(c.outputs(hybrid), (std::set<int>{c.min_port}));
+  c.q(c.min_port) = 49;  // under ThMin: the credit part does not fire even with empty candidates
+  c.q(5) = c.q(6) = 0;
+  EXPECT_EQ(c.outputs(hybrid), (std::set<int>{c.min_port}));
+}
+
 TEST(Base, VcRuleOfSeed003) {
   const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
-  const BaseRouting base(t, 6);
+  const BaseRouting b(t, 6);
+  const OlmRouting olm(t, 50, 50);
+  const HybridRouting hybrid(t, 7, 35, 50);
+  for (const InTransitRouting* r : std::initializer_list<const InTransitRouting*>{&b, &olm, &hybrid}) {
+  const InTransitRouting& base = *r;
+  SCOPED_TRACE(base.name());
   const int inj = 0, local = 2, global = 5;
   EXPECT_EQ(base.next_vc(inj, 0, local, false), 0);    // from injection: VC 0
   EXPECT_EQ(base.next_vc(inj, 0, global, true), 0);
@@ -732,16 +852,22 @@ TEST(Base, VcRuleOfSeed003) {
   EXPECT_EQ(base.next_vc(global, 0, local, true), 0);  // local misroute after a global hop keeps it
   EXPECT_EQ(base.next_vc(global, 0, local, false), 1); // global -> local minimal: VC + 1
   EXPECT_EQ(base.next_vc(global, 1, 0, false), 0);     // ejection
+  EXPECT_EQ(base.vcs_needed().local, 3);                // seed-003 Table I
+  EXPECT_EQ(base.vcs_needed().global, 2);
+  }
 }
 
 // Deadlock freedom of Base (3 local / 2 global VCs): a head that cannot advance is routed again, so a
 // blocked packet can always take its minimal hop; misroutes go only where the whole packet fits. The
 // graph of "sits in channel c, may wait for the minimal channel of its next hop" must be acyclic, over
 // walks with random counters and ready VCs (so every MM+L misroute type occurs), and VCs stay in range.
-TEST(Base, MinimalEscapeChannelsAreAcyclicAndVcsStayInRange) {
+// The same for OLM and Hybrid, with random occupancies too (their triggers read them).
+void check_escape_graph(const std::function<std::unique_ptr<RoutingAlgorithm>(const Dragonfly&)>& make) {
   for (const Topo& tp : {kTopologies[0], kTopologies[1]}) {
     const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
-    const BaseRouting base(t, 2);
+    const auto routing = make(t);
+    const RoutingAlgorithm& base = *routing;
+    std::uint8_t occupancy[64 * kStateVcs];
     const long radix = t.radix(), vcs = 4;
     auto id = [&](int router, int port, int vc) { return (static_cast<long>(router) * radix + port) * vcs + vc; };
     std::map<long, std::set<long>> edges;
@@ -760,8 +886,10 @@ TEST(Base, MinimalEscapeChannelsAreAcyclicAndVcsStayInRange) {
             for (int p = 0; p < radix; ++p) {
               counters[p] = static_cast<std::int32_t>(rng.below(4));
               ready[p] = static_cast<std::uint32_t>(rng.below(16));
+              for (int v = 0; v < kStateVcs; ++v) occupancy[p * kStateVcs + v] = static_cast<std::uint8_t>(rng.below(101));
             }
-            const RoutingContext ctx{router, in_port, rng.next(), counters, nullptr, in_vc, ready};
+            RoutingContext ctx{router, in_port, rng.next(), counters, nullptr, in_vc, ready};
+            ctx.occupancy = occupancy;
             const RoutingDecision d = base.route(ctx, pkt);
             ASSERT_FALSE(d.no_slot) << "VC beyond 3 local / 2 global at router " << router;
             misroutes += d.misroute;
@@ -778,8 +906,18 @@ TEST(Base, MinimalEscapeChannelsAreAcyclicAndVcsStayInRange) {
         }
     EXPECT_GT(misroutes, 100);
     const std::string cycle = find_cycle(edges, [&](long c) { return std::to_string(c); });
-    EXPECT_EQ(cycle, "") << "escape channels of base on " << topo_name(tp) << " have a cycle";
+    EXPECT_EQ(cycle, "") << "escape channels of " << base.name() << " on " << topo_name(tp) << " have a cycle";
   }
+}
+
+TEST(Base, MinimalEscapeChannelsAreAcyclicAndVcsStayInRange) {
+  check_escape_graph([](const Dragonfly& t) { return std::make_unique<BaseRouting>(t, 2); });
+}
+TEST(Olm, MinimalEscapeChannelsAreAcyclicAndVcsStayInRange) {
+  check_escape_graph([](const Dragonfly& t) { return std::make_unique<OlmRouting>(t, 50, 50); });
+}
+TEST(Hybrid, MinimalEscapeChannelsAreAcyclicAndVcsStayInRange) {
+  check_escape_graph([](const Dragonfly& t) { return std::make_unique<HybridRouting>(t, 2, 35, 50); });
 }
 
 }  // namespace

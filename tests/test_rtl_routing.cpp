@@ -90,15 +90,53 @@ struct Params {
 
 std::string describe(const RcInputs& in) { return to_json(in).dump(); }
 
+// Occupancies (percent) for OLM / Hybrid: half the time from a set where the relative thresholds of
+// kRoutings (30, 35, 50, 80 %) and ThMin (0, 20, 50 %) land exactly on a boundary (40 = 50 % of 80, 35 =
+// 35 % of 100, 24 = 30 % of 80, ...), so `<=` against `<` shows; otherwise anywhere in the OCC_W field.
+std::uint8_t random_occupancy(Rng& rng) {
+  static const std::uint8_t kEdges[] = {0, 19, 20, 24, 25, 35, 36, 40, 41, 49, 50, 64, 80, 100};
+  if (rng.below(2)) return kEdges[rng.below(sizeof kEdges)];
+  return static_cast<std::uint8_t>(rng.below(1u << rtl::OCC_W));
+}
+
+// RoutingOptions by name, so that the table does not depend on the order of the struct's fields.
+RoutingOptions opt(const char* algorithm, const char* phase_a = "lgl", const char* vc_scheme = "slot", int ugal_t = 0,
+                   int th = 6) {
+  RoutingOptions o;
+  o.algorithm = algorithm;
+  o.phase_a = phase_a;
+  o.vc_scheme = vc_scheme;
+  o.ugal_threshold = ugal_t;
+  o.contention_threshold = th;
+  return o;
+}
+RoutingOptions ectn(int th, int ectn_th) {
+  RoutingOptions o = opt("ectn", "lgl", "slot", 0, th);
+  o.ectn_threshold = ectn_th;
+  return o;
+}
+RoutingOptions ugal_group(const char* phase_a, int ugal_t) {
+  RoutingOptions o = opt("ugal", phase_a, "slot", ugal_t);
+  o.ugal_info = "group";
+  return o;
+}
+RoutingOptions occupancy_based(const char* algorithm, int olm, int hybrid, int min_occupancy, int hybrid_th) {
+  RoutingOptions o = opt(algorithm);
+  o.olm_threshold = olm;
+  o.hybrid_threshold = hybrid;
+  o.min_occupancy = min_occupancy;
+  o.hybrid_contention_threshold = hybrid_th;
+  return o;
+}
+
 const RoutingOptions kRoutings[] = {
-    {"min", "lgl", "slot"},     {"valiant", "lgl", "slot"}, {"valiant", "lg-", "slot"},
-    {"valiant", "-gl", "slot"}, {"valiant", "-g-", "slot"}, {"valiant", "lgl", "hop_count"},
-    {"min", "lgl", "hop_count"}, {"ugal", "lgl", "slot", 0},  {"ugal", "-g-", "slot", 40},
-    {"ugal", "lg-", "slot", -300}, {"base", "lgl", "slot", 0, 2}, {"base", "lgl", "slot", 0, 5},
-    {"ectn", "lgl", "slot", 0, 2, 3}, {"ectn", "lgl", "slot", 0, 5, 10}, {"pb", "lgl", "slot", 0},
-    {"pb", "-g-", "slot", 40},
-    {"ugal", "lgl", "slot", 0, 6, 10, 120, 5, "group"}, {"ugal", "-gl", "slot", 25, 6, 10, 120, 5, "group"},
-    {"ugal", "lg-", "slot", -300, 6, 10, 120, 5, "group"}};
+    opt("min"), opt("valiant"), opt("valiant", "lg-"), opt("valiant", "-gl"), opt("valiant", "-g-"),
+    opt("valiant", "lgl", "hop_count"), opt("min", "lgl", "hop_count"), opt("ugal"), opt("ugal", "-g-", "slot", 40),
+    opt("ugal", "lg-", "slot", -300), opt("base", "lgl", "slot", 0, 2), opt("base", "lgl", "slot", 0, 5),
+    ectn(2, 3), ectn(5, 10), opt("pb"), opt("pb", "-g-", "slot", 40),
+    ugal_group("lgl", 0), ugal_group("-gl", 25), ugal_group("lg-", -300),
+    occupancy_based("olm", 50, 35, 50, 7), occupancy_based("olm", 30, 35, 0, 7), occupancy_based("hybrid", 50, 35, 50, 3),
+    occupancy_based("hybrid", 50, 80, 20, 6)};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -120,6 +158,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
     std::uint32_t ready[64] = {};
     std::uint8_t comb[64] = {};
     std::uint16_t loads[64] = {}, group_loads[256] = {};
+    std::uint8_t occupancy[64 * kStateVcs] = {};
     // Exhaustive for small networks (every source to every destination); sampled with odd strides in large ones.
     const int src_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 41 | 1;
     const int dst_step = topo.terminals() <= 200 ? 1 : topo.terminals() / 397 | 1;
@@ -137,6 +176,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           for (int p = 0; p < topo.radix(); ++p) {  // in-transit routings read these: random, so they adapt
             counters[p] = static_cast<std::int32_t>(state_rng.below(8));
             ready[p] = static_cast<std::uint32_t>(state_rng.below(16));
+            for (int v = 0; v < kStateVcs; ++v) occupancy[p * kStateVcs + v] = random_occupancy(state_rng);
           }
           ctx.contention = counters;
           ctx.port_ready = ready;
@@ -151,6 +191,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
             ctx.port_load = loads;
             if (cfg.ugal_group) ctx.group_load = group_loads;
           }
+          if (model->needs_occupancy()) ctx.occupancy = occupancy;  // as the router fills it
           const RcInputs in = pack_inputs(cfg, ctx, pkt, lfsr, topo.radix());
           const RcOutputs want = reference_decision(*model, in);
           const RcOutputs got = rtl.evaluate(in);
@@ -202,6 +243,8 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       in.has_port_state = true;
       for (int l = 0; l < topo.a() * topo.h(); ++l) in.group_load[static_cast<std::size_t>(l)] = static_cast<std::uint16_t>(rng.below(top));
       in.has_group_load = true;
+      for (std::uint8_t& q : in.occupancy) q = random_occupancy(rng);
+      in.has_occupancy = true;
       in.in_vc = static_cast<std::uint8_t>(rng.below(4));
       const std::uint32_t comb_top = (i & 4) ? (1u << rtl::COMB_W) : 16;
       in.ectn_dest = static_cast<std::uint8_t>(rng.below(comb_top));
@@ -240,6 +283,37 @@ TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
   EXPECT_THROW(rc_config(ugal("group"), Dragonfly(1, 5, 55, Arrangement::kPalmtree)), std::invalid_argument);
   EXPECT_NO_THROW(rc_config(ugal("local"), Dragonfly(1, 5, 55, Arrangement::kPalmtree)));
   EXPECT_NO_THROW(rc_config(ugal("group"), Dragonfly(8, 16, 8, Arrangement::kPalmtree)));
+}
+
+// A mismatch record of OLM / Hybrid replays: the occupancies and percent thresholds survive the JSON, and
+// the reference rebuilt from the record's config decides as the RTL on the recorded inputs.
+TEST(RcInputsJson, OccupancyAndThresholdsRoundTripAndReplay) {
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  Rng rng(21, 2);
+  RtlRoutingUnit unit;
+  for (const RoutingOptions& options : kRoutings) {
+    if (options.algorithm != "olm" && options.algorithm != "hybrid") continue;
+    for (int i = 0; i < 300; ++i) {
+      RcInputs in;
+      in.cfg = rc_config(options, topo);
+      in.router = static_cast<std::uint16_t>(rng.below(static_cast<std::uint32_t>(topo.routers())));
+      in.in_port = static_cast<std::uint8_t>(rng.below(static_cast<std::uint32_t>(topo.radix())));
+      in.dst = rng.below(static_cast<std::uint32_t>(topo.terminals()));
+      in.lfsr = rng.next() | 1;
+      for (int p = 0; p < topo.radix(); ++p) {
+        in.contention[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(8));
+        in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(16));
+      }
+      for (std::uint8_t& q : in.occupancy) q = random_occupancy(rng);
+      in.has_port_state = in.has_occupancy = true;
+      const RcInputs back = inputs_from_json(json::parse(to_json(in).dump()));
+      EXPECT_EQ(to_json(back), to_json(in));
+      EXPECT_EQ(back.cfg.occupancy_threshold, in.cfg.occupancy_threshold);
+      EXPECT_EQ(back.cfg.min_occupancy, in.cfg.min_occupancy);
+      EXPECT_EQ(back.occupancy, in.occupancy);
+      EXPECT_EQ(reference_decision(back), unit.evaluate(in)) << options.algorithm << " " << describe(in);
+    }
+  }
 }
 
 TEST(RouteState, PackUnpackRoundTrips) {
@@ -328,7 +402,14 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "pb"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
         Overrides{{"routing.algorithm", "pb"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"}},
         Overrides{{"routing.algorithm", "pb"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"},
-                  {"traffic.load", "0.3"}}));
+                  {"traffic.load", "0.3"}},
+        Overrides{{"routing.algorithm", "olm"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "olm"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "olm"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "hybrid"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
+        Overrides{{"routing.algorithm", "hybrid"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "hybrid"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
+                  {"router.vcs.injection", "3"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

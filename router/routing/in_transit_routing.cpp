@@ -46,7 +46,10 @@ RoutingDecision InTransitRouting::route(const RoutingContext& ctx, Packet& pkt) 
   }
 
   int out = min_port;
-  if (type != Misroute::kNone && (type == Misroute::kGlobalMandatory || trigger(ctx, min_port))) {
+  const Trigger fired = type == Misroute::kNone          ? Trigger::kNone
+                        : type == Misroute::kGlobalMandatory ? Trigger::kAny  // no trigger, no filter [F]
+                                                             : trigger(ctx, min_port, d.min_vc);
+  if (fired != Trigger::kNone) {
     const bool global = type == Misroute::kGlobal || type == Misroute::kGlobalMandatory;
     const int first = global ? t.global_port(0) : t.p();
     const int last = global ? t.global_port(t.h()) : t.p() + t.a() - 1;
@@ -56,8 +59,8 @@ RoutingDecision InTransitRouting::route(const RoutingContext& ctx, Packet& pkt) 
       // A mandatory global exit may be the minimal port itself (this router owns the link).
       if (c == min_port && type != Misroute::kGlobalMandatory) continue;
       const int vc = next_vc(ctx.in_port, ctx.in_vc, c, c != min_port);
-      if (!(ctx.port_ready[c] >> vc & 1u)) continue;  // only where the whole packet fits now
-      if (type != Misroute::kGlobalMandatory && !candidate_ok(ctx, c)) continue;
+      if (!ready(ctx, c, vc)) continue;  // only where the whole packet fits now
+      if (fired == Trigger::kFiltered && !candidate_ok(ctx, min_port, d.min_vc, c, vc)) continue;
       valid |= 1ull << c;
       ++count;
     }

@@ -26,10 +26,32 @@ class InTransitRouting : public RoutingAlgorithm {
   int next_vc(int in_port, int in_vc, int out_port, bool misroute) const;
 
  protected:
-  // Whether the packet should leave its minimal output (the trigger), and whether `port` may be a
-  // misrouting candidate (the filter), for this mechanism.
-  virtual bool trigger(const RoutingContext& ctx, int min_port) const = 0;
-  virtual bool candidate_ok(const RoutingContext& ctx, int port) const = 0;
+  // What the trigger decided on the minimal output: stay minimal, misroute to candidates that pass
+  // candidate_ok, or misroute to any candidate that can take the packet (Hybrid when its contention part
+  // fired, seed-003 §1.4 [F]).
+  enum class Trigger : std::uint8_t { kNone, kFiltered, kAny };
+  // The trigger for this mechanism, on the minimal output and the VC the minimal hop would take; and
+  // whether `port` (its VC `vc`) may be a misrouting candidate (the filter).
+  virtual Trigger trigger(const RoutingContext& ctx, int min_port, int min_vc) const = 0;
+  virtual bool candidate_ok(const RoutingContext& ctx, int min_port, int min_vc, int port, int vc) const = 0;
+
+  // What the routing unit sees of VC `vc` of `port` (VCs 0..kStateVcs-1; a higher VC reads as not ready
+  // and empty, as in the RTL's fields).
+  static bool ready(const RoutingContext& ctx, int port, int vc) {
+    return vc < kStateVcs && (ctx.port_ready[port] >> vc & 1u);
+  }
+  static int occupancy(const RoutingContext& ctx, int port, int vc) {
+    return vc < kStateVcs ? ctx.occupancy[port * kStateVcs + vc] : 0;
+  }
+  // OLM's credit trigger (seed-003 §1.4 [F]): q_min >= ThMin and the minimal VC cannot take the whole
+  // packet now (no credits for it downstream, or no room in the output queue: the link is busy).
+  static bool credit_trigger(const RoutingContext& ctx, int min_port, int min_vc, int min_occupancy) {
+    return occupancy(ctx, min_port, min_vc) >= min_occupancy && !ready(ctx, min_port, min_vc);
+  }
+  // OLM's relative candidate test: q_nonmin <= percent% of q_min, exactly, on integer percents.
+  static bool relatively_empty(const RoutingContext& ctx, int min_port, int min_vc, int port, int vc, int percent) {
+    return 100 * occupancy(ctx, port, vc) <= percent * occupancy(ctx, min_port, min_vc);
+  }
 };
 
 class BaseRouting : public InTransitRouting {
@@ -40,8 +62,12 @@ class BaseRouting : public InTransitRouting {
  protected:
   // seed-003 §1.3: misroute when the minimal port's counter reaches th (FOGSim's >=; the paper says
   // "exceeds"); candidates must be under th.
-  bool trigger(const RoutingContext& ctx, int min_port) const override { return ctx.contention[min_port] >= threshold_; }
-  bool candidate_ok(const RoutingContext& ctx, int port) const override { return ctx.contention[port] < threshold_; }
+  Trigger trigger(const RoutingContext& ctx, int min_port, int) const override {
+    return ctx.contention[min_port] >= threshold_ ? Trigger::kFiltered : Trigger::kNone;
+  }
+  bool candidate_ok(const RoutingContext& ctx, int, int, int port, int) const override {
+    return ctx.contention[port] < threshold_;
+  }
 
  private:
   int threshold_;
@@ -61,12 +87,13 @@ class EctnRouting : public BaseRouting {
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
 
  protected:
-  bool trigger(const RoutingContext& ctx, int min_port) const override {
-    return BaseRouting::trigger(ctx, min_port) || (ctx.ectn_source && ctx.ectn_dest >= combined_threshold_);
+  Trigger trigger(const RoutingContext& ctx, int min_port, int min_vc) const override {
+    if (ctx.ectn_source && ctx.ectn_dest >= combined_threshold_) return Trigger::kFiltered;
+    return BaseRouting::trigger(ctx, min_port, min_vc);
   }
-  bool candidate_ok(const RoutingContext& ctx, int port) const override {
+  bool candidate_ok(const RoutingContext& ctx, int min_port, int min_vc, int port, int vc) const override {
     if (ctx.ectn_source && topo_.port_class(port) == PortClass::kGlobal) return ctx.ectn_comb[port] < combined_threshold_;
-    return BaseRouting::candidate_ok(ctx, port);
+    return BaseRouting::candidate_ok(ctx, min_port, min_vc, port, vc);
   }
 
  private:

@@ -4,6 +4,7 @@
 
 #include "router/routing/in_transit_routing.h"
 #include "router/routing/min_routing.h"
+#include "router/routing/occupancy_routing.h"
 #include "router/routing/valiant_routing.h"
 
 namespace hiradix {
@@ -47,6 +48,10 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, co
   if (options.algorithm == "pb")
     return std::make_unique<PbRouting>(topo, parse_phase_a(options.phase_a), options.ugal_threshold, options.pb_factor,
                                        options.pb_threshold, hop_count);
+  if (options.algorithm == "olm") return std::make_unique<OlmRouting>(topo, options.olm_threshold, options.min_occupancy);
+  if (options.algorithm == "hybrid")
+    return std::make_unique<HybridRouting>(topo, options.hybrid_contention_threshold, options.hybrid_threshold,
+                                           options.min_occupancy);
   if (options.algorithm == "ugal")
     return std::make_unique<UgalRouting>(topo, parse_phase_a(options.phase_a), options.ugal_threshold, hop_count,
                                          parse_ugal_info(options.ugal_info));

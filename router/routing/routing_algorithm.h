@@ -11,6 +11,10 @@
 
 namespace hiradix {
 
+// VCs per output port whose state (port_ready, occupancy) the routing unit sees: 0..kStateVcs-1, the RTL's
+// READY_W (static_assert in router/rtl/rc_interface.cpp). The in-transit routings use at most VC 2.
+constexpr int kStateVcs = 4;
+
 // What the routing unit may read of its router (grows with the adaptive mechanisms).
 struct RoutingContext {
   int router = 0;
@@ -37,6 +41,9 @@ struct RoutingContext {
   // = (router index in the group) * h + global port number, the load of that link's output port at its
   // owner router as at the start of this cycle (Network's GroupLoadView), saturated at LOAD_W bits.
   const std::uint16_t* group_load = nullptr;
+  // OLM and Hybrid (needs_occupancy()): occupancy[port * kStateVcs + vc], integer percent 0..100 of output
+  // VC `vc` of `port` (Router::route_candidate defines it: phits that hold that VC's credits).
+  const std::uint8_t* occupancy = nullptr;
 };
 
 // Router state a routing needs shared within the group (router/group_broadcast.h).
@@ -93,6 +100,8 @@ class RoutingAlgorithm {
   virtual bool needs_port_ready() const { return false; }
   // Group-wide state broadcast over the local links (ECtN partial arrays, PB saturation flags).
   virtual GroupState group_state() const { return GroupState::kNone; }
+  // Credit-based in-transit routings (OLM, Hybrid) also read ctx.occupancy at every hop.
+  virtual bool needs_occupancy() const { return false; }
   // Called once per hop, when the packet's header reaches the head of its input VC; updates pkt.route.
   virtual RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const = 0;
   const Dragonfly& topology() const { return topo_; }
@@ -106,7 +115,7 @@ class RoutingAlgorithm {
 };
 
 struct RoutingOptions {
-  std::string algorithm = "min";  // min | valiant | ugal | base | ectn | pb
+  std::string algorithm = "min";  // min | valiant | ugal | base | ectn | pb | olm | hybrid
   std::string phase_a = "lgl";    // lgl | lg- | -gl | -g-
   std::string vc_scheme = "slot"; // slot | hop_count (deadlock-prone, for demonstration)
   int ugal_threshold = 0;          // UGAL's T in phits (seed-000 Eq. 2-1, Table 3-1: 0)
@@ -115,6 +124,10 @@ struct RoutingOptions {
   int pb_factor = 120;             // PB: F of Eq. 2-2 in percent (seed-000 Table 3-1: 120%)
   int pb_threshold = 5;            // PB: T of Eq. 2-2 in phits (seed-000 Table 3-1: 5)
   std::string ugal_info = "local"; // UGAL's view: local (UGAL-L, own output ports) | group (UGAL-G, + group's global links)
+  int olm_threshold = 50;          // OLM: candidate iff q_nonmin <= th% of q_min (seed-003 Table I: 50%)
+  int hybrid_threshold = 35;       // Hybrid's credit part: the same comparison with 35% (Table I)
+  int min_occupancy = 50;          // OLM and Hybrid's credit trigger: ThMin, q_min >= it (percent; not in the paper)
+  int hybrid_contention_threshold = 7;  // Hybrid's contention part: counter >= th (Table I: 7)
 };
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo);

@@ -14,9 +14,11 @@ struct RcConfig {
   std::uint8_t p = 0, a = 0, h = 0;
   bool palmtree = true;
   std::int16_t ugal_threshold = 0;  // UGAL's T, phits
-  std::uint8_t contention_threshold = 0;  // Base's th
+  std::uint8_t contention_threshold = 0;  // Base's th; Hybrid's contention th
   std::uint8_t ectn_threshold = 0;        // ECtN's combined threshold
   bool ugal_group = false;  // UGAL-G: Q adds the path's first global channel (group_load)
+  std::uint8_t occupancy_threshold = 0;   // OLM's / Hybrid's relative candidate threshold, percent
+  std::uint8_t min_occupancy = 0;         // OLM's / Hybrid's ThMin, percent
 };
 
 struct RcInputs {
@@ -44,6 +46,9 @@ struct RcInputs {
   // load of its output port at the owner router, LOAD_W bits; a * h <= MAX_GLINKS entries used.
   std::array<std::uint16_t, 256> group_load{};
   bool has_group_load = false;
+  // OLM and Hybrid: per output port p and VC v < READY_W, occupancy[p * READY_W + v] in percent (OCC_W bits).
+  std::array<std::uint8_t, 64 * 4> occupancy{};
+  bool has_occupancy = false;
 };
 
 struct RcOutputs {

@@ -9,6 +9,8 @@
 namespace hiradix {
 
 static_assert(std::tuple_size<decltype(RcInputs::group_load)>::value == rtl::MAX_GLINKS, "rc_fields.h follows hiradix_fields.vh");
+static_assert(kStateVcs == rtl::READY_W, "the routing unit sees the state of VCs 0..READY_W-1");
+static_assert(rtl::MAX_PORTS * rtl::READY_W == std::tuple_size<decltype(RcInputs::occupancy)>::value);
 
 namespace {
 constexpr std::uint32_t mask(int bits) { return (1u << bits) - 1; }
@@ -28,14 +30,29 @@ RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
   else if (options.algorithm == "base") c.algorithm = rtl::ALG_BASE;
   else if (options.algorithm == "ectn") c.algorithm = rtl::ALG_ECTN;
   else if (options.algorithm == "pb") c.algorithm = rtl::ALG_PB;
+  else if (options.algorithm == "olm") c.algorithm = rtl::ALG_OLM;
+  else if (options.algorithm == "hybrid") c.algorithm = rtl::ALG_HYBRID;
   else throw std::invalid_argument("routing.algorithm '" + options.algorithm + "' has no RTL");
   c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.phase_a));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.vc_scheme == "hop_count";
   if (options.ugal_threshold < -(1 << (rtl::THRESH_W - 1)) || options.ugal_threshold >= (1 << (rtl::THRESH_W - 1)))
     throw std::invalid_argument("routing.ugal_threshold does not fit the RTL's signed " + std::to_string(rtl::THRESH_W) + "-bit field");
   c.ugal_threshold = static_cast<std::int16_t>(options.ugal_threshold);
-  check_fits("routing.contention_threshold", options.contention_threshold, rtl::COUNT_W);
-  c.contention_threshold = static_cast<std::uint8_t>(options.contention_threshold);
+  // One field per role: Hybrid's contention th is the counter threshold, OLM's or Hybrid's percent the
+  // relative candidate threshold.
+  const bool hybrid = c.algorithm == rtl::ALG_HYBRID;
+  const char* th_key = hybrid ? "routing.hybrid_contention_threshold" : "routing.contention_threshold";
+  const int th = hybrid ? options.hybrid_contention_threshold : options.contention_threshold;
+  check_fits(th_key, th, rtl::COUNT_W);
+  c.contention_threshold = static_cast<std::uint8_t>(th);
+  if (c.algorithm == rtl::ALG_OLM || hybrid) {
+    const char* pct_key = hybrid ? "routing.hybrid_threshold" : "routing.olm_threshold";
+    const int pct = hybrid ? options.hybrid_threshold : options.olm_threshold;
+    check_fits(pct_key, pct, rtl::OCC_W);
+    check_fits("routing.olm_min_occupancy", options.min_occupancy, rtl::OCC_W);
+    c.occupancy_threshold = static_cast<std::uint8_t>(pct);
+    c.min_occupancy = static_cast<std::uint8_t>(options.min_occupancy);
+  }
   check_fits("routing.ectn_threshold", options.ectn_threshold, rtl::COMB_W);
   c.ectn_threshold = static_cast<std::uint8_t>(options.ectn_threshold);
   check_fits("topology.p", topo.p(), rtl::GEOM_W);
@@ -110,6 +127,11 @@ RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packe
     for (int l = 0; l < cfg.a * cfg.h; ++l) in.group_load[static_cast<std::size_t>(l)] = ctx.group_load[l];
     in.has_group_load = true;
   }
+  if (ctx.occupancy) {
+    for (int i = 0; i < ports * rtl::READY_W; ++i)
+      in.occupancy[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ctx.occupancy[i] & mask(rtl::OCC_W));
+    in.has_occupancy = true;
+  }
   return in;
 }
 
@@ -157,6 +179,7 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   ctx.ectn_comb = in.ectn_comb.data();
   ctx.pb_flag = in.pb_flag;
   ctx.group_load = in.group_load.data();
+  ctx.occupancy = in.occupancy.data();
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -171,6 +194,11 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   if (cfg.algorithm == rtl::ALG_ECTN) o.algorithm = "ectn";
   if (cfg.algorithm == rtl::ALG_PB) o.algorithm = "pb";
   o.ugal_info = cfg.ugal_group ? "group" : "local";
+  if (cfg.algorithm == rtl::ALG_OLM) o.algorithm = "olm";
+  if (cfg.algorithm == rtl::ALG_HYBRID) o.algorithm = "hybrid";
+  o.hybrid_contention_threshold = cfg.contention_threshold;
+  o.olm_threshold = o.hybrid_threshold = cfg.occupancy_threshold;
+  o.min_occupancy = cfg.min_occupancy;
   o.phase_a = to_string(static_cast<PhaseA>(cfg.phase_a & 3));
   o.vc_scheme = cfg.hop_count_vcs ? "hop_count" : "slot";
   return o;
@@ -190,6 +218,8 @@ nlohmann::json to_json(const RcInputs& in) {
           {"ectn_threshold", in.cfg.ectn_threshold}, {"ectn_dest", in.ectn_dest}, {"ectn_comb", in.ectn_comb},
           {"pb_flag", in.pb_flag},
           {"ugal_group", in.cfg.ugal_group}, {"group_load", in.group_load},
+          {"occupancy_threshold", in.cfg.occupancy_threshold}, {"min_occupancy", in.cfg.min_occupancy},
+          {"occupancy", in.occupancy},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -234,6 +264,11 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
     in.group_load = j.at("group_load").get<std::array<std::uint16_t, 256>>();
     in.has_group_load = true;
   }
+  // Records from before OLM / Hybrid have no occupancy: zero, as those routings were not there to read it.
+  in.cfg.occupancy_threshold = j.value("occupancy_threshold", std::uint8_t{0});
+  in.cfg.min_occupancy = j.value("min_occupancy", std::uint8_t{0});
+  if (j.contains("occupancy")) in.occupancy = j.at("occupancy").get<decltype(in.occupancy)>();
+  in.has_occupancy = true;
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

@@ -17,6 +17,7 @@ struct RtlRoutingUnit::Impl {
   bool state_driven = false;  // contention / port_ready likewise
   bool comb_driven = false;   // ectn_comb likewise
   bool group_driven = false;  // group_load likewise
+  bool occupancy_driven = false;  // occupancy likewise
 };
 
 namespace {
@@ -77,6 +78,14 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
     pack_fields(in.has_group_load ? in.group_load : kZero, rtl::LOAD_W, u.group_load, (rtl::MAX_GLINKS * rtl::LOAD_W + 31) / 32);
   }
   impl_->group_driven = in.has_group_load;
+  if (in.has_occupancy || impl_->occupancy_driven) {
+    static const std::array<std::uint8_t, 64 * 4> kZero{};
+    pack_fields(in.has_occupancy ? in.occupancy : kZero, rtl::OCC_W, u.occupancy,
+                (rtl::MAX_PORTS * rtl::READY_W * rtl::OCC_W + 31) / 32);
+  }
+  impl_->occupancy_driven = in.has_occupancy;
+  u.cfg_occupancy_th = in.cfg.occupancy_threshold;
+  u.cfg_min_occupancy = in.cfg.min_occupancy;
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;
