@@ -657,6 +657,29 @@ TEST(Transient, BaseReactsWithinTensOfCyclesByGenerationBins) {
   EXPECT_TRUE(min["reaction"]["cycles_to_50_percent"].is_null());
 }
 
+// seed-003 R12: with 8x larger input buffers the credit-based OLM reacts much later (the minimal path's
+// buffers must fill before credits run short), the contention counters as fast as with small buffers.
+// Measured at h = 2: OLM 40 -> 790 cycles to 50%, Base 20 -> 20.
+TEST(Transient, LargeBuffersSlowCreditsButNotContentionCounters) {
+  const Overrides o = small(2, {{"traffic.pattern", "un"}, {"traffic.load", "0.2"}, {"traffic.change.at", "1000"},
+                                {"traffic.change.pattern", "adv"}, {"sim.measure", "4000"}, {"stats.bin", "10"},
+                                {"stats.before", "1000"}, {"router.vcs.injection", "3"}});
+  const Overrides large = {{"router.buffers.local", "256"}, {"router.buffers.global", "2048"}};
+  auto reaction = [&](const char* algorithm, const Overrides& more) {
+    const json r = run(with(with(o, {{"routing.algorithm", algorithm}}), more));
+    if (r.is_null() || !r["reaction"]["cycles_to_50_percent"].is_number()) {
+      ADD_FAILURE() << algorithm << ": no reaction time " << (r.is_null() ? "" : r["reaction"].dump());
+      return -1;
+    }
+    return r["reaction"]["cycles_to_50_percent"].get<int>();
+  };
+  const int base_small = reaction("base", {}), base_large = reaction("base", large);
+  const int olm_small = reaction("olm", {}), olm_large = reaction("olm", large);
+  EXPECT_LE(base_large, base_small + 20) << "the counters do not depend on buffer size";
+  EXPECT_GE(olm_large, 5 * std::max(olm_small, 10)) << "small " << olm_small;
+  EXPECT_GT(olm_large, base_large + 200);
+}
+
 // trace.contention: every row of the CSV is a state the counters can be in (each input VC counts at most
 // once, seed-003 §1.3 [D]: the sum never exceeds the router's input VCs), Base under ADV+1 drives the
 // minimal outputs past the threshold, and tracing does not change the run.
