@@ -1,5 +1,5 @@
 // Canonical Dragonfly geometry: port numbering, global-link arrangements and minimal next hops.
-// Wiring as in ../shared/specs/seed-000-thesis.md §2.1-2.3 (G = a*h + 1, one global link per group pair).
+// Wiring as in docs/papers/seed-000-thesis.md §2.1-2.3 (G = a*h + 1, one global link per group pair).
 //
 // Port numbering of every router: [0, p) terminals, [p, p+a-1) local, [p+a-1, p+a-1+h) global.
 // Local port j of router x leads to router (x + 1 + j) mod a of the same group.
