@@ -1,18 +1,18 @@
 #include "router/contention_trace.h"
 
+#include <cctype>
 #include <stdexcept>
 
 namespace hiradix {
 
-ContentionTrace::ContentionTrace(const std::string& path, const std::vector<PortSpec>& ports, Cycle from, Cycle to)
+ContentionTrace::ContentionTrace(const std::string& path, const std::vector<PortSpec>& ports,
+                                 const std::vector<std::string>& classes, Cycle from, Cycle to)
     : out_(path), from_(from), to_(to), values_(ports.size(), 0), written_(ports.size(), 0) {
   if (!out_) throw std::runtime_error(path + ": cannot open the contention trace for writing");
   out_ << "cycle";
-  int index[3] = {0, 0, 0};
-  for (const PortSpec& p : ports) {
-    const int c = static_cast<int>(p.cls);
-    out_ << ',' << "TLG"[c] << index[c]++;
-  }
+  std::vector<int> index(classes.size(), 0);  // columns: the class's initial (T, L, G) and a number per class
+  for (const PortSpec& p : ports)
+    out_ << ',' << static_cast<char>(std::toupper(classes[p.link_class][0])) << index[p.link_class]++;
   out_ << '\n';
 }
 

@@ -16,7 +16,9 @@ namespace hiradix {
 
 class ContentionTrace {
  public:
-  ContentionTrace(const std::string& path, const std::vector<PortSpec>& ports, Cycle from, Cycle to);
+  // `classes`: the topology's link class names; a column is named by its port's class initial and number.
+  ContentionTrace(const std::string& path, const std::vector<PortSpec>& ports, const std::vector<std::string>& classes,
+                  Cycle from, Cycle to);
   ~ContentionTrace() { finish(); }
   // Counter `port` moved by `delta` at cycle `at` (never earlier than a previous call's `at`).
   void changed(Cycle at, int port, int delta);

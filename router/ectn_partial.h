@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "router/routing/dragonfly.h"
+#include "topology/dragonfly.h"
 
 namespace hiradix {
 

@@ -53,6 +53,8 @@ class GroupBroadcast {
   std::uint8_t* outgoing() { return outgoing_.data(); }
   // Sends the outgoing payload: free mode delivers it at once; otherwise every local port gets it pending.
   void fire(Cycle now);
+  // The links a message goes out on (one per other router of the group).
+  int links() const { return __builtin_popcountll(local_ports_); }
   // Local output ports with a message waiting for its link.
   std::uint64_t pending() const { return pending_; }
   // message mode: the message pending on `port` starts on the link at `now` (it occupies params().phits()

@@ -7,8 +7,6 @@
 #include "router/contention_trace.h"
 #include "router/group_load_view.h"
 #include "router/lfsr.h"
-#include "router/pb_flags.h"
-#include "router/routing/valiant_routing.h"
 #include "router/rtl/rc_cosim.h"
 #include "router/stage_trace.h"
 
@@ -38,13 +36,9 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       crossbar_("crossbar", static_cast<int>(ports.size()), params),
       outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, this),
       contention_("contention", static_cast<int>(ports.size())),
-      needs_port_load_(routing.needs_port_load()),
+      reroutes_(routing.reroutes_blocked_heads()),
       port_load_(ports.size(), 0),
-      in_transit_(routing.needs_port_ready()),
       port_ready_(ports.size(), 0),
-      group_state_(routing.group_state()),
-      topo_(routing.topology()),
-      needs_occupancy_(routing.needs_occupancy()),
       occupancy_(ports.size() * kStateVcs, 0),
       out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
@@ -53,209 +47,24 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
   for (int i = 0; i < inputs_.total_vcs(); ++i) entries += inputs_.vc(i).fifo.capacity();
   tails_.reserve(entries);
   credit_wait_.assign(inputs_.active().size(), 0);
-  if (group_state_ != GroupState::kNone) {
-    BroadcastParams bp = params.broadcast;
-    if (group_state_ == GroupState::kEctn) {  // seed-003 §6.3 / R16: a*h counters of 4 bits
-      bp.entries = topo_.a() * topo_.h();
-      bp.entry_bits = kEctnWireBits;
-      ectn_ = std::make_unique<EctnPartial>(topo_, id);
-      partial_link_.assign(static_cast<std::size_t>(inputs_.total_vcs()), -1);
-      ectn_comb_.assign(ports.size(), 0);
-    } else {  // seed-000 §3.6: one bit per global channel of the router
-      bp.entries = topo_.h();
-      bp.entry_bits = 1;
-      const auto& pb = dynamic_cast<const PbRouting&>(routing);
-      pb_factor_ = pb.factor_pct();
-      pb_threshold_ = pb.flag_threshold();
-      pb_load_.assign(static_cast<std::size_t>(topo_.h()), 0);
-      pb_own_.assign(static_cast<std::size_t>(topo_.h()), 0);
-    }
-    broadcast_ = std::make_unique<GroupBroadcast>(bp, topo_.a(), topo_.index_of(id), static_cast<int>(ports.size()));
+  state_ = routing.make_state(id, params.broadcast, inputs_.total_vcs(), static_cast<int>(ports.size()));
+  if (state_ && (broadcast_ = state_->broadcast()))
     wake_at(0);  // the first broadcast (cycle 0 mod period); every tick asks for the next one
-  }
 }
 
-// ---- group-wide state: ECtN partial arrays and PB flags (seed-003 §1.5, seed-000 §3.6) ----
-
-void Router::fire_broadcast(Cycle now) {
-  std::uint8_t* out = broadcast_->outgoing();
-  if (ectn_) ectn_->snapshot(out, (1 << kEctnWireBits) - 1);
-  else pb_own_flags(now, out);
-  broadcast_->fire(now);
-  for (std::uint64_t m = broadcast_->pending(); m; m &= m - 1) {  // the ports look at their link this cycle
-    const int p = __builtin_ctzll(m);
-    out_active_ |= 1ull << p;
-    out_due_[p] = now;
-  }
-}
-
-void Router::pb_own_flags(Cycle now, std::uint8_t* flags) {
-  for (int k = 0; k < topo_.h(); ++k) pb_load_[k] = outputs_.load(topo_.global_port(k), now);
-  pb_flags(pb_load_.data(), topo_.h(), pb_factor_, pb_threshold_, flags);
-}
-
-// A port with a control message pending (router/group_broadcast.h): `message` sends it whole at the first
-// packet boundary, ahead of data; `piggyback` sends its phits in cycles where no packet uses the link.
-void Router::send_port(int p, Cycle now) {
-  const bool control = broadcast_ && (broadcast_->pending() >> p & 1);
-  if (control && params_.broadcast.mode == BroadcastMode::kMessage && outputs_.link_free(p) <= now) {
-    outputs_.occupy_link(p, now, broadcast_->params().phits());
-    broadcast_->sent(p, now);
-    return;
-  }
-  const bool sent = outputs_.send(p, now, params_.flit_size);
-  if (control && params_.broadcast.mode == BroadcastMode::kPiggyback)
-    broadcast_->piggyback(p, now, sent || outputs_.link_free(p) > now);
-}
-
-void Router::fill_group_context(RoutingContext& ctx, const Packet& pkt, Cycle now) {
-  const int group = topo_.group_of(id_), dest_group = topo_.group_of(topo_.router_of_terminal(static_cast<int>(pkt.dst)));
-  if (dest_group == group) return;  // no global link on the minimal path: nothing group-wide to read
-  if (ectn_) {
-    constexpr int kMax = (1 << rtl::COMB_W) - 1;  // the RTL's field saturates
-    const std::int32_t* received = broadcast_->received_sum(now);
-    auto combined = [&](int link) { return std::min(ectn_->value(link) + received[link], kMax); };
-    ctx.ectn_dest = combined(ectn_->link_to(dest_group));
-    for (int k = 0; k < topo_.h(); ++k)
-      ectn_comb_[topo_.global_port(k)] = static_cast<std::uint8_t>(combined(ectn_->link_of(topo_.index_of(id_), k)));
-    ctx.ectn_comb = ectn_comb_.data();
-  } else {
-    int owner, k;
-    topo_.global_owner(group, dest_group, owner, k);
-    if (owner == topo_.index_of(id_)) {  // own link: its flag now
-      pb_own_flags(now, pb_own_.data());
-      ctx.pb_flag = pb_own_[k] != 0;
-    } else {  // the flag its owner last broadcast
-      ctx.pb_flag = broadcast_->latest(owner, now)[k] != 0;
-    }
-  }
-}
-
-void Router::attach_group_view(const GroupLoadView* view) {
-  group_view_ = view;
-  group_load_.assign(static_cast<std::size_t>(view->links()), 0);
-}
-
+// One router cycle: the stages in pipeline order (as gem5 Garnet's Router::wakeup). Only the VCs and output
+// ports due this cycle are looked at; when each is due again is kept by the bookkeeping in router_due.cpp.
 void Router::tick(Cycle now) {
   ++activity_.activations;
-  const bool all = params_.poll;
-  Cycle next = kNever;  // the earliest cycle anything here needs attention again
-
-  if (!tails_.empty()) release_tails(now);
-  if (credit_waiters_) wake_credit_waiters(now);
-  if (broadcast_ && broadcast_->due(now)) fire_broadcast(now);
-  out_touched_ = 0;
-  for (std::uint64_t m = out_active_; m; m &= m - 1) {
-    const int p = __builtin_ctzll(m);
-    if (out_due_[p] <= now || all)
-      out_touched_ |= 1ull << p;
-    else
-      next = std::min(next, out_due_[p]);
-  }
-
-  // RC/VA progress and switch bids of the VCs due this cycle.
-  vc_touched_.clear();
-  const auto& active = inputs_.active();
-  for (std::size_t w = 0; w < active.size(); ++w) {
-    for (std::uint64_t m = active[w]; m; m &= m - 1) {
-      const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
-      if (vc_due_[index] > now && !all) {
-        next = std::min(next, vc_due_[index]);
-        continue;
-      }
-      advance_vc(index, now);
-      vc_touched_.push_back(index);
-    }
-  }
-  if (!bid_ports_.empty()) allocate(now);
-
-  // Links: send what is ready on the ports looked at or fed this cycle.
-  for (std::uint64_t m = out_touched_; m; m &= m - 1) {
-    const int p = __builtin_ctzll(m);
-    send_port(p, now);
-    out_due_[p] = outputs_.next_event(p, now);
-    if (broadcast_) out_due_[p] = std::min(out_due_[p], broadcast_->control_due(p, now, outputs_.link_free(p)));
-    if (out_due_[p] == kNever) out_active_ &= ~(1ull << p);
-    next = std::min(next, out_due_[p]);
-  }
-  for (int index : vc_touched_) {
-    const Cycle due = vc_due_after(index, now);
-    vc_due_[index] = due;
-    next = std::min(next, due);
-  }
-  // Credits already on their way to a port that candidates wait on (their wake-up may have been merged
-  // into an earlier one of this router).
-  for (std::uint64_t m = credit_waiters_; m; m &= m - 1) next = std::min(next, outputs_.next_credit(__builtin_ctzll(m)));
-  if (broadcast_) next = std::min(next, broadcast_->next_due(now));
-  if (all && (next != kNever || credit_waiters_)) next = now + 1;
-  if (next != kNever) wake_at(std::max(next, now + 1));
+  Cycle next = kNever;                      // the earliest cycle anything here needs attention again
+  begin_cycle(now);                         // tails that left, credits waited for, a broadcast due
+  route_and_bid(now, next);                 // RC and VA of the heads due now; the switch bids
+  if (!bid_ports_.empty()) allocate(now);   // SA, and ST of the flits granted
+  send_outputs(now, next);                  // output queues onto the links
+  end_cycle(now, next);                     // when this router is due again
 }
 
-Cycle Router::vc_due_after(int index, Cycle now) {
-  InputVc& v = inputs_.vc(index);
-  if (v.fifo.empty()) {
-    inputs_.deactivate(index);
-    return kNever;
-  }
-  Cycle due = vc_next_event(v, now);
-  if (!(v.has_candidate() && v.candidate().routed && v.ready_at <= now)) return due;
-  // The candidate bid and was not served: find when trying again can succeed.
-  const int size = params_.flit_size;
-  if (!head_may_take_vc(v)) {  // wormhole: the downstream VC is held by another packet
-    route_again(v, now);
-    return now + 1;
-  }
-  if (!outputs_.has_credits(v.out_port, v.out_vc, size, now)) {
-    if (route_again(v, now)) return now + 1;
-    // Woken by the next credit of that port: one already on its way, or the next to be sent.
-    credit_wait_[index >> 6] |= 1ull << (index & 63);
-    credit_waiters_ |= 1ull << v.out_port;
-    return std::min(due, outputs_.next_credit(v.out_port));
-  }
-  if (!outputs_.has_space(v.out_port, size, now)) {  // queue space frees when the link does
-    if (route_again(v, now)) return now + 1;
-  }
-  if (!outputs_.has_space(v.out_port, size, now))
-    return std::min(due, std::max(now + 1, outputs_.link_free(v.out_port)));
-  // In-transit routings check every cycle whether the chosen output can still take the packet (another
-  // VC may take its credits while this one waits for the crossbar) and route it again if not.
-  if (in_transit_) return now + 1;
-  // The crossbar input or output is busy until a known tick; otherwise arbitration was lost.
-  const SpeedupClock& clock = crossbar_.clock;
-  const std::uint64_t busy = std::max(crossbar_.in_free[inputs_.port_of(index)], crossbar_.out_free[v.out_port]);
-  return std::min(due, busy > clock.first_tick(now + 1) ? clock.cycle_of(busy) : now + 1);
-}
-
-// seed-003 §1.3 [F]: the routing decision of a head that cannot advance is re-evaluated. Its header
-// goes back to the state before its RC (hop counts, misroute flags) and RC runs again from the next cycle.
-bool Router::route_again(InputVc& v, Cycle now) {
-  if (!in_transit_ || !v.candidate().head) return false;
-  VcEntry& c = v.candidate();
-  c.routed = false;
-  pool_[c.packet].route = v.route_before;
-  v.next_rc_at = now + 1;
-  return true;
-}
-
-void Router::wake_credit_waiters(Cycle now) {
-  // Waiters whose port has received credits look again this cycle; a waiter still short of credits for
-  // its own VC files itself again.
-  std::uint64_t arrived = 0;
-  for (std::uint64_t m = credit_waiters_; m; m &= m - 1) {
-    const int p = __builtin_ctzll(m);
-    if (outputs_.next_credit(p) <= now) arrived |= 1ull << p;
-  }
-  if (!arrived) return;
-  credit_waiters_ &= ~arrived;
-  for (std::size_t w = 0; w < credit_wait_.size(); ++w) {
-    for (std::uint64_t m = credit_wait_[w]; m; m &= m - 1) {
-      const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
-      if (!(arrived >> inputs_.vc(index).out_port & 1)) continue;
-      vc_due_[index] = now;
-      credit_wait_[w] &= ~(1ull << (index & 63));
-    }
-  }
-}
+// ---- inputs: tails leaving their buffers, heads reaching the front (contention counters) ----
 
 void Router::release_tails(Cycle now) {
   // Tails that have left their input buffers, in time order. Nothing waits for this bookkeeping but the
@@ -272,10 +81,7 @@ void Router::release_tails(Cycle now) {
     if (e.tail && (e.counted || !e.head)) {
       contention_.decrement(e.min_port);
       if (contention_trace_) contention_trace_->changed(left, e.min_port, -1);
-      if (ectn_ && partial_link_[index] >= 0) {
-        ectn_->decrement(partial_link_[index]);
-        partial_link_[index] = -1;
-      }
+      if (state_) state_->tail_left(index);
     }
     v.fifo.pop();
     --v.in_transit;
@@ -287,6 +93,35 @@ void Router::release_tails(Cycle now) {
   }
 }
 
+void Router::count_front(int index, InputVc& v, Cycle at) {
+  if (v.fifo.empty()) return;
+  VcEntry& f = v.fifo.front();
+  if (f.head && f.routed && !f.counted) {
+    contention_.increment(f.min_port);
+    if (contention_trace_) contention_trace_->changed(at, f.min_port, +1);
+    f.counted = true;
+    if (state_) state_->head_counted(index, inputs_.port_of(index), pool_[f.packet]);
+  }
+}
+
+// ---- RC and VA ----
+
+// RC/VA progress and switch bids of the VCs due this cycle.
+void Router::route_and_bid(Cycle now, Cycle& next) {
+  const auto& active = inputs_.active();
+  for (std::size_t w = 0; w < active.size(); ++w) {
+    for (std::uint64_t m = active[w]; m; m &= m - 1) {
+      const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
+      if (vc_due_[index] > now && !params_.poll) {
+        next = std::min(next, vc_due_[index]);
+        continue;
+      }
+      advance_vc(index, now);
+      vc_touched_.push_back(index);
+    }
+  }
+}
+
 void Router::advance_vc(int index, Cycle now) {
   InputVc& v = inputs_.vc(index);
   if (!v.has_candidate()) return;
@@ -294,7 +129,7 @@ void Router::advance_vc(int index, Cycle now) {
   if (!c.routed) {
     if (c.head) {
       const Cycle rc_start = std::max(c.arrival, v.next_rc_at);
-      if (rc_start <= now) route_candidate(index, v, rc_start);
+      if (rc_start <= now) route_candidate(index, v, rc_start, now);
     } else if (c.arrival <= now) {  // a body flit follows its head's route, no RC or VA
       c.routed = true;
       c.min_port = v.min_port;
@@ -311,55 +146,17 @@ void Router::advance_vc(int index, Cycle now) {
 // RC and VA of a head start once it is in the buffer and the previous packet's head has left it
 // (`rc_start`): under wormhole they overlap the previous packet's body, as in seed-000 Fig. 2-4. The route
 // is computed now, with the router state of now.
-void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
+void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   VcEntry& c = v.candidate();
   Packet& pkt = pool_[c.packet];
+  const int in_port = inputs_.port_of(index);
+  RouterView view(*this, now, in_port, index - inputs_.vc_index(in_port, 0));
   RoutingContext ctx;
-  ctx.router = id_;
-  ctx.in_port = inputs_.port_of(index);
-  ctx.contention = contention_.values();
-  if (needs_port_load_ && ports_[ctx.in_port].cls == PortClass::kTerminal) {
-    const Cycle now = now_cycle();
-    constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;  // the RTL's field saturates
-    for (int p = 0; p < radix(); ++p)
-      port_load_[p] = static_cast<std::uint16_t>(std::min(outputs_.load(p, now), kMaxLoad));
-    ctx.port_load = port_load_.data();
-    if (group_view_) {
-      group_view_->fill(group_load_.data(), now, kMaxLoad);
-      ctx.group_load = group_load_.data();
-    }
-  }
-  if (in_transit_) {
-    const Cycle now = now_cycle();
-    const int size = params_.flit_size;
-    ctx.in_vc = index - inputs_.vc_index(ctx.in_port, 0);
-    for (int p = 0; p < radix(); ++p) {
-      std::uint32_t ready = 0;
-      if (outputs_.has_space(p, size, now))
-        for (int vc = 0; vc < std::min(ports_[p].out_vcs, rtl::READY_W); ++vc)  // the RTL's field: VCs 0..3
-          ready |= static_cast<std::uint32_t>(outputs_.has_credits(p, vc, size, now)) << vc;
-      port_ready_[p] = ready;
-    }
-    ctx.port_ready = port_ready_.data();
-    v.route_before = pkt.route;
-  }
-  if (group_state_ != GroupState::kNone && ports_[ctx.in_port].cls == PortClass::kTerminal)
-    fill_group_context(ctx, pkt, now_cycle());
-  if (needs_occupancy_) {
-    // OLM / Hybrid's q (seed-003 §1.4): per output VC, the phits holding its credits (queued here, on the
-    // link, downstream, or freed and not yet credited back) in integer percent of its downstream depth.
-    // The credit count is what a real router has per VC; credits are reserved at the switch grant, so the
-    // VC's share of the output queue is already in it and the capacity is the downstream depth alone.
-    // Integer percent keeps the C++ and the RTL on the same integers.
-    const Cycle now = now_cycle();
-    for (int p = 0; p < radix(); ++p)
-      for (int vc = 0; vc < std::min(ports_[p].out_vcs, kStateVcs); ++vc)  // the RTL's field: VCs 0..3
-        occupancy_[static_cast<std::size_t>(p * kStateVcs + vc)] = static_cast<std::uint8_t>(outputs_.occupancy_percent(p, vc, now));
-    ctx.occupancy = occupancy_.data();
-  }
+  routing_.gather(view, pkt, ctx);
+  if (reroutes_) v.route_before = pkt.route;
   RoutingDecision d;
   if (cosim_) {
-    d = cosim_->decide(now_cycle(), ctx, pkt, lfsr_);
+    d = cosim_->decide(now, ctx, pkt, lfsr_);
   } else {
     lfsr_ = lfsr_advance(lfsr_);
     ctx.random = lfsr_;
@@ -370,7 +167,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   if (d.out_vc >= ports_[d.out_port].out_vcs && ports_[d.out_port].out_depth != 0)
     throw std::logic_error("routing chose VC " + std::to_string(d.out_vc) + " on port " +
                            std::to_string(d.out_port) + ", which has fewer VCs");
-  if (stage_trace_) stage_trace_->routed(now_cycle(), ctx.in_port, d.out_port);
+  if (stage_trace_) stage_trace_->routed(now, ctx.in_port, d.out_port);
   c.routed = true;
   c.min_port = d.min_port;
   v.min_port = d.min_port;
@@ -378,26 +175,21 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start) {
   v.out_vc = d.out_vc;
   pkt.route.misrouted |= d.misroute;
   v.ready_at = rc_start + static_cast<Cycle>(routing_.latency());
-  count_front(index, v, now_cycle());
+  count_front(index, v, now);
 }
 
-void Router::count_front(int index, InputVc& v, Cycle at) {
-  if (v.fifo.empty()) return;
-  VcEntry& f = v.fifo.front();
-  if (f.head && f.routed && !f.counted) {
-    contention_.increment(f.min_port);
-    if (contention_trace_) contention_trace_->changed(at, f.min_port, +1);
-    f.counted = true;
-    // ECtN's partial array (seed-003 §1.5): heads of injection and global inputs bound for another group.
-    if (ectn_ && ports_[inputs_.port_of(index)].cls != PortClass::kLocal) {
-      const int dest_group = topo_.group_of(topo_.router_of_terminal(static_cast<int>(pool_[f.packet].dst)));
-      if (dest_group != topo_.group_of(id_)) {
-        partial_link_[index] = ectn_->link_to(dest_group);
-        ectn_->increment(partial_link_[index]);
-      }
-    }
-  }
+// seed-003 §1.3 [F]: the routing decision of a head that cannot advance is re-evaluated. Its header
+// goes back to the state before its RC (hop counts, misroute flags) and RC runs again from the next cycle.
+bool Router::route_again(InputVc& v, Cycle now) {
+  if (!reroutes_ || !v.candidate().head) return false;
+  VcEntry& c = v.candidate();
+  c.routed = false;
+  pool_[c.packet].route = v.route_before;
+  v.next_rc_at = now + 1;
+  return true;
 }
+
+// ---- SA and ST ----
 
 void Router::allocate(Cycle now) {
   const SpeedupClock& clock = crossbar_.clock;
@@ -466,16 +258,57 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   ++activity_.grants;
 }
 
-Cycle Router::vc_next_event(const InputVc& v, Cycle now) const {
-  Cycle t = kNever;
-  if (v.fifo.size() > v.in_transit) {
-    const VcEntry& c = v.candidate();
-    if (!c.routed)
-      t = std::min(t, std::max({c.arrival, v.next_rc_at, now + 1}));
-    else if (v.ready_at > now)
-      t = std::min(t, v.ready_at);
+// ---- outputs, and the control messages of a group broadcast ----
+
+// Links: send what is ready on the ports due this cycle or fed by this cycle's grants.
+void Router::send_outputs(Cycle now, Cycle& next) {
+  for (std::uint64_t m = out_active_; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    if (out_due_[p] <= now || params_.poll)
+      out_touched_ |= 1ull << p;
+    else
+      next = std::min(next, out_due_[p]);
   }
-  return t;
+  for (std::uint64_t m = out_touched_; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    send_port(p, now);
+    out_due_[p] = outputs_.next_event(p, now);
+    if (broadcast_) out_due_[p] = std::min(out_due_[p], broadcast_->control_due(p, now, outputs_.link_free(p)));
+    if (out_due_[p] == kNever) out_active_ &= ~(1ull << p);
+    next = std::min(next, out_due_[p]);
+  }
+}
+
+// A port with a control message pending (router/group_broadcast.h): `message` sends it whole at the first
+// packet boundary, ahead of data; `piggyback` sends its phits in cycles where no packet uses the link.
+void Router::send_port(int p, Cycle now) {
+  const bool control = broadcast_ && (broadcast_->pending() >> p & 1);
+  if (control && params_.broadcast.mode == BroadcastMode::kMessage && outputs_.link_free(p) <= now) {
+    outputs_.occupy_link(p, now, broadcast_->params().phits());
+    broadcast_->sent(p, now);
+    return;
+  }
+  const bool sent = outputs_.send(p, now, params_.flit_size);
+  if (control && params_.broadcast.mode == BroadcastMode::kPiggyback)
+    broadcast_->piggyback(p, now, sent || outputs_.link_free(p) > now);
+}
+
+void Router::fire_broadcast(Cycle now) {
+  RouterView view(*this, now, 0, 0);
+  state_->fill_broadcast(view, broadcast_->outgoing());
+  broadcast_->fire(now);
+  for (std::uint64_t m = broadcast_->pending(); m; m &= m - 1) {  // the ports look at their link this cycle
+    const int p = __builtin_ctzll(m);
+    out_active_ |= 1ull << p;
+    out_due_[p] = now;
+  }
+}
+
+// ---- wiring and reports ----
+
+void Router::attach_group_view(const GroupLoadView* view) {
+  group_view_ = view;
+  group_load_.assign(static_cast<std::size_t>(view->links()), 0);
 }
 
 std::size_t Router::packets_held() const {
@@ -492,16 +325,63 @@ std::size_t Router::packets_held() const {
   return n;
 }
 
-std::vector<Router::Blocked> Router::blocked_candidates() {
+std::vector<Router::Blocked> Router::blocked_candidates(Cycle now) {
   std::vector<Blocked> out;
   for (int i = 0; i < inputs_.total_vcs(); ++i) {
     InputVc& v = inputs_.vc(i);
     if (!v.has_candidate() || !v.candidate().routed) continue;
-    if (head_may_take_vc(v) && outputs_.has_credits(v.out_port, v.out_vc, params_.flit_size, now_cycle())) continue;
+    if (head_may_take_vc(v) && outputs_.has_credits(v.out_port, v.out_vc, params_.flit_size, now)) continue;
     const int port = inputs_.port_of(i);
     out.push_back({port, i - inputs_.vc_index(port, 0), v.out_port, v.out_vc});
   }
   return out;
+}
+
+// ---- RouterView: what a routing decision reads of this router ----
+
+int RouterView::router() const { return r_.id_; }
+int RouterView::radix() const { return r_.radix(); }
+bool RouterView::at_injection() const { return r_.ports_[in_port_].link_class == 0; }
+const std::int32_t* RouterView::contention() const { return r_.contention_.values(); }
+int RouterView::load(int port) const { return r_.outputs_.load(port, now_); }
+RoutingState* RouterView::state() const { return r_.state_.get(); }
+
+const std::uint16_t* RouterView::port_loads() const {
+  constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;  // the RTL's field saturates
+  for (int p = 0; p < r_.radix(); ++p)
+    r_.port_load_[p] = static_cast<std::uint16_t>(std::min(r_.outputs_.load(p, now_), kMaxLoad));
+  return r_.port_load_.data();
+}
+
+const std::uint16_t* RouterView::group_loads() const {
+  if (!r_.group_view_) return nullptr;
+  r_.group_view_->fill(r_.group_load_.data(), now_, (1 << rtl::LOAD_W) - 1);
+  return r_.group_load_.data();
+}
+
+const std::uint32_t* RouterView::ready_masks() const {
+  const int size = r_.params_.flit_size;
+  for (int p = 0; p < r_.radix(); ++p) {
+    std::uint32_t ready = 0;
+    if (r_.outputs_.has_space(p, size, now_))
+      for (int vc = 0; vc < std::min(r_.ports_[p].out_vcs, rtl::READY_W); ++vc)  // the RTL's field: VCs 0..3
+        ready |= static_cast<std::uint32_t>(r_.outputs_.has_credits(p, vc, size, now_)) << vc;
+    r_.port_ready_[p] = ready;
+  }
+  return r_.port_ready_.data();
+}
+
+// OLM / Hybrid's q (seed-003 §1.4): per output VC, the phits holding its credits (queued here, on the link,
+// downstream, or freed and not yet credited back) in integer percent of its downstream depth. The credit
+// count is what a real router has per VC; credits are reserved at the switch grant, so the VC's share of
+// the output queue is already in it and the capacity is the downstream depth alone. Integer percent keeps
+// the C++ and the RTL on the same integers.
+const std::uint8_t* RouterView::occupancies() const {
+  for (int p = 0; p < r_.radix(); ++p)
+    for (int vc = 0; vc < std::min(r_.ports_[p].out_vcs, kStateVcs); ++vc)  // the RTL's field: VCs 0..3
+      r_.occupancy_[static_cast<std::size_t>(p * kStateVcs + vc)] =
+          static_cast<std::uint8_t>(r_.outputs_.occupancy_percent(p, vc, now_));
+  return r_.occupancy_.data();
 }
 
 }  // namespace hiradix

@@ -11,11 +11,11 @@
 #include <systemc>
 
 #include "router/contention_counters.h"
-#include "router/ectn_partial.h"
 #include "router/group_broadcast.h"
 #include "router/input_unit.h"
 #include "router/output_unit.h"
 #include "router/router_params.h"
+#include "router/router_view.h"
 #include "router/routing/routing_algorithm.h"
 #include "router/speedup_clock.h"
 #include "router/switch_allocator.h"
@@ -35,6 +35,8 @@ class RoutingUnit : public sc_core::sc_module {
  public:
   RoutingUnit(sc_core::sc_module_name name, const RoutingAlgorithm& algorithm, int rc_latency, int va_latency)
       : sc_core::sc_module(name), algorithm_(algorithm), latency_(rc_latency + va_latency) {}
+  // The routing pulls its inputs from the router (RouterView), then decides.
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const { algorithm_.gather(view, pkt, ctx); }
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const { return algorithm_.route(ctx, pkt); }
   int latency() const { return latency_; }
 
@@ -64,6 +66,7 @@ struct RouterActivity {
 
 class Router : public sc_core::sc_module, public Wakeable, public PacketSink, public CreditSink {
  public:
+  friend class RouterView;
   Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>& ports, const RouterParams& params,
          const RoutingAlgorithm& routing, PacketPool& pool, ActivityScheduler& scheduler, std::uint64_t seed);
 
@@ -77,9 +80,9 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   const ContentionCounters& contention() const { return contention_; }
   ContentionCounters& contention() { return contention_; }
   const RouterActivity& activity() const { return activity_; }
-  // The group broadcast of ECtN / PB state (null for other routings), and ECtN's own partial array.
-  GroupBroadcast* broadcast() { return broadcast_.get(); }
-  const EctnPartial* ectn_partial() const { return ectn_.get(); }
+  // The routing's own state in this router (ECtN, PB; null for the others), and the group broadcast it sends.
+  RoutingState* routing_state() { return state_.get(); }
+  GroupBroadcast* broadcast() { return broadcast_; }
   // Routing decisions go to the RTL (router.rc_mode rtl or lockstep) instead of the C++ model alone.
   void attach_rc_cosim(RcCoSim* cosim) { cosim_ = cosim; }
   // UGAL-G: the read-only loads of the group's global links (set by the Network when the routing
@@ -97,7 +100,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   struct Blocked {
     int in_port, in_vc, out_port, out_vc;
   };
-  std::vector<Blocked> blocked_candidates();
+  std::vector<Blocked> blocked_candidates(Cycle now);
 
   // Brings the tail bookkeeping up to `now` (see release_tails): before statistics are reset, and before
   // a packet is written into a VC whose earlier packets have left but were not yet popped.
@@ -105,8 +108,8 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
     if (!tails_.empty()) release_tails(now);
   }
 
-  void receive_packet(int port, const LinkMessage& msg) override {
-    catch_up(now_cycle());  // the credit that let this packet come means its slot has been freed
+  void receive_packet(int port, const LinkMessage& msg, Cycle now) override {
+    catch_up(now);  // the credit that let this packet come means its slot has been freed
     inputs_.write(port, msg);
     Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.vc_index(port, msg.vc))];
     due = std::min(due, msg.arrival);
@@ -119,15 +122,18 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
 
  private:
   void tick(Cycle now) override;
+  // The stages of a cycle, in order (router.cpp), and the due-cycle bookkeeping around them (router_due.cpp).
+  void begin_cycle(Cycle now);
+  void route_and_bid(Cycle now, Cycle& next);
+  void send_outputs(Cycle now, Cycle& next);
+  void end_cycle(Cycle now, Cycle next);
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
   void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
-  void route_candidate(int index, InputVc& v, Cycle rc_start);
+  void route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now);
   void count_front(int index, InputVc& v, Cycle at);
   void fire_broadcast(Cycle now);
   void send_port(int p, Cycle now);
-  void pb_own_flags(Cycle now, std::uint8_t* flags);
-  void fill_group_context(RoutingContext& ctx, const Packet& pkt, Cycle now);
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
@@ -154,23 +160,14 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   Crossbar crossbar_;
   OutputUnit outputs_;
   ContentionCounters contention_;
-  bool needs_port_load_;             // the routing reads per-port load at injection (UGAL)
+  bool reroutes_;  // in-transit routings: a blocked head goes through RC again (route_again)
+  std::unique_ptr<RoutingState> state_;  // the routing's own state (ECtN, PB), null for the others
+  GroupBroadcast* broadcast_ = nullptr;  // state_'s group broadcast, if any
+  const GroupLoadView* group_view_ = nullptr;  // UGAL-G: the group's global-link loads
+  // Scratch space of RouterView: the per-port arrays a routing decision reads (router/router_view.h).
   HotVector<std::uint16_t> port_load_;
-  const GroupLoadView* group_view_ = nullptr;  // UGAL-G: filled into group_load_ at injection
   HotVector<std::uint16_t> group_load_;
-  bool in_transit_;                  // the routing reads port_ready_ and re-routes blocked heads (Base)
   HotVector<std::uint32_t> port_ready_;
-  // Group-wide state (ECtN, PB): seed-003 §1.5, seed-000 §3.6.
-  GroupState group_state_;
-  const Dragonfly& topo_;
-  std::unique_ptr<GroupBroadcast> broadcast_;
-  std::unique_ptr<EctnPartial> ectn_;
-  HotVector<int> partial_link_;        // ECtN: per input VC, the partial counter its head counts on (-1: none)
-  HotVector<std::uint8_t> ectn_comb_;  // ECtN: per output port, the combined counter of its link (global ports)
-  HotVector<int> pb_load_;             // PB: loads of the global ports
-  HotVector<std::uint8_t> pb_own_;     // PB: own flags
-  int pb_factor_ = 0, pb_threshold_ = 0;
-  bool needs_occupancy_;             // the routing reads occupancy_ (OLM, Hybrid)
   HotVector<std::uint8_t> occupancy_;  // per output port x kStateVcs, percent
   RouterActivity activity_;
 

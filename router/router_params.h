@@ -4,7 +4,6 @@
 #include <vector>
 
 #include "router/group_broadcast.h"
-#include "router/routing/dragonfly.h"
 
 namespace hiradix {
 
@@ -37,7 +36,7 @@ struct RouterParams {
 };
 
 struct PortSpec {
-  PortClass cls = PortClass::kLocal;
+  std::uint8_t link_class = 1;  // the topology's link class of the port (0: terminal)
   int in_vcs = 1;         // VCs of this input port
   int in_depth = 32;      // phits per input VC
   int out_vcs = 1;        // VCs of the downstream input this output feeds

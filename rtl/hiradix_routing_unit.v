@@ -6,7 +6,7 @@
 //
 // Geometry and mode are inputs so that one Verilated model serves every configuration; the synthesis
 // flow ties them to constants and Yosys specializes the logic. Wiring and port numbering as in
-// router/routing/dragonfly.h (seed-000 §2.1-2.3): ports [0,p) terminals, [p,p+a-1) local, then h global.
+// topology/dragonfly.h (seed-000 §2.1-2.3): ports [0,p) terminals, [p,p+a-1) local, then h global.
 // Routing: MIN (seed-000 §3.1), Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1, UGAL-L
 // (seed-000 §3.5, Eq. 2-1: Valiant's draw, kept only if the minimal path looks worse; with cfg_ugal_group
 // UGAL-G, whose Q also counts each path's first global channel from group_load), PB (UGAL-L plus the
@@ -129,7 +129,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // ---- Dragonfly geometry (router/routing/dragonfly.cpp) ----
+  // ---- Dragonfly geometry (topology/dragonfly.cpp) ----
   // Routers are handled as (group, index in the group) pairs: router = group * a + index.
   function [W-1:0] local_port_to(input [W-1:0] p, a, from, to);
     reg [W-1:0] d;

@@ -11,7 +11,7 @@
 #include <regex>
 #include <sstream>
 
-#include "router/routing/dragonfly.h"
+#include "topology/dragonfly.h"
 #include "router/rtl/rc_interface.h"
 #include "rtl_fields.h"
 
@@ -163,8 +163,8 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "      .misroute(misroute), .rs_out(rs_out), .lfsr_out(lfsr_out), .no_slot(no_slot));\n"
     << "endmodule\n";
   BlockSpec b{"routing_unit", {"hiradix_routing_unit.v"}, v.str(), false, nlohmann::json::object()};
-  b.params = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a}, {"vc_scheme", c.routing.vc_scheme},
-              {"ugal_threshold", c.routing.ugal_threshold},
+  b.params = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
+              {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")},
               {"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}};
   if (rc.ugal_group) b.params["ugal_info"] = "group";
   return b;
@@ -424,12 +424,13 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
                       {"arrangement", c.arrangement == Arrangement::kPalmtree ? "palmtree" : "consecutive"},
                       {"radix", g.radix}, {"routers", g.routers},
                       {"vcs", {{"injection", c.vcs_injection}, {"local", c.vcs_local}, {"global", c.vcs_global}}},
-                      {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a},
-                                   {"vc_scheme", c.routing.vc_scheme}, {"ugal_threshold", c.routing.ugal_threshold}}},
+                      {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
+                                   {"vc_scheme", c.routing.text("routing.vc_scheme")},
+                                   {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}}},
                       {"allocator", c.router.allocator == AllocatorKind::kInputFirst ? "input_first" : "output_first"},
                       {"input_pointer", c.router.input_pointer_on_output_grant ? "output_grant" : "own_grant"},
                       {"liberty", liberty}};
-  if (c.routing.ugal_info != "local") report["params"]["routing"]["ugal_info"] = c.routing.ugal_info;
+  if (c.routing.text("routing.ugal_info") != "local") report["params"]["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
   report["clock_ns"] = c.synth_clock_ns;
   report["blocks"] = nlohmann::json::object();
   // Check every block's parameters before the first (slow) tool run.

@@ -10,7 +10,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "router/routing/valiant_routing.h"
+#include "router/routing/routing_registry.h"
 #include "synth/synth_flow.h"
 #include "router/rtl/rc_interface.h"
 
@@ -22,12 +22,13 @@ namespace hiradix {
 
 namespace {
 
-constexpr double kBig = 1e12;
+constexpr double kBig = kUnbounded;
 
 }  // namespace
 
 const std::vector<KeySpec>& config_schema() {
-  static const std::vector<KeySpec> schema = {
+  static const std::vector<KeySpec> schema = [] {
+    std::vector<KeySpec> s = {
       {"topology.type", KeyType::kString, "dragonfly", 0, 0, {"dragonfly"}, "Topology: the canonical Dragonfly (G = a*h + 1 groups)."},
       {"topology.p", KeyType::kInt, "0", 0, 64, {}, "Terminals per router; 0 = h (balanced, a = 2p = 2h)."},
       {"topology.a", KeyType::kInt, "0", 0, 64, {}, "Routers per group; 0 = 2h (balanced)."},
@@ -62,23 +63,12 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
-      {"routing.algorithm", KeyType::kString, "min", 0, 0, {"min", "valiant", "ugal", "base", "ectn", "pb", "olm", "hybrid"}, "Routing mechanism: min (seed-000 §3.1), valiant (§3.2, phase A per routing.phase_a), ugal (UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group), base (seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches routing.contention_threshold), ectn (seed-003 §1.5: Base plus, at injection, the group's combined counters broadcast every routing.ectn_period cycles), pb (Piggyback, seed-000 §3.6: UGAL-L that also routes non-minimally when the minimal global link is flagged saturated, Eq. 2-2, flags broadcast every routing.pb_period cycles), olm (seed-003 §2, §1.4: in-transit MM+L misrouting when the minimal VC is congested by credits, to candidates at most routing.olm_threshold % as occupied; covers PAR), hybrid (§1.4: base's trigger with routing.hybrid_contention_threshold OR olm's with routing.hybrid_threshold)."},
-      {"routing.ectn_threshold", KeyType::kInt, "10", 1, 255, {}, "ECtN: at injection towards another group, misroute globally when the combined counter of the destination's global link is >= this (seed-003 Table I: 10; FOGSim's >=), and take only global ports whose link's combined counter is below it (the paper's filter; FOGSim uses the Base counter). At most 255 (the RTL's 8-bit field)."},
-      {"routing.ectn_period", KeyType::kInt, "100", 1, kBig, {}, "ECtN: a router broadcasts its partial array (a*h counters of 4 bits) to its group when cycle mod period = 0 (seed-003 Table I: 100)."},
-      {"routing.pb_factor", KeyType::kInt, "120", 0, 100000, {}, "PB: F of Eq. 2-2 in percent: a global channel is saturated when Q > F*Qbar + T, Qbar the mean load of the router's other global channels (seed-000 Table 3-1: 120%; the original PB: 200%)."},
-      {"routing.pb_threshold", KeyType::kInt, "5", 0, 1000000, {}, "PB: T of Eq. 2-2 in phits (seed-000 Table 3-1: 5 flits, read as phits as FOGSim does; seed-003 Table I gives T = 3 without saying which T)."},
-      {"routing.pb_period", KeyType::kInt, "10", 1, kBig, {}, "PB: a router broadcasts its h saturation bits (one phit) to its group when cycle mod period = 0. Default 10 = the local latency: the flags are that old anyway on arrival, and a shorter period only adds messages (FOGSim sends every cycle; the seeds give no period)."},
+    };
+    // The routing keys are defined next to the routings that read them (router/routing/routing_registry.h).
+    for (const RoutingKey& k : routing_keys()) s.push_back(k.spec);
+    s.insert(s.end(), {
       {"broadcast.mode", KeyType::kString, "auto", 0, 0, {"auto", "message", "piggyback", "free"}, "How ECtN/PB broadcasts use the local links: message (sent whole at the next packet boundary, delaying data), piggyback (sent only when the link would otherwise be idle: no data bandwidth, may wait), free (no link cost, as the ECtN paper assumed, §VI-B); auto = message for ectn, piggyback for pb (seed-000 §3.6: 'piggybacked on idle local channels')."},
       {"broadcast.phit_bits", KeyType::kInt, "80", 1, 4096, {}, "Bits per phit on a link: a broadcast of B bits occupies the link ceil(B / phit_bits) cycles (seed-003 §3.2: 10-byte phits)."},
-      {"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base and ECtN (its in-transit hops): misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."},
-      {"routing.olm_threshold", KeyType::kInt, "50", 0, 100, {}, "OLM: a nonminimal candidate is valid iff its VC's occupancy q_nonmin <= th % of the minimal VC's q_min (seed-003 Table I: 50). q = phits holding the output VC's credits (queued, on the link, downstream, not yet credited back) in integer percent of its downstream buffer."},
-      {"routing.olm_min_occupancy", KeyType::kInt, "50", 0, 100, {}, "OLM and Hybrid's credit trigger (ThMin, seed-003 §1.4 [F]; not in the paper): misroute only when q_min >= ThMin % and the minimal VC cannot take the whole packet now (credits or output-queue room). 50: with the seed's buffers a credit shortage alone already means q_min >= 75 (local) / 97 (global), so ThMin decides only when a full output queue (a busy link) counts as congestion: once the minimal VC has at least half its buffer in flight."},
-      {"routing.hybrid_contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Hybrid: misroute when the minimal port's contention counter is >= th, to any candidate that can take the packet. 0 = min(7, p): seed-003 Table I's 7, capped at p as routing.contention_threshold is."},
-      {"routing.hybrid_threshold", KeyType::kInt, "35", 0, 100, {}, "Hybrid's credit part: as routing.olm_threshold, with seed-003 Table I's 35 %."},
-      {"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."},
-      {"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."},
-      {"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."},
-      {"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"}, "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."},
       {"traffic.pattern", KeyType::kString, "un", 0, 0, {"un", "adv", "advl", "advc", "mix"}, "Traffic pattern (seed-000 §4.2)."},
       {"traffic.offset", KeyType::kInt, "1", -kBig, kBig, {}, "Group offset i of ADV+i (signed)."},
       {"traffic.load", KeyType::kFloat, "0.1", 0, 1, {}, "Offered load, phits/node/cycle (Bernoulli injection)."},
@@ -98,7 +88,9 @@ const std::vector<KeySpec>& config_schema() {
       {"synth.clock_ns", KeyType::kFloat, "1.0", 0.01, 1000, {}, "hiradix synth: target clock period in ns (ABC's delay target; pipeline cycles = ceil(delay / clock))."},
       {"synth.liberty", KeyType::kString, "''", 0, 0, {}, "hiradix synth: liberty file of the standard cells; empty = OSU 0.18 um from qflow-tech-osu018."},
       {"synth.report", KeyType::kString, "''", 0, 0, {}, "synth.json written by hiradix synth for this network and routing; read when router.latency.rc is auto (path relative to the working directory)."},
-  };
+    });
+    return s;
+  }();
   return schema;
 }
 
@@ -315,9 +307,9 @@ Config load_config(const std::string& path, const Overrides& overrides) {
       case KeyType::kMix: to_mix(k, v[k.key], unused); break;
     }
   }
-  auto I = [&](const char* key) { return to_int(*find_key(key), v[key]); };
-  auto F = [&](const char* key) { return to_float(*find_key(key), v[key]); };
-  auto S = [&](const char* key) { return to_choice(*find_key(key), v[key]); };
+  auto I = [&](const std::string& key) { return to_int(*find_key(key), v[key]); };
+  auto F = [&](const std::string& key) { return to_float(*find_key(key), v[key]); };
+  auto S = [&](const std::string& key) { return to_choice(*find_key(key), v[key]); };
   nlohmann::json& r = c.resolved;
 
   // Topology.
@@ -370,59 +362,41 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "packet.size", rp.packet_size);
   set_json(r, "packet.flit", rp.flit_size);
 
+  // Routing: every key of the registry, network-dependent defaults resolved (router/routing/routing_registry.h).
   c.routing.algorithm = S("routing.algorithm");
-  c.routing.phase_a = S("routing.phase_a");
-  c.routing.vc_scheme = S("routing.vc_scheme");
-  set_json(r, "routing.vc_scheme", c.routing.vc_scheme);
-  set_json(r, "routing.algorithm", c.routing.algorithm);
-  set_json(r, "routing.phase_a", c.routing.phase_a);
-  c.routing.ugal_threshold = static_cast<int>(I("routing.ugal_threshold"));
-  set_json(r, "routing.ugal_threshold", c.routing.ugal_threshold);
-  c.routing.ugal_info = S("routing.ugal_info");
-  if (c.routing.ugal_info != "local" && c.routing.algorithm != "ugal")
-    config_fail("routing.ugal_info", "is UGAL's information; routing.algorithm is " + c.routing.algorithm + ", not ugal");
-  set_json(r, "routing.ugal_info", c.routing.ugal_info);
-  c.routing.contention_threshold = static_cast<int>(I("routing.contention_threshold"));
-  if (c.routing.contention_threshold == 0) c.routing.contention_threshold = std::min(6, c.p);
-  set_json(r, "routing.contention_threshold", c.routing.contention_threshold);
-  c.routing.ectn_threshold = static_cast<int>(I("routing.ectn_threshold"));
-  c.routing.pb_factor = static_cast<int>(I("routing.pb_factor"));
-  c.routing.pb_threshold = static_cast<int>(I("routing.pb_threshold"));
-  for (const char* k : {"routing.ectn_threshold", "routing.ectn_period", "routing.pb_factor", "routing.pb_threshold",
-                        "routing.pb_period", "broadcast.phit_bits"})
-    set_json(r, k, I(k));
-  // Group broadcasts (router/group_broadcast.h): ECtN's partial arrays, PB's saturation bits.
-  {
-    const bool pb = c.routing.algorithm == "pb";
-    std::string mode = S("broadcast.mode");
-    if (mode == "auto") mode = pb ? "piggyback" : "message";
-    rp.broadcast.mode = mode == "message" ? BroadcastMode::kMessage
-                        : mode == "piggyback" ? BroadcastMode::kPiggyback : BroadcastMode::kFree;
-    rp.broadcast.period = static_cast<Cycle>(I(pb ? "routing.pb_period" : "routing.ectn_period"));
-    rp.broadcast.phit_bits = static_cast<int>(I("broadcast.phit_bits"));
-    rp.broadcast.latency = c.local_latency;
-    set_json(r, "broadcast.mode", S("broadcast.mode"));
-    if (c.routing.algorithm == "ectn" || pb) {
-      // A message sent every period cycles that takes the link for `phits` of them in message mode would
-      // leave no cycle for data if period <= phits.
-      BroadcastParams bp = rp.broadcast;
-      bp.entries = pb ? c.h : c.a * c.h;
-      bp.entry_bits = pb ? 1 : 4;
-      if (rp.broadcast.mode == BroadcastMode::kMessage && rp.broadcast.period <= static_cast<Cycle>(bp.phits()))
-        config_fail(pb ? "routing.pb_period" : "routing.ectn_period",
-                    "a broadcast takes the local links " + std::to_string(bp.phits()) +
-                        " cycles in message mode; the period must be longer or data never gets the link");
-    }
+  for (const RoutingKey& k : routing_keys())
+    c.routing.set(k.spec.key, k.spec.type == KeyType::kInt ? std::to_string(I(k.spec.key)) : S(k.spec.key));
+  resolve_routing_options(c.routing, Dragonfly(c.p, c.a, c.h, c.arrangement));
+  for (const RoutingKey& k : routing_keys()) {
+    const std::string& key = k.spec.key;
+    if (!k.used_by.empty() && c.routing.text(key) != k.spec.default_value &&
+        std::find(k.used_by.begin(), k.used_by.end(), c.routing.algorithm) == k.used_by.end())
+      config_fail(key, "is read only by routing.algorithm " + k.used_by.front() + "; routing.algorithm is " + c.routing.algorithm);
+    if (k.spec.type == KeyType::kInt) set_json(r, key, c.routing.integer(key));
+    else set_json(r, key, c.routing.text(key));
   }
-  c.routing.olm_threshold = static_cast<int>(I("routing.olm_threshold"));
-  c.routing.min_occupancy = static_cast<int>(I("routing.olm_min_occupancy"));
-  c.routing.hybrid_threshold = static_cast<int>(I("routing.hybrid_threshold"));
-  c.routing.hybrid_contention_threshold = static_cast<int>(I("routing.hybrid_contention_threshold"));
-  if (c.routing.hybrid_contention_threshold == 0) c.routing.hybrid_contention_threshold = std::min(7, c.p);
-  set_json(r, "routing.olm_threshold", c.routing.olm_threshold);
-  set_json(r, "routing.olm_min_occupancy", c.routing.min_occupancy);
-  set_json(r, "routing.hybrid_threshold", c.routing.hybrid_threshold);
-  set_json(r, "routing.hybrid_contention_threshold", c.routing.hybrid_contention_threshold);
+  set_json(r, "broadcast.phit_bits", I("broadcast.phit_bits"));
+  // The group broadcast of a routing that shares state over its group (router/group_broadcast.h).
+  const Dragonfly probe(c.p, c.a, c.h, c.arrangement);
+  const auto routing = make_routing(c.routing, probe);
+  rp.broadcast.phit_bits = static_cast<int>(I("broadcast.phit_bits"));
+  rp.broadcast.latency = c.local_latency;
+  set_json(r, "broadcast.mode", S("broadcast.mode"));
+  if (const auto needs = routing->broadcast_needs()) {
+    const std::string mode = S("broadcast.mode");
+    rp.broadcast.mode = mode == "auto"      ? needs->default_mode
+                        : mode == "message" ? BroadcastMode::kMessage
+                        : mode == "piggyback" ? BroadcastMode::kPiggyback
+                                              : BroadcastMode::kFree;
+    rp.broadcast.period = needs->period;
+    rp.broadcast.entries = needs->entries;
+    rp.broadcast.entry_bits = needs->entry_bits;
+    // A message sent every period cycles that takes the link for `phits` of them in message mode would
+    // leave no cycle for data if period <= phits.
+    if (rp.broadcast.mode == BroadcastMode::kMessage && rp.broadcast.period <= static_cast<Cycle>(rp.broadcast.phits()))
+      config_fail(needs->period_key, "a broadcast takes the local links " + std::to_string(rp.broadcast.phits()) +
+                                         " cycles in message mode; the period must be longer or data never gets the link");
+  }
 
   // Synthesis keys, and router.latency.rc: auto from the synthesis report.
   c.synth_clock_ns = F("synth.clock_ns");
@@ -434,9 +408,9 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   if (rc_auto) {
     nlohmann::json expect = {
         {"p", c.p}, {"a", c.a}, {"h", c.h}, {"arrangement", S("topology.arrangement")},
-        {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.phase_a}, {"vc_scheme", c.routing.vc_scheme},
-                     {"ugal_threshold", c.routing.ugal_threshold}}}};
-    if (c.routing.ugal_info != "local") expect["routing"]["ugal_info"] = c.routing.ugal_info;
+        {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
+                     {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}}}};
+    if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
     rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
     c.rc_latency_auto = true;
     set_json(r, "router.latency.rc", rp.rc_latency);
@@ -474,14 +448,13 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   set_json(r, "rtl.trace", c.rc.trace_path);
   for (const char* k : {"trace.router", "trace.from", "trace.to", "rtl.inject_mismatch_at"}) set_json(r, k, I(k));
 
-  // VCs: at least what the routing needs for deadlock freedom (VC index = hops taken per link class).
-  const Dragonfly probe(c.p, c.a, c.h, c.arrangement);
-  const VcRequirement need = make_routing(c.routing, probe)->vcs_needed();
-  const bool in_transit = make_routing(c.routing, probe)->needs_port_ready();
-  const std::string who = c.routing.algorithm != "min" && !in_transit ? c.routing.algorithm + " with phase_a " + c.routing.phase_a
-                                                                       : c.routing.algorithm;
-  const char* why = in_transit ? "OLM's VC rule, seed-003 §1.8 and Table I: 3 local / 2 global"
-                               : "one per slot of its canonical path, seed-000 §1.6";
+  // VCs: at least what the routing needs for deadlock freedom (its VC rule: routing->vc_rule()).
+  const VcRequirement need = routing->vcs_needed();
+  const bool in_transit = routing->reroutes_blocked_heads();
+  const std::string who = c.routing.algorithm != "min" && !in_transit
+                              ? c.routing.algorithm + " with phase_a " + c.routing.text("routing.phase_a")
+                              : c.routing.algorithm;
+  const std::string why = routing->vc_rule();
   auto vcs = [&](const char* key, int needed, const char* cls) {
     const int given_vcs = static_cast<int>(I(key));
     if (given_vcs == 0) return needed;
@@ -490,8 +463,8 @@ Config load_config(const std::string& path, const Overrides& overrides) {
                     "); got " + std::to_string(given_vcs));
     return given_vcs;
   };
-  c.vcs_local = vcs("router.vcs.local", need.local, "local");
-  c.vcs_global = vcs("router.vcs.global", need.global, "global");
+  c.vcs_local = vcs("router.vcs.local", need[1], "local");
+  c.vcs_global = vcs("router.vcs.global", need[2], "global");
   c.vcs_injection = static_cast<int>(I("router.vcs.injection"));
   set_json(r, "router.vcs.injection", c.vcs_injection);
   set_json(r, "router.vcs.local", c.vcs_local);
@@ -588,6 +561,15 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     set_json(r, k, I(k));
   return c;
 }
+
+std::vector<LinkClassParams> Config::link_classes() const {
+  // The Dragonfly's classes: terminal (injection), local, global.
+  return {{injection_latency, vcs_injection, buffer_injection},
+          {local_latency, vcs_local, buffer_local},
+          {global_latency, vcs_global, buffer_global}};
+}
+
+std::unique_ptr<Topology> make_topology(const Config& c) { return std::make_unique<Dragonfly>(c.p, c.a, c.h, c.arrangement); }
 
 std::string config_reference_markdown() {
   std::ostringstream s;

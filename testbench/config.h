@@ -3,6 +3,7 @@
 // ConfigError naming the key and the reason.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -11,8 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include "router/router_params.h"
-#include "router/routing/dragonfly.h"
-#include "router/routing/routing_algorithm.h"
+#include "topology/dragonfly.h"
+#include "topology/topology.h"
+#include "config/key_spec.h"
+#include "router/routing/routing_registry.h"
 #include "router/rtl/rc_cosim.h"
 #include "testbench/traffic.h"
 
@@ -26,19 +29,16 @@ class ConfigError : public std::runtime_error {
 // Throws the one-line ConfigError every bad input ends in: "config error: KEY: WHY".
 [[noreturn]] void config_fail(const std::string& key, const std::string& why);
 
-enum class KeyType { kInt, kFloat, kString, kMix };
-
-struct KeySpec {
-  std::string key;
-  KeyType type;
-  std::string default_value;  // YAML text
-  double min = 0, max = 0;    // for numbers
-  std::vector<std::string> choices;  // for strings
-  std::string doc;
-};
-
 const std::vector<KeySpec>& config_schema();
 std::string suggest_key(const std::string& unknown);  // nearest valid key, "" if none is close
+
+// Per link class of the topology (topology/topology.h): link latency, and VCs and buffer depth of the
+// input ports of that class.
+struct LinkClassParams {
+  Cycle latency = 1;
+  int vcs = 1;
+  int buffer = 32;
+};
 
 struct Config {
   // topology
@@ -66,7 +66,13 @@ struct Config {
   std::string synth_liberty, synth_report;
   bool rc_latency_auto = false;  // router.rc_latency came from synth_report
   nlohmann::json resolved;  // every key with its value, defaults included
+
+  // The link classes' parameters, indexed as the topology's link classes (0 = terminal).
+  std::vector<LinkClassParams> link_classes() const;
 };
+
+// The network's topology as the config describes it (topology.type and its keys).
+std::unique_ptr<Topology> make_topology(const Config& config);
 
 using Overrides = std::vector<std::pair<std::string, std::string>>;
 

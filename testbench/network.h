@@ -1,5 +1,5 @@
-// Network assembly: a Dragonfly of routers with one NIC per terminal, wired with TLM link sockets, and
-// the run-time checks of DESIGN §3.5 (forward-progress watchdog with a deadlock report, conservation).
+// Network assembly: the routers of a topology (topology/topology.h) with their NICs, wired with TLM link
+// sockets by link class, and the run-time checks of DESIGN §3.5 (forward-progress watchdog with a deadlock report, conservation).
 #pragma once
 #include <memory>
 #include <string>
@@ -7,10 +7,9 @@
 
 #include <systemc>
 
-#include "router/group_load_view.h"
 #include "router/router.h"
-#include "router/routing/dragonfly.h"
-#include "router/routing/routing_algorithm.h"
+#include "topology/topology.h"
+#include "router/routing/routing_registry.h"
 #include "router/rtl/rc_cosim.h"
 #include "router/contention_trace.h"
 #include "router/stage_trace.h"
@@ -26,7 +25,7 @@ class Network : public sc_core::sc_module {
   SC_HAS_PROCESS(Network);
   Network(sc_core::sc_module_name name, const Config& config);
 
-  const Dragonfly& topology() const { return topo_; }
+  const Topology& topology() const { return *topo_; }
   Stats& stats() { return stats_; }
   int routers() const { return static_cast<int>(routers_.size()); }
   Router& router(int i) { return *routers_[static_cast<std::size_t>(i)]; }
@@ -41,19 +40,27 @@ class Network : public sc_core::sc_module {
   void finish_traces();
   bool stopped() const { return deadlocked() || (rc_cosim_ && rc_cosim_->stopped()); }
   const std::string& deadlock_report() const { return deadlock_report_; }
+  // Traffic comes from outside (a SystemC platform, testbench/platform.h), not only from the NICs' own
+  // generators: the watchdog then sleeps while the network is empty, so that a platform's simulation can
+  // end when its own modules are done, and traffic_submitted() wakes it.
+  void set_external_traffic() { external_traffic_ = true; }
+  void traffic_submitted();
 
  private:
-  std::vector<PortSpec> port_specs() const;
+  void build_routers_and_nics();
+  void attach_traces(Router& router, const std::vector<PortSpec>& ports);
+  void wire();
+  std::vector<PortSpec> port_specs(int router) const;
   void watchdog();
   std::string describe_deadlock();
 
   const Config& config_;
-  Dragonfly topo_;
+  std::unique_ptr<Topology> topo_;
+  std::vector<LinkClassParams> classes_;  // per link class of topo_
   std::unique_ptr<RoutingAlgorithm> routing_;
   std::unique_ptr<RcCoSim> rc_cosim_;
   std::unique_ptr<StageTrace> stage_trace_;
   std::unique_ptr<ContentionTrace> contention_trace_;
-  std::vector<GroupLoadView> group_views_;  // UGAL-G: one per group, read by the group's routers
   PacketPool pool_;
   ActivityScheduler scheduler_;
   Stats stats_;
@@ -65,6 +72,8 @@ class Network : public sc_core::sc_module {
   std::uint64_t last_progress_ = 0;
   Cycle last_progress_cycle_ = 0;
   std::string deadlock_report_;
+  bool external_traffic_ = false;
+  bool watchdog_armed_ = true;
 };
 
 }  // namespace hiradix

@@ -7,7 +7,7 @@ namespace hiradix {
 
 std::uint64_t Nic::next_serial_ = 0;
 
-Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dragonfly& topo,
+Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Topology& topo,
          const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, ActivityScheduler& scheduler,
          std::uint64_t seed)
     : sc_core::sc_module(name),
@@ -25,6 +25,7 @@ Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dr
       pending_credits_(static_cast<std::size_t>(params.injection_vcs * (params.injection_depth / params.flit_size)) + 1),
       credits_(static_cast<std::size_t>(params.injection_vcs), params.injection_depth) {
   queue_.reset_growing(16, static_cast<std::size_t>(params.queue_phits / params.packet_size));
+  submitted_.reset_growing(4, static_cast<std::size_t>(1) << 30);
   next_generation_ = first_instant(0);
   if (next_generation_ != kNever) wake_at(next_generation_);
 }
@@ -55,11 +56,28 @@ void Nic::generate(Cycle now) {
   next_generation_ = first_instant(now + 1);
 }
 
+void Nic::submit(int dst, std::uint32_t tag, Cycle now) {
+  submitted_.push({now + 1, static_cast<std::uint32_t>(dst), tag});
+  scheduler_.wake_external(this, now + 1);
+}
+
+void Nic::take_submitted(Cycle now) {
+  while (!submitted_.empty() && submitted_.front().generated <= now) {
+    const Waiting w = submitted_.front();
+    submitted_.pop();
+    const bool accepted = !queue_.full();
+    stats_.on_generate(now, params_.packet_size, accepted);
+    if (accepted) queue_.push(w);
+    else listener_->refused(w.tag);
+  }
+}
+
 void Nic::tick(Cycle now) {
   while (!pending_credits_.empty() && pending_credits_.front().arrival <= now) {
     credits_[pending_credits_.front().vc] += pending_credits_.front().phits;
     pending_credits_.pop();
   }
+  if (!submitted_.empty()) take_submitted(now);
   if (next_generation_ <= now) generate(now);
   // Send the next flit of the packet at the head of the queue on a free link, into an injection VC with
   // room for the flit; a packet's flits all go to the VC its head took.
@@ -96,6 +114,7 @@ void Nic::tick(Cycle now) {
         pkt.generated = w.generated;
         pkt.injected = now;
         stats_.on_inject(id_, now, params_.packet_size);
+        if (listener_) listener_->injected(sending_, w.tag);
       }
       const PacketId id = sending_;
       credits_[vc] -= flit;
@@ -111,16 +130,18 @@ void Nic::tick(Cycle now) {
     }
   }
   Cycle next = next_generation_;
+  if (!submitted_.empty()) next = std::min(next, submitted_.front().generated);
   if (!pending_credits_.empty()) next = std::min(next, pending_credits_.front().arrival);
   if (!queue_.empty() && !waiting_credits) next = std::min(next, std::max(link_free_, now + 1));
   if (next != kNever) wake_at(next);
 }
 
-void Nic::receive_packet(int, const LinkMessage& msg) {
+void Nic::receive_packet(int, const LinkMessage& msg, Cycle) {
   // The ejection link delivers one phit per cycle and the NIC consumes one per cycle, so it never
   // backs up: the packet is consumed when the last phit of its tail flit is.
   if (!(msg.flags & kTailFlit)) return;
   stats_.on_eject(pool_[msg.packet], id_, msg.arrival + msg.phits - 1);
+  if (listener_) listener_->delivered(msg.packet, msg.arrival + msg.phits - 1);
   pool_.release(msg.packet);
 }
 

@@ -9,7 +9,7 @@
 #include <systemc>
 
 #include "router/rng.h"
-#include "router/routing/dragonfly.h"
+#include "topology/topology.h"
 #include "testbench/stats.h"
 #include "testbench/traffic.h"
 #include "tlm/link.h"
@@ -26,17 +26,32 @@ struct NicParams {
   int injection_depth = 32;    // phits per injection VC (initial credits)
 };
 
+// Told about the packets of a NIC that carry another model's transactions (testbench/platform.h).
+class NicListener {
+ public:
+  virtual ~NicListener() = default;
+  virtual void injected(PacketId packet, std::uint32_t tag) = 0;    // its head left the source NIC
+  virtual void delivered(PacketId packet, Cycle tail_cycle) = 0;    // its tail reaches the destination NIC then
+  virtual void refused(std::uint32_t tag) = 0;                      // the injection queue was full
+};
+
 class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, public CreditSink {
  public:
-  Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Dragonfly& topo,
+  Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Topology& topo,
       const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, ActivityScheduler& scheduler,
       std::uint64_t seed);
 
   LinkOut& out() { return out_; }
   LinkIn& in() { return in_; }
-  std::size_t queued() const { return queue_.size(); }
+  std::size_t queued() const { return queue_.size(); }  // generated, not yet injected
 
-  void receive_packet(int port, const LinkMessage& msg) override;  // ejection
+  // A packet to `dst` submitted from outside the network (a SystemC platform's transaction) during cycle
+  // `now`: it is generated at the next cycle boundary, so that it does not depend on whether this NIC has
+  // already run in `now`; `tag` comes back through the listener.
+  void submit(int dst, std::uint32_t tag, Cycle now);
+  void set_listener(NicListener* listener) { listener_ = listener; }
+
+  void receive_packet(int port, const LinkMessage& msg, Cycle now) override;  // ejection
   void receive_credit(int port, const LinkMessage& msg) override;
 
  private:
@@ -48,7 +63,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
 
   int id_;
   NicParams params_;
-  const Dragonfly& topo_;
+  const Topology& topo_;
   const TrafficSchedule& traffic_;
   Stats& stats_;
   PacketPool& pool_;
@@ -61,8 +76,12 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   struct Waiting {
     Cycle generated;
     std::uint32_t dst;
+    std::uint32_t tag = 0;  // submitted packets: the listener's tag
   };
+  void take_submitted(Cycle now);
   Ring<Waiting> queue_;
+  Ring<Waiting> submitted_;  // submitted, not yet generated
+  NicListener* listener_ = nullptr;
   PacketId sending_ = 0;  // the packet whose flits are leaving (wormhole)
   Ring<LinkMessage> pending_credits_;
   HotVector<std::int32_t> credits_;

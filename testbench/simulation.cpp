@@ -111,7 +111,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   j["config"] = config.resolved;
   // A run stopped early (deadlock) is normalised by the cycles it actually measured.
   const Cycle measured = simulated > config.warmup ? simulated - config.warmup : 0;
-  j.update(net.stats().to_json(std::max<Cycle>(measured, 1), net.topology().terminals()));
+  j.update(net.stats().to_json(std::max<Cycle>(measured, 1), net.topology().nodes()));
 
   std::uint64_t observations = 0, observed_sum = 0, activations = 0;
   std::int32_t max_counter = 0;
@@ -128,15 +128,16 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   if (net.routers() && net.router(0).broadcast()) {
     // Group broadcasts (ECtN, PB) in the measurement window: their cost as a fraction of the local links'
     // capacity (one phit per cycle per link).
-    std::uint64_t messages = 0, phits = 0, superseded = 0;
+    std::uint64_t messages = 0, phits = 0, superseded = 0, links = 0;
     for (int r = 0; r < net.routers(); ++r) {
       const GroupBroadcast& b = *net.router(r).broadcast();
       messages += b.messages_sent();
       phits += b.control_phits();
       superseded += b.superseded();
+      links += static_cast<std::uint64_t>(b.links());
     }
     const BroadcastParams& bp = net.router(0).broadcast()->params();
-    const double link_cycles = static_cast<double>(net.routers()) * (net.topology().a() - 1) * static_cast<double>(std::max<Cycle>(measured, 1));
+    const double link_cycles = static_cast<double>(links) * static_cast<double>(std::max<Cycle>(measured, 1));
     const char* mode = bp.mode == BroadcastMode::kMessage ? "message" : bp.mode == BroadcastMode::kPiggyback ? "piggyback" : "free";
     j["broadcast"] = {{"mode", mode}, {"period", bp.period}, {"message_bits", bp.entries * bp.entry_bits},
                       {"message_phits", bp.mode == BroadcastMode::kFree ? 0 : bp.phits()}, {"messages", messages},

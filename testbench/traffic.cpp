@@ -38,29 +38,30 @@ std::string TrafficPhase::describe() const {
 
 namespace {
 
-int uniform_in_group(const Dragonfly& t, int group, Rng& rng) {
-  const int per_group = t.a() * t.p();
-  return group * per_group + static_cast<int>(rng.below(static_cast<std::uint32_t>(per_group)));
+int uniform_in_domain(const Topology& t, int domain, Rng& rng) {
+  const int per_domain = t.nodes_per_domain();
+  return domain * per_domain + static_cast<int>(rng.below(static_cast<std::uint32_t>(per_domain)));
 }
 
-int destination_of(const PatternComponent& c, const Dragonfly& t, int src, Rng& rng) {
-  const int router = t.router_of_terminal(src);
-  const int group = t.group_of(router);
-  const int G = t.groups();
+int destination_of(const PatternComponent& c, const Topology& t, int src, Rng& rng) {
+  const int router = t.nic_port(src, 0).router;
+  const int domain = t.domain_of(router);
+  const int domains = t.domains();
   switch (c.kind) {
-    case PatternKind::kUniform: {  // any terminal but the source
-      int d = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.terminals() - 1)));
+    case PatternKind::kUniform: {  // any node but the source
+      int d = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.nodes() - 1)));
       return d >= src ? d + 1 : d;
     }
-    case PatternKind::kAdversarial:  // any terminal of group src + i
-      return uniform_in_group(t, ((group + c.offset) % G + G) % G, rng);
-    case PatternKind::kAdvLocal: {  // any terminal of the next router of the same group
-      const int next = t.router_at(group, (t.index_of(router) + 1) % t.a());
-      return next * t.p() + static_cast<int>(rng.below(static_cast<std::uint32_t>(t.p())));
+    case PatternKind::kAdversarial:  // any node of domain src + i
+      return uniform_in_domain(t, ((domain + c.offset) % domains + domains) % domains, rng);
+    case PatternKind::kAdvLocal: {  // any node of the next router of the same domain
+      const int next = t.router_in_domain(domain, (t.index_in_domain(router) + 1) % t.domain_size());
+      const int per_router = t.nodes_per_router();
+      return next * per_router + static_cast<int>(rng.below(static_cast<std::uint32_t>(per_router)));
     }
-    case PatternKind::kAdvConsecutive: {  // any terminal of groups +1 .. +h
-      const int off = 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(t.h())));
-      return uniform_in_group(t, (group + off) % G, rng);
+    case PatternKind::kAdvConsecutive: {  // any node of domains +1 .. +span (a Dragonfly: +1 .. +h)
+      const int off = 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(t.consecutive_domains())));
+      return uniform_in_domain(t, (domain + off) % domains, rng);
     }
   }
   return src;
@@ -68,7 +69,7 @@ int destination_of(const PatternComponent& c, const Dragonfly& t, int src, Rng& 
 
 }  // namespace
 
-int pick_destination(const TrafficPhase& phase, const Dragonfly& topo, int src, Rng& rng) {
+int pick_destination(const TrafficPhase& phase, const Topology& topo, int src, Rng& rng) {
   if (phase.components.size() == 1) return destination_of(phase.components[0], topo, src, rng);
   double total = 0;
   for (const auto& c : phase.components) total += c.weight;

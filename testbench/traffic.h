@@ -1,11 +1,12 @@
-// Synthetic traffic patterns (seed-000 §4.2, seed-003 §4): UN, ADV+i, ADVL, ADVC and weighted mixes, with
+// Synthetic traffic patterns (seed-000 §4.2, seed-003 §4) over the topology's domains (a Dragonfly's groups):
+// UN, ADV+i, ADVL, ADVC and weighted mixes, with
 // an optional change of pattern and/or load at a given cycle (transients, seed-000 §4.3).
 #pragma once
 #include <string>
 #include <vector>
 
 #include "router/rng.h"
-#include "router/routing/dragonfly.h"
+#include "topology/topology.h"
 #include "tlm/cycle.h"
 
 namespace hiradix {
@@ -37,6 +38,6 @@ PatternKind parse_pattern(const std::string& name);  // un | adv | advl | advc
 std::string to_string(PatternKind k);
 
 // Picks a destination terminal for a packet of terminal `src`.
-int pick_destination(const TrafficPhase& phase, const Dragonfly& topo, int src, Rng& rng);
+int pick_destination(const TrafficPhase& phase, const Topology& topo, int src, Rng& rng);
 
 }  // namespace hiradix

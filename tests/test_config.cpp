@@ -182,12 +182,12 @@ TEST(ConfigErrors, OlmAndHybridThresholds) {
   expect_error({{"routing.olm_treshold", "40"}}, {"routing.olm_treshold", "'routing.olm_threshold'"});
   // Defaults: seed-003 Table I (50 %, 35 %, th 7 capped at p), ThMin 50.
   const Config c = load_config("", {{"topology.h", "8"}, {"routing.algorithm", "hybrid"}});
-  EXPECT_EQ(c.routing.olm_threshold, 50);
-  EXPECT_EQ(c.routing.hybrid_threshold, 35);
-  EXPECT_EQ(c.routing.min_occupancy, 50);
-  EXPECT_EQ(c.routing.hybrid_contention_threshold, 7);
-  EXPECT_EQ(load_config("", {{"topology.h", "2"}}).routing.hybrid_contention_threshold, 2) << "0 = min(7, p)";
-  EXPECT_EQ(load_config("", {{"routing.hybrid_contention_threshold", "5"}}).routing.hybrid_contention_threshold, 5);
+  EXPECT_EQ(c.routing.integer("routing.olm_threshold"), 50);
+  EXPECT_EQ(c.routing.integer("routing.hybrid_threshold"), 35);
+  EXPECT_EQ(c.routing.integer("routing.olm_min_occupancy"), 50);
+  EXPECT_EQ(c.routing.integer("routing.hybrid_contention_threshold"), 7);
+  EXPECT_EQ(load_config("", {{"topology.h", "2"}}).routing.integer("routing.hybrid_contention_threshold"), 2) << "0 = min(7, p)";
+  EXPECT_EQ(load_config("", {{"routing.hybrid_contention_threshold", "5"}}).routing.integer("routing.hybrid_contention_threshold"), 5);
   EXPECT_EQ(c.resolved["routing"]["hybrid_threshold"].get<int>(), 35);
 }
 
@@ -410,6 +410,20 @@ TEST(ConfigValid, SchemaIsDocumentedAndReferenceListsEveryKey) {
     EXPECT_FALSE(k.doc.empty()) << k.key;
     EXPECT_NE(md.find("`" + k.key + "`"), std::string::npos) << k.key;
   }
+}
+
+// The README's config reference is `hiradix keys`, verbatim: a key added to the schema (a routing's, through
+// the registry) must be added there too.
+TEST(ConfigValid, ReadmeReferenceIsTheSchema) {
+  std::ifstream in(std::string(HIRADIX_SOURCE_DIR) + "/README.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string readme = text.str();
+  const std::size_t start = readme.find("| key | default | allowed | meaning |");
+  ASSERT_NE(start, std::string::npos);
+  const std::size_t end = readme.find("\n\n", start);
+  EXPECT_EQ(readme.substr(start, end - start + 1), config_reference_markdown())
+      << "regenerate the README's table with: build/hiradix keys";
 }
 
 // ---------------------------------------------------------------------------------------------------------

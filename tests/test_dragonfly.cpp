@@ -4,7 +4,7 @@
 #include <set>
 #include <tuple>
 
-#include "router/routing/dragonfly.h"
+#include "topology/dragonfly.h"
 
 using namespace hiradix;
 

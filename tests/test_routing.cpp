@@ -17,10 +17,10 @@
 #include "router/lfsr.h"
 #include "router/routing/in_transit_routing.h"
 #include "router/rng.h"
-#include "router/routing/dragonfly.h"
+#include "topology/dragonfly.h"
 #include "router/routing/min_routing.h"
 #include "router/routing/occupancy_routing.h"
-#include "router/routing/routing_algorithm.h"
+#include "router/routing/routing_registry.h"
 #include "router/routing/valiant_routing.h"
 #include "testbench/stats.h"
 #include "tlm/packet.h"
@@ -147,7 +147,7 @@ std::string check_common(const Walk& w, const Dragonfly& t, int dst, const VcReq
   int last_local = -1, last_global = -1, locals = 0, globals = 0;
   for (const Step& st : w.hops) {
     const bool g = st.cls == PortClass::kGlobal;
-    const int limit = g ? need.global : need.local;
+    const int limit = g ? need[2] : need[1];
     int& last = g ? last_global : last_local;
     if (st.vc < 0 || st.vc >= limit) {
       s << (g ? "global" : "local") << " VC " << st.vc << " at router " << st.router << " exceeds vcs_needed-1 = " << limit - 1;
@@ -241,8 +241,8 @@ TEST_P(MinPaths, AtMostThreeHopsOfShapeLglEndingAtTheDestinationTerminal) {
   const Topo tp = GetParam();
   const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
   const MinRouting min(t);
-  EXPECT_EQ(min.vcs_needed().local, 2);
-  EXPECT_EQ(min.vcs_needed().global, 1);
+  EXPECT_EQ(min.vcs_needed()[1], 2);
+  EXPECT_EQ(min.vcs_needed()[2], 1);
   const std::set<std::string> shapes = {"l", "g", "lg", "gl", "lgl"};
   std::uint64_t rng = lfsr_seed(7, 0);
   int walks = 0;
@@ -398,25 +398,25 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(ValiantPolicies, VcRequirementsFollowTheLongestPath) {
   const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
   auto need = [&](PhaseA p) { return ValiantRouting(t, p).vcs_needed(); };
-  EXPECT_EQ(need(PhaseA::kLgl).local, 4);
-  EXPECT_EQ(need(PhaseA::kLgl).global, 2);
-  EXPECT_EQ(need(PhaseA::kLg).local, 3);
-  EXPECT_EQ(need(PhaseA::kLg).global, 2);
-  EXPECT_EQ(need(PhaseA::kGl).local, 3);
-  EXPECT_EQ(need(PhaseA::kGl).global, 2);
-  EXPECT_EQ(need(PhaseA::kG).local, 2);
-  EXPECT_EQ(need(PhaseA::kG).global, 2);
+  EXPECT_EQ(need(PhaseA::kLgl)[1], 4);
+  EXPECT_EQ(need(PhaseA::kLgl)[2], 2);
+  EXPECT_EQ(need(PhaseA::kLg)[1], 3);
+  EXPECT_EQ(need(PhaseA::kLg)[2], 2);
+  EXPECT_EQ(need(PhaseA::kGl)[1], 3);
+  EXPECT_EQ(need(PhaseA::kGl)[2], 2);
+  EXPECT_EQ(need(PhaseA::kG)[1], 2);
+  EXPECT_EQ(need(PhaseA::kG)[2], 2);
   for (const char* n : {"lgl", "lg-", "-gl", "-g-"}) EXPECT_EQ(to_string(parse_phase_a(n)), n);
   EXPECT_THROW(parse_phase_a("glg"), std::invalid_argument);
   RoutingOptions o;
   o.algorithm = "valiant";
-  o.phase_a = "-g-";
+  o.set("routing.phase_a", "-g-");
   EXPECT_EQ(make_routing(o, t)->name(), "valiant");
   o.algorithm = "min";
   EXPECT_EQ(make_routing(o, t)->name(), "min");
   o.algorithm = "ugal";
   EXPECT_EQ(make_routing(o, t)->name(), "ugal");
-  EXPECT_EQ(make_routing(o, t)->vcs_needed().local, 2) << "UGAL's paths are -g- Valiant's or minimal";
+  EXPECT_EQ(make_routing(o, t)->vcs_needed()[1], 2) << "UGAL's paths are -g- Valiant's or minimal";
   o.algorithm = "olm";
   EXPECT_EQ(make_routing(o, t)->name(), "olm");
   o.algorithm = "hybrid";
@@ -470,7 +470,7 @@ TEST_P(ChannelDependencies, AreAcyclic) {
   const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
   RoutingOptions o;
   o.algorithm = alg == "min" || alg == "ugal" ? alg : "valiant";
-  if (alg != "min" && alg != "ugal") o.phase_a = alg;
+  if (alg != "min" && alg != "ugal") o.set("routing.phase_a", alg);
   Rng load_rng(3, 3);
   std::uint16_t loads[64] = {};  // UGAL: random port loads, so both its minimal and Valiant choices occur
   const auto routing = make_routing(o, t);
@@ -852,8 +852,8 @@ TEST(Base, VcRuleOfSeed003) {
   EXPECT_EQ(base.next_vc(global, 0, local, true), 0);  // local misroute after a global hop keeps it
   EXPECT_EQ(base.next_vc(global, 0, local, false), 1); // global -> local minimal: VC + 1
   EXPECT_EQ(base.next_vc(global, 1, 0, false), 0);     // ejection
-  EXPECT_EQ(base.vcs_needed().local, 3);                // seed-003 Table I
-  EXPECT_EQ(base.vcs_needed().global, 2);
+  EXPECT_EQ(base.vcs_needed()[1], 3);                // seed-003 Table I
+  EXPECT_EQ(base.vcs_needed()[2], 2);
   }
 }
 

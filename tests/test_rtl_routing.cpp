@@ -104,28 +104,24 @@ RoutingOptions opt(const char* algorithm, const char* phase_a = "lgl", const cha
                    int th = 6) {
   RoutingOptions o;
   o.algorithm = algorithm;
-  o.phase_a = phase_a;
-  o.vc_scheme = vc_scheme;
-  o.ugal_threshold = ugal_t;
-  o.contention_threshold = th;
+  o.set("routing.phase_a", phase_a).set("routing.vc_scheme", vc_scheme);
+  o.set("routing.ugal_threshold", ugal_t).set("routing.contention_threshold", th);
   return o;
 }
 RoutingOptions ectn(int th, int ectn_th) {
   RoutingOptions o = opt("ectn", "lgl", "slot", 0, th);
-  o.ectn_threshold = ectn_th;
+  o.set("routing.ectn_threshold", ectn_th);
   return o;
 }
 RoutingOptions ugal_group(const char* phase_a, int ugal_t) {
   RoutingOptions o = opt("ugal", phase_a, "slot", ugal_t);
-  o.ugal_info = "group";
+  o.set("routing.ugal_info", "group");
   return o;
 }
 RoutingOptions occupancy_based(const char* algorithm, int olm, int hybrid, int min_occupancy, int hybrid_th) {
   RoutingOptions o = opt(algorithm);
-  o.olm_threshold = olm;
-  o.hybrid_threshold = hybrid;
-  o.min_occupancy = min_occupancy;
-  o.hybrid_contention_threshold = hybrid_th;
+  o.set("routing.olm_threshold", olm).set("routing.hybrid_threshold", hybrid);
+  o.set("routing.olm_min_occupancy", min_occupancy).set("routing.hybrid_contention_threshold", hybrid_th);
   return o;
 }
 
@@ -196,7 +192,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           const RcOutputs want = reference_decision(*model, in);
           const RcOutputs got = rtl.evaluate(in);
           ++decisions;
-          ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " " << options.vc_scheme
+          ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.text("routing.phase_a") << " " << options.text("routing.vc_scheme")
                                                  << " inputs " << describe(in);
           lfsr = got.lfsr;
           in_vc = got.out_vc;
@@ -253,7 +249,7 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       in.pb_flag = rng.below(2) != 0;
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
-      ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.phase_a << " inputs " << describe(in);
+      ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.text("routing.phase_a") << " inputs " << describe(in);
     }
   }
 }
@@ -271,13 +267,13 @@ INSTANTIATE_TEST_SUITE_P(Geometries, RoutingUnit,
 
 TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
   // h = 16 balanced: 32 * 513 = 16,416 routers > 2^12.
-  EXPECT_THROW(rc_config({"min", "lgl", "slot"}, Dragonfly(16, 32, 16, Arrangement::kPalmtree)), std::invalid_argument);
-  EXPECT_NO_THROW(rc_config({"min", "lgl", "slot"}, Dragonfly(8, 16, 8, Arrangement::kPalmtree)));
+  EXPECT_THROW(rc_config(RoutingOptions(), Dragonfly(16, 32, 16, Arrangement::kPalmtree)), std::invalid_argument);
+  EXPECT_NO_THROW(rc_config(RoutingOptions(), Dragonfly(8, 16, 8, Arrangement::kPalmtree)));
   // UGAL-G's group_load holds MAX_GLINKS = 256 links: a = 5, h = 55 has 275 (1,380 routers, radix 60).
   auto ugal = [](const char* info) {
     RoutingOptions o;
     o.algorithm = "ugal";
-    o.ugal_info = info;
+    o.set("routing.ugal_info", info);
     return o;
   };
   EXPECT_THROW(rc_config(ugal("group"), Dragonfly(1, 5, 55, Arrangement::kPalmtree)), std::invalid_argument);

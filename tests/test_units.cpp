@@ -12,7 +12,7 @@
 #include "tlm/ring.h"
 #include "router/contention_trace.h"
 #include "router/rng.h"
-#include "router/routing/dragonfly.h"
+#include "topology/dragonfly.h"
 #include "router/speedup_clock.h"
 #include "router/switch_allocator.h"
 #include "sim_helpers.h"
@@ -347,11 +347,11 @@ TEST(Stats, GenerationBinsAndReactionTime) {
 TEST(ContentionTrace, RowsPerChangedCycleWithinTheWindow) {
   test::TempDir dir;
   std::vector<PortSpec> ports(4);
-  ports[0].cls = PortClass::kTerminal;
-  ports[1].cls = ports[2].cls = PortClass::kLocal;
-  ports[3].cls = PortClass::kGlobal;
+  ports[0].link_class = 0;
+  ports[1].link_class = ports[2].link_class = 1;
+  ports[3].link_class = 2;
   {
-    ContentionTrace t(dir.file("c.csv"), ports, 10, 30);
+    ContentionTrace t(dir.file("c.csv"), ports, {"terminal", "local", "global"}, 10, 30);
     t.changed(5, 1, +1);   // before the window: only in the starting values
     t.changed(12, 1, +1);
     t.changed(12, 3, +1);

@@ -38,7 +38,8 @@ using LinkTargetSocket = tlm::tlm_target_socket<32, LinkProtocol, 1, sc_core::SC
 class PacketSink {
  public:
   virtual ~PacketSink() = default;
-  virtual void receive_packet(int port, const LinkMessage& msg) = 0;
+  // `now`: the sender's cycle (the message arrives `latency` cycles later, at msg.arrival).
+  virtual void receive_packet(int port, const LinkMessage& msg, Cycle now) = 0;
 };
 class CreditSink {
  public:
@@ -105,10 +106,10 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
   }
 
   tlm::tlm_sync_enum nb_transport_fw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
-    owner_->receive_packet(port_, msg);
+    owner_->receive_packet(port_, msg, msg.arrival - latency_);
     return tlm::TLM_COMPLETED;
   }
-  void b_transport(LinkMessage& msg, sc_core::sc_time&) override { owner_->receive_packet(port_, msg); }
+  void b_transport(LinkMessage& msg, sc_core::sc_time&) override { owner_->receive_packet(port_, msg, msg.arrival - latency_); }
   bool get_direct_mem_ptr(LinkMessage&, tlm::tlm_dmi&) override { return false; }
   unsigned int transport_dbg(LinkMessage&) override { return 0; }
 

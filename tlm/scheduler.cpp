@@ -33,13 +33,15 @@ void ActivityScheduler::run() {
   for (;;) {
     const Cycle c = next_busy_cycle();
     if (c == kNever) {
-      sc_core::wait(work_arrived_);
+      if (external_mode_) sc_core::wait(work_arrived_ | external_);
+      else sc_core::wait(work_arrived_);
       now_ = now_cycle();
       continue;
     }
     if (c > now_) {
-      sc_core::wait(cycles_to_time(c - now_));
-      now_ = c;
+      if (external_mode_) sc_core::wait(cycles_to_time(c - now_), external_);  // or until a platform's request
+      else sc_core::wait(cycles_to_time(c - now_));
+      now_ = now_cycle();
       continue;  // far wake-ups may have come within the horizon
     }
     std::vector<Wakeable*>& bucket = wheel_[c % kHorizon];

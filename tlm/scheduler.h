@@ -40,6 +40,15 @@ class ActivityScheduler : public sc_core::sc_module {
     file(w, c);
   }
   Cycle now() const { return now_; }
+  // A wake-up requested from outside the scheduled components (a process of a SystemC platform, at any
+  // time during cycle now_cycle()): for a cycle after the current one. The first call switches the
+  // scheduler to interruptible waits, so a platform's request is seen even while it waits for a later cycle;
+  // runs that never call it keep the plain waits.
+  void wake_external(Wakeable* w, Cycle c) {
+    external_mode_ = true;
+    wake(w, c);
+    external_.notify(sc_core::SC_ZERO_TIME);
+  }
 
  private:
   static constexpr Cycle kHorizon = 1024;
@@ -59,6 +68,8 @@ class ActivityScheduler : public sc_core::sc_module {
   std::size_t pending_ = 0;  // entries in the wheel
   Cycle now_ = 0;
   sc_core::sc_event work_arrived_;
+  sc_core::sc_event external_;
+  bool external_mode_ = false;
 };
 
 }  // namespace hiradix

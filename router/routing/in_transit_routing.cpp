@@ -1,8 +1,30 @@
 #include "router/routing/in_transit_routing.h"
 
+#include <algorithm>
+
 #include "router/lfsr.h"
+#include "router/routing/group_state.h"
+#include "router/routing/routing_registry.h"
 
 namespace hiradix {
+
+void InTransitRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  RoutingAlgorithm::gather(view, pkt, ctx);
+  ctx.in_vc = view.in_vc();
+  ctx.port_ready = view.ready_masks();
+}
+
+std::unique_ptr<RoutingState> EctnRouting::make_state(int router, const BroadcastParams& broadcast, int input_vcs,
+                                                      int ports) const {
+  return std::make_unique<EctnState>(topo_, router, broadcast, input_vcs, ports);
+}
+
+void EctnRouting::connect_routers(const std::vector<Router*>& routers) { connect_group_broadcasts(topo_, routers); }
+
+void EctnRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  InTransitRouting::gather(view, pkt, ctx);
+  view.state()->gather(view, pkt, ctx);
+}
 
 int InTransitRouting::next_vc(int in_port, int in_vc, int out_port, bool misroute) const {
   const PortClass in = topo_.port_class(in_port), out = topo_.port_class(out_port);
@@ -85,8 +107,7 @@ RoutingDecision InTransitRouting::route(const RoutingContext& ctx, Packet& pkt) 
   d.out_port = static_cast<std::uint16_t>(out);
   d.out_vc = static_cast<std::uint8_t>(vc);
   d.misroute = misroute;
-  const VcRequirement need = vcs_needed();
-  d.no_slot = vc >= (t.port_class(out) == PortClass::kGlobal ? need.global : need.local);
+  d.no_slot = vc >= (t.port_class(out) == PortClass::kGlobal ? kGlobalVcs : kLocalVcs);
   return d;
 }
 
@@ -98,6 +119,34 @@ RoutingDecision EctnRouting::route(const RoutingContext& ctx, Packet& pkt) const
   RoutingContext c = ctx;  // the source decision: the combined counters apply (seed-003 §1.5)
   c.ectn_source = true;
   return InTransitRouting::route(c, pkt);
+}
+
+RoutingEntry base_routing_entry() {
+  RoutingEntry e{"base",
+                 "seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches "
+                 "routing.contention_threshold",
+                 {{{"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base and ECtN (its in-transit hops): misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."}}},
+                 rtl::ALG_BASE,
+                 [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+                   return std::make_unique<BaseRouting>(t, static_cast<int>(o.integer("routing.contention_threshold")));
+                 }};
+  e.keys[0].resolve = [](long long th, const Topology& t) -> long long { return th ? th : std::min(6, t.nodes_per_router()); };
+  return e;
+}
+
+RoutingEntry ectn_routing_entry() {
+  return {"ectn",
+          "seed-003 §1.5: Base plus, at injection, the group's combined counters broadcast every routing.ectn_period cycles",
+          {{{"routing.ectn_threshold", KeyType::kInt, "10", 1, 255, {}, "ECtN: at injection towards another group, misroute globally when the combined counter of the destination's global link is >= this (seed-003 Table I: 10; FOGSim's >=), and take only global ports whose link's combined counter is below it (the paper's filter; FOGSim uses the Base counter). At most 255 (the RTL's 8-bit field)."}},
+          {{"routing.ectn_period", KeyType::kInt, "100", 1, kUnbounded, {}, "ECtN: a router broadcasts its partial array (a*h counters of 4 bits) to its group when cycle mod period = 0 (seed-003 Table I: 100)."}}},
+          rtl::ALG_ECTN,
+          [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+            return std::make_unique<EctnRouting>(t, static_cast<int>(o.integer("routing.contention_threshold")),
+                                                 static_cast<int>(o.integer("routing.ectn_threshold")),
+                                                 static_cast<Cycle>(o.integer("routing.ectn_period")));
+          }};
 }
 
 }  // namespace hiradix

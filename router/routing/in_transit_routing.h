@@ -9,15 +9,20 @@
 // rule below), an order without cycles: the minimal hops are an escape path. Test: ChannelDependencies
 // (escape graph) and the saturation runs.
 #pragma once
-#include "router/routing/routing_algorithm.h"
+#include "router/ectn_partial.h"
+#include "router/routing/dragonfly_routing.h"
 
 namespace hiradix {
 
-class InTransitRouting : public RoutingAlgorithm {
+class InTransitRouting : public DragonflyRouting {
  public:
-  explicit InTransitRouting(const Dragonfly& topo) : RoutingAlgorithm(topo) {}
-  VcRequirement vcs_needed() const override { return {3, 2}; }
-  bool needs_port_ready() const override { return true; }
+  explicit InTransitRouting(const Dragonfly& topo) : DragonflyRouting(topo) {}
+  static constexpr int kLocalVcs = 3, kGlobalVcs = 2;  // seed-003 Table I
+  VcRequirement vcs_needed() const override { return vcs(kLocalVcs, kGlobalVcs); }
+  std::string vc_rule() const override { return "OLM's VC rule, seed-003 §1.8 and Table I: 3 local / 2 global"; }
+  bool reroutes_blocked_heads() const override { return true; }
+  // Every hop: the input VC and which output VCs can take the packet now.
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
 
   // The VC a hop from (in_port, in_vc) to out_port takes (seed-003 §1.8, FOGSim nextChannel): VC 0 from an
@@ -80,10 +85,18 @@ class BaseRouting : public InTransitRouting {
 // Base. The combined counters come from the router (router/ectn_partial.h, router/group_broadcast.h).
 class EctnRouting : public BaseRouting {
  public:
-  EctnRouting(const Dragonfly& topo, int threshold, int combined_threshold)
-      : BaseRouting(topo, threshold), combined_threshold_(combined_threshold) {}
+  EctnRouting(const Dragonfly& topo, int threshold, int combined_threshold, Cycle period = 100)
+      : BaseRouting(topo, threshold), combined_threshold_(combined_threshold), period_(period) {}
   std::string name() const override { return "ectn"; }
-  GroupState group_state() const override { return GroupState::kEctn; }
+  // seed-003 §6.3 / R16: the a*h partial counters as 4-bit values, every routing.ectn_period cycles, sent
+  // whole by default (message mode).
+  std::optional<BroadcastNeeds> broadcast_needs() const override {
+    return BroadcastNeeds{"routing.ectn_period", period_, BroadcastMode::kMessage, topo_.a() * topo_.h(), kEctnWireBits};
+  }
+  std::unique_ptr<RoutingState> make_state(int router, const BroadcastParams& broadcast, int input_vcs,
+                                           int ports) const override;
+  void connect_routers(const std::vector<Router*>& routers) override;
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
 
  protected:
@@ -98,6 +111,7 @@ class EctnRouting : public BaseRouting {
 
  private:
   int combined_threshold_;
+  Cycle period_;
 };
 
 }  // namespace hiradix

@@ -21,6 +21,10 @@ class OlmRouting : public InTransitRouting {
       : InTransitRouting(topo), threshold_(threshold), min_occupancy_(min_occupancy) {}
   std::string name() const override { return "olm"; }
   bool needs_occupancy() const override { return true; }
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override {
+    InTransitRouting::gather(view, pkt, ctx);
+    ctx.occupancy = view.occupancies();
+  }
 
  protected:
   Trigger trigger(const RoutingContext& ctx, int min_port, int min_vc) const override {
@@ -47,6 +51,10 @@ class HybridRouting : public InTransitRouting {
         min_occupancy_(min_occupancy) {}
   std::string name() const override { return "hybrid"; }
   bool needs_occupancy() const override { return true; }
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override {
+    InTransitRouting::gather(view, pkt, ctx);
+    ctx.occupancy = view.occupancies();
+  }
 
  protected:
   Trigger trigger(const RoutingContext& ctx, int min_port, int min_vc) const override {

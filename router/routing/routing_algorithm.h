@@ -1,15 +1,22 @@
 // The routing-unit interface (DESIGN §3.2): (router, input port, header route state, destination,
 // router state, random bits) -> (output port, VC, new header route state, misroute flag).
-// One implementation per file, chosen by `routing.algorithm`.
+// Implementations are picked by `routing.algorithm` through the registry (router/routing/routing_registry.h).
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
-#include "router/routing/dragonfly.h"
+#include "router/group_broadcast.h"
+#include "router/router_view.h"
+#include "router/routing/routing_options.h"
+#include "router/routing/routing_state.h"
 #include "tlm/packet.h"
 
 namespace hiradix {
+
+class Router;
 
 // VCs per output port whose state (port_ready, occupancy) the routing unit sees: 0..kStateVcs-1, the RTL's
 // READY_W (static_assert in router/rtl/rc_interface.cpp). The in-transit routings use at most VC 2.
@@ -46,9 +53,6 @@ struct RoutingContext {
   const std::uint8_t* occupancy = nullptr;
 };
 
-// Router state a routing needs shared within the group (router/group_broadcast.h).
-enum class GroupState : std::uint8_t { kNone, kEctn, kPb };
-
 struct RoutingDecision {
   std::uint16_t out_port = 0;
   std::uint8_t out_vc = 0;
@@ -58,78 +62,49 @@ struct RoutingDecision {
   std::uint8_t min_vc = 0;     // in-transit routings: the VC the minimal hop would take (escape path)
 };
 
-// Deadlock avoidance (seed-000 §1.6, the positional reading): every path of a routing is a subsequence
-// of one canonical path, e.g. l1 g1 l2 for MIN or l1 g1 l2 - l3 g2 l4 for Valiant lgl, and each hop uses
-// the VC of the slot it fills (l1 -> local VC 0, g1 -> global VC 0, l2 -> local VC 1, ...). VCs then
-// follow one total order along every path, so the channel dependency graph has no cycle.
-//
-// The count-based reading (VC = hops already taken on that link class) is NOT deadlock-free: a g-l path
-// (source router owns the global link) would take its local hop on local VC 0, the VC that l-g paths use
-// before their global hop, closing a cycle local VC 0 -> global VC 0 -> local VC 0.
-//
-// The slots of one phase of a path: the local VC before the phase's global hop, the global VC, and the
-// local VC after it (-1: that hop cannot occur in this phase).
-struct PhaseSlots {
-  std::int8_t local_before;
-  std::int8_t global;
-  std::int8_t local_after;
-};
-
-// VCs a routing needs per link class (one more than its largest slot).
+// VCs a routing needs per link class of its topology (index = link class; the terminal class 0 needs 1).
 struct VcRequirement {
-  int local = 1;
-  int global = 1;
+  std::vector<int> per_class;
+  int operator[](int link_class) const { return per_class[static_cast<std::size_t>(link_class)]; }
 };
 
 class RoutingAlgorithm {
  public:
-  // `hop_count_vcs`: use the count-based VC reading instead of slots. It deadlocks (see above); it exists
-  // so that the deadlock, and the watchdog's report of it, can be shown (`routing.vc_scheme: hop_count`).
-  explicit RoutingAlgorithm(const Dragonfly& topo, bool hop_count_vcs = false)
-      : topo_(topo), hop_count_vcs_(hop_count_vcs) {}
   virtual ~RoutingAlgorithm() = default;
   virtual std::string name() const = 0;
   virtual VcRequirement vcs_needed() const = 0;
-  // Whether route() reads ctx.port_load at injection (source-adaptive routings).
-  virtual bool needs_port_load() const { return false; }
-  // Whether route() also reads ctx.group_load at injection (UGAL-G: every router's global output loads
-  // of the source group).
-  virtual bool needs_group_load() const { return false; }
-  // In-transit adaptive routings read ctx.in_vc and ctx.port_ready at every hop, and a head whose chosen
-  // output cannot take it goes through RC again (its decision is re-evaluated, seed-003 §1.3 [F]).
-  virtual bool needs_port_ready() const { return false; }
-  // Group-wide state broadcast over the local links (ECtN partial arrays, PB saturation flags).
-  virtual GroupState group_state() const { return GroupState::kNone; }
-  // Credit-based in-transit routings (OLM, Hybrid) also read ctx.occupancy at every hop.
+  // Why it needs those VCs, for the error when a config gives fewer.
+  virtual std::string vc_rule() const { return "one per slot of its canonical path, seed-000 §1.6"; }
+  // In-transit adaptive routings: a head whose chosen output cannot take it goes through RC again (its
+  // decision is re-evaluated, seed-003 §1.3 [F]), so the router keeps its route state from before RC.
+  virtual bool reroutes_blocked_heads() const { return false; }
+  // Credit-based routings (OLM, Hybrid) read output-VC occupancies (the RTL bridge's tests ask).
   virtual bool needs_occupancy() const { return false; }
+  // The group broadcast a routing's state needs (ECtN, PB): the key of its period, the period, the mode
+  // `broadcast.mode: auto` stands for, and the payload (values x bits); none for the other routings.
+  struct BroadcastNeeds {
+    std::string period_key;
+    Cycle period;
+    BroadcastMode default_mode;
+    int entries, entry_bits;
+  };
+  virtual std::optional<BroadcastNeeds> broadcast_needs() const { return std::nullopt; }
+  // State the routing keeps in each router (router/routing/routing_state.h); null: none. `broadcast`: the
+  // group-broadcast parameters of the run (mode, phit size, local latency), which a routing that shares
+  // state over the group completes with its own period and payload.
+  virtual std::unique_ptr<RoutingState> make_state(int /*router*/, const BroadcastParams& /*broadcast*/,
+                                                   int /*input_vcs*/, int /*ports*/) const {
+    return nullptr;
+  }
+  // Once the network's routers exist and their links are wired: connects what the routing shares between
+  // routers (group broadcasts, UGAL-G's group view).
+  virtual void connect_routers(const std::vector<Router*>& /*routers*/) {}
+  // Pulls from its router what route() reads into ctx (router, input port and contention counters here;
+  // each routing adds its own): called once per decision, before route().
+  virtual void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const;
   // Called once per hop, when the packet's header reaches the head of its input VC; updates pkt.route.
   virtual RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const = 0;
-  const Dragonfly& topology() const { return topo_; }
-
- protected:
-  // Takes the minimal hop from `router` towards `target` (or ejects when the packet is home), assigns the
-  // VC of the slot the hop fills in the current phase and advances the header's hop counters.
-  RoutingDecision minimal_hop(int router, int target, Packet& pkt, const PhaseSlots& slots) const;
-  const Dragonfly& topo_;
-  bool hop_count_vcs_;
 };
 
-struct RoutingOptions {
-  std::string algorithm = "min";  // min | valiant | ugal | base | ectn | pb | olm | hybrid
-  std::string phase_a = "lgl";    // lgl | lg- | -gl | -g-
-  std::string vc_scheme = "slot"; // slot | hop_count (deadlock-prone, for demonstration)
-  int ugal_threshold = 0;          // UGAL's T in phits (seed-000 Eq. 2-1, Table 3-1: 0)
-  int contention_threshold = 6;    // Base: misroute when the minimal port's counter >= th (seed-003 Table I)
-  int ectn_threshold = 10;         // ECtN: combined counter threshold (seed-003 Table I)
-  int pb_factor = 120;             // PB: F of Eq. 2-2 in percent (seed-000 Table 3-1: 120%)
-  int pb_threshold = 5;            // PB: T of Eq. 2-2 in phits (seed-000 Table 3-1: 5)
-  std::string ugal_info = "local"; // UGAL's view: local (UGAL-L, own output ports) | group (UGAL-G, + group's global links)
-  int olm_threshold = 50;          // OLM: candidate iff q_nonmin <= th% of q_min (seed-003 Table I: 50%)
-  int hybrid_threshold = 35;       // Hybrid's credit part: the same comparison with 35% (Table I)
-  int min_occupancy = 50;          // OLM and Hybrid's credit trigger: ThMin, q_min >= it (percent; not in the paper)
-  int hybrid_contention_threshold = 7;  // Hybrid's contention part: counter >= th (Table I: 7)
-};
-
-std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Dragonfly& topo);
 
 }  // namespace hiradix

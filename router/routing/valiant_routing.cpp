@@ -3,6 +3,9 @@
 #include <stdexcept>
 
 #include "router/lfsr.h"
+#include "router/router.h"
+#include "router/routing/group_state.h"
+#include "router/routing/routing_registry.h"
 
 namespace hiradix {
 
@@ -36,7 +39,7 @@ constexpr PhaseSlots kSlots[4][2] = {
 
 VcRequirement ValiantRouting::vcs_needed() const {
   const PhaseSlots& b = kSlots[static_cast<int>(policy_)][1];
-  return {b.local_after + 1, b.global + 1};
+  return vcs(b.local_after + 1, b.global + 1);
 }
 
 int ValiantRouting::choose_intermediate(int router, std::uint64_t random) const {
@@ -96,6 +99,36 @@ int UgalRouting::group_link(int group, int to_group) const {
   return index * topo_.h() + k;
 }
 
+void UgalRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  RoutingAlgorithm::gather(view, pkt, ctx);
+  if (!view.at_injection()) return;
+  ctx.port_load = view.port_loads();
+  if (info_ == UgalInfo::kGroup) ctx.group_load = view.group_loads();
+}
+
+void UgalRouting::connect_routers(const std::vector<Router*>& routers) {
+  if (info_ != UgalInfo::kGroup) return;
+  views_.reserve(static_cast<std::size_t>(topo_.groups()));  // never reallocated: routers point into it
+  for (int g = 0; g < topo_.groups(); ++g) {
+    std::vector<const OutputUnit*> units;
+    for (int x = 0; x < topo_.a(); ++x) units.push_back(&routers[static_cast<std::size_t>(topo_.router_at(g, x))]->outputs());
+    views_.emplace_back(std::move(units), topo_.global_port(0), topo_.h());
+  }
+  for (int r = 0; r < topo_.routers(); ++r)
+    routers[static_cast<std::size_t>(r)]->attach_group_view(&views_[static_cast<std::size_t>(topo_.group_of(r))]);
+}
+
+void PbRouting::connect_routers(const std::vector<Router*>& routers) { connect_group_broadcasts(topo_, routers); }
+
+std::unique_ptr<RoutingState> PbRouting::make_state(int router, const BroadcastParams& broadcast, int, int ports) const {
+  return std::make_unique<PbState>(topo_, router, broadcast, ports, factor_pct_, flag_threshold_);
+}
+
+void PbRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  UgalRouting::gather(view, pkt, ctx);
+  view.state()->gather(view, pkt, ctx);
+}
+
 int UgalRouting::path_load(const RoutingContext& ctx, int first_port, int link) const {
   int q = ctx.port_load[first_port];
   // A first hop on a global port is the path's first global channel itself: counted once.
@@ -113,6 +146,54 @@ bool UgalRouting::prefer_minimal(const RoutingContext& ctx, int dst_router, int 
   const int q_vlb = path_load(ctx, topo_.min_port(here, root), group_link(g, root_g != g ? root_g : dst_g));
   const int h_vlb = topo_.min_hops(here, root) + topo_.min_hops(root, dst_router);
   return q_min * h_min <= q_vlb * h_vlb + threshold_;
+}
+
+namespace {
+bool hop_count(const RoutingOptions& o) { return o.text("routing.vc_scheme") == "hop_count"; }
+int integer(const RoutingOptions& o, const char* key) { return static_cast<int>(o.integer(key)); }
+}  // namespace
+
+RoutingEntry valiant_routing_entry() {
+  return {"valiant", "§3.2, phase A per routing.phase_a",
+          {{{"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."}}},
+          rtl::ALG_VALIANT,
+          [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+            return std::make_unique<ValiantRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o));
+          }};
+}
+
+RoutingEntry ugal_routing_entry() {
+  RoutingEntry e{"ugal",
+                 "UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no "
+                 "more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group",
+                 {{{"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."}},
+          {{"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."}}},
+                 rtl::ALG_UGAL,
+                 [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+                   return std::make_unique<UgalRouting>(t, parse_phase_a(o.text("routing.phase_a")),
+                                                        integer(o, "routing.ugal_threshold"), hop_count(o),
+                                                        parse_ugal_info(o.text("routing.ugal_info")));
+                 }};
+  e.keys[1].used_by = {"ugal"};
+  return e;
+}
+
+RoutingEntry pb_routing_entry() {
+  return {"pb",
+          "Piggyback, seed-000 §3.6: UGAL-L that also routes non-minimally when the minimal global link is flagged "
+          "saturated, Eq. 2-2, flags broadcast every routing.pb_period cycles",
+          {{{"routing.pb_factor", KeyType::kInt, "120", 0, 100000, {}, "PB: F of Eq. 2-2 in percent: a global channel is saturated when Q > F*Qbar + T, Qbar the mean load of the router's other global channels (seed-000 Table 3-1: 120%; the original PB: 200%)."}},
+          {{"routing.pb_threshold", KeyType::kInt, "5", 0, 1000000, {}, "PB: T of Eq. 2-2 in phits (seed-000 Table 3-1: 5 flits, read as phits as FOGSim does; seed-003 Table I gives T = 3 without saying which T)."}},
+          {{"routing.pb_period", KeyType::kInt, "10", 1, kUnbounded, {}, "PB: a router broadcasts its h saturation bits (one phit) to its group when cycle mod period = 0. Default 10 = the local latency: the flags are that old anyway on arrival, and a shorter period only adds messages (FOGSim sends every cycle; the seeds give no period)."}}},
+          rtl::ALG_PB,
+          [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+            return std::make_unique<PbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
+                                               integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
+                                               static_cast<Cycle>(o.integer("routing.pb_period")));
+          }};
 }
 
 }  // namespace hiradix

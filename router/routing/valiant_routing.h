@@ -2,8 +2,11 @@
 // R_ROOT chosen at injection, reached minimally (phase A), then the destination minimally (phase B).
 #pragma once
 #include <string>
+#include <vector>
 
-#include "router/routing/routing_algorithm.h"
+#include "router/group_load_view.h"
+
+#include "router/routing/dragonfly_routing.h"
 
 namespace hiradix {
 
@@ -12,10 +15,10 @@ enum class PhaseA : std::uint8_t { kLgl, kLg, kGl, kG };  // lgl, lg-, -gl, -g-
 PhaseA parse_phase_a(const std::string& name);
 std::string to_string(PhaseA p);
 
-class ValiantRouting : public RoutingAlgorithm {
+class ValiantRouting : public DragonflyRouting {
  public:
   ValiantRouting(const Dragonfly& topo, PhaseA policy, bool hop_count_vcs = false)
-      : RoutingAlgorithm(topo, hop_count_vcs), policy_(policy) {}
+      : DragonflyRouting(topo, hop_count_vcs), policy_(policy) {}
   std::string name() const override { return "valiant"; }
   VcRequirement vcs_needed() const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
@@ -54,8 +57,10 @@ class UgalRouting : public ValiantRouting {
               UgalInfo info = UgalInfo::kLocal)
       : ValiantRouting(topo, policy, hop_count_vcs), threshold_(threshold), info_(info) {}
   std::string name() const override { return "ugal"; }
-  bool needs_port_load() const override { return true; }
-  bool needs_group_load() const override { return info_ == UgalInfo::kGroup; }
+  // UGAL-G: one read-only view of each group's global-link loads, attached to the group's routers.
+  void connect_routers(const std::vector<Router*>& routers) override;
+  // At injection: the port loads, and UGAL-G's group loads.
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   // Index (router index in the group * h + global port number) of the source group's global link towards
   // `to_group`, -1 if it is the source group itself.
   int group_link(int group, int to_group) const;
@@ -68,6 +73,7 @@ class UgalRouting : public ValiantRouting {
   int path_load(const RoutingContext& ctx, int first_port, int link) const;
   int threshold_;
   UgalInfo info_;
+  std::vector<GroupLoadView> views_;  // UGAL-G: per group
 };
 
 // Piggyback, PB (seed-000 §3.6; seed-003 §2): UGAL-L whose minimal choice also needs the minimal path's
@@ -77,10 +83,21 @@ class UgalRouting : public ValiantRouting {
 class PbRouting : public UgalRouting {
  public:
   PbRouting(const Dragonfly& topo, PhaseA policy, int threshold, int factor_pct, int flag_threshold,
-            bool hop_count_vcs = false)
-      : UgalRouting(topo, policy, threshold, hop_count_vcs), factor_pct_(factor_pct), flag_threshold_(flag_threshold) {}
+            bool hop_count_vcs = false, Cycle period = 10)
+      : UgalRouting(topo, policy, threshold, hop_count_vcs),
+        factor_pct_(factor_pct),
+        flag_threshold_(flag_threshold),
+        period_(period) {}
   std::string name() const override { return "pb"; }
-  GroupState group_state() const override { return GroupState::kPb; }
+  // seed-000 §3.6: the h flags of the router's global channels as one bit each, every routing.pb_period
+  // cycles, "piggybacked on idle local channels" by default.
+  std::optional<BroadcastNeeds> broadcast_needs() const override {
+    return BroadcastNeeds{"routing.pb_period", period_, BroadcastMode::kPiggyback, topo_.h(), 1};
+  }
+  std::unique_ptr<RoutingState> make_state(int router, const BroadcastParams& broadcast, int input_vcs,
+                                           int ports) const override;
+  void connect_routers(const std::vector<Router*>& routers) override;
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   int factor_pct() const { return factor_pct_; }
   int flag_threshold() const { return flag_threshold_; }
 
@@ -91,6 +108,7 @@ class PbRouting : public UgalRouting {
 
  private:
   int factor_pct_, flag_threshold_;
+  Cycle period_;
 };
 
 }  // namespace hiradix

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "router/lfsr.h"
+#include "router/routing/routing_registry.h"
 #include "router/routing/valiant_routing.h"
 
 namespace hiradix {
@@ -22,39 +23,37 @@ void check_fits(const char* what, long long value, int bits) {
 }
 }  // namespace
 
-RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
+RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
+  // The RTL routing unit's geometry is the canonical Dragonfly's (rtl/hiradix_routing_unit.v).
+  const Dragonfly& topo = topology_as<Dragonfly>(network, "the RTL routing unit");
+  RoutingOptions options = given;
+  resolve_routing_options(options, topo);
   RcConfig c;
-  if (options.algorithm == "min") c.algorithm = rtl::ALG_MIN;
-  else if (options.algorithm == "valiant") c.algorithm = rtl::ALG_VALIANT;
-  else if (options.algorithm == "ugal") c.algorithm = rtl::ALG_UGAL;
-  else if (options.algorithm == "base") c.algorithm = rtl::ALG_BASE;
-  else if (options.algorithm == "ectn") c.algorithm = rtl::ALG_ECTN;
-  else if (options.algorithm == "pb") c.algorithm = rtl::ALG_PB;
-  else if (options.algorithm == "olm") c.algorithm = rtl::ALG_OLM;
-  else if (options.algorithm == "hybrid") c.algorithm = rtl::ALG_HYBRID;
-  else throw std::invalid_argument("routing.algorithm '" + options.algorithm + "' has no RTL");
-  c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.phase_a));  // PhaseA follows rtl::PHASE_A_*
-  c.hop_count_vcs = options.vc_scheme == "hop_count";
-  if (options.ugal_threshold < -(1 << (rtl::THRESH_W - 1)) || options.ugal_threshold >= (1 << (rtl::THRESH_W - 1)))
+  c.algorithm = static_cast<std::uint8_t>(routing_entry(options.algorithm).rtl_code);
+  c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.text("routing.phase_a")));  // PhaseA follows rtl::PHASE_A_*
+  c.hop_count_vcs = options.text("routing.vc_scheme") == "hop_count";
+  if (options.integer("routing.ugal_threshold") < -(1 << (rtl::THRESH_W - 1)) || options.integer("routing.ugal_threshold") >= (1 << (rtl::THRESH_W - 1)))
     throw std::invalid_argument("routing.ugal_threshold does not fit the RTL's signed " + std::to_string(rtl::THRESH_W) + "-bit field");
-  c.ugal_threshold = static_cast<std::int16_t>(options.ugal_threshold);
+  c.ugal_threshold = static_cast<std::int16_t>(options.integer("routing.ugal_threshold"));
   // One field per role: Hybrid's contention th is the counter threshold, OLM's or Hybrid's percent the
   // relative candidate threshold.
   const bool hybrid = c.algorithm == rtl::ALG_HYBRID;
   const char* th_key = hybrid ? "routing.hybrid_contention_threshold" : "routing.contention_threshold";
-  const int th = hybrid ? options.hybrid_contention_threshold : options.contention_threshold;
+  const long long th = options.integer(th_key);
   check_fits(th_key, th, rtl::COUNT_W);
   c.contention_threshold = static_cast<std::uint8_t>(th);
   if (c.algorithm == rtl::ALG_OLM || hybrid) {
     const char* pct_key = hybrid ? "routing.hybrid_threshold" : "routing.olm_threshold";
-    const int pct = hybrid ? options.hybrid_threshold : options.olm_threshold;
+    const long long pct = options.integer(pct_key);
     check_fits(pct_key, pct, rtl::OCC_W);
-    check_fits("routing.olm_min_occupancy", options.min_occupancy, rtl::OCC_W);
+    const long long min_occupancy = options.integer("routing.olm_min_occupancy");
+    check_fits("routing.olm_min_occupancy", min_occupancy, rtl::OCC_W);
     c.occupancy_threshold = static_cast<std::uint8_t>(pct);
-    c.min_occupancy = static_cast<std::uint8_t>(options.min_occupancy);
+    c.min_occupancy = static_cast<std::uint8_t>(min_occupancy);
   }
-  check_fits("routing.ectn_threshold", options.ectn_threshold, rtl::COMB_W);
-  c.ectn_threshold = static_cast<std::uint8_t>(options.ectn_threshold);
+  const long long ectn_th = options.integer("routing.ectn_threshold");
+  check_fits("routing.ectn_threshold", ectn_th, rtl::COMB_W);
+  c.ectn_threshold = static_cast<std::uint8_t>(ectn_th);
   check_fits("topology.p", topo.p(), rtl::GEOM_W);
   check_fits("topology.a", topo.a(), rtl::GEOM_W);
   check_fits("topology.h", topo.h(), rtl::GEOM_W);
@@ -65,7 +64,7 @@ RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo) {
   c.a = static_cast<std::uint8_t>(topo.a());
   c.h = static_cast<std::uint8_t>(topo.h());
   c.palmtree = topo.arrangement() == Arrangement::kPalmtree;
-  c.ugal_group = options.algorithm == "ugal" && parse_ugal_info(options.ugal_info) == UgalInfo::kGroup;
+  c.ugal_group = options.algorithm == "ugal" && parse_ugal_info(options.text("routing.ugal_info")) == UgalInfo::kGroup;
   if (c.ugal_group && topo.a() * topo.h() > rtl::MAX_GLINKS)
     throw std::invalid_argument("routing.ugal_info group: the group's a * h = " + std::to_string(topo.a() * topo.h()) +
                                 " global links exceed the RTL's " + std::to_string(rtl::MAX_GLINKS) +
@@ -186,27 +185,27 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
 
 RoutingOptions routing_options(const RcConfig& cfg) {
   RoutingOptions o;
-  o.algorithm = cfg.algorithm == rtl::ALG_UGAL ? "ugal" : cfg.algorithm == rtl::ALG_VALIANT ? "valiant" : "min";
-  o.ugal_threshold = cfg.ugal_threshold;
-  o.contention_threshold = cfg.contention_threshold;
-  o.ectn_threshold = cfg.ectn_threshold;
-  if (cfg.algorithm == rtl::ALG_BASE) o.algorithm = "base";
-  if (cfg.algorithm == rtl::ALG_ECTN) o.algorithm = "ectn";
-  if (cfg.algorithm == rtl::ALG_PB) o.algorithm = "pb";
-  o.ugal_info = cfg.ugal_group ? "group" : "local";
-  if (cfg.algorithm == rtl::ALG_OLM) o.algorithm = "olm";
-  if (cfg.algorithm == rtl::ALG_HYBRID) o.algorithm = "hybrid";
-  o.hybrid_contention_threshold = cfg.contention_threshold;
-  o.olm_threshold = o.hybrid_threshold = cfg.occupancy_threshold;
-  o.min_occupancy = cfg.min_occupancy;
-  o.phase_a = to_string(static_cast<PhaseA>(cfg.phase_a & 3));
-  o.vc_scheme = cfg.hop_count_vcs ? "hop_count" : "slot";
+  for (const RoutingEntry& e : routing_registry())
+    if (e.rtl_code == cfg.algorithm) o.algorithm = e.name;
+  // One RTL field per role: the counter threshold is Hybrid's contention threshold too, the percent
+  // threshold OLM's or Hybrid's.
+  o.set("routing.ugal_threshold", cfg.ugal_threshold);
+  o.set("routing.contention_threshold", cfg.contention_threshold);
+  o.set("routing.hybrid_contention_threshold", cfg.contention_threshold);
+  o.set("routing.ectn_threshold", cfg.ectn_threshold);
+  o.set("routing.ugal_info", cfg.ugal_group ? "group" : "local");
+  o.set("routing.olm_threshold", cfg.occupancy_threshold);
+  o.set("routing.hybrid_threshold", cfg.occupancy_threshold);
+  o.set("routing.olm_min_occupancy", cfg.min_occupancy);
+  o.set("routing.phase_a", to_string(static_cast<PhaseA>(cfg.phase_a & 3)));
+  o.set("routing.vc_scheme", cfg.hop_count_vcs ? "hop_count" : "slot");
   return o;
 }
 
 RcOutputs reference_decision(const RcInputs& in) {
   const Dragonfly topo(in.cfg.p, in.cfg.a, in.cfg.h, in.cfg.palmtree ? Arrangement::kPalmtree : Arrangement::kConsecutive);
-  return reference_decision(*make_routing(routing_options(in.cfg), topo), in);
+  const RoutingOptions o = routing_options(in.cfg);  // exact values: no default is resolved again
+  return reference_decision(*routing_entry(o.algorithm).make(o, topo), in);
 }
 
 nlohmann::json to_json(const RcInputs& in) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "router/routing/routing_algorithm.h"
+#include "topology/dragonfly.h"
 #include "router/rtl/rc_fields.h"
 #include "rtl_fields.h"
 #include "tlm/packet.h"
@@ -15,7 +16,7 @@ namespace hiradix {
 
 // The configuration of `algorithm` on `topo` as the RTL sees it; throws std::invalid_argument naming the
 // field when the network does not fit the RTL's field widths.
-RcConfig rc_config(const RoutingOptions& options, const Dragonfly& topo);
+RcConfig rc_config(const RoutingOptions& options, const Topology& topo);
 
 std::uint32_t pack_route_state(const RouteState& rs);
 RouteState unpack_route_state(std::uint32_t packed);  // `misrouted` (statistics only) is not part of it

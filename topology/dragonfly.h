@@ -8,27 +8,52 @@
 #include <string>
 #include <vector>
 
+#include "topology/topology.h"
+
 namespace hiradix {
 
+// The port classes are the Dragonfly's link classes, numbered as Topology's (0 = terminal).
 enum class PortClass : std::uint8_t { kTerminal = 0, kLocal = 1, kGlobal = 2 };
 enum class Arrangement : std::uint8_t { kPalmtree, kConsecutive };
 
-struct PortEnd {
-  int router;
-  int port;
-};
-
-class Dragonfly {
+class Dragonfly final : public Topology {
  public:
   Dragonfly(int p, int a, int h, Arrangement arrangement);
+
+  // ---- Topology ----
+  std::string name() const override { return "dragonfly"; }
+  std::string describe() const override;
+  int routers() const override { return a_ * groups_; }
+  int nodes() const override { return routers() * p_; }
+  int radix(int) const override { return radix(); }
+  int max_radix() const override { return radix(); }
+  const std::vector<std::string>& link_classes() const override;
+  int port_class(int, int port) const override { return static_cast<int>(port_class(port)); }
+  PortEnd peer(int router, int port) const override;  // the far end of a local or global port
+  PortEnd nic_port(int node, int) const override { return {router_of_terminal(node), port_of_terminal(node)}; }
+  int node_at(int router, int port) const override { return router * p_ + port; }
+  int min_ports(int router, int target, int* out) const override {
+    if (router == target) return 0;
+    *out = min_port(router, target);
+    return 1;
+  }
+  int distance(int router, int target) const override { return min_hops(router, target); }
+  std::string domain_name() const override { return "group"; }
+  int domains() const override { return groups_; }
+  int domain_size() const override { return a_; }
+  int domain_of(int router) const override { return group_of(router); }
+  int index_in_domain(int router) const override { return index_of(router); }
+  int router_in_domain(int domain, int index) const override { return router_at(domain, index); }
+  int consecutive_domains() const override { return h_; }  // the groups a router's h global links reach
+
+  // ---- Dragonfly geometry ----
 
   int p() const { return p_; }
   int a() const { return a_; }
   int h() const { return h_; }
   Arrangement arrangement() const { return arrangement_; }
   int groups() const { return groups_; }
-  int routers() const { return a_ * groups_; }
-  int terminals() const { return routers() * p_; }
+  int terminals() const { return nodes(); }
   int radix() const { return p_ + a_ - 1 + h_; }
 
   int group_of(int router) const { return router / a_; }
@@ -43,8 +68,6 @@ class Dragonfly {
   int local_port_to(int from_index, int to_index) const;  // local port of router from_index towards to_index
   int global_port(int k) const { return p_ + a_ - 1 + k; }
 
-  // The far end of a local or global port.
-  PortEnd peer(int router, int port) const;
   // Which router index of `group` owns the global link to `to_group`, and on which global port (0..h-1).
   void global_owner(int group, int to_group, int& index, int& k) const {
     const Owner& o = owner_[static_cast<std::size_t>(group) * groups_ + to_group];

@@ -1,4 +1,4 @@
-#include "router/routing/dragonfly.h"
+#include "topology/dragonfly.h"
 
 #include <stdexcept>
 
@@ -79,6 +79,16 @@ int Dragonfly::min_hops(int router, int target) const {
   int hops = 0;
   for (int r = router; r != target; ++hops) r = peer(r, min_port(r, target)).router;
   return hops;
+}
+
+std::string Dragonfly::describe() const {
+  return "dragonfly p=" + std::to_string(p_) + " a=" + std::to_string(a_) + " h=" + std::to_string(h_) + " (" +
+         to_string(arrangement_) + ")";
+}
+
+const std::vector<std::string>& Dragonfly::link_classes() const {
+  static const std::vector<std::string> classes = {"terminal", "local", "global"};
+  return classes;
 }
 
 std::string to_string(Arrangement a) { return a == Arrangement::kPalmtree ? "palmtree" : "consecutive"; }

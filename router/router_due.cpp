@@ -1,0 +1,103 @@
+// The router's due-cycle bookkeeping, apart from the stage semantics of router.cpp: which VCs and ports a
+// cycle must look at, when each is due again, and when the router must run next. A VC or output port is
+// looked at only in the cycles it has something to do, so a busy router does not pay for its idle ports;
+// credits, queue space and tails leaving are caught up lazily when read. Every change here must keep
+// result.json identical to `sim.scheduling: poll` (tests EventVsPoll.*, the golden set).
+#include <algorithm>
+
+#include "router/router.h"
+
+namespace hiradix {
+
+// Catches up what happened since the router last ran, before the stages look at anything.
+void Router::begin_cycle(Cycle now) {
+  if (!tails_.empty()) release_tails(now);
+  if (credit_waiters_) wake_credit_waiters(now);
+  if (broadcast_ && broadcast_->due(now)) fire_broadcast(now);
+  out_touched_ = 0;
+  vc_touched_.clear();
+}
+
+// When the VCs looked at this cycle are due again, and the router's next wake-up.
+void Router::end_cycle(Cycle now, Cycle next) {
+  for (int index : vc_touched_) {
+    const Cycle due = vc_due_after(index, now);
+    vc_due_[index] = due;
+    next = std::min(next, due);
+  }
+  // Credits already on their way to a port that candidates wait on (their wake-up may have been merged
+  // into an earlier one of this router).
+  for (std::uint64_t m = credit_waiters_; m; m &= m - 1) next = std::min(next, outputs_.next_credit(__builtin_ctzll(m)));
+  if (broadcast_) next = std::min(next, broadcast_->next_due(now));
+  if (params_.poll && (next != kNever || credit_waiters_)) next = now + 1;
+  if (next != kNever) wake_at(std::max(next, now + 1));
+}
+
+Cycle Router::vc_due_after(int index, Cycle now) {
+  InputVc& v = inputs_.vc(index);
+  if (v.fifo.empty()) {
+    inputs_.deactivate(index);
+    return kNever;
+  }
+  Cycle due = vc_next_event(v, now);
+  if (!(v.has_candidate() && v.candidate().routed && v.ready_at <= now)) return due;
+  // The candidate bid and was not served: find when trying again can succeed.
+  const int size = params_.flit_size;
+  if (!head_may_take_vc(v)) {  // wormhole: the downstream VC is held by another packet
+    route_again(v, now);
+    return now + 1;
+  }
+  if (!outputs_.has_credits(v.out_port, v.out_vc, size, now)) {
+    if (route_again(v, now)) return now + 1;
+    // Woken by the next credit of that port: one already on its way, or the next to be sent.
+    credit_wait_[index >> 6] |= 1ull << (index & 63);
+    credit_waiters_ |= 1ull << v.out_port;
+    return std::min(due, outputs_.next_credit(v.out_port));
+  }
+  if (!outputs_.has_space(v.out_port, size, now)) {  // queue space frees when the link does
+    if (route_again(v, now)) return now + 1;
+  }
+  if (!outputs_.has_space(v.out_port, size, now))
+    return std::min(due, std::max(now + 1, outputs_.link_free(v.out_port)));
+  // In-transit routings check every cycle whether the chosen output can still take the packet (another
+  // VC may take its credits while this one waits for the crossbar) and route it again if not.
+  if (reroutes_) return now + 1;
+  // The crossbar input or output is busy until a known tick; otherwise arbitration was lost.
+  const SpeedupClock& clock = crossbar_.clock;
+  const std::uint64_t busy = std::max(crossbar_.in_free[inputs_.port_of(index)], crossbar_.out_free[v.out_port]);
+  return std::min(due, busy > clock.first_tick(now + 1) ? clock.cycle_of(busy) : now + 1);
+}
+
+void Router::wake_credit_waiters(Cycle now) {
+  // Waiters whose port has received credits look again this cycle; a waiter still short of credits for
+  // its own VC files itself again.
+  std::uint64_t arrived = 0;
+  for (std::uint64_t m = credit_waiters_; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    if (outputs_.next_credit(p) <= now) arrived |= 1ull << p;
+  }
+  if (!arrived) return;
+  credit_waiters_ &= ~arrived;
+  for (std::size_t w = 0; w < credit_wait_.size(); ++w) {
+    for (std::uint64_t m = credit_wait_[w]; m; m &= m - 1) {
+      const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
+      if (!(arrived >> inputs_.vc(index).out_port & 1)) continue;
+      vc_due_[index] = now;
+      credit_wait_[w] &= ~(1ull << (index & 63));
+    }
+  }
+}
+
+Cycle Router::vc_next_event(const InputVc& v, Cycle now) const {
+  Cycle t = kNever;
+  if (v.fifo.size() > v.in_transit) {
+    const VcEntry& c = v.candidate();
+    if (!c.routed)
+      t = std::min(t, std::max({c.arrival, v.next_rc_at, now + 1}));
+    else if (v.ready_at > now)
+      t = std::min(t, v.ready_at);
+  }
+  return t;
+}
+
+}  // namespace hiradix

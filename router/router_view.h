@@ -1,0 +1,46 @@
+// What a routing may read of its router for one decision (RC): the routing pulls what it needs
+// (RoutingAlgorithm::gather) instead of the router filling every field for every algorithm. Arrays are
+// over all output ports, computed when first asked for in this decision, in the router's scratch space,
+// with the RTL's field widths (the routing unit's inputs, rtl/hiradix_fields.vh): what the C++ model reads
+// is exactly what the RTL would be given.
+#pragma once
+#include <cstdint>
+
+#include "tlm/cycle.h"
+
+namespace hiradix {
+
+class Router;
+class RoutingState;
+
+class RouterView {
+ public:
+  RouterView(Router& router, Cycle now, int in_port, int in_vc) : r_(router), now_(now), in_port_(in_port), in_vc_(in_vc) {}
+
+  int router() const;
+  int radix() const;
+  int in_port() const { return in_port_; }
+  int in_vc() const { return in_vc_; }
+  Cycle now() const { return now_; }
+  bool at_injection() const;  // the decision is made at the packet's source router (a terminal input port)
+
+  const std::int32_t* contention() const;  // per output port (seed-003 §1.3)
+  // Phits ahead of a new packet on `port` (its output queue plus uncredited phits downstream, unsaturated).
+  int load(int port) const;
+  // Per output port: load saturated at LOAD_W bits (UGAL's Q); the group's global-link loads at the start
+  // of the cycle (UGAL-G, through the Network's GroupLoadView); the VCs 0..READY_W-1 that can take a whole
+  // packet now; per port and VC 0..READY_W-1 the occupancy in integer percent (OLM, Hybrid).
+  const std::uint16_t* port_loads() const;
+  const std::uint16_t* group_loads() const;
+  const std::uint32_t* ready_masks() const;
+  const std::uint8_t* occupancies() const;
+  // The routing's own state in this router (null if it has none).
+  RoutingState* state() const;
+
+ private:
+  Router& r_;
+  Cycle now_;
+  int in_port_, in_vc_;
+};
+
+}  // namespace hiradix

@@ -1,0 +1,70 @@
+#include "router/routing/routing_registry.h"
+
+#include <stdexcept>
+
+namespace hiradix {
+
+// Each routing's file defines its entry.
+RoutingEntry min_routing_entry();
+RoutingEntry valiant_routing_entry();
+RoutingEntry ugal_routing_entry();
+RoutingEntry base_routing_entry();
+RoutingEntry ectn_routing_entry();
+RoutingEntry pb_routing_entry();
+RoutingEntry olm_routing_entry();
+RoutingEntry hybrid_routing_entry();
+
+const std::vector<RoutingEntry>& routing_registry() {
+  static const std::vector<RoutingEntry> entries = {
+      min_routing_entry(),  valiant_routing_entry(), ugal_routing_entry(), base_routing_entry(),
+      ectn_routing_entry(), pb_routing_entry(),      olm_routing_entry(),  hybrid_routing_entry(),
+  };
+  return entries;
+}
+
+const RoutingEntry& routing_entry(const std::string& name) {
+  for (const RoutingEntry& e : routing_registry())
+    if (e.name == name) return e;
+  throw std::invalid_argument("routing.algorithm: unknown algorithm '" + name + "'");
+}
+
+namespace {
+
+KeySpec algorithm_key() {
+  KeySpec k{"routing.algorithm", KeyType::kString, "min", 0, 0, {}, "Routing mechanism: "};
+  for (const RoutingEntry& e : routing_registry()) {
+    k.doc += (k.choices.empty() ? "" : ", ") + e.name + " (" + e.doc + ")";
+    k.choices.push_back(e.name);
+  }
+  k.doc += ".";
+  return k;
+}
+
+}  // namespace
+
+const std::vector<RoutingKey>& routing_keys() {
+  static const std::vector<RoutingKey> keys = [] {
+    std::vector<RoutingKey> all = {
+        {algorithm_key()},
+        {{"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"},
+          "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based "
+          "reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."}},
+    };
+    for (const RoutingEntry& e : routing_registry()) all.insert(all.end(), e.keys.begin(), e.keys.end());
+    return all;
+  }();
+  return keys;
+}
+
+void resolve_routing_options(RoutingOptions& options, const Topology& topo) {
+  for (const RoutingKey& k : routing_keys())
+    if (k.resolve) options.set(k.spec.key, k.resolve(options.integer(k.spec.key), topo));
+}
+
+std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Topology& topo) {
+  RoutingOptions resolved = options;
+  resolve_routing_options(resolved, topo);
+  return routing_entry(options.algorithm).make(resolved, topo);
+}
+
+}  // namespace hiradix

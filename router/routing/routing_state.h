@@ -1,0 +1,32 @@
+// State a routing keeps in each router beyond what every router has (contention counters, credits, loads):
+// ECtN's partial counters, PB's saturation flags, and the group broadcast that shares them (seed-003 §1.5,
+// seed-000 §3.6). The routing creates one per router (RoutingAlgorithm::make_state); the router calls these
+// hooks only when its routing has such state, so the others pay nothing for them.
+#pragma once
+#include <cstdint>
+
+#include "tlm/cycle.h"
+#include "tlm/packet.h"
+
+namespace hiradix {
+
+class GroupBroadcast;
+class RouterView;
+struct RoutingContext;
+
+class RoutingState {
+ public:
+  virtual ~RoutingState() = default;
+  // The group broadcast this state sends and receives (null: none). The router puts its messages on the
+  // links (router/group_broadcast.h) and asks for the payload when one is due.
+  virtual GroupBroadcast* broadcast() { return nullptr; }
+  virtual void fill_broadcast(RouterView& /*view*/, std::uint8_t* /*payload*/) {}
+  // A head became the front of input VC `vc_index` of `in_port` (counted in the contention counters), and
+  // later its tail left that buffer.
+  virtual void head_counted(int /*vc_index*/, int /*in_port*/, const Packet& /*pkt*/) {}
+  virtual void tail_left(int /*vc_index*/) {}
+  // Fills the context fields this state provides to the routing decision of `pkt`.
+  virtual void gather(RouterView& /*view*/, const Packet& /*pkt*/, RoutingContext& /*ctx*/) {}
+};
+
+}  // namespace hiradix

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Instructions per router-cycle in steady state, counted with callgrind (exact and repeatable, unlike wall
+# time on a shared machine): the difference between a 1,500- and a 500-cycle measurement after 1,500
+# warm-up cycles, divided by routers x 1,000 cycles. Not a test; record the figures in docs/benchmark.md.
+# Usage: tests/bench/instructions.sh [HIRADIX_BINARY]   (default build/hiradix)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=${1:-build/hiradix}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+instructions() {  # measure cycles, overrides... -> total instructions of the simulation child
+  local measure=$1; shift
+  rm -f "$out"/cg.*
+  valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$out/cg.%p" \
+    "$bin" run testbench/configs/default.yaml -q --out "$out/run" --set topology.h=4 \
+    --set sim.warmup=1500 --set sim.measure="$measure" "$@" >/dev/null 2>&1
+  # The simulation runs in a forked child: the largest count is its.
+  grep -h "^totals:" "$out"/cg.* | awk '{print $2}' | sort -n | tail -1
+}
+printf "%-34s %14s\n" config "instr/router-cycle"
+measure() {  # name, overrides...
+  local name=$1; shift
+  local long short
+  long=$(instructions 1500 "$@")
+  short=$(instructions 500 "$@")
+  printf "%-34s %14.0f\n" "$name" "$(echo "($long - $short) / (264 * 1000)" | bc -l)"
+}
+measure "MIN UN 0.45"          --set traffic.load=0.45
+measure "Valiant lgl UN 0.3"   --set traffic.load=0.3 --set routing.algorithm=valiant
+measure "UGAL-L ADV+1 0.2"     --set traffic.load=0.2 --set routing.algorithm=ugal --set traffic.pattern=adv
+measure "Base ADV+1 0.4"       --set traffic.load=0.4 --set routing.algorithm=base --set traffic.pattern=adv
+measure "ECtN ADV+1 0.4"       --set traffic.load=0.4 --set routing.algorithm=ectn --set traffic.pattern=adv
+measure "OLM UN 0.45"          --set traffic.load=0.45 --set routing.algorithm=olm

@@ -1,0 +1,73 @@
+// The topology interface (docs/architecture.md): routers and their ports, what each port leads to, named
+// link classes, where the nodes' NICs attach, minimal ports and distances, and "domains" (a partition of
+// the routers that routings and traffic patterns refer to: a Dragonfly group, a HyperX row). The core
+// (network assembly, NICs, statistics, traces, config) sees only this; a routing written for one topology
+// asks for its concrete class (topology_as<Dragonfly>) once, when it is built.
+//
+// Port numbering is the topology's; link class 0 is always the terminal class (router <-> NIC links).
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hiradix {
+
+struct PortEnd {
+  int router;
+  int port;
+};
+
+class Topology {
+ public:
+  virtual ~Topology() = default;
+  virtual std::string name() const = 0;      // the value of topology.type
+  virtual std::string describe() const = 0;  // one line for summaries: "dragonfly p=2 a=4 h=2 (palmtree)"
+
+  virtual int routers() const = 0;
+  virtual int nodes() const = 0;
+  virtual int radix(int router) const = 0;
+  virtual int max_radix() const = 0;
+
+  // Link classes by name (class 0: "terminal"); per class the config gives latency, VCs and buffers.
+  virtual const std::vector<std::string>& link_classes() const = 0;
+  virtual int port_class(int router, int port) const = 0;
+  // The far end of a router-to-router port (not of a terminal port).
+  virtual PortEnd peer(int router, int port) const = 0;
+
+  // Nodes and their NICs: node n has nics_per_node() NICs; NIC k attaches to terminal port nic_port(n, k),
+  // and node_at(router, port) is the node a terminal port serves. The nodes of router r are the
+  // nodes_per_router() consecutive numbers from r * nodes_per_router().
+  virtual int nics_per_node() const { return 1; }
+  virtual PortEnd nic_port(int node, int nic) const = 0;
+  virtual int node_at(int router, int port) const = 0;
+  int nodes_per_router() const { return nodes() / routers(); }
+
+  // Minimal paths between routers: the output ports on a minimal path from `router` towards `target`
+  // (several in meshes, tori, HyperX; one in a canonical Dragonfly) written to `out`, their number returned
+  // (0 when router == target); and the router-to-router hops of a minimal path.
+  virtual int min_ports(int router, int target, int* out) const = 0;
+  virtual int distance(int router, int target) const = 0;
+
+  // Domains: the routers are partitioned into domains() domains of domain_size() routers each, numbered so
+  // that router_in_domain(d, i) enumerates them; nodes of domain d are the nodes_per_domain() consecutive
+  // node numbers from d * nodes_per_domain() (traffic patterns such as ADV+i target a domain).
+  virtual std::string domain_name() const = 0;
+  virtual int domains() const = 0;
+  virtual int domain_size() const = 0;
+  virtual int domain_of(int router) const = 0;
+  virtual int index_in_domain(int router) const = 0;
+  virtual int router_in_domain(int domain, int index) const = 0;
+  int nodes_per_domain() const { return nodes() / domains(); }
+  // ADVC's span (seed-000 §4.2): how many consecutive domains after its own a router reaches directly.
+  virtual int consecutive_domains() const = 0;
+};
+
+// The topology as the concrete class a routing was written for; throws std::invalid_argument naming
+// `who` when it is another one.
+template <typename T>
+const T& topology_as(const Topology& t, const std::string& who) {
+  if (const T* concrete = dynamic_cast<const T*>(&t)) return *concrete;
+  throw std::invalid_argument(who + " is not defined on a " + t.name() + " topology");
+}
+
+}  // namespace hiradix
