@@ -13,6 +13,8 @@
 #include "router/routing/valiant_routing.h"
 #include "synth/synth_flow.h"
 #include "router/rtl/rc_interface.h"
+#include "testbench/config_limits.h"
+#include "testbench/yaml_strict.h"
 
 namespace hiradix {
 
@@ -27,7 +29,7 @@ constexpr double kBig = 1e12;
 }  // namespace
 
 const std::vector<KeySpec>& config_schema() {
-  static const std::vector<KeySpec> schema = {
+  static const std::vector<KeySpec> schema = with_type_limits({
       {"topology.type", KeyType::kString, "dragonfly", 0, 0, {"dragonfly"}, "Topology: the canonical Dragonfly (G = a*h + 1 groups)."},
       {"topology.p", KeyType::kInt, "0", 0, 64, {}, "Terminals per router; 0 = h (balanced, a = 2p = 2h)."},
       {"topology.a", KeyType::kInt, "0", 0, 64, {}, "Routers per group; 0 = 2h (balanced)."},
@@ -98,7 +100,7 @@ const std::vector<KeySpec>& config_schema() {
       {"synth.clock_ns", KeyType::kFloat, "1.0", 0.01, 1000, {}, "hiradix synth: target clock period in ns (ABC's delay target; pipeline cycles = ceil(delay / clock))."},
       {"synth.liberty", KeyType::kString, "''", 0, 0, {}, "hiradix synth: liberty file of the standard cells; empty = OSU 0.18 um from qflow-tech-osu018."},
       {"synth.report", KeyType::kString, "''", 0, 0, {}, "synth.json written by hiradix synth for this network and routing; read when router.latency.rc is auto (path relative to the working directory)."},
-  };
+  });
   return schema;
 }
 
@@ -211,7 +213,7 @@ std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nloh
       if (f == "pattern") {
         pattern = to_choice({where + ".pattern", KeyType::kString, "", 0, 0, {"un", "adv", "advl", "advc"}, ""}, kv.second);
       } else if (f == "offset") {
-        c.offset = static_cast<int>(to_int({where + ".offset", KeyType::kInt, "", -kBig, kBig, {}, ""}, kv.second));
+        c.offset = static_cast<int>(to_int({where + ".offset", KeyType::kInt, "", -double(kMaxTrafficOffset), double(kMaxTrafficOffset), {}, ""}, kv.second));
       } else if (f == "weight") {
         c.weight = to_float({where + ".weight", KeyType::kFloat, "", 0, kBig, {}, ""}, kv.second);
       } else {
@@ -274,23 +276,12 @@ std::pair<std::string, std::string> parse_override(const std::string& item) {
 Config load_config(const std::string& path, const Overrides& overrides) {
   std::map<std::string, YAML::Node> given;
   if (!path.empty()) {
-    std::ifstream in(path);
-    if (!in) throw ConfigError("config error: cannot read config file '" + path + "'");
-    YAML::Node doc;
-    try {
-      doc = YAML::Load(in);
-    } catch (const YAML::Exception& e) {
-      throw ConfigError("config error: " + path + ": line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
-    }
+    const YAML::Node doc = load_yaml_file_strict(path);  // one document, no key twice, not empty
     if (!doc.IsNull()) flatten(doc, "", given);
   }
   for (const auto& [key, text] : overrides) {
     if (!find_key(key)) unknown_key(key);
-    try {
-      given[key] = YAML::Load(text);
-    } catch (const YAML::Exception& e) {
-      config_fail(key, "cannot parse value '" + text + "': " + e.msg);
-    }
+    given[key] = parse_yaml_value_strict(key, text);
   }
 
   // Every key, given or default, typed and range-checked.
@@ -586,6 +577,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
                              "could be taken for a stalled one; got " + std::to_string(c.watchdog));
   for (const char* k : {"sim.warmup", "sim.measure", "sim.seed", "sim.watchdog", "stats.bin", "stats.before"})
     set_json(r, k, I(k));
+  c.watchdog = effective_watchdog(c.watchdog, quiet, c.warmup + c.measure);  // a stall must be seen within the run
   return c;
 }
 
@@ -601,8 +593,13 @@ std::string config_reference_markdown() {
     } else {
       std::ostringstream a;
       a << (k.type == KeyType::kInt ? "integer" : "number");
-      if (k.min > -kBig) a << " ≥ " << k.min;
-      if (k.max < kBig) a << ", ≤ " << k.max;
+      auto bound = [&](double x) {
+        std::ostringstream o;
+        if (k.type == KeyType::kInt) o << static_cast<long long>(x); else o << x;
+        return o.str();
+      };
+      if (k.min > -kBig) a << " ≥ " << bound(k.min);
+      if (k.max < kBig) a << ", ≤ " << bound(k.max);
       allowed = a.str();
     }
     s << "| `" << k.key << "` | `" << k.default_value << "` | " << allowed << " | " << k.doc << " |\n";
