@@ -27,6 +27,9 @@ const std::string& scratch_file() {
 
 }  // namespace
 
+// libsystemc references sc_main from its own main(); libFuzzer's main runs instead and never calls it.
+int sc_main(int, char**) { return 1; }
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input(reinterpret_cast<const char*>(data), size);
   std::istringstream lines(input);

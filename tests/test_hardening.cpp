@@ -238,6 +238,14 @@ TEST(HardeningYaml, SetValuesAreCheckedTheSameWay) {
   expect_error(error_of({{"topology.h", "2\n---\n3"}}), {"topology.h", "second YAML document"});
 }
 
+// Found by the fuzzer: a newline or control character from the input kept the error from being one line.
+TEST(HardeningYaml, ErrorsStayOneLineWhateverTheInput) {
+  TempDir dir;
+  expect_error(error_of({}, write_file(dir, "nl.yaml", "topology: {h: \"2\\n3\"}\n")), {"topology.h", "2\\n3"});
+  expect_error(error_of({}, write_file(dir, "esc.yaml", "a: \"\\q\"\n")), {"esc.yaml", "line 1"});
+  expect_error(error_of({{"traffic.load", "0.1\x01"}}), {"traffic.load", "\\x01"});
+}
+
 TEST(HardeningYaml, NonScalarKeysAreRefused) {
   TempDir dir;
   expect_error(error_of({}, write_file(dir, "k.yaml", "? [topology, h]\n: 2\n")), {"k.yaml", "line 1", "plain name"});
