@@ -8,7 +8,8 @@ build=${1:-build}
 packages=(build-essential cmake pkg-config libsystemc-dev verilator libgtest-dev libfmt-dev
           libyaml-cpp-dev libcli11-dev nlohmann-json3-dev yosys qflow-tech-osu018 opensta
           gnuplot-nox             # hiradix plot (SVG, PNG through pngcairo)
-          slurm-wlm munge)        # the SLURM executor's test runs a one-node cluster (scripts/slurm-cluster.sh)
+          slurm-wlm munge         # the SLURM executor's test runs a one-node cluster (scripts/slurm-cluster.sh)
+          clang libclang-rt-14-dev)  # libFuzzer target on the config loader (scripts/fuzz.sh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -13,6 +13,8 @@
 #include "router/routing/routing_registry.h"
 #include "synth/synth_flow.h"
 #include "router/rtl/rc_interface.h"
+#include "testbench/config_limits.h"
+#include "testbench/yaml_strict.h"
 
 namespace hiradix {
 
@@ -27,7 +29,7 @@ constexpr double kBig = kUnbounded;
 }  // namespace
 
 const std::vector<KeySpec>& config_schema() {
-  static const std::vector<KeySpec> schema = [] {
+  static const std::vector<KeySpec> schema = with_type_limits([] {
     std::vector<KeySpec> s = {
       {"topology.type", KeyType::kString, "dragonfly", 0, 0, {"dragonfly"}, "Topology: the canonical Dragonfly (G = a*h + 1 groups)."},
       {"topology.p", KeyType::kInt, "0", 0, 64, {}, "Terminals per router; 0 = h (balanced, a = 2p = 2h)."},
@@ -81,7 +83,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.warmup", KeyType::kInt, "60000", 0, kBig, {}, "Warm-up cycles (seed-000 §3.2.3: 60,000)."},
       {"sim.measure", KeyType::kInt, "60000", 1, kBig, {}, "Measurement cycles (seed-000 §3.2.3: 60,000)."},
       {"sim.seed", KeyType::kInt, "1", 0, kBig, {}, "Random seed; each router and NIC derives its own stream from it."},
-      {"sim.watchdog", KeyType::kInt, "20000", 100, kBig, {}, "Cycles without any switch grant, while packets are in the network, that end the run with a deadlock report."},
+      {"sim.watchdog", KeyType::kInt, "20000", 100, kBig, {}, "Cycles without any switch grant, while packets are in the network, that end the run with a deadlock report. A run uses at most a quarter of warm-up + measure (never less than the minimum), and a run that ends with packets in the network and no progress over that last stretch is a deadlock too."},
       {"sim.scheduling", KeyType::kString, "event", 0, 0, {"event", "poll"}, "event: routers run only in cycles where they have work; poll: every router with packets runs every cycle (a slow reference that must give identical results)."},
       {"stats.bin", KeyType::kInt, "100", 1, kBig, {}, "Width in cycles of the time-series bins reported for transients."},
       {"stats.before", KeyType::kInt, "1000", 0, kBig, {}, "Cycles before the change covered by the time series."},
@@ -90,7 +92,7 @@ const std::vector<KeySpec>& config_schema() {
       {"synth.report", KeyType::kString, "''", 0, 0, {}, "synth.json written by hiradix synth for this network and routing; read when router.latency.rc is auto (path relative to the working directory)."},
     });
     return s;
-  }();
+  }());
   return schema;
 }
 
@@ -203,7 +205,7 @@ std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nloh
       if (f == "pattern") {
         pattern = to_choice({where + ".pattern", KeyType::kString, "", 0, 0, {"un", "adv", "advl", "advc"}, ""}, kv.second);
       } else if (f == "offset") {
-        c.offset = static_cast<int>(to_int({where + ".offset", KeyType::kInt, "", -kBig, kBig, {}, ""}, kv.second));
+        c.offset = static_cast<int>(to_int({where + ".offset", KeyType::kInt, "", -double(kMaxTrafficOffset), double(kMaxTrafficOffset), {}, ""}, kv.second));
       } else if (f == "weight") {
         c.weight = to_float({where + ".weight", KeyType::kFloat, "", 0, kBig, {}, ""}, kv.second);
       } else {
@@ -266,23 +268,12 @@ std::pair<std::string, std::string> parse_override(const std::string& item) {
 Config load_config(const std::string& path, const Overrides& overrides) {
   std::map<std::string, YAML::Node> given;
   if (!path.empty()) {
-    std::ifstream in(path);
-    if (!in) throw ConfigError("config error: cannot read config file '" + path + "'");
-    YAML::Node doc;
-    try {
-      doc = YAML::Load(in);
-    } catch (const YAML::Exception& e) {
-      throw ConfigError("config error: " + path + ": line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
-    }
+    const YAML::Node doc = load_yaml_file_strict(path);  // one document, no key twice, not empty
     if (!doc.IsNull()) flatten(doc, "", given);
   }
   for (const auto& [key, text] : overrides) {
     if (!find_key(key)) unknown_key(key);
-    try {
-      given[key] = YAML::Load(text);
-    } catch (const YAML::Exception& e) {
-      config_fail(key, "cannot parse value '" + text + "': " + e.msg);
-    }
+    given[key] = parse_yaml_value_strict(key, text);
   }
 
   // Every key, given or default, typed and range-checked.
@@ -559,6 +550,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
                              "could be taken for a stalled one; got " + std::to_string(c.watchdog));
   for (const char* k : {"sim.warmup", "sim.measure", "sim.seed", "sim.watchdog", "stats.bin", "stats.before"})
     set_json(r, k, I(k));
+  c.watchdog = effective_watchdog(c.watchdog, quiet, c.warmup + c.measure);  // a stall must be seen within the run
   return c;
 }
 
@@ -583,8 +575,13 @@ std::string config_reference_markdown() {
     } else {
       std::ostringstream a;
       a << (k.type == KeyType::kInt ? "integer" : "number");
-      if (k.min > -kBig) a << " ≥ " << k.min;
-      if (k.max < kBig) a << ", ≤ " << k.max;
+      auto bound = [&](double x) {
+        std::ostringstream o;
+        if (k.type == KeyType::kInt) o << static_cast<long long>(x); else o << x;
+        return o.str();
+      };
+      if (k.min > -kBig) a << " ≥ " << bound(k.min);
+      if (k.max < kBig) a << ", ≤ " << bound(k.max);
       allowed = a.str();
     }
     s << "| `" << k.key << "` | `" << k.default_value << "` | " << allowed << " | " << k.doc << " |\n";

@@ -11,10 +11,13 @@
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_routing_unit.h"
 #include "synth/synth_flow.h"
+#include "testbench/child_process.h"
 #include "testbench/config.h"
+#include "testbench/memory_estimate.h"
 #include "testbench/plot.h"
 #include "testbench/simulation.h"
 #include "testbench/sweep.h"
+#include "testbench/sweep_guards.h"
 
 using namespace hiradix;
 
@@ -27,15 +30,17 @@ Overrides to_overrides(const std::vector<std::string>& items) {
 }
 
 int run_command(const std::string& config_path, const std::vector<std::string>& sets, const std::string& out_dir,
-                bool quiet) {
+                bool quiet, double max_memory_mib) {
   const Config config = load_config(config_path, to_overrides(sets));
-  std::filesystem::create_directories(out_dir);
+  check_memory(config, max_memory_mib);
+  prepare_out_dir("--out", out_dir);
   const std::string path = (std::filesystem::path(out_dir) / "result.json").string();
   int code = kExitOk;
   // The run happens in a child so that a crash cannot take the error reporting with it.
-  const nlohmann::json result = run_in_child(config, code, path, /*progress=*/!quiet);
+  int status = 0;
+  const nlohmann::json result = run_in_child(config, code, path, /*progress=*/!quiet, &status);
   if (result.is_null()) {
-    std::cerr << "hiradix: the simulation ended without a result (exit " << code << ")\n";
+    std::cerr << "hiradix: the simulation ended without a result: " << describe_child_end(status) << "\n";
     return code ? code : kExitError;
   }
   if (!quiet) std::cout << summarize(result) << "  result       " << path << "\n";
@@ -88,6 +93,8 @@ int main(int argc, char** argv) {
   run->add_option("--set", sets, "Override a config key: --set traffic.load=0.4 (repeatable)");
   run->add_option("--out", out_dir, "Output directory (default: out)");
   run->add_flag("--quiet,-q", quiet, "Print nothing but errors");
+  std::string max_memory;
+  run->add_option("--max-memory", max_memory, "Refuse a config whose estimated memory exceeds this (MiB, or 512M, 30G; default 90% of RAM)");
 
   std::string plan_path, executor = "local", partition, time_limit, mem;
   int seeds = 0;
@@ -106,6 +113,9 @@ int main(int argc, char** argv) {
   sweep->add_option("--time", time_limit, "slurm: time limit per point, e.g. 30:00 or 1-00:00:00");
   sweep->add_option("--mem", mem, "slurm: memory per point, e.g. 2G");
   sweep->add_flag("--quiet,-q", quiet, "Print nothing but errors (no progress)");
+  sweep->add_option("--max-memory", max_memory, "Refuse points whose estimated memory exceeds this (MiB, or 512M, 30G; default 90% of RAM)");
+  std::size_t max_points = 0;
+  sweep->add_option("--max-points", max_points, "Refuse a sweep of more points (varied values x seeds; default 10000)");
 
   std::string point_dir;
   std::size_t point_index = 0;
@@ -150,7 +160,8 @@ int main(int argc, char** argv) {
       std::cout << config_reference_markdown();
       return kExitOk;
     }
-    if (*run) return run_command(config_path, sets, out_dir, quiet);
+    const double max_memory_mib = max_memory.empty() ? 0 : parse_memory_limit("--max-memory", max_memory);
+    if (*run) return run_command(config_path, sets, out_dir, quiet, max_memory_mib);
     if (*replay) return replay_command(replay_path);
     if (*synth) {
       SynthOptions opt;
@@ -203,6 +214,8 @@ int main(int argc, char** argv) {
     opt.time = time_limit;
     opt.mem = mem;
     opt.binary = std::filesystem::read_symlink("/proc/self/exe").string();
+    opt.max_points = max_points;
+    opt.max_memory_mib = max_memory_mib;
     return run_sweep(opt);
   } catch (const ConfigError& e) {
     std::cerr << e.what() << "\n";

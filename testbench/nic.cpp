@@ -7,6 +7,16 @@ namespace hiradix {
 
 std::uint64_t Nic::next_serial_ = 0;
 
+namespace {
+
+// Gaps at or beyond 2^62 cycles never come (no run is that long) and stay clear of overflow.
+constexpr double kGapNever = 4611686018427387904.0;  // 2^62
+
+// from + gap - 1, saturating at kNever (a gap of kNever, or a sum that would wrap, means never).
+Cycle instant_after(Cycle from, Cycle gap) { return gap == kNever || gap - 1 > kNever - 1 - from ? kNever : from + gap - 1; }
+
+}  // namespace
+
 Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Topology& topo,
          const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, ActivityScheduler& scheduler,
          std::uint64_t seed)
@@ -34,16 +44,20 @@ Cycle Nic::gap(double load) {
   const double p = std::min(1.0, load / params_.packet_size);  // packets per cycle
   if (p >= 1.0) return 1;
   const double u = 1.0 - rng_.uniform();  // (0, 1]
-  return 1 + static_cast<Cycle>(std::floor(std::log(u) / std::log1p(-p)));
+  const double g = std::floor(std::log(u) / std::log1p(-p));
+  // A tiny load gives a gap beyond any run (or inf, or NaN when p underflows to 0): never. Casting such a
+  // double to an integer is undefined (it used to come out as 0: maximum load).
+  if (!(g < kGapNever)) return kNever;
+  return 1 + static_cast<Cycle>(g);
 }
 
 Cycle Nic::first_instant(Cycle from) {
   const double load = traffic_.at(from).load;
-  Cycle t = load > 0 ? from + gap(load) - 1 : kNever;
+  Cycle t = load > 0 ? instant_after(from, gap(load)) : kNever;
   // A change of load restarts the (memoryless) process at the change.
   if (traffic_.has_change && from < traffic_.change_at && t >= traffic_.change_at) {
     const double after = traffic_.after.load;
-    t = after > 0 ? traffic_.change_at + gap(after) - 1 : kNever;
+    t = after > 0 ? instant_after(traffic_.change_at, gap(after)) : kNever;
   }
   return t;
 }

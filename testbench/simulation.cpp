@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "testbench/network.h"
+#include "testbench/stall_probe.h"
 
 namespace hiradix {
 
@@ -79,6 +80,10 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   // Deliberately never destroyed: the run owns its process, and SystemC's port registry takes time
   // quadratic in the number of sockets to tear them down.
   Network& net = *new Network("network", config);
+  const StallProbe& stall = *new StallProbe("stall_probe", [n = &net] {  // forward progress over the run's last stretch
+    std::uint64_t moved = n->stats().ejected();
+    for (int r = 0; r < n->routers(); ++r) moved += n->router(r).activity().grants;
+    return moved; }, config.warmup + config.measure, config.watchdog);
   const auto t1 = std::chrono::steady_clock::now();
   // A transient samples the contention counters at the boundaries of its time-series bins (the bins of
   // Network/Stats: from max(change - stats.before, warm-up) to the end, stats.bin wide).
@@ -183,6 +188,10 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   } else if (net.deadlocked()) {
     j["status"] = "deadlock";
     j["deadlock"] = net.deadlock_report();
+    out.exit_code = kExitDeadlock;
+  } else if (stall.stalled(simulated, s.injected() > s.ejected())) {
+    j["status"] = "deadlock";
+    j["deadlock"] = stall.report(s.injected() - s.ejected(), config.watchdog);
     out.exit_code = kExitDeadlock;
   } else if (!conserved) {
     j["status"] = "conservation_violated";

@@ -20,8 +20,11 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "testbench/child_process.h"
+#include "testbench/memory_estimate.h"
 #include "testbench/progress.h"
 #include "testbench/simulation.h"
+#include "testbench/sweep_guards.h"
 
 namespace hiradix {
 
@@ -108,9 +111,11 @@ pid_t spawn_simulation(const Config& config, const std::string& result_path, boo
   fs::remove(result_path);  // never mistake an earlier run's result for this one's
   std::cout.flush();
   std::cerr.flush();
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid > 0) return pid;
+  die_with_parent(parent);  // an interrupted run or sweep takes its simulations with it
   int code = kExitError;
   try {
     Progress bar = Progress::for_stderr("run", "cycles", static_cast<std::uint64_t>(config.warmup + config.measure), !progress);
@@ -133,10 +138,11 @@ pid_t spawn_simulation(const Config& config, const std::string& result_path, boo
   _exit(code);
 }
 
-json run_in_child(const Config& config, int& exit_code, const std::string& result_path, bool progress) {
+json run_in_child(const Config& config, int& exit_code, const std::string& result_path, bool progress, int* wait_status) {
   const pid_t pid = spawn_simulation(config, result_path, progress);
   int status = 0;
   waitpid(pid, &status, 0);
+  if (wait_status) *wait_status = status;
   exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : kExitError;
   std::ifstream in(result_path);
   if (!in) return json();
@@ -170,6 +176,9 @@ SweepPlan SweepPlan::from_json(const json& j) {
 
 SweepPlan make_plan(const SweepOptions& opt) {
   if (opt.seeds < 1) config_fail("--seeds", "must be at least 1");
+  std::vector<std::size_t> counts;
+  for (const VarySpec& v : opt.vary) counts.push_back(v.values.size());
+  check_sweep_size(counts, opt.seeds, opt.max_points);  // before planning point by point
   std::set<std::string> keys;
   for (const VarySpec& v : opt.vary) {
     if (!keys.insert(v.key).second) config_fail("--vary " + v.key, "the key is varied twice");
@@ -212,6 +221,7 @@ SweepPlan make_plan(const SweepOptions& opt) {
           }
         throw ConfigError(msg);
       }
+      check_memory(c, opt.max_memory_mib);
       p.seed = c.seed;
       p.config = c.resolved;
       plan.points.push_back(std::move(p));
@@ -436,9 +446,10 @@ std::vector<std::size_t> prepare_dir(const SweepOptions& opt, const SweepPlan& p
       if (read_point(plan, opt.out_dir, i).is_null()) todo.push_back(i);
     return todo;
   }
-  // A fresh sweep: forget any earlier points so that a stale file never counts as a result.
+  // A fresh sweep: forget any earlier points and tables so that a stale file never counts as a result.
   std::error_code ec;
   fs::remove_all(dir / "points", ec);
+  for (const char* table : {"results.csv", "summary.csv", "timing.csv"}) fs::remove(dir / table, ec);
   fs::create_directories(dir / "points");
   write_atomically(plan_path.string(), plan.to_json().dump(1) + "\n");
   for (std::size_t i = 0; i < plan.points.size(); ++i) todo.push_back(i);
@@ -486,6 +497,7 @@ void run_local(const SweepOptions& opt, const SweepPlan& plan, const std::vector
     if (it == running.end()) continue;
     const std::size_t i = it->second;
     running.erase(it);
+    if (ended_by_signal(status)) std::cerr << fmt::format("sweep: point {} {}\n", i, describe_child_end(status));
     ++done;
     finished_cycles += simulated_cycles(read_point(plan, opt.out_dir, i));
     bar.update(done, cycles());
@@ -602,6 +614,7 @@ int run_sweep(const SweepOptions& opt) {
   if (opt.executor == "local" && (!opt.partition.empty() || !opt.time.empty() || !opt.mem.empty()))
     config_fail(!opt.partition.empty() ? "--partition" : !opt.time.empty() ? "--time" : "--mem", "only applies to --executor slurm");
   if (opt.executor == "slurm" && opt.binary.empty()) config_fail("--executor slurm", "the path of the hiradix binary is unknown");
+  prepare_out_dir("--out", opt.out_dir);  // writable before anything is planned or simulated
   const SweepPlan plan = make_plan(opt);  // validates every point before anything runs
   const bool resuming = opt.resume && fs::exists(fs::path(opt.out_dir) / "sweep.json");
   const std::vector<std::size_t> todo = prepare_dir(opt, plan);

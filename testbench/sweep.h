@@ -35,8 +35,9 @@ pid_t spawn_simulation(const Config& config, const std::string& result_path, boo
                        std::uint64_t* live_cycles = nullptr);
 
 // Runs one simulation in a child process and returns what it wrote; the child's exit code goes to `exit_code`.
+// `wait_status`, if given, receives waitpid's status (to tell a signal from an exit: child_process.h).
 nlohmann::json run_in_child(const Config& config, int& exit_code, const std::string& result_path,
-                            bool progress = false);
+                            bool progress = false, int* wait_status = nullptr);
 
 struct SweepOptions {
   std::string config_path;
@@ -51,6 +52,8 @@ struct SweepOptions {
   std::string partition, time, mem;  // slurm only
   std::string binary;            // slurm only: absolute path of the hiradix binary the jobs run
   double progress_interval = 10;  // seconds between plain progress lines when stderr is not a terminal
+  std::size_t max_points = 0;     // refuse a plan of more points (0 = kDefaultMaxSweepPoints, sweep_guards.h)
+  double max_memory_mib = 0;      // refuse a point whose estimated memory exceeds it (0 = 90% of RAM)
 };
 
 // One point of the plan: its overrides (base, varied keys, seed) and the config they resolve to.

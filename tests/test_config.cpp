@@ -224,8 +224,11 @@ TEST(ConfigErrors, FilesThatCannotBeReadOrParsed) {
   expect_error({}, {bad, "line"}, bad);
   const std::string missing = dir.file("does_not_exist.yaml");
   expect_error({}, {missing}, missing);
-  // An empty file means defaults only.
-  EXPECT_EQ(error_of({}, write_file(dir, "empty.yaml", "")), "");
+  // An empty file (or only comments) is refused: it would silently run the 16,512-node defaults; {} says so.
+  const std::string empty = write_file(dir, "empty.yaml", "");
+  expect_error({}, {empty, "holds no keys", "{}"}, empty);
+  expect_error({}, {"holds no keys"}, write_file(dir, "comments.yaml", "# nothing here\n"));
+  EXPECT_EQ(error_of({}, write_file(dir, "defaults.yaml", "{}\n")), "");
 }
 
 TEST(ConfigErrors, MixNeedsWellFormedEntries) {
@@ -451,7 +454,7 @@ std::vector<std::string> lines(const std::string& s) {
 
 TEST(Cli, ConfigErrorsExitWithCode2AndOneLineNamingTheKey) {
   TempDir dir;
-  write_file(dir, "empty.yaml", "");
+  write_file(dir, "empty.yaml", "{}\n");  // defaults only
   struct Case {
     std::string args, key;
   };

@@ -841,7 +841,7 @@ TEST(Watchdog, SlotSchemeRunsTheSameTrafficWithoutDeadlock) {
 #ifdef HIRADIX_BIN
 TEST(Watchdog, CommandLineExitsWith3AndExplains) {
   test::TempDir dir;
-  std::ofstream(dir.file("empty.yaml")) << "";
+  std::ofstream(dir.file("empty.yaml")) << "{}\n";  // defaults only
   std::string args;
   for (const auto& [k, v] : deadlock_prone("hop_count")) args += " --set " + test::shell_quote(k + "=" + v);
   const std::string err = dir.file("err.txt");

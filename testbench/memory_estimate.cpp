@@ -1,0 +1,121 @@
+#include "testbench/memory_estimate.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "router/input_unit.h"
+#include "router/output_unit.h"
+#include "testbench/stats.h"
+#include "tlm/link.h"
+#include "tlm/packet.h"
+
+namespace hiradix {
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+// Measured on this model (release build, docs/decisions.md "Hardening"): the process with SystemC and an
+// empty network, and each router (its sc_modules, sockets, per-port state) and terminal (NIC module,
+// sockets, links) beyond their buffers.
+// (h = 2 / 4 / 6 / 8 at load 0.1 peaked at 12 / 32 / 116 / 338 MiB.) Buffers are allocated whole; their
+// measured cost is 1.27-1.35x the bytes of the slots counted here, hence kSlotOverhead, and the arena
+// (tlm/arena.cpp) takes memory in 64 MiB chunks of huge pages, hence kArenaSlackMiB.
+constexpr double kProcessMiB = 16;
+constexpr double kArenaSlackMiB = 64;
+constexpr double kPerRouterBytes = 48 * 1024;
+constexpr double kPerTerminalBytes = 16 * 1024;
+constexpr double kSlotOverhead = 1.4;
+constexpr double kJsonBytesPerBin = 1024;  // a time-series bin in result.json, in memory and as text
+
+}  // namespace
+
+MemoryEstimate estimate_memory(const Config& c) {
+  MemoryEstimate e;
+  const double groups = static_cast<double>(c.a) * c.h + 1;
+  const double routers = c.a * groups;
+  const double terminals = routers * c.p;
+  const double radix = c.p + c.a - 1 + c.h;
+  const double flit = std::max(1, c.router.flit_size);
+  const double packet = std::max(1, c.router.packet_size);
+  // Flit slots of one router's input buffers and of its downstream credit records, per port class.
+  const double in_inj = c.p * c.vcs_injection * std::floor(c.buffer_injection / flit);
+  const double in_local = (c.a - 1) * c.vcs_local * std::floor(c.buffer_local / flit);
+  const double in_global = c.h * c.vcs_global * std::floor(c.buffer_global / flit);
+  const double out_queue = radix * (std::floor(c.router.output_queue_phits / flit) + 1);
+  const double credits = radix + in_local + in_global;
+  const double per_router = (in_inj + in_local + in_global) * sizeof(VcEntry) + out_queue * sizeof(QueuedPacket) +
+                            credits * sizeof(LinkMessage);
+  e.buffers_mib = kSlotOverhead * routers * per_router / kMiB;
+  // NIC: the injection queue at its bound (a 16-byte record per waiting packet) and its credit records.
+  const double nic = std::floor(c.nic_queue / packet) * 16 + (c.vcs_injection * std::floor(c.buffer_injection / flit) + 1) * sizeof(LinkMessage);
+  e.nic_mib = terminals * nic / kMiB;
+  // Packet pool: at most one packet per flit slot in the network, and never more than are generated; the
+  // pool's vector may hold twice its peak (doubling growth), plus its free list.
+  const double cycles = static_cast<double>(c.warmup) + static_cast<double>(c.measure);
+  const double max_load = std::max(c.traffic.initial.load, c.traffic.has_change ? c.traffic.after.load : 0.0);
+  const double generated = terminals * max_load / packet * cycles + terminals;
+  const double slots = routers * (in_inj + in_local + in_global + out_queue);
+  e.packets_mib = 2 * std::min(slots, generated) * (sizeof(Packet) + sizeof(PacketId)) / kMiB + generated / 8 / kMiB;
+  // Time series of a transient: two vectors of bins and their JSON.
+  if (c.change_after_warmup >= 0 && c.bin > 0) {
+    const double span = static_cast<double>(c.measure) + static_cast<double>(c.bins_before);
+    const double bins = std::ceil(span / static_cast<double>(c.bin));
+    e.time_series_mib = bins * (2 * sizeof(TimeBin) + kJsonBytesPerBin) / kMiB;
+  }
+  e.fixed_mib = kProcessMiB + kArenaSlackMiB + (routers * kPerRouterBytes + terminals * kPerTerminalBytes) / kMiB;
+  e.total_mib = e.buffers_mib + e.nic_mib + e.packets_mib + e.time_series_mib + e.fixed_mib;
+
+  // The key to shrink: the largest buffer class, the NIC queue, the time-series bins or the network size.
+  const double parts[] = {routers * in_global * sizeof(VcEntry) / kMiB, routers * in_local * sizeof(VcEntry) / kMiB,
+                          routers * in_inj * sizeof(VcEntry) / kMiB, routers * out_queue * sizeof(QueuedPacket) / kMiB,
+                          e.nic_mib, e.time_series_mib, e.fixed_mib + e.packets_mib};
+  const char* keys[] = {"router.buffers.global", "router.buffers.local", "router.buffers.injection", "router.output_queue",
+                        "nic.queue", "stats.bin", "topology.h"};
+  std::size_t worst = 0;
+  for (std::size_t i = 1; i < sizeof(parts) / sizeof(parts[0]); ++i)
+    if (parts[i] > parts[worst]) worst = i;
+  e.dominant_key = keys[worst];
+  return e;
+}
+
+double default_memory_limit_mib() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.compare(0, 9, "MemTotal:") == 0) return 0.9 * std::strtod(line.c_str() + 9, nullptr) / 1024.0;
+  const double pages = static_cast<double>(sysconf(_SC_PHYS_PAGES)), page = static_cast<double>(sysconf(_SC_PAGESIZE));
+  return pages > 0 && page > 0 ? 0.9 * pages * page / kMiB : 4096;
+}
+
+double parse_memory_limit(const std::string& flag, const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  double unit = 1;
+  const std::string suffix = end ? std::string(end) : "";
+  if (suffix == "" || suffix == "M" || suffix == "MiB") unit = 1;
+  else if (suffix == "G" || suffix == "GiB") unit = 1024;
+  else if (suffix == "T" || suffix == "TiB") unit = 1024 * 1024;
+  else config_fail(flag + " " + text, "expected MiB or a number with M, G or T (e.g. 512M, 30G)");
+  if (text.empty() || end == text.c_str() || !std::isfinite(v) || v <= 0)
+    config_fail(flag + " " + text, "expected a positive amount of memory (e.g. 512M, 30G)");
+  return v * unit;
+}
+
+void check_memory(const Config& config, double limit_mib, const std::string& flag) {
+  const double limit = limit_mib > 0 ? limit_mib : default_memory_limit_mib();
+  const MemoryEstimate e = estimate_memory(config);
+  if (e.total_mib <= limit) return;
+  config_fail("memory", fmt::format("this config needs about {:.0f} MiB (buffers {:.0f}, NIC queues {:.0f}, packets {:.0f}, "
+                                    "time series {:.0f}, network and process {:.0f}), more than the limit of {:.0f} MiB{}; "
+                                    "shrink {} or raise the limit with {}",
+                                    e.total_mib, e.buffers_mib, e.nic_mib, e.packets_mib, e.time_series_mib, e.fixed_mib, limit,
+                                    limit_mib > 0 ? "" : " (90% of physical memory)", e.dominant_key, flag));
+}
+
+}  // namespace hiradix

@@ -1,0 +1,486 @@
+// Issue 13, hardening: every guard below failed (or ran silently with a wrong answer) before its fix.
+// Deadlocks shorter than the watchdog, tiny loads, integers beyond their type, YAML that means two things,
+// memory, sweep size and output directory, interrupted runs and sweeps, children killed by a signal.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <climits>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim_helpers.h"
+#include "testbench/child_process.h"
+#include "testbench/config.h"
+#include "testbench/memory_estimate.h"
+#include "testbench/sweep.h"
+#include "testbench/sweep_guards.h"
+
+namespace hiradix {
+namespace {
+
+using test::TempDir;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const std::string kConfigs = HIRADIX_CONFIGS;
+
+std::string error_of(const Overrides& o, const std::string& path = "") {
+  try {
+    load_config(path, o);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+void expect_error(const std::string& msg, std::initializer_list<std::string> parts) {
+  ASSERT_NE(msg, "") << "expected a ConfigError";
+  EXPECT_EQ(msg.find('\n'), std::string::npos) << "one line: " << msg;
+  for (const std::string& p : parts) EXPECT_NE(msg.find(p), std::string::npos) << "'" << p << "' missing from: " << msg;
+}
+
+std::string write_file(const TempDir& dir, const std::string& name, const std::string& text) {
+  const std::string path = dir.file(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+struct CliResult {
+  int code;
+  std::string out, err;
+};
+
+CliResult cli(const TempDir& dir, const std::string& args) {
+  const std::string out = dir.file("stdout.txt"), err = dir.file("stderr.txt");
+  const int code = test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) + " " +
+                                   args + " >" + test::shell_quote(out) + " 2>" + test::shell_quote(err));
+  return {code, test::read_text(out), test::read_text(err)};
+}
+
+// ---- 1. a deadlock shorter than the watchdog ----
+
+const Overrides kHopCount = {{"routing.vc_scheme", "hop_count"}, {"traffic.load", "0.5"}};
+
+// The issue's case: the network deadlocks around cycle 3,000 of 8,000, sim.watchdog is 20,000.
+TEST(HardeningDeadlock, StallShorterThanTheWatchdogIsADeadlockNotOk) {
+  int code = -1;
+  const json r = test::simulate_config(load_config(kConfigs + "/h2_adv1_min.yaml", kHopCount), &code);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(r["status"], "deadlock");
+  EXPECT_EQ(code, 3);
+  EXPECT_GT(r["conservation"]["in_flight"].get<long long>(), 0);
+  EXPECT_NE(r["deadlock"].get<std::string>().find("cycle of waiting VCs"), std::string::npos) << r["deadlock"];
+  EXPECT_EQ(r["config"]["sim"]["watchdog"], 20000) << "the resolved config keeps the value given";
+}
+
+// A stall in the run's last stretch, too late for the (capped) watchdog's 1000-cycle checks: the
+// end-of-run probe reports it. The stall starts before cycle 2,925 (measured) with warm-up 0.
+TEST(HardeningDeadlock, StallInTheLastStretchOfTheRunIsADeadlock) {
+  for (const char* measure : {"3900", "4500"}) {
+    Overrides o = kHopCount;
+    o.emplace_back("sim.warmup", "0");
+    o.emplace_back("sim.measure", measure);
+    int code = -1;
+    const json r = test::simulate_config(load_config(kConfigs + "/h2_adv1_min.yaml", o), &code);
+    ASSERT_FALSE(r.is_null()) << measure;
+    EXPECT_EQ(r["status"], "deadlock") << measure;
+    EXPECT_EQ(code, 3) << measure;
+    EXPECT_EQ(r["simulation"]["cycles"], std::stoll(measure)) << "ran to the end";
+    EXPECT_NE(r["deadlock"].get<std::string>().find("stalled before the end"), std::string::npos) << r["deadlock"];
+  }
+}
+
+TEST(HardeningDeadlock, HealthyRunsStayOkWithTheCappedWatchdog) {
+  // Short runs of healthy networks at saturation: the watchdog is capped to a quarter of the run.
+  for (const char* routing : {"min", "valiant", "base"}) {
+    int code = -1;
+    const json r = test::simulate({{"topology.h", "2"}, {"routing.algorithm", routing}, {"traffic.load", "0.9"},
+                                   {"sim.warmup", "500"}, {"sim.measure", "1500"}}, &code);
+    ASSERT_FALSE(r.is_null());
+    EXPECT_EQ(r["status"], "ok") << routing << ": " << r.value("deadlock", json()).dump();
+    EXPECT_EQ(code, 0);
+  }
+}
+
+// ---- 2. tiny loads ----
+
+TEST(HardeningLoad, TinyLoadsInjectAlmostNothing) {
+  // Expected packets: terminals * load / size * cycles, i.e. far below one.
+  for (const char* load : {"1e-300", "1e-320", "1e-20"}) {
+    const json r = test::simulate({{"topology.h", "2"}, {"traffic.load", load}, {"sim.warmup", "1000"}, {"sim.measure", "2000"}});
+    ASSERT_FALSE(r.is_null()) << load;
+    EXPECT_EQ(r["offered_load"], 0.0) << load;
+    EXPECT_EQ(r["conservation"]["created"], 0) << load;
+    EXPECT_EQ(r["status"], "ok");
+  }
+}
+
+TEST(HardeningLoad, TinyLoadAfterAChangeInjectsAlmostNothing) {
+  const json r = test::simulate({{"topology.h", "2"}, {"traffic.load", "0.2"}, {"traffic.change.at", "500"},
+                                 {"traffic.change.load", "1e-300"}, {"sim.warmup", "1000"}, {"sim.measure", "3000"},
+                                 {"stats.bin", "500"}});
+  ASSERT_FALSE(r.is_null());
+  // After the change (and the packets already in flight), nothing is generated: the generation bins from
+  // the change on are empty.
+  const json& bins = r["time_series"];
+  ASSERT_GT(bins.size(), 3u);
+  long long before = 0, after = 0;
+  for (const json& b : bins) {
+    const long long start = b["cycle"].get<long long>();  // absolute; the change is at 1000 + 500
+    (start < 1500 ? before : after) += b["generated_packets"].get<long long>();
+  }
+  EXPECT_GT(before, 0);
+  EXPECT_EQ(after, 0);
+  EXPECT_EQ(r["status"], "ok");
+}
+
+// ---- 3. integers beyond their type ----
+
+TEST(HardeningIntegers, ValuesBeyondTheTypeAreRefusedWithTheValueGiven) {
+  expect_error(error_of({{"router.buffers.local", "4294967304"}}), {"router.buffers.local", "got 4294967304"});
+  expect_error(error_of({{"traffic.offset", "4294967297"}}), {"traffic.offset", "got 4294967297"});
+  expect_error(error_of({{"trace.router", "4294967297"}}), {"trace.router", "got 4294967297"});
+  expect_error(error_of({{"router.buffers.local", "2147483648"}}), {"router.buffers.local", "got 2147483648"});
+  EXPECT_EQ(error_of({{"router.buffers.local", "2147483648"}}).find("-2147483648"), std::string::npos);
+  expect_error(error_of({{"traffic.pattern", "mix"}, {"traffic.mix", "[{pattern: adv, offset: 4294967297, weight: 1}]"}}),
+               {"traffic.mix[0].offset", "got 4294967297"});
+}
+
+// Every integer key at its schema bounds resolves to exactly that value (no truncation to the type used),
+// or is refused for a reason of the model (then the value must appear in no truncated form).
+TEST(HardeningIntegers, EveryIntegerKeyAtItsBoundsResolvesUnchanged) {
+  for (const KeySpec& k : config_schema()) {
+    if (k.type != KeyType::kInt) continue;
+    for (const double bound : {k.min, k.max}) {
+      const long long v = static_cast<long long>(bound);
+      Overrides o = {{"topology.h", "2"}, {k.key, std::to_string(v)}};
+      if (k.key == "traffic.change.at") o.emplace_back("sim.measure", std::to_string(v + 1));
+      if (k.key == "packet.flit") o.insert(o.end(), {{"router.switching", "wormhole"}, {"packet.size", std::to_string(v)}});
+      Config c;
+      try {
+        c = load_config("", o);
+      } catch (const ConfigError& e) {
+        const std::string msg = e.what();
+        if (msg.find(k.key) != std::string::npos && msg.find("must be in") != std::string::npos)
+          ADD_FAILURE() << k.key << "=" << v << " is within the schema's bounds yet out of range: " << msg;
+        continue;
+      }
+      json node = c.resolved;
+      std::stringstream path(k.key);
+      bool present = true;  // keys of a feature that is off (traffic.change.*) are not resolved
+      for (std::string part; present && std::getline(path, part, '.');) {
+        present = node.contains(part);
+        if (present) node = node.at(part);
+      }
+      if (!present) continue;
+      if (v == 0 && node != 0) continue;  // 0 = "the minimum the routing needs" and similar defaults
+      EXPECT_EQ(node.get<long long>(), v) << k.key;
+    }
+  }
+}
+
+TEST(HardeningIntegers, SchemaBoundsFitTheTypesTheModelUses) {
+  // Keys stored in an int must not allow more than INT_MAX; the 64-bit ones are listed.
+  const std::set<std::string> wide = {"trace.from", "trace.to", "rtl.inject_mismatch_at", "routing.ectn_period",
+                                      "routing.pb_period", "traffic.change.at", "sim.warmup", "sim.measure",
+                                      "sim.seed", "sim.watchdog", "stats.bin", "stats.before"};
+  for (const KeySpec& k : config_schema()) {
+    if (k.type != KeyType::kInt || wide.count(k.key)) continue;
+    EXPECT_LE(k.max, INT_MAX) << k.key;
+    EXPECT_GE(k.min, INT_MIN) << k.key;
+  }
+}
+
+// ---- 4. YAML that means two things ----
+
+TEST(HardeningYaml, DuplicateKeysAreRefusedWithBothLines) {
+  TempDir dir;
+  expect_error(error_of({}, write_file(dir, "a.yaml", "topology:\n  h: 2\nsim:\n  warmup: 1\n  warmup: 2\n")),
+               {"sim.warmup", "given twice", "line 4", "line 5"});
+  expect_error(error_of({}, write_file(dir, "b.yaml", "topology: {h: 2}\ntraffic: {load: 0.1}\ntopology: {p: 1}\n")),
+               {"topology", "given twice", "line 1", "line 3"});
+  expect_error(error_of({}, write_file(dir, "c.yaml", "topology.h: 3\ntopology: {h: 2}\n")),
+               {"topology.h", "given twice", "line 1", "line 2"});
+  expect_error(error_of({}, write_file(dir, "d.yaml", "router:\n  buffers.local: 16\n  buffers:\n    local: 32\n")),
+               {"router.buffers.local", "line 2", "line 4"});
+  expect_error(error_of({}, write_file(dir, "e.yaml",
+                                       "traffic:\n  pattern: mix\n  mix:\n    - {pattern: un, weight: 1, weight: 2}\n")),
+               {"weight", "given twice", "line 4"});
+  // The same keys once each are fine.
+  EXPECT_EQ(error_of({}, write_file(dir, "ok.yaml", "topology.h: 2\nsim: {warmup: 1, measure: 2000}\n")), "");
+}
+
+TEST(HardeningYaml, SecondDocumentIsRefusedWithItsLine) {
+  TempDir dir;
+  expect_error(error_of({}, write_file(dir, "two.yaml", "topology: {h: 2}\n---\ntopology: {h: 3}\n")),
+               {"two.yaml", "line 2", "second YAML document"});
+  expect_error(error_of({}, write_file(dir, "three.yaml", "---\ntopology: {h: 2}\n# x\n---\nsim: {warmup: 5}\n")),
+               {"line 4", "second YAML document"});
+  // A leading --- or a trailing empty document holds nothing more.
+  EXPECT_EQ(error_of({}, write_file(dir, "lead.yaml", "---\ntopology: {h: 2}\n")), "");
+  EXPECT_EQ(error_of({}, write_file(dir, "trail.yaml", "topology: {h: 2}\n---\n")), "");
+}
+
+TEST(HardeningYaml, SetValuesAreCheckedTheSameWay) {
+  expect_error(error_of({{"traffic.pattern", "mix"}, {"traffic.mix", "[{pattern: un, pattern: adv, weight: 1}]"}}),
+               {"traffic.mix", "pattern", "given twice"});
+  expect_error(error_of({{"topology.h", "2\n---\n3"}}), {"topology.h", "second YAML document"});
+}
+
+// Found by the fuzzer: a newline or control character from the input kept the error from being one line.
+TEST(HardeningYaml, ErrorsStayOneLineWhateverTheInput) {
+  TempDir dir;
+  expect_error(error_of({}, write_file(dir, "nl.yaml", "topology: {h: \"2\\n3\"}\n")), {"topology.h", "2\\n3"});
+  expect_error(error_of({}, write_file(dir, "esc.yaml", "a: \"\\q\"\n")), {"esc.yaml", "line 1"});
+  expect_error(error_of({{"traffic.load", "0.1\x01"}}), {"traffic.load", "\\x01"});
+}
+
+TEST(HardeningYaml, NonScalarKeysAreRefused) {
+  TempDir dir;
+  expect_error(error_of({}, write_file(dir, "k.yaml", "? [topology, h]\n: 2\n")), {"k.yaml", "line 1", "plain name"});
+}
+
+TEST(HardeningYaml, DirectoryOrEmptyFileIsExit2WithOneLine) {
+  TempDir dir;
+  fs::create_directories(dir.path / "configs");
+  write_file(dir, "empty.yaml", "");
+  for (const auto& [args, part] : std::vector<std::pair<std::string, std::string>>{
+           {"run configs", "is a directory"}, {"sweep configs --vary traffic.load=0.1 --out sw", "is a directory"},
+           {"run empty.yaml", "holds no keys"}}) {
+    const CliResult r = cli(dir, args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+// ---- 5. memory ----
+
+TEST(HardeningMemory, HugeBuffersAreRefusedBeforeElaborating) {
+  // h = 8 with 2^24-phit global buffers: terabytes.
+  const Config c = load_config("", {{"router.buffers.global", "16777216"}});
+  try {
+    check_memory(c, 0);
+    FAIL() << "expected a ConfigError";
+  } catch (const ConfigError& e) {
+    expect_error(e.what(), {"memory", "router.buffers.global", "--max-memory", "90% of physical memory"});
+  }
+  // The CLI: exit 2 at once, one line; a raised limit lets a config through.
+  TempDir dir;
+  write_file(dir, "c.yaml", "topology: {h: 2}\nsim: {warmup: 100, measure: 1000}\n");
+  const CliResult big = cli(dir, "run c.yaml --set topology.h=8 --set router.buffers.global=16777216 --out res -q");
+  EXPECT_EQ(big.code, 2) << big.err;
+  EXPECT_NE(big.err.find("router.buffers.global"), std::string::npos) << big.err;
+  const CliResult limited = cli(dir, "run c.yaml --max-memory 1 --out res -q");
+  EXPECT_EQ(limited.code, 2) << limited.err;
+  EXPECT_NE(limited.err.find("limit of 1 MiB"), std::string::npos) << limited.err;
+  EXPECT_EQ(cli(dir, "run c.yaml --max-memory 4G --out res -q").code, 0);
+  const CliResult sweep = cli(dir, "sweep c.yaml --set topology.h=8 --vary router.buffers.global=256,16777216 --out sw -q");
+  EXPECT_EQ(sweep.code, 2) << sweep.err;
+  EXPECT_NE(sweep.err.find("router.buffers.global"), std::string::npos) << sweep.err;
+  EXPECT_FALSE(fs::exists(dir.path / "sw" / "points" / "0000.json")) << "refused before running any point";
+}
+
+// The estimate against the peak memory the runs measure (getrusage): above it, and not absurdly so.
+TEST(HardeningMemory, EstimateBoundsTheMeasuredPeak) {
+#ifdef HIRADIX_SANITIZE
+  GTEST_SKIP() << "ASan's shadow memory and redzones are not the model's memory";
+#endif
+  for (const Overrides& o : std::vector<Overrides>{
+           {{"topology.h", "2"}, {"router.buffers.global", "400000"}},
+           {{"topology.h", "4"}, {"router.buffers.local", "20000"}},
+           {{"topology.h", "4"}, {"traffic.load", "0.9"}}}) {
+    Overrides run = o;
+    run.emplace_back("sim.warmup", "200");
+    run.emplace_back("sim.measure", "1000");
+    const Config c = load_config("", run);
+    const double estimate = estimate_memory(c).total_mib;
+    const json r = test::simulate_config(c);
+    ASSERT_FALSE(r.is_null());
+    const double peak = r["simulation"]["peak_memory_mib"].get<double>();
+    EXPECT_GE(estimate, peak) << o.back().first << "=" << o.back().second;
+    EXPECT_LE(estimate, 4 * peak + 64) << o.back().first << "=" << o.back().second;
+  }
+}
+
+TEST(HardeningMemory, MemoryLimitFlagParses) {
+  EXPECT_EQ(parse_memory_limit("--max-memory", "512"), 512);
+  EXPECT_EQ(parse_memory_limit("--max-memory", "512M"), 512);
+  EXPECT_EQ(parse_memory_limit("--max-memory", "2G"), 2048);
+  expect_error([] {
+    try {
+      parse_memory_limit("--max-memory", "lots");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  }(), {"--max-memory lots"});
+}
+
+// A child killed by a signal is named (the kernel's OOM killer sends SIGKILL).
+TEST(HardeningChildren, SignalsAreNamed) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    raise(SIGKILL);
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  EXPECT_TRUE(ended_by_signal(status));
+  EXPECT_NE(describe_child_end(status).find("killed by SIGKILL (out of memory?"), std::string::npos) << describe_child_end(status);
+}
+
+// Runs `hiradix ARGS` in its own process group with stdout/stderr to files; returns its pid.
+pid_t start_hiradix(const TempDir& dir, const std::vector<std::string>& args) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    if (chdir(dir.path.c_str()) != 0) _exit(127);
+    freopen("stdout.txt", "w", stdout);
+    freopen("stderr.txt", "w", stderr);
+    std::vector<char*> argv{const_cast<char*>(HIRADIX_BIN)};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(HIRADIX_BIN, argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+std::vector<pid_t> children_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+  std::vector<pid_t> kids;
+  for (pid_t k; in >> k;) kids.push_back(k);
+  return kids;
+}
+
+// Alive = exists and is not a zombie.
+bool alive(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(in, line)) return false;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z';
+}
+
+std::vector<pid_t> wait_for_children(pid_t pid, std::size_t n) {
+  for (int i = 0; i < 300; ++i) {  // 30 s
+    const std::vector<pid_t> kids = children_of(pid);
+    if (kids.size() >= n) return kids;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return {};
+}
+
+bool all_gone(const std::vector<pid_t>& pids) {
+  for (int i = 0; i < 100; ++i) {  // 10 s
+    bool any = false;
+    for (pid_t p : pids) any = any || alive(p);
+    if (!any) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
+}
+
+const char* kLong = "topology: {h: 4}\ntraffic: {load: 0.3}\nsim: {warmup: 1000, measure: 50000000}\n";
+
+// The child of `hiradix run` killed by SIGKILL: the parent names the signal instead of "ended without a
+// result".
+TEST(HardeningChildren, RunNamesTheSignalThatKilledItsSimulation) {
+  TempDir dir;
+  write_file(dir, "long.yaml", kLong);
+  const pid_t run = start_hiradix(dir, {"run", "long.yaml", "--out", "res", "-q"});
+  const std::vector<pid_t> kids = wait_for_children(run, 1);
+  ASSERT_EQ(kids.size(), 1u);
+  kill(kids[0], SIGKILL);
+  int status = 0;
+  waitpid(run, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  const std::string err = test::read_text(dir.file("stderr.txt"));
+  EXPECT_NE(err.find("killed by SIGKILL (out of memory?"), std::string::npos) << err;
+}
+
+// ---- 7. interrupts ----
+
+TEST(HardeningInterrupt, TerminatedRunTakesItsSimulationWithIt) {
+  TempDir dir;
+  write_file(dir, "long.yaml", kLong);
+  const pid_t run = start_hiradix(dir, {"run", "long.yaml", "--out", "res", "-q"});
+  const std::vector<pid_t> kids = wait_for_children(run, 1);
+  ASSERT_EQ(kids.size(), 1u);
+  kill(run, SIGTERM);
+  waitpid(run, nullptr, 0);
+  const bool gone = all_gone(kids);
+  for (pid_t k : kids) kill(k, SIGKILL);  // never leave one behind, even when the test fails
+  EXPECT_TRUE(gone) << "the simulation outlived hiradix run";
+}
+
+TEST(HardeningInterrupt, InterruptedSweepTakesItsSimulationsWithItAndOldTablesAreGone) {
+  for (const int sig : {SIGTERM, SIGINT}) {
+    TempDir dir;
+    write_file(dir, "long.yaml", kLong);
+    // An older sweep's tables in the directory: a fresh sweep removes them before it starts.
+    fs::create_directories(dir.path / "sw");
+    for (const char* f : {"results.csv", "summary.csv", "timing.csv"}) write_file(dir, std::string("sw/") + f, "old\n");
+    const pid_t sweep = start_hiradix(dir, {"sweep", "long.yaml", "--vary", "traffic.load=0.1,0.2", "-j", "2", "--out", "sw", "-q"});
+    const std::vector<pid_t> kids = wait_for_children(sweep, 2);
+    ASSERT_EQ(kids.size(), 2u);
+    for (const char* f : {"results.csv", "summary.csv", "timing.csv"})
+      EXPECT_FALSE(fs::exists(dir.path / "sw" / f)) << f << " of the older sweep is still there";
+    kill(sweep, sig);
+    waitpid(sweep, nullptr, 0);
+    const bool gone = all_gone(kids);
+    for (pid_t k : kids) kill(k, SIGKILL);
+    EXPECT_TRUE(gone) << "simulations outlived the sweep (signal " << sig << ")";
+  }
+}
+
+// ---- 6. sweeps ----
+
+TEST(HardeningSweep, TooManyPointsAreRefusedAtOnce) {
+  TempDir dir;
+  write_file(dir, "c.yaml", "topology: {h: 2}\n");
+  const auto t0 = std::chrono::steady_clock::now();
+  const CliResult seeds = cli(dir, "sweep c.yaml --seeds 1000000000 --out sw");
+  EXPECT_EQ(seeds.code, 2) << seeds.err;
+  EXPECT_NE(seeds.err.find("--seeds"), std::string::npos) << seeds.err;
+  EXPECT_NE(seeds.err.find("--max-points"), std::string::npos) << seeds.err;
+  const CliResult product = cli(dir, "sweep c.yaml --vary traffic.load=0.00001:1:0.00001 --vary sim.seed=1:1000:1 --out sw");
+  EXPECT_EQ(product.code, 2) << product.err;
+  EXPECT_NE(product.err.find("100000 x 1000 x"), std::string::npos) << product.err;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20.0);
+  // Raising the limit lets a larger sweep be planned (here refused later, for a reason of its own).
+  const CliResult raised = cli(dir, "sweep c.yaml --vary traffic.load=0.1,0.2,0.3 --max-points 2 --out sw");
+  EXPECT_EQ(raised.code, 2);
+  EXPECT_NE(raised.err.find("--vary"), std::string::npos) << raised.err;
+  check_sweep_size({3}, 1, 3);  // exactly at the limit: fine
+}
+
+TEST(HardeningSweep, UnwritableOutIsExit2BeforeSimulating) {
+  TempDir dir;
+  write_file(dir, "c.yaml", "topology: {h: 2}\nsim: {warmup: 100, measure: 1000}\n");
+  write_file(dir, "file.txt", "not a directory\n");
+  for (const std::string& args : {std::string("run c.yaml --out file.txt -q"), std::string("run c.yaml --out file.txt/sub -q"),
+                                  std::string("sweep c.yaml --vary traffic.load=0.1 --out file.txt/sub -q"),
+                                  std::string("run c.yaml --out /proc/hiradix_out -q")}) {
+    const CliResult r = cli(dir, args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace hiradix
