@@ -46,21 +46,81 @@ void walk(const YAML::Node& n, const std::string& where, const std::string& pref
   }
 }
 
+bool is_document_marker(const std::string& line) {
+  return line.compare(0, 3, "---") == 0 && (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
+}
+
 // The line of the n-th (0-based) line that starts a YAML document ("---"), or 0.
 int document_marker_line(const std::string& text, int n) {
   std::istringstream in(text);
   int line = 0, seen = 0;
   for (std::string s; std::getline(in, s);) {
     ++line;
-    if (s.compare(0, 3, "---") == 0 && (s.size() == 3 || s[3] == ' ' || s[3] == '\t' || s[3] == '\r'))
-      if (seen++ == n) return line;
+    if (is_document_marker(s) && seen++ == n) return line;
   }
   return 0;
 }
 
+
+// Whether a document yaml-cpp read as null is really empty: only blank lines, comments, or ~ / null.
+// yaml-cpp 0.7 reads some garbage (a stray ',') as a null document.
+bool holds_only_null(const std::string& part) {
+  std::istringstream in(part);
+  std::string text;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t hash = line.find('#');
+    text += line.substr(0, hash) + " ";
+  }
+  std::string word;
+  std::istringstream words(text);
+  words >> word;
+  std::string rest;
+  words >> rest;
+  return rest.empty() && (word.empty() || word == "~" || word == "null" || word == "Null" || word == "NULL");
+}
+
+// The documents of `text`, as YAML::LoadAll gives them. yaml-cpp 0.7's LoadAll loops forever on some
+// malformed input (a stray ',' at the top level, found by the fuzzer; fixed upstream after the version
+// Debian ships), so the text is split at its "---" lines here (a document marker cannot occur inside a
+// scalar) and each document is parsed with Load. A YAML::Exception names its line in the whole text.
+std::vector<YAML::Node> load_documents(const std::string& text) {
+  std::vector<YAML::Node> docs;
+  std::istringstream in(text);
+  std::string part, line;
+  int part_first_line = 1, line_no = 0;
+  bool marked = false;  // the current part opened with "---"
+  auto flush = [&] {
+    try {
+      YAML::Node doc = YAML::Load(part);
+      if (doc.IsNull() && !holds_only_null(part)) {
+        YAML::Mark at;
+        throw YAML::ParserException(at, "not a YAML mapping or value");
+      }
+      // Text before a first "---" that holds nothing (blank, or only comments) is no document.
+      if (marked || !doc.IsNull()) docs.push_back(doc);
+    } catch (YAML::Exception& e) {
+      e.mark.line += part_first_line - 1;
+      throw;
+    }
+  };
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (is_document_marker(line)) {
+      if (marked || line_no > 1) flush();
+      part = line.substr(3) + "\n";  // what follows the marker on its line belongs to the document
+      part_first_line = line_no;
+      marked = true;
+    } else {
+      part += line + "\n";
+    }
+  }
+  if (marked || !part.empty()) flush();
+  return docs;
+}
+
 std::vector<YAML::Node> parse_all(const std::string& text, const std::string& where) {
   try {
-    return YAML::LoadAll(text);
+    return load_documents(text);
   } catch (const YAML::Exception& e) {
     throw ConfigError("config error: " + where + ": " + at_line(e.mark.line + 1) + ": " + e.msg);
   }
@@ -114,7 +174,7 @@ YAML::Node parse_yaml_value_strict(const std::string& key, const std::string& te
   const std::string where = "--set " + key;
   std::vector<YAML::Node> docs;
   try {
-    docs = YAML::LoadAll(text);
+    docs = load_documents(text);
   } catch (const YAML::Exception& e) {
     config_fail(key, "cannot parse value '" + text + "': " + e.msg);
   }

@@ -232,6 +232,18 @@ TEST(HardeningYaml, SecondDocumentIsRefusedWithItsLine) {
   EXPECT_EQ(error_of({}, write_file(dir, "trail.yaml", "topology: {h: 2}\n---\n")), "");
 }
 
+// Found by the fuzzer: yaml-cpp 0.7's LoadAll loops forever on a stray ',' at the top level; the documents
+// are now split at their markers and parsed one by one (testbench/yaml_strict.cpp), so these are refused
+// at once (a hang would fail this test by its timeout).
+TEST(HardeningYaml, AStrayCommaIsRefusedNotALoop) {
+  TempDir dir;
+  expect_error(error_of({}, write_file(dir, "comma.yaml", ",a: 1\n")), {"comma.yaml"});
+  expect_error(error_of({}, write_file(dir, "comma2.yaml", "topology: {h: 2}\n---\n,\n")), {"comma2.yaml"});
+  expect_error(error_of({{"topology.h", ",2"}}), {"topology.h"});
+  // The line of a parse error in a later document counts from the top of the file.
+  expect_error(error_of({}, write_file(dir, "bad3.yaml", "topology: {h: 2}\n---\na: [\n")), {"bad3.yaml", "line 4"});
+}
+
 TEST(HardeningYaml, SetValuesAreCheckedTheSameWay) {
   expect_error(error_of({{"traffic.pattern", "mix"}, {"traffic.mix", "[{pattern: un, pattern: adv, weight: 1}]"}}),
                {"traffic.mix", "pattern", "given twice"});
