@@ -71,6 +71,85 @@ void advance(Network& net, Cycle from, Cycle to, const ProgressHook& on_progress
   }
 }
 
+// The time-series bins' contention samples of a transient: the bin boundaries (the bins of Network/Stats:
+// from max(change - stats.before, warm-up) to the end, stats.bin wide); none for a steady run.
+std::vector<Cycle> contention_sample_cycles(const Config& config) {
+  std::vector<Cycle> samples;
+  if (!config.traffic.has_change) return samples;
+  const Cycle change = config.traffic.change_at;  // absolute by now (resolved by the network)
+  const Cycle end = config.warmup + config.measure;
+  Cycle begin = change > config.bins_before ? change - config.bins_before : 0;
+  begin = std::max(begin, config.warmup);
+  for (Cycle c = begin; c < end; c += config.bin) samples.push_back(c);
+  if (!samples.empty()) samples.push_back(end);
+  return samples;
+}
+
+// Warm-up, then the measurement window (unless the network stopped); returns the contention samples taken.
+std::vector<ContentionSample> simulate(Network& net, const Config& config, const ProgressHook& on_progress) {
+  const std::vector<Cycle> samples = contention_sample_cycles(config);
+  std::vector<ContentionSample> taken;
+  advance(net, 0, config.warmup, on_progress, {}, taken);
+  for (int r = 0; r < net.routers(); ++r) {
+    net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
+    net.router(r).contention().reset_statistics();
+    if (GroupBroadcast* b = net.router(r).broadcast()) b->reset_statistics();
+  }
+  if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_contention(net, config.warmup));
+  if (!net.stopped()) advance(net, config.warmup, config.warmup + config.measure, on_progress, samples, taken);
+  return taken;
+}
+
+// The contention counters seen by headers over the run (after the bookkeeping still pending at the end).
+nlohmann::json contention_json(Network& net, Cycle simulated) {
+  std::uint64_t observations = 0, observed_sum = 0;
+  std::int32_t max_counter = 0;
+  for (int r = 0; r < net.routers(); ++r) {
+    if (simulated > 0) net.router(r).catch_up(simulated - 1);
+    const ContentionCounters& c = net.router(r).contention();
+    observations += c.observations();
+    observed_sum += c.sum_observed();
+    max_counter = std::max(max_counter, c.max());
+  }
+  return {{"mean_at_header", observations ? static_cast<double>(observed_sum) / observations : 0.0}, {"max", max_counter}};
+}
+
+// Group broadcasts (ECtN, PB) in the measurement window: their cost as a fraction of the capacity of the
+// links they use (one phit per cycle per link).
+nlohmann::json broadcast_json(Network& net, Cycle measured) {
+  std::uint64_t messages = 0, phits = 0, superseded = 0, links = 0;
+  for (int r = 0; r < net.routers(); ++r) {
+    const GroupBroadcast& b = *net.router(r).broadcast();
+    messages += b.messages_sent();
+    phits += b.control_phits();
+    superseded += b.superseded();
+    links += static_cast<std::uint64_t>(b.links());
+  }
+  const BroadcastParams& bp = net.router(0).broadcast()->params();
+  const double link_cycles = static_cast<double>(links) * static_cast<double>(std::max<Cycle>(measured, 1));
+  const char* mode = bp.mode == BroadcastMode::kMessage ? "message" : bp.mode == BroadcastMode::kPiggyback ? "piggyback" : "free";
+  return {{"mode", mode}, {"period", bp.period}, {"message_bits", bp.entries * bp.entry_bits},
+          {"message_phits", bp.mode == BroadcastMode::kFree ? 0 : bp.phits()}, {"messages", messages},
+          {"superseded", superseded}, {"control_phits", phits},
+          {"local_link_overhead", static_cast<double>(phits) / link_cycles}};
+}
+
+// Contention trace of a transient: per bin, the headers that reached the head of a VC in it and the mean
+// counter value they saw (on their minimal output), and the mean (over all router ports) and largest
+// counter at the bin's end.
+void add_contention_to_bins(nlohmann::json& bins, Network& net, const std::vector<ContentionSample>& taken) {
+  std::size_t ports = 0;
+  for (int r = 0; r < net.routers(); ++r) ports += static_cast<std::size_t>(net.router(r).radix());
+  for (std::size_t i = 0; i < bins.size() && i + 1 < taken.size(); ++i) {
+    const ContentionSample &a = taken[i], &b = taken[i + 1];
+    const std::uint64_t n = b.observations - a.observations;
+    bins[i]["contention_headers"] = n;
+    bins[i]["contention_mean_at_header"] = n ? static_cast<double>(b.sum_observed - a.sum_observed) / static_cast<double>(n) : 0.0;
+    bins[i]["contention_mean"] = static_cast<double>(b.total) / static_cast<double>(std::max<std::size_t>(ports, 1));
+    bins[i]["contention_max"] = b.peak;
+  }
+}
+
 }  // namespace
 
 RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress) {
@@ -85,26 +164,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
     for (int r = 0; r < n->routers(); ++r) moved += n->router(r).activity().grants;
     return moved; }, config.warmup + config.measure, config.watchdog);
   const auto t1 = std::chrono::steady_clock::now();
-  // A transient samples the contention counters at the boundaries of its time-series bins (the bins of
-  // Network/Stats: from max(change - stats.before, warm-up) to the end, stats.bin wide).
-  std::vector<Cycle> samples;
-  std::vector<ContentionSample> taken;
-  if (config.traffic.has_change) {
-    const Cycle change = config.traffic.change_at;  // absolute by now (resolved by the network)
-    const Cycle end = config.warmup + config.measure;
-    Cycle begin = change > config.bins_before ? change - config.bins_before : 0;
-    begin = std::max(begin, config.warmup);
-    for (Cycle c = begin; c < end; c += config.bin) samples.push_back(c);
-    if (!samples.empty()) samples.push_back(end);
-  }
-  advance(net, 0, config.warmup, on_progress, {}, taken);
-  for (int r = 0; r < net.routers(); ++r) {
-    net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
-    net.router(r).contention().reset_statistics();
-    if (GroupBroadcast* b = net.router(r).broadcast()) b->reset_statistics();
-  }
-  if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_contention(net, config.warmup));
-  if (!net.stopped()) advance(net, config.warmup, config.warmup + config.measure, on_progress, samples, taken);
+  const std::vector<ContentionSample> taken = simulate(net, config, on_progress);
   const auto t2 = std::chrono::steady_clock::now();
   net.finish_traces();
   const double elaboration = std::chrono::duration<double>(t1 - t0).count();
@@ -117,38 +177,8 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   // A run stopped early (deadlock) is normalised by the cycles it actually measured.
   const Cycle measured = simulated > config.warmup ? simulated - config.warmup : 0;
   j.update(net.stats().to_json(std::max<Cycle>(measured, 1), net.topology().nodes()));
-
-  std::uint64_t observations = 0, observed_sum = 0, activations = 0;
-  std::int32_t max_counter = 0;
-  for (int r = 0; r < net.routers(); ++r) {
-    if (simulated > 0) net.router(r).catch_up(simulated - 1);  // bookkeeping still pending at the end
-    const ContentionCounters& c = net.router(r).contention();
-    observations += c.observations();
-    observed_sum += c.sum_observed();
-    max_counter = std::max(max_counter, c.max());
-    activations += net.router(r).activity().activations;
-  }
-  j["contention"] = {{"mean_at_header", observations ? static_cast<double>(observed_sum) / observations : 0.0},
-                     {"max", max_counter}};
-  if (net.routers() && net.router(0).broadcast()) {
-    // Group broadcasts (ECtN, PB) in the measurement window: their cost as a fraction of the local links'
-    // capacity (one phit per cycle per link).
-    std::uint64_t messages = 0, phits = 0, superseded = 0, links = 0;
-    for (int r = 0; r < net.routers(); ++r) {
-      const GroupBroadcast& b = *net.router(r).broadcast();
-      messages += b.messages_sent();
-      phits += b.control_phits();
-      superseded += b.superseded();
-      links += static_cast<std::uint64_t>(b.links());
-    }
-    const BroadcastParams& bp = net.router(0).broadcast()->params();
-    const double link_cycles = static_cast<double>(links) * static_cast<double>(std::max<Cycle>(measured, 1));
-    const char* mode = bp.mode == BroadcastMode::kMessage ? "message" : bp.mode == BroadcastMode::kPiggyback ? "piggyback" : "free";
-    j["broadcast"] = {{"mode", mode}, {"period", bp.period}, {"message_bits", bp.entries * bp.entry_bits},
-                      {"message_phits", bp.mode == BroadcastMode::kFree ? 0 : bp.phits()}, {"messages", messages},
-                      {"superseded", superseded}, {"control_phits", phits},
-                      {"local_link_overhead", static_cast<double>(phits) / link_cycles}};
-  }
+  j["contention"] = contention_json(net, simulated);
+  if (net.routers() && net.router(0).broadcast()) j["broadcast"] = broadcast_json(net, measured);
 
   // Conservation: every created packet is either delivered or still somewhere in the network.
   Stats& s = net.stats();
@@ -164,20 +194,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   if (config.traffic.has_change) {
     j["time_series"] = s.time_series_json();
     j["reaction"] = s.reaction_json(config.traffic.change_at);
-    // Contention trace: per bin, the headers that reached the head of a VC in it and the mean counter value
-    // they saw (on their minimal output), and the mean
-    // (over all router ports) and largest counter at the bin's end.
-    std::size_t ports = 0;
-    for (int r = 0; r < net.routers(); ++r) ports += static_cast<std::size_t>(net.router(r).radix());
-    auto& bins = j["time_series"];
-    for (std::size_t i = 0; i < bins.size() && i + 1 < taken.size(); ++i) {
-      const ContentionSample &a = taken[i], &b = taken[i + 1];
-      const std::uint64_t n = b.observations - a.observations;
-      bins[i]["contention_headers"] = n;
-      bins[i]["contention_mean_at_header"] = n ? static_cast<double>(b.sum_observed - a.sum_observed) / static_cast<double>(n) : 0.0;
-      bins[i]["contention_mean"] = static_cast<double>(b.total) / static_cast<double>(std::max<std::size_t>(ports, 1));
-      bins[i]["contention_max"] = b.peak;
-    }
+    add_contention_to_bins(j["time_series"], net, taken);
   }
   if (net.rc_cosim()) j["rtl"] = net.rc_cosim()->to_json();
 
@@ -197,6 +214,8 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
     j["status"] = "conservation_violated";
     out.exit_code = kExitConservation;
   }
+  std::uint64_t activations = 0;
+  for (int r = 0; r < net.routers(); ++r) activations += net.router(r).activity().activations;
   j["simulation"] = {{"cycles", simulated},
                      {"routers", net.routers()},
                      {"router_activations", activations},
