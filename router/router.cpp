@@ -1,4 +1,5 @@
 #include "router/router.h"
+#include "router/router_due.h"
 
 #include <algorithm>
 #include <functional>
@@ -50,6 +51,41 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
   state_ = routing.make_state(id, params.broadcast, inputs_.total_vcs(), static_cast<int>(ports.size()));
   if (state_ && (broadcast_ = state_->broadcast()))
     wake_at(0);  // the first broadcast (cycle 0 mod period); every tick asks for the next one
+}
+
+// RC/VA progress and switch bids of the VCs due this cycle.
+inline void Router::route_and_bid(Cycle now, Cycle& next) {
+  const auto& active = inputs_.active();
+  for (std::size_t w = 0; w < active.size(); ++w) {
+    for (std::uint64_t m = active[w]; m; m &= m - 1) {
+      const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
+      if (vc_due_[index] > now && !params_.poll) {
+        next = std::min(next, vc_due_[index]);
+        continue;
+      }
+      advance_vc(index, now);
+      vc_touched_.push_back(index);
+    }
+  }
+}
+
+// Links: send what is ready on the ports due this cycle or fed by this cycle's grants.
+inline void Router::send_outputs(Cycle now, Cycle& next) {
+  for (std::uint64_t m = out_active_; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    if (out_due_[p] <= now || params_.poll)
+      out_touched_ |= 1ull << p;
+    else
+      next = std::min(next, out_due_[p]);
+  }
+  for (std::uint64_t m = out_touched_; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    send_port(p, now);
+    out_due_[p] = outputs_.next_event(p, now);
+    if (broadcast_) out_due_[p] = std::min(out_due_[p], broadcast_->control_due(p, now, outputs_.link_free(p)));
+    if (out_due_[p] == kNever) out_active_ &= ~(1ull << p);
+    next = std::min(next, out_due_[p]);
+  }
 }
 
 // One router cycle: the stages in pipeline order (as gem5 Garnet's Router::wakeup). Only the VCs and output
@@ -106,22 +142,6 @@ void Router::count_front(int index, InputVc& v, Cycle at) {
 
 // ---- RC and VA ----
 
-// RC/VA progress and switch bids of the VCs due this cycle.
-void Router::route_and_bid(Cycle now, Cycle& next) {
-  const auto& active = inputs_.active();
-  for (std::size_t w = 0; w < active.size(); ++w) {
-    for (std::uint64_t m = active[w]; m; m &= m - 1) {
-      const int index = static_cast<int>(w * 64 + __builtin_ctzll(m));
-      if (vc_due_[index] > now && !params_.poll) {
-        next = std::min(next, vc_due_[index]);
-        continue;
-      }
-      advance_vc(index, now);
-      vc_touched_.push_back(index);
-    }
-  }
-}
-
 void Router::advance_vc(int index, Cycle now) {
   InputVc& v = inputs_.vc(index);
   if (!v.has_candidate()) return;
@@ -150,7 +170,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   VcEntry& c = v.candidate();
   Packet& pkt = pool_[c.packet];
   const int in_port = inputs_.port_of(index);
-  RouterView view(*this, now, in_port, index - inputs_.vc_index(in_port, 0));
+  RouterView view(*this, id_, contention_.values(), now, in_port, index - inputs_.vc_index(in_port, 0));
   RoutingContext ctx;
   routing_.gather(view, pkt, ctx);
   if (reroutes_) v.route_before = pkt.route;
@@ -260,25 +280,6 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
 
 // ---- outputs, and the control messages of a group broadcast ----
 
-// Links: send what is ready on the ports due this cycle or fed by this cycle's grants.
-void Router::send_outputs(Cycle now, Cycle& next) {
-  for (std::uint64_t m = out_active_; m; m &= m - 1) {
-    const int p = __builtin_ctzll(m);
-    if (out_due_[p] <= now || params_.poll)
-      out_touched_ |= 1ull << p;
-    else
-      next = std::min(next, out_due_[p]);
-  }
-  for (std::uint64_t m = out_touched_; m; m &= m - 1) {
-    const int p = __builtin_ctzll(m);
-    send_port(p, now);
-    out_due_[p] = outputs_.next_event(p, now);
-    if (broadcast_) out_due_[p] = std::min(out_due_[p], broadcast_->control_due(p, now, outputs_.link_free(p)));
-    if (out_due_[p] == kNever) out_active_ &= ~(1ull << p);
-    next = std::min(next, out_due_[p]);
-  }
-}
-
 // A port with a control message pending (router/group_broadcast.h): `message` sends it whole at the first
 // packet boundary, ahead of data; `piggyback` sends its phits in cycles where no packet uses the link.
 void Router::send_port(int p, Cycle now) {
@@ -294,7 +295,7 @@ void Router::send_port(int p, Cycle now) {
 }
 
 void Router::fire_broadcast(Cycle now) {
-  RouterView view(*this, now, 0, 0);
+  RouterView view(*this, id_, contention_.values(), now, 0, 0);
   state_->fill_broadcast(view, broadcast_->outgoing());
   broadcast_->fire(now);
   for (std::uint64_t m = broadcast_->pending(); m; m &= m - 1) {  // the ports look at their link this cycle
@@ -339,10 +340,8 @@ std::vector<Router::Blocked> Router::blocked_candidates(Cycle now) {
 
 // ---- RouterView: what a routing decision reads of this router ----
 
-int RouterView::router() const { return r_.id_; }
 int RouterView::radix() const { return r_.radix(); }
 bool RouterView::at_injection() const { return r_.ports_[in_port_].link_class == 0; }
-const std::int32_t* RouterView::contention() const { return r_.contention_.values(); }
 int RouterView::load(int port) const { return r_.outputs_.load(port, now_); }
 RoutingState* RouterView::state() const { return r_.state_.get(); }
 

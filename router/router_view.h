@@ -15,16 +15,17 @@ class RoutingState;
 
 class RouterView {
  public:
-  RouterView(Router& router, Cycle now, int in_port, int in_vc) : r_(router), now_(now), in_port_(in_port), in_vc_(in_vc) {}
+  RouterView(Router& router, int id, const std::int32_t* contention, Cycle now, int in_port, int in_vc)
+      : r_(router), id_(id), contention_(contention), now_(now), in_port_(in_port), in_vc_(in_vc) {}
 
-  int router() const;
+  int router() const { return id_; }
   int radix() const;
   int in_port() const { return in_port_; }
   int in_vc() const { return in_vc_; }
   Cycle now() const { return now_; }
   bool at_injection() const;  // the decision is made at the packet's source router (a terminal input port)
 
-  const std::int32_t* contention() const;  // per output port (seed-003 §1.3)
+  const std::int32_t* contention() const { return contention_; }  // per output port (seed-003 §1.3)
   // Phits ahead of a new packet on `port` (its output queue plus uncredited phits downstream, unsaturated).
   int load(int port) const;
   // Per output port: load saturated at LOAD_W bits (UGAL's Q); the group's global-link loads at the start
@@ -39,6 +40,8 @@ class RouterView {
 
  private:
   Router& r_;
+  int id_;
+  const std::int32_t* contention_;
   Cycle now_;
   int in_port_, in_vc_;
 };
