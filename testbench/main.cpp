@@ -73,6 +73,148 @@ int replay_command(const std::string& path) {
   return model == rtl ? kExitOk : kExitRtlMismatch;
 }
 
+// Every option of every subcommand (CLI11 writes into these).
+struct CommandLine {
+  std::string config_path, out_dir = "out";
+  std::vector<std::string> sets, varies;
+  bool quiet = false;
+  int jobs = 0;
+  std::string max_memory;
+  // sweep
+  std::string plan_path, executor = "local", partition, time_limit, mem;
+  int seeds = 0;
+  bool resume = false;
+  std::size_t max_points = 0;
+  // sweep-point
+  std::string point_dir;
+  std::size_t point_index = 0;
+  // plot
+  std::string plot_csv, contention_csv;
+  std::vector<std::string> synth_files;
+  // synth
+  std::string synth_config;
+  std::vector<std::string> synth_blocks;
+  // rtl-replay
+  std::string replay_path;
+};
+
+CLI::App* add_run(CLI::App& app, CommandLine& cl) {
+  CLI::App* run = app.add_subcommand("run", "Simulate one configuration; writes OUT/result.json");
+  run->add_option("config", cl.config_path, "YAML config file")->required();
+  run->add_option("--set", cl.sets, "Override a config key: --set traffic.load=0.4 (repeatable)");
+  run->add_option("--out", cl.out_dir, "Output directory (default: out)");
+  run->add_flag("--quiet,-q", cl.quiet, "Print nothing but errors");
+  run->add_option("--max-memory", cl.max_memory, "Refuse a config whose estimated memory exceeds this (MiB, or 512M, 30G; default 90% of RAM)");
+  return run;
+}
+
+CLI::App* add_sweep(CLI::App& app, CommandLine& cl) {
+  CLI::App* sweep = app.add_subcommand("sweep", "Simulate the cartesian product of --vary values (x --seeds); writes OUT/results.csv, summary.csv, timing.csv");
+  sweep->add_option("config", cl.config_path, "YAML config file (or give --plan)");
+  sweep->add_option("--plan", cl.plan_path, "Sweep definition file (config, set, vary, seeds), e.g. testbench/experiments/*.yaml");
+  sweep->add_option("--vary", cl.varies, "key=v1,v2,... or key=start:stop:step (repeatable; first one outermost)");
+  sweep->add_option("--set", cl.sets, "Override a config key for every point (repeatable)");
+  sweep->add_option("--seeds", cl.seeds, "Runs per point with sim.seed = base, base+1, ... (default 1)");
+  sweep->add_option("-j,--jobs", cl.jobs, "Parallel simulations (local default: number of cores; slurm: array throttle, default none)");
+  sweep->add_option("--out", cl.out_dir, "Output directory (default: out)");
+  sweep->add_flag("--resume", cl.resume, "Run only the points of OUT without a valid result (same plan required)");
+  sweep->add_option("--executor", cl.executor, "local (default) or slurm (a SLURM job array)");
+  sweep->add_option("--partition", cl.partition, "slurm: partition (default: the cluster's default)");
+  sweep->add_option("--time", cl.time_limit, "slurm: time limit per point, e.g. 30:00 or 1-00:00:00");
+  sweep->add_option("--mem", cl.mem, "slurm: memory per point, e.g. 2G");
+  sweep->add_flag("--quiet,-q", cl.quiet, "Print nothing but errors (no progress)");
+  sweep->add_option("--max-memory", cl.max_memory, "Refuse points whose estimated memory exceeds this (MiB, or 512M, 30G; default 90% of RAM)");
+  sweep->add_option("--max-points", cl.max_points, "Refuse a sweep of more points (varied values x seeds; default 10000)");
+  return sweep;
+}
+
+CLI::App* add_sweep_point(CLI::App& app, CommandLine& cl) {
+  CLI::App* sweep_point = app.add_subcommand("sweep-point", "Run one point of a planned sweep (what SLURM tasks run)");
+  sweep_point->group("");  // hidden
+  sweep_point->add_option("dir", cl.point_dir, "Sweep directory")->required();
+  sweep_point->add_option("index", cl.point_index, "Point index")->required();
+  return sweep_point;
+}
+
+CLI::App* add_plot(CLI::App& app, CommandLine& cl) {
+  CLI::App* plot = app.add_subcommand("plot", "Draw the standard figures of a sweep with gnuplot (SVG and PNG)");
+  plot->add_option("results", cl.plot_csv, "A sweep's results.csv (points/ next to it gives per-router loads and time series)");
+  plot->add_option("--synth", cl.synth_files, "synth.json files, one per parameter set: area per block vs h");
+  plot->add_option("--contention", cl.contention_csv, "A trace.contention CSV: one router's contention counters over time");
+  plot->add_option("--out", cl.out_dir, "Output directory (default: plots/ next to results.csv)");
+  plot->add_flag("--quiet,-q", cl.quiet, "Print nothing but errors");
+  return plot;
+}
+
+CLI::App* add_synth(CLI::App& app, CommandLine& cl) {
+  CLI::App* synth = app.add_subcommand("synth", "Synthesize the RTL blocks for a configuration (Yosys, OSU 0.18 um, OpenSTA); writes OUT/synth.json");
+  synth->add_option("config", cl.synth_config, "YAML config file (optional: defaults only)");
+  synth->add_option("--set", cl.sets, "Override a config key: --set topology.h=4 (repeatable)");
+  synth->add_option("--out", cl.out_dir, "Output directory (default: out)");
+  synth->add_option("--blocks", cl.synth_blocks, "Blocks to synthesize (default: routing_unit allocator contention_counters lfsr; on request base_state ectn_state pb_state)")->delimiter(',');
+  synth->add_flag("--quiet,-q", cl.quiet, "Print nothing but errors");
+  return synth;
+}
+
+int synth_command(const CommandLine& cl) {
+  SynthOptions opt;
+  opt.out_dir = cl.out_dir;
+  opt.blocks = cl.synth_blocks;
+  opt.quiet = cl.quiet;
+  const nlohmann::json report = run_synth(load_config(cl.synth_config, to_overrides(cl.sets)), opt);
+  if (!cl.quiet) std::cout << synth_table(report) << "report " << (std::filesystem::path(cl.out_dir) / "synth.json").string() << "\n";
+  return kExitOk;
+}
+
+int plot_command(const CommandLine& cl, bool out_given) {
+  PlotOptions po;
+  po.results_csv = cl.plot_csv;
+  po.synth = cl.synth_files;
+  po.contention = cl.contention_csv;
+  po.out_dir = out_given ? cl.out_dir : "";
+  po.quiet = cl.quiet;
+  return run_plot(po);
+}
+
+// `seeds_given` / `jobs_given`: whether --seeds / -j were on the command line.
+int sweep_command(const CommandLine& cl, bool seeds_given, bool jobs_given, double max_memory_mib) {
+  SweepOptions opt;
+  if (!cl.plan_path.empty()) load_sweep_file(cl.plan_path, opt);
+  if (!cl.config_path.empty()) {
+    if (!cl.plan_path.empty()) throw ConfigError("config error: sweep: give either a config file or --plan, not both");
+    opt.config_path = cl.config_path;
+  }
+  if (opt.config_path.empty() && cl.plan_path.empty())
+    throw ConfigError("config error: sweep: a config file (or --plan FILE) is required");
+  for (const auto& o : to_overrides(cl.sets)) opt.base.push_back(o);
+  // A --vary of a key the plan file already varies replaces the plan's list (e.g. more routings).
+  for (const std::string& v : cl.varies) {
+    VarySpec spec = parse_vary(v);
+    auto same = std::find_if(opt.vary.begin(), opt.vary.end(), [&](const VarySpec& x) { return x.key == spec.key; });
+    if (!cl.plan_path.empty() && same != opt.vary.end())
+      *same = spec;
+    else
+      opt.vary.push_back(spec);
+  }
+  if (seeds_given) opt.seeds = cl.seeds;
+  opt.executor = cl.executor;
+  if (cl.executor == "slurm")
+    opt.jobs = std::max(0, cl.jobs);
+  else
+    opt.jobs = cl.jobs > 0 ? cl.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (jobs_given && cl.jobs < 1) throw ConfigError("config error: -j " + std::to_string(cl.jobs) + ": must be at least 1");
+  opt.out_dir = cl.out_dir;
+  opt.quiet = cl.quiet;
+  opt.resume = cl.resume;
+  opt.partition = cl.partition;
+  opt.time = cl.time_limit;
+  opt.mem = cl.mem;
+  opt.binary = std::filesystem::read_symlink("/proc/self/exe").string();
+  opt.max_points = cl.max_points;
+  opt.max_memory_mib = max_memory_mib;
+  return run_sweep(opt);
+}
+
 }  // namespace
 
 // libsystemc references sc_main from its own main(); ours takes precedence and never calls it.
@@ -82,73 +224,15 @@ int main(int argc, char** argv) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);  // before anything touches the SystemC kernel
   CLI::App app{"hiradix: cycle-level SystemC model of high-radix adaptive routers and Dragonfly networks"};
   app.require_subcommand(1);
-
-  std::string config_path, out_dir = "out";
-  std::vector<std::string> sets, varies;
-  bool quiet = false;
-  int jobs = 0;
-
-  CLI::App* run = app.add_subcommand("run", "Simulate one configuration; writes OUT/result.json");
-  run->add_option("config", config_path, "YAML config file")->required();
-  run->add_option("--set", sets, "Override a config key: --set traffic.load=0.4 (repeatable)");
-  run->add_option("--out", out_dir, "Output directory (default: out)");
-  run->add_flag("--quiet,-q", quiet, "Print nothing but errors");
-  std::string max_memory;
-  run->add_option("--max-memory", max_memory, "Refuse a config whose estimated memory exceeds this (MiB, or 512M, 30G; default 90% of RAM)");
-
-  std::string plan_path, executor = "local", partition, time_limit, mem;
-  int seeds = 0;
-  bool resume = false;
-  CLI::App* sweep = app.add_subcommand("sweep", "Simulate the cartesian product of --vary values (x --seeds); writes OUT/results.csv, summary.csv, timing.csv");
-  sweep->add_option("config", config_path, "YAML config file (or give --plan)");
-  sweep->add_option("--plan", plan_path, "Sweep definition file (config, set, vary, seeds), e.g. testbench/experiments/*.yaml");
-  sweep->add_option("--vary", varies, "key=v1,v2,... or key=start:stop:step (repeatable; first one outermost)");
-  sweep->add_option("--set", sets, "Override a config key for every point (repeatable)");
-  sweep->add_option("--seeds", seeds, "Runs per point with sim.seed = base, base+1, ... (default 1)");
-  sweep->add_option("-j,--jobs", jobs, "Parallel simulations (local default: number of cores; slurm: array throttle, default none)");
-  sweep->add_option("--out", out_dir, "Output directory (default: out)");
-  sweep->add_flag("--resume", resume, "Run only the points of OUT without a valid result (same plan required)");
-  sweep->add_option("--executor", executor, "local (default) or slurm (a SLURM job array)");
-  sweep->add_option("--partition", partition, "slurm: partition (default: the cluster's default)");
-  sweep->add_option("--time", time_limit, "slurm: time limit per point, e.g. 30:00 or 1-00:00:00");
-  sweep->add_option("--mem", mem, "slurm: memory per point, e.g. 2G");
-  sweep->add_flag("--quiet,-q", quiet, "Print nothing but errors (no progress)");
-  sweep->add_option("--max-memory", max_memory, "Refuse points whose estimated memory exceeds this (MiB, or 512M, 30G; default 90% of RAM)");
-  std::size_t max_points = 0;
-  sweep->add_option("--max-points", max_points, "Refuse a sweep of more points (varied values x seeds; default 10000)");
-
-  std::string point_dir;
-  std::size_t point_index = 0;
-  CLI::App* sweep_point = app.add_subcommand("sweep-point", "Run one point of a planned sweep (what SLURM tasks run)");
-  sweep_point->group("");  // hidden
-  sweep_point->add_option("dir", point_dir, "Sweep directory")->required();
-  sweep_point->add_option("index", point_index, "Point index")->required();
-
-  std::string plot_csv;
-  std::vector<std::string> synth_files;
-  CLI::App* plot = app.add_subcommand("plot", "Draw the standard figures of a sweep with gnuplot (SVG and PNG)");
-  plot->add_option("results", plot_csv, "A sweep's results.csv (points/ next to it gives per-router loads and time series)");
-  plot->add_option("--synth", synth_files, "synth.json files, one per parameter set: area per block vs h");
-  std::string contention_csv;
-  plot->add_option("--contention", contention_csv, "A trace.contention CSV: one router's contention counters over time");
-  plot->add_option("--out", out_dir, "Output directory (default: plots/ next to results.csv)");
-  plot->add_flag("--quiet,-q", quiet, "Print nothing but errors");
-
+  CommandLine cl;
+  CLI::App* run = add_run(app, cl);
+  CLI::App* sweep = add_sweep(app, cl);
+  CLI::App* sweep_point = add_sweep_point(app, cl);
+  CLI::App* plot = add_plot(app, cl);
   CLI::App* keys = app.add_subcommand("keys", "Print the config reference (every key, default and meaning)");
-
-  std::string synth_config;
-  std::vector<std::string> synth_blocks_list;
-  CLI::App* synth = app.add_subcommand("synth", "Synthesize the RTL blocks for a configuration (Yosys, OSU 0.18 um, OpenSTA); writes OUT/synth.json");
-  synth->add_option("config", synth_config, "YAML config file (optional: defaults only)");
-  synth->add_option("--set", sets, "Override a config key: --set topology.h=4 (repeatable)");
-  synth->add_option("--out", out_dir, "Output directory (default: out)");
-  synth->add_option("--blocks", synth_blocks_list, "Blocks to synthesize (default: routing_unit allocator contention_counters lfsr; on request base_state ectn_state pb_state)")->delimiter(',');
-  synth->add_flag("--quiet,-q", quiet, "Print nothing but errors");
-
-  std::string replay_path;
+  CLI::App* synth = add_synth(app, cl);
   CLI::App* replay = app.add_subcommand("rtl-replay", "Re-evaluate a recorded RTL/model mismatch on both (exit 0 if they now agree)");
-  replay->add_option("result", replay_path, "result.json of the lockstep run that stopped")->required();
-
+  replay->add_option("result", cl.replay_path, "result.json of the lockstep run that stopped")->required();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -160,63 +244,13 @@ int main(int argc, char** argv) {
       std::cout << config_reference_markdown();
       return kExitOk;
     }
-    const double max_memory_mib = max_memory.empty() ? 0 : parse_memory_limit("--max-memory", max_memory);
-    if (*run) return run_command(config_path, sets, out_dir, quiet, max_memory_mib);
-    if (*replay) return replay_command(replay_path);
-    if (*synth) {
-      SynthOptions opt;
-      opt.out_dir = out_dir;
-      opt.blocks = synth_blocks_list;
-      opt.quiet = quiet;
-      const nlohmann::json report = run_synth(load_config(synth_config, to_overrides(sets)), opt);
-      if (!quiet) std::cout << synth_table(report) << "report " << (std::filesystem::path(out_dir) / "synth.json").string() << "\n";
-      return kExitOk;
-    }
-    if (*plot) {
-      PlotOptions po;
-      po.results_csv = plot_csv;
-      po.synth = synth_files;
-      po.contention = contention_csv;
-      po.out_dir = plot->count("--out") ? out_dir : "";
-      po.quiet = quiet;
-      return run_plot(po);
-    }
-    if (*sweep_point) return run_sweep_point(point_dir, point_index);
-    SweepOptions opt;
-    if (!plan_path.empty()) load_sweep_file(plan_path, opt);
-    if (!config_path.empty()) {
-      if (!plan_path.empty()) throw ConfigError("config error: sweep: give either a config file or --plan, not both");
-      opt.config_path = config_path;
-    }
-    if (opt.config_path.empty() && plan_path.empty())
-      throw ConfigError("config error: sweep: a config file (or --plan FILE) is required");
-    for (const auto& o : to_overrides(sets)) opt.base.push_back(o);
-    // A --vary of a key the plan file already varies replaces the plan's list (e.g. more routings).
-    for (const std::string& v : varies) {
-      VarySpec spec = parse_vary(v);
-      auto same = std::find_if(opt.vary.begin(), opt.vary.end(), [&](const VarySpec& x) { return x.key == spec.key; });
-      if (!plan_path.empty() && same != opt.vary.end())
-        *same = spec;
-      else
-        opt.vary.push_back(spec);
-    }
-    if (sweep->count("--seeds")) opt.seeds = seeds;
-    opt.executor = executor;
-    if (executor == "slurm")
-      opt.jobs = std::max(0, jobs);
-    else
-      opt.jobs = jobs > 0 ? jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    if (sweep->count("--jobs") && jobs < 1) throw ConfigError("config error: -j " + std::to_string(jobs) + ": must be at least 1");
-    opt.out_dir = out_dir;
-    opt.quiet = quiet;
-    opt.resume = resume;
-    opt.partition = partition;
-    opt.time = time_limit;
-    opt.mem = mem;
-    opt.binary = std::filesystem::read_symlink("/proc/self/exe").string();
-    opt.max_points = max_points;
-    opt.max_memory_mib = max_memory_mib;
-    return run_sweep(opt);
+    const double max_memory_mib = cl.max_memory.empty() ? 0 : parse_memory_limit("--max-memory", cl.max_memory);
+    if (*run) return run_command(cl.config_path, cl.sets, cl.out_dir, cl.quiet, max_memory_mib);
+    if (*replay) return replay_command(cl.replay_path);
+    if (*synth) return synth_command(cl);
+    if (*plot) return plot_command(cl, plot->count("--out") > 0);
+    if (*sweep_point) return run_sweep_point(cl.point_dir, cl.point_index);
+    return sweep_command(cl, sweep->count("--seeds") > 0, sweep->count("--jobs") > 0, max_memory_mib);
   } catch (const ConfigError& e) {
     std::cerr << e.what() << "\n";
     return kExitConfig;
