@@ -5,15 +5,15 @@
 namespace hiradix {
 
 InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size,
-                     PacketSink* owner)
-    : sc_core::sc_module(name) {
+                     InputBufferKind scheme, PacketSink* owner)
+    : sc_core::sc_module(name), scheme_(make_input_buffers(scheme)) {
   first_vc_.push_back(0);
   std::vector<std::size_t> capacity;
   for (std::size_t p = 0; p < ports.size(); ++p) {
-    for (int v = 0; v < ports[p].in_vcs; ++v) {
+    for (int q = 0; q < scheme_->queues(ports[p]); ++q) {
       port_of_.push_back(static_cast<int>(p));
-      // Credits guarantee at most depth/flit_size flits per VC.
-      capacity.push_back(static_cast<std::size_t>(ports[p].in_depth / flit_size));
+      flow_class_.push_back(scheme_->flow_class(static_cast<int>(p), q));
+      capacity.push_back(static_cast<std::size_t>(scheme_->capacity(ports[p], q, flit_size)));
     }
     first_vc_.push_back(static_cast<int>(port_of_.size()));
     // Packets arriving on the link go straight to the owner (one call, one object less to touch).
@@ -29,8 +29,15 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
   active_.assign((vcs_.size() + 63) / 64, 0);
 }
 
-void InputUnit::write(int port, const LinkMessage& msg) {
-  const int index = first_vc_[port] + msg.vc;
+void InputUnit::trace(sc_core::sc_trace_file* tf) const {
+  const std::string n = name();
+  for (int i = 0; i < total_vcs(); ++i)
+    sc_core::sc_trace(tf, vcs_[i].fifo.size_for_trace(),
+                      n + ".flits_" + std::to_string(port_of(i)) + "_" + std::to_string(i - first_vc_[port_of(i)]));
+}
+
+int InputUnit::write(int port, const LinkMessage& msg, const PacketPool& pool) {
+  const int index = first_vc_[port] + scheme_->queue_of(port, msg, pool);
   VcEntry e;
   e.packet = msg.packet;
   e.arrival = msg.arrival;
@@ -38,6 +45,7 @@ void InputUnit::write(int port, const LinkMessage& msg) {
   e.tail = msg.flags & kTailFlit;
   vcs_[index].fifo.push(e);
   active_[index >> 6] |= 1ull << (index & 63);
+  return index;
 }
 
 }  // namespace hiradix

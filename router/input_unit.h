@@ -1,6 +1,7 @@
-// Input unit: per-port, per-VC input buffers (virtual cut-through: space is allocated per packet and a
-// packet may leave while its tail is still arriving). Packets are written on arrival with their future
-// head-arrival cycle and become visible to the pipeline at that cycle.
+// Input unit: per-port input buffers organised into queues by an input-buffer scheme
+// (router/buffers/input_buffer.h; per-VC FIFOs), under virtual cut-through (space is allocated per packet
+// and a packet may leave while its tail is still arriving) or wormhole. Packets are written on arrival
+// with their future head-arrival cycle and become visible to the pipeline at that cycle.
 #pragma once
 #include "tlm/arena.h"
 #include <cstdint>
@@ -10,6 +11,7 @@
 
 #include <systemc>
 
+#include "router/buffers/input_buffer.h"
 #include "router/router_params.h"
 #include "tlm/link.h"
 #include "tlm/ring.h"
@@ -28,7 +30,7 @@ struct VcEntry {
   bool counted = false;   // a head counted in the contention counter of min_port
 };
 
-// One input VC. Entries [0, in_transit) are crossing the switch; entry in_transit is the candidate that
+// One input VC (a queue of the input-buffer scheme). Entries [0, in_transit) are crossing the switch; entry in_transit is the candidate that
 // goes through RC -> VA -> SA.
 struct InputVc {
   Ring<VcEntry> fifo;
@@ -47,13 +49,16 @@ struct InputVc {
 class InputUnit : public sc_core::sc_module {
  public:
   // `owner` receives the packets of the input links and stores them with write().
-  InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size, PacketSink* owner);
+  InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size,
+            InputBufferKind scheme, PacketSink* owner);
 
   int ports() const { return static_cast<int>(first_vc_.size()) - 1; }
   int vcs(int port) const { return first_vc_[port + 1] - first_vc_[port]; }
   int vc_index(int port, int vc) const { return first_vc_[port] + vc; }
   int total_vcs() const { return first_vc_.back(); }
   int port_of(int vc_index) const { return port_of_[vc_index]; }
+  // The flow-control class (router/flow/flow_control.h) the space of VC `vc_index` is returned to.
+  int flow_class(int vc_index) const { return flow_class_[vc_index]; }
   InputVc& vc(int index) { return vcs_[index]; }
   const InputVc& vc(int index) const { return vcs_[index]; }
   LinkIn& link(int port) { return *links_[port]; }
@@ -62,11 +67,15 @@ class InputUnit : public sc_core::sc_module {
   const HotVector<std::uint64_t>& active() const { return active_; }
   void deactivate(int index) { active_[index >> 6] &= ~(1ull << (index & 63)); }
 
-  void write(int port, const LinkMessage& msg);  // stores an arriving packet in its VC
+  void trace(sc_core::sc_trace_file* tf) const;  // flits in each VC
+  // Stores an arriving flit in the queue the scheme picks; returns that queue's VC index.
+  int write(int port, const LinkMessage& msg, const PacketPool& pool);
 
  private:
   HotVector<int> first_vc_;
+  std::unique_ptr<InputBufferScheme> scheme_;
   HotVector<int> port_of_;
+  HotVector<int> flow_class_;
   HotVector<InputVc> vcs_;
   HotVector<VcEntry> slots_;  // the storage of every VC's FIFO, together
   HotVector<std::uint64_t> active_;

@@ -1,14 +1,18 @@
-// Output unit: per-port output queues (CIOQ) drained at one phit per cycle onto the link, and the credit
-// counters of the downstream input VCs. Credits and queue space are reserved when the switch grants a
-// packet, so a queued packet never waits for credits and one VC never blocks another at the output.
+// Output unit: per-port output queues (CIOQ) drained at one phit per cycle onto the link, and the sending
+// end of each link's flow control (router/flow/flow_control.h; per-VC credits). Flow control and queue
+// space are reserved when the switch grants a packet, so a queued packet never waits for credits and one
+// VC never blocks another at the output.
 #pragma once
 #include "tlm/arena.h"
 #include <cstdint>
+#include <string>
 #include <memory>
 #include <vector>
 
 #include <systemc>
 
+#include "router/flow/credit_flow_control.h"
+#include "router/flow/flow_control.h"
 #include "router/router_params.h"
 #include "tlm/link.h"
 #include "tlm/ring.h"
@@ -24,25 +28,34 @@ struct QueuedPacket {  // a flit (under VCT, the whole packet)
 
 struct OutputPort {
   Ring<QueuedPacket> queue;
-  Ring<LinkMessage> pending_credits;  // credits on their way back, in arrival order
-  std::int32_t* credits = nullptr;    // per downstream VC, phits
-  std::int32_t* depth = nullptr;      // per downstream VC, phits (credit upper bound)
   std::uint32_t* owner = nullptr;     // wormhole: per downstream VC, packet + 1 holding it (0: free)
   bool sink = false;                  // ejection to a NIC: never blocks
   std::uint8_t vcs = 0;               // downstream VCs
   std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
   std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
   Cycle link_free = 0;
-  Cycle caught_up = kNever;           // the cycle catch_up last ran
   Cycle reserved_cycle = kNever;      // the cycle of the latest grants into this port ...
   std::int32_t reserved_load = 0;     // ... and the load they added (load_at_cycle_start)
 };
 
 class OutputUnit : public sc_core::sc_module {
+  // (defined first: the inline members below deduce their return types from it)
+  // Calls `body` with the flow control: credits by their concrete type, so that the compiler inlines the
+  // calls SA makes for every bid (through the interface they cost OLM 39% of its instructions); any other
+  // scheme through the interface.
+  template <typename Body>
+  decltype(auto) with_flow(Body body) {
+    return credits_ ? body(*credits_) : body(*flow_);
+  }
+  template <typename Body>
+  decltype(auto) with_flow(Body body) const {
+    return credits_ ? body(static_cast<const CreditSender&>(*credits_)) : body(static_cast<const FlowControlSender&>(*flow_));
+  }
+
  public:
   // `owner` receives the credits of the output links and files them with file_credit().
   OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size,
-             int queue_phits, CreditSink* owner);
+             int queue_phits, FlowControlKind flow, CreditSink* owner);
 
   int ports() const { return static_cast<int>(ports_.size()); }
   OutputPort& port(int p) { return ports_[p]; }
@@ -56,23 +69,18 @@ class OutputUnit : public sc_core::sc_module {
     return ports_[p].occupancy + size <= queue_phits_;
   }
   bool has_credits(int p, int vc, int size, Cycle now) {
-    catch_up(p, now);
-    return ports_[p].sink || ports_[p].credits[vc] >= size;
+    return with_flow([&](auto& f) { return f.may_send(p, vc, size, now); });
   }
   // Earliest pending credit arrival on port p, kNever if none.
   Cycle next_credit(int p) const {
-    return ports_[p].pending_credits.empty() ? kNever : ports_[p].pending_credits.front().arrival;
+    return with_flow([&](const auto& f) { return f.next_message(p); });
   }
   Cycle link_free(int p) const { return ports_[p].link_free; }
   // Phits ahead of a new packet on port p: its output queue plus what was sent downstream and is not yet
   // credited back (UGAL's Q, seed-000 §3 "queue occupancy of the source router's output port").
   int load(int p, Cycle now) {
     catch_up(p, now);
-    const OutputPort& o = ports_[p];
-    int q = o.occupancy;
-    if (!o.sink)
-      for (int vc = 0; vc < o.vcs; ++vc) q += o.depth[vc] - o.credits[vc];
-    return q;
+    return ports_[p].occupancy + with_flow([&](auto& f) { return f.outstanding_all(p, now); });
   }
   // Read-only load() as it was at the start of cycle `now`, before this cycle's grants, without catching
   // up: what another router of the group may read (UGAL-G's GroupLoadView). Arrived credits and a finished
@@ -88,10 +96,8 @@ class OutputUnit : public sc_core::sc_module {
   // the VC's downstream depth. Credits are reserved at the switch grant, so queued phits are already in it.
   // 0 on an ejection port (never congested). OLM / Hybrid's q (seed-003 §1.4).
   int occupancy_percent(int p, int vc, Cycle now) {
-    catch_up(p, now);
-    const OutputPort& o = ports_[p];
-    if (o.sink) return 0;
-    return 100 * (o.depth[vc] - o.credits[vc]) / o.depth[vc];
+    if (ports_[p].sink) return 0;
+    return with_flow([&](auto& f) { return 100 * f.outstanding(p, vc, now) / f.depth(p, vc); });
   }
 
   // Wormhole: a head may take a downstream VC only when no other packet holds it.
@@ -99,8 +105,14 @@ class OutputUnit : public sc_core::sc_module {
   void hold_vc(int p, int vc, PacketId packet) { if (!ports_[p].sink) ports_[p].owner[vc] = packet + 1; }
   void free_vc(int p, int vc) { if (!ports_[p].sink) ports_[p].owner[vc] = 0; }
 
-  // Applies arrived credits and frees the space of a finished serialisation.
-  void catch_up(int p, Cycle now);
+  // Frees the queue space of a finished serialisation.
+  void catch_up(int p, Cycle now) {
+    OutputPort& o = ports_[p];
+    if (o.on_wire && o.link_free <= now) {
+      o.occupancy -= o.on_wire;
+      o.on_wire = 0;
+    }
+  }
   // A control message (router/group_broadcast.h) takes the free link for `phits` cycles from `now`; it
   // uses no queue space and no credits.
   void occupy_link(int p, Cycle now, int phits) {
@@ -112,14 +124,25 @@ class OutputUnit : public sc_core::sc_module {
   // Next cycle at which this port can send a queued packet, kNever if its queue is empty.
   Cycle next_event(int p, Cycle now) const;
 
-  void file_credit(int port, const LinkMessage& msg);
+  void file_credit(int port, const LinkMessage& msg) {
+    with_flow([&](auto& f) { f.receive(port, msg); });
+  }
+  // Phits in each output queue, when each link is free, and the flow control's state.
+  void trace(sc_core::sc_trace_file* tf) const {
+    const std::string n = name();
+    for (int p = 0; p < ports(); ++p) {
+      sc_core::sc_trace(tf, ports_[p].occupancy, n + ".queued_" + std::to_string(p));
+      sc_core::sc_trace(tf, ports_[p].link_free, n + ".link_free_" + std::to_string(p));
+    }
+    flow_->trace(tf, n);
+  }
 
  private:
   HotVector<OutputPort> ports_;
-  // Storage of all ports' queues and credit counters, together.
+  std::unique_ptr<FlowControlSender> flow_;
+  CreditSender* credits_;  // flow_ when it is per-VC credits, else null
+  // Storage of all ports' queues and VC owners, together.
   HotVector<QueuedPacket> queue_slots_;
-  HotVector<LinkMessage> credit_slots_;
-  HotVector<std::int32_t> credits_, depths_;
   HotVector<std::uint32_t> owners_;
   HotVector<LinkOut*> links_;  // in the arena, next to their router; never freed
   int queue_phits_;

@@ -30,12 +30,14 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       pool_(pool),
       scheduler_(scheduler),
       lfsr_(lfsr_seed(seed, static_cast<std::uint64_t>(id))),
-      inputs_("input_unit", ports, params.flit_size, this),
-      routing_("routing_unit", routing, params.rc_latency, params.va_latency),
-      allocator_("switch_allocator", static_cast<int>(ports.size()), max_vcs(ports), params.allocator,
+      inputs_("input_unit", ports, params.flit_size, params.input_buffers, this),
+      rc_("rc", routing, params.rc_latency),
+      va_("va", params.va_latency),
+      allocator_("sa", static_cast<int>(ports.size()), max_vcs(ports), params.allocator,
                  params.input_pointer_on_output_grant),
-      crossbar_("crossbar", static_cast<int>(ports.size()), params),
-      outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, this),
+      crossbar_("st", static_cast<int>(ports.size()), params),
+      outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, params.flow_control, this),
+      flow_in_(make_flow_receiver(params.flow_control)),
       contention_("contention", static_cast<int>(ports.size())),
       reroutes_(routing.reroutes_blocked_heads()),
       port_load_(ports.size(), 0),
@@ -172,7 +174,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   const int in_port = inputs_.port_of(index);
   RouterView view(*this, id_, contention_.values(), now, in_port, index - inputs_.vc_index(in_port, 0));
   RoutingContext ctx;
-  routing_.gather(view, pkt, ctx);
+  rc_.gather(view, pkt, ctx);
   if (reroutes_) v.route_before = pkt.route;
   RoutingDecision d;
   if (cosim_) {
@@ -180,13 +182,15 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   } else {
     lfsr_ = lfsr_advance(lfsr_);
     ctx.random = lfsr_;
-    d = routing_.route(ctx, pkt);
+    d = rc_.route(ctx, pkt);
   }
   if (d.no_slot) throw std::logic_error("routing took a hop its canonical path has no VC slot for");
   if (d.out_port >= ports_.size()) throw std::logic_error("routing chose a port the router does not have");
   if (d.out_vc >= ports_[d.out_port].out_vcs && ports_[d.out_port].out_depth != 0)
     throw std::logic_error("routing chose VC " + std::to_string(d.out_vc) + " on port " +
                            std::to_string(d.out_port) + ", which has fewer VCs");
+  rc_.decided(d);
+  va_.allocated(d.out_vc);
   if (stage_trace_) stage_trace_->routed(now, ctx.in_port, d.out_port);
   c.routed = true;
   c.min_port = d.min_port;
@@ -194,7 +198,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   v.out_port = d.out_port;
   v.out_vc = d.out_vc;
   pkt.route.misrouted |= d.misroute;
-  v.ready_at = rc_start + static_cast<Cycle>(routing_.latency());
+  v.ready_at = rc_start + static_cast<Cycle>(rc_.latency() + va_.latency());
   count_front(index, v, now);
 }
 
@@ -273,8 +277,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   outputs_.enqueue(g.out_port, e.packet, v.out_vc, flags, size, now + sa + st, now);
   out_active_ |= 1ull << g.out_port;
   out_touched_ |= 1ull << g.out_port;
-  inputs_.link(g.in_port).return_credits(static_cast<std::uint8_t>(g.vc), static_cast<std::uint16_t>(size),
-                                         e.tail_leave, now);
+  flow_in_->freed(inputs_.link(g.in_port), inputs_.flow_class(index), size, e.tail_leave, now);
   ++activity_.grants;
 }
 
@@ -310,6 +313,15 @@ void Router::fire_broadcast(Cycle now) {
 void Router::attach_group_view(const GroupLoadView* view) {
   group_view_ = view;
   group_load_.assign(static_cast<std::size_t>(view->links()), 0);
+}
+
+void Router::trace(sc_core::sc_trace_file* tf) const {
+  inputs_.trace(tf);
+  rc_.trace(tf);
+  va_.trace(tf);
+  allocator_.trace(tf);
+  crossbar_.trace(tf);
+  outputs_.trace(tf);
 }
 
 std::size_t Router::packets_held() const {

@@ -1,5 +1,5 @@
-// The router: input unit -> routing unit (RC, VA) -> switch allocator (SA) -> crossbar (ST, with internal
-// speed-up) -> output unit. The activity scheduler runs a router only in cycles where it has work: ones it
+// The router: input unit -> RC -> VA -> switch allocator (SA) -> crossbar (ST, with internal speed-up) ->
+// output unit, each a sub-module (router/stages.h). The activity scheduler runs a router only in cycles where it has work: ones it
 // asked for, or the arrival of a packet or credit on a link.
 #pragma once
 #include "tlm/arena.h"
@@ -17,7 +17,7 @@
 #include "router/router_params.h"
 #include "router/router_view.h"
 #include "router/routing/routing_algorithm.h"
-#include "router/speedup_clock.h"
+#include "router/stages.h"
 #include "router/switch_allocator.h"
 #include "tlm/packet.h"
 #include "tlm/scheduler.h"
@@ -28,35 +28,6 @@ class ContentionTrace;
 class GroupLoadView;
 class RcCoSim;
 class StageTrace;
-
-// RC and VA stages: the routing function plus their latencies. VA needs no arbitration here: the output
-// VC follows from the per-hop VC rule (seed-000 §1.2 note [D]), so VA is a pipeline delay.
-class RoutingUnit : public sc_core::sc_module {
- public:
-  RoutingUnit(sc_core::sc_module_name name, const RoutingAlgorithm& algorithm, int rc_latency, int va_latency)
-      : sc_core::sc_module(name), algorithm_(algorithm), latency_(rc_latency + va_latency) {}
-  // The routing pulls its inputs from the router (RouterView), then decides.
-  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const { algorithm_.gather(view, pkt, ctx); }
-  RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const { return algorithm_.route(ctx, pkt); }
-  int latency() const { return latency_; }
-
- private:
-  const RoutingAlgorithm& algorithm_;
-  int latency_;
-};
-
-// ST: a crossbar whose ports each move one phit per internal tick; tracks when each input and output is
-// free again (in ticks).
-class Crossbar : public sc_core::sc_module {
- public:
-  Crossbar(sc_core::sc_module_name name, int ports, const RouterParams& params)
-      : sc_core::sc_module(name),
-        clock(params.speedup_num, params.speedup_den),
-        in_free(static_cast<std::size_t>(ports), 0),
-        out_free(static_cast<std::size_t>(ports), 0) {}
-  SpeedupClock clock;
-  HotVector<std::uint64_t> in_free, out_free;
-};
 
 // Where a router's requests for more work (wake-ups) and its measured activity go.
 struct RouterActivity {
@@ -92,6 +63,9 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void attach_stage_trace(StageTrace* trace) { stage_trace_ = trace; }
   // Records this router's contention counters over time (trace.contention).
   void attach_contention_trace(ContentionTrace* trace) { contention_trace_ = trace; }
+  // Adds the state of every stage (input VC fill, RC's and VA's latest decision, the allocator's
+  // round-robin pointers, the crossbar's busy ticks, output queues and credits) to a SystemC trace file.
+  void trace(sc_core::sc_trace_file* tf) const;
 
   // Packets whose tail is in this router's input buffers (not yet granted) or output queues.
   std::size_t packets_held() const;
@@ -110,8 +84,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
 
   void receive_packet(int port, const LinkMessage& msg, Cycle now) override {
     catch_up(now);  // the credit that let this packet come means its slot has been freed
-    inputs_.write(port, msg);
-    Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.vc_index(port, msg.vc))];
+    Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.write(port, msg, pool_))];
     due = std::min(due, msg.arrival);
     wake_at(msg.arrival);
   }
@@ -155,10 +128,12 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   StageTrace* stage_trace_ = nullptr;
   ContentionTrace* contention_trace_ = nullptr;
   InputUnit inputs_;
-  RoutingUnit routing_;
+  RouteComputation rc_;
+  VcAllocation va_;
   SwitchAllocator allocator_;
   Crossbar crossbar_;
   OutputUnit outputs_;
+  std::unique_ptr<FlowControlReceiver> flow_in_;  // the receiving end of the input links' flow control
   ContentionCounters contention_;
   bool reroutes_;  // in-transit routings: a blocked head goes through RC again (route_again)
   std::unique_ptr<RoutingState> state_;  // the routing's own state (ECtN, PB), null for the others

@@ -8,6 +8,10 @@
 namespace hiradix {
 
 enum class AllocatorKind : std::uint8_t { kInputFirst, kOutputFirst };
+// How input ports organise their buffer into queues (router/buffers/input_buffer.h), and the links' flow
+// control (router/flow/flow_control.h).
+enum class InputBufferKind : std::uint8_t { kVcFifos };
+enum class FlowControlKind : std::uint8_t { kCredits };
 
 struct RouterParams {
   // Stage latencies in cycles (defaults sum to the 5-cycle router of seed-003 Table I).
@@ -26,6 +30,8 @@ struct RouterParams {
   int flit_size = 8;           // phits per flit: packet_size under VCT
   int output_queue_phits = 32; // per output port (seed-003 Table I)
   AllocatorKind allocator = AllocatorKind::kInputFirst;
+  InputBufferKind input_buffers = InputBufferKind::kVcFifos;
+  FlowControlKind flow_control = FlowControlKind::kCredits;
   bool input_pointer_on_output_grant = true;  // see switch_allocator.h
   // Reference mode for testing the event-driven bookkeeping: look at every VC and port in every cycle
   // while the router holds anything. Results must be identical, only slower.

@@ -6,6 +6,7 @@
 // one of its VCs (`own_grant`). (b) lets the inputs' pointers move in lockstep, so that with persistent
 // requests one input can starve (a unit test shows it); (a) desynchronises them as iSLIP does.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <systemc>
@@ -39,6 +40,14 @@ class SwitchAllocator : public sc_core::sc_module {
   void allocate(const Requests& requests, OutOf out_of, Grants& grants);
 
   AllocatorKind allocator_kind() const { return kind_; }
+  // The round-robin pointers of the input and output arbiters.
+  void trace(sc_core::sc_trace_file* tf) const {
+    const std::string n = name();
+    for (int p = 0; p < ports_; ++p) {
+      sc_core::sc_trace(tf, in_ptr_[p], n + ".in_ptr_" + std::to_string(p));
+      sc_core::sc_trace(tf, out_ptr_[p], n + ".out_ptr_" + std::to_string(p));
+    }
+  }
 
  private:
   static int pick(std::uint64_t mask, int pointer);  // first set bit at or after pointer, cyclically

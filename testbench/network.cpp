@@ -43,6 +43,7 @@ void Network::build_routers_and_nics() {
   np.queue_phits = config.nic_queue;
   np.injection_vcs = classes_[0].vcs;
   np.injection_depth = classes_[0].buffer;
+  np.flow_control = config.router.flow_control;  // the injection link speaks the routers' flow control
   routers_.reserve(static_cast<std::size_t>(topo_->routers()));
   nics_.assign(static_cast<std::size_t>(topo_->nodes() * topo_->nics_per_node()), nullptr);
   for (int r = 0; r < topo_->routers(); ++r) {

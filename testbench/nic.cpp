@@ -32,8 +32,8 @@ Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const To
       out_("inject", this, 0),
       in_("eject", this, 0),
       queue_(),
-      pending_credits_(static_cast<std::size_t>(params.injection_vcs * (params.injection_depth / params.flit_size)) + 1),
-      credits_(static_cast<std::size_t>(params.injection_vcs), params.injection_depth) {
+      flow_(make_flow_sender(params.flow_control, {{params.injection_vcs, params.injection_depth}}, params.flit_size)),
+      injection_vcs_(params.injection_vcs) {
   queue_.reset_growing(16, static_cast<std::size_t>(params.queue_phits / params.packet_size));
   submitted_.reset_growing(4, static_cast<std::size_t>(1) << 30);
   next_generation_ = first_instant(0);
@@ -87,10 +87,7 @@ void Nic::take_submitted(Cycle now) {
 }
 
 void Nic::tick(Cycle now) {
-  while (!pending_credits_.empty() && pending_credits_.front().arrival <= now) {
-    credits_[pending_credits_.front().vc] += pending_credits_.front().phits;
-    pending_credits_.pop();
-  }
+  flow_->catch_up(0, now);
   if (!submitted_.empty()) take_submitted(now);
   if (next_generation_ <= now) generate(now);
   // Send the next flit of the packet at the head of the queue on a free link, into an injection VC with
@@ -98,14 +95,14 @@ void Nic::tick(Cycle now) {
   bool waiting_credits = false;
   if (!queue_.empty() && link_free_ <= now) {
     const int flit = params_.flit_size;
-    const int vcs = static_cast<int>(credits_.size());
+    const int vcs = injection_vcs_;
     int vc = -1;
     if (next_flit_ > 0) {
-      if (credits_[packet_vc_] >= flit) vc = packet_vc_;
+      if (flow_->may_send(0, packet_vc_, flit, now)) vc = packet_vc_;
     } else {
       for (int i = 0; i < vcs; ++i) {
         const int c = (next_vc_ + i) % vcs;
-        if (credits_[c] >= flit) {
+        if (flow_->may_send(0, c, flit, now)) {
           vc = c;
           break;
         }
@@ -131,7 +128,7 @@ void Nic::tick(Cycle now) {
         if (listener_) listener_->injected(sending_, w.tag);
       }
       const PacketId id = sending_;
-      credits_[vc] -= flit;
+      flow_->committed(0, vc, flit);
       link_free_ = now + static_cast<Cycle>(flit);
       out_.send(id, static_cast<std::uint16_t>(flit), static_cast<std::uint8_t>(vc),
                 static_cast<std::uint8_t>((head ? kHeadFlit : 0) | (tail ? kTailFlit : 0)), now);
@@ -145,7 +142,7 @@ void Nic::tick(Cycle now) {
   }
   Cycle next = next_generation_;
   if (!submitted_.empty()) next = std::min(next, submitted_.front().generated);
-  if (!pending_credits_.empty()) next = std::min(next, pending_credits_.front().arrival);
+  next = std::min(next, flow_->next_message(0));
   if (!queue_.empty() && !waiting_credits) next = std::min(next, std::max(link_free_, now + 1));
   if (next != kNever) wake_at(next);
 }
@@ -160,7 +157,7 @@ void Nic::receive_packet(int, const LinkMessage& msg, Cycle) {
 }
 
 void Nic::receive_credit(int, const LinkMessage& msg) {
-  pending_credits_.push(msg);
+  flow_->receive(0, msg);
   wake_at(msg.arrival);
 }
 

@@ -8,6 +8,7 @@
 
 #include <systemc>
 
+#include "router/flow/flow_control.h"
 #include "router/rng.h"
 #include "topology/topology.h"
 #include "testbench/stats.h"
@@ -24,6 +25,7 @@ struct NicParams {
   int queue_phits = 5040;      // injection queue (seed-000 Table 3-1: 126 KB of 25-byte phits)
   int injection_vcs = 1;       // VCs of the router's injection port
   int injection_depth = 32;    // phits per injection VC (initial credits)
+  FlowControlKind flow_control = FlowControlKind::kCredits;
 };
 
 // Told about the packets of a NIC that carry another model's transactions (testbench/platform.h).
@@ -83,8 +85,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   Ring<Waiting> submitted_;  // submitted, not yet generated
   NicListener* listener_ = nullptr;
   PacketId sending_ = 0;  // the packet whose flits are leaving (wormhole)
-  Ring<LinkMessage> pending_credits_;
-  HotVector<std::int32_t> credits_;
+  std::unique_ptr<FlowControlSender> flow_;  // the sending end of the injection link's flow control
+  int injection_vcs_;
   int next_vc_ = 0;
   int next_flit_ = 0;    // next flit of the packet at the head of the queue
   int packet_vc_ = 0;    // the VC that packet's flits go to

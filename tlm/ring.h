@@ -42,6 +42,7 @@ class Ring {
   bool empty() const { return count_ == 0; }
   bool full() const { return count_ == capacity_ && capacity_ >= limit_; }  // a growing ring: at its limit
   std::size_t size() const { return count_; }
+  const std::uint32_t& size_for_trace() const { return count_; }  // sc_trace samples it by reference
   std::size_t capacity() const { return capacity_; }
   T& front() { return items_[head_]; }
   const T& front() const { return items_[head_]; }

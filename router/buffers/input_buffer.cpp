@@ -1,0 +1,17 @@
+// The input-buffer schemes: one line each (a new scheme is its own file plus a line here).
+#include "router/buffers/input_buffer.h"
+
+#include <stdexcept>
+
+#include "router/buffers/vc_fifo_buffers.h"
+
+namespace hiradix {
+
+std::unique_ptr<InputBufferScheme> make_input_buffers(InputBufferKind kind) {
+  switch (kind) {
+    case InputBufferKind::kVcFifos: return std::make_unique<VcFifoBuffers>();
+  }
+  throw std::logic_error("unknown input-buffer scheme");
+}
+
+}  // namespace hiradix

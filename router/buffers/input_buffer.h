@@ -1,0 +1,32 @@
+// How an input port's buffer is organised into queues (DESIGN §7). The router's pipeline works on queues:
+// each is a FIFO whose front flit goes through RC, VA and SA (the router calls them input VCs, which they
+// are in the one scheme so far). A scheme says how many queues a port has and how many flits each holds,
+// which queue an arriving flit goes to, and which flow-control class (router/flow/flow_control.h) the
+// space of a queue belongs to. Per-VC FIFOs are one scheme (vc_fifo_buffers.h); per-output VOQ,
+// per-destination VOQ and band-based queues will be others, each one file behind this class plus a line
+// in make_input_buffers.
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "router/router_params.h"
+#include "tlm/link.h"
+#include "tlm/packet.h"
+
+namespace hiradix {
+
+class InputBufferScheme {
+ public:
+  virtual ~InputBufferScheme() = default;
+  // Queues of an input port, and the flits queue `queue` holds.
+  virtual int queues(const PortSpec& port) const = 0;
+  virtual int capacity(const PortSpec& port, int queue, int flit_size) const = 0;
+  // The queue of `port` an arriving flit is written into (once per flit; `pool` holds its packet).
+  virtual int queue_of(int port, const LinkMessage& msg, const PacketPool& pool) const = 0;
+  // The flow-control class whose space a flit leaving `queue` frees.
+  virtual int flow_class(int port, int queue) const = 0;
+};
+
+std::unique_ptr<InputBufferScheme> make_input_buffers(InputBufferKind kind);
+
+}  // namespace hiradix

@@ -1,0 +1,76 @@
+// Credit-based flow control per VC (seed-000 §1.2, seed-003 Table I): the sender holds one counter per
+// downstream VC, starting at the VC's depth in phits; committing a flit takes its phits, and the receiver
+// returns them as a credit message once the flit has left its buffer. A credit takes the link's latency
+// back, so the sender sees the space one link latency after it was freed. Credits are applied lazily,
+// when someone asks, so their arrival alone does not need to wake the router.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "router/flow/flow_control.h"
+#include "tlm/arena.h"
+#include "tlm/ring.h"
+
+namespace hiradix {
+
+class CreditSender final : public FlowControlSender {
+ public:
+  CreditSender(const std::vector<FlowPort>& ports, int flit_size);
+
+  bool may_send(int port, int vc, int size, Cycle now) override {
+    catch_up(port, now);
+    const Port& o = ports_[port];
+    return o.sink || o.credits[vc] >= size;
+  }
+  void committed(int port, int vc, int size) override {
+    if (!ports_[port].sink) ports_[port].credits[vc] -= size;
+  }
+  void receive(int port, const LinkMessage& msg) override { ports_[port].pending.push(msg); }
+  void catch_up(int port, Cycle now) override {
+    if (ports_[port].caught_up != now) apply_arrived(port, now);  // inline: SA asks for every bid
+  }
+  Cycle next_message(int port) const override {
+    const Port& o = ports_[port];
+    return o.pending.empty() ? kNever : o.pending.front().arrival;
+  }
+  int outstanding(int port, int vc, Cycle now) override {
+    catch_up(port, now);
+    const Port& o = ports_[port];
+    return o.sink ? 0 : o.depth[vc] - o.credits[vc];
+  }
+  int depth(int port, int vc) const override { return ports_[port].sink ? 0 : ports_[port].depth[vc]; }
+  int outstanding_all(int port, Cycle now) override {
+    catch_up(port, now);
+    const Port& o = ports_[port];
+    int q = 0;
+    if (!o.sink)
+      for (int vc = 0; vc < o.vcs; ++vc) q += o.depth[vc] - o.credits[vc];
+    return q;
+  }
+  int outstanding_all_at(int port, Cycle now) const override;
+  void trace(sc_core::sc_trace_file* tf, const std::string& prefix) const override;
+
+ private:
+  void apply_arrived(int port, Cycle now);
+  struct Port {
+    Ring<LinkMessage> pending;  // credits on their way back, in arrival order
+    std::int32_t* credits = nullptr;  // per downstream VC, phits
+    std::int32_t* depth = nullptr;    // per downstream VC, phits (the credit upper bound)
+    std::uint8_t vcs = 0;
+    bool sink = false;
+    Cycle caught_up = kNever;  // the cycle catch_up last ran
+  };
+  HotVector<Port> ports_;
+  // Storage of every port's counters and pending credits, together.
+  HotVector<std::int32_t> credits_, depths_;
+  HotVector<LinkMessage> pending_slots_;
+};
+
+class CreditReturn final : public FlowControlReceiver {
+ public:
+  void freed(LinkIn& link, int vc, int phits, Cycle freed, Cycle now) override {
+    link.return_credits(static_cast<std::uint8_t>(vc), static_cast<std::uint16_t>(phits), freed, now);
+  }
+};
+
+}  // namespace hiradix

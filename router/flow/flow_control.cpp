@@ -1,0 +1,25 @@
+// The flow-control schemes: one line each (a new scheme is its own file plus a line here).
+#include "router/flow/flow_control.h"
+
+#include <stdexcept>
+
+#include "router/flow/credit_flow_control.h"
+
+namespace hiradix {
+
+std::unique_ptr<FlowControlSender> make_flow_sender(FlowControlKind kind, const std::vector<FlowPort>& ports,
+                                                    int flit_size) {
+  switch (kind) {
+    case FlowControlKind::kCredits: return std::make_unique<CreditSender>(ports, flit_size);
+  }
+  throw std::logic_error("unknown flow control");
+}
+
+std::unique_ptr<FlowControlReceiver> make_flow_receiver(FlowControlKind kind) {
+  switch (kind) {
+    case FlowControlKind::kCredits: return std::make_unique<CreditReturn>();
+  }
+  throw std::logic_error("unknown flow control");
+}
+
+}  // namespace hiradix
