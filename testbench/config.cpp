@@ -14,6 +14,7 @@
 #include "synth/synth_flow.h"
 #include "router/rtl/rc_interface.h"
 #include "testbench/config_limits.h"
+#include "testbench/config_values.h"
 #include "testbench/yaml_strict.h"
 
 namespace hiradix {
@@ -96,7 +97,7 @@ const std::vector<KeySpec>& config_schema() {
   return schema;
 }
 
-namespace {
+namespace config_detail {
 
 const KeySpec* find_key(const std::string& key) {
   for (const KeySpec& k : config_schema())
@@ -240,7 +241,9 @@ void to_fraction(double s, int& num, int& den) {
   config_fail("router.speedup", "must be a fraction with a denominator of at most 64 (e.g. 1.5, 1.25, 2)");
 }
 
-}  // namespace
+}  // namespace config_detail
+
+using namespace config_detail;
 
 std::string suggest_key(const std::string& unknown) {
   std::string best;
@@ -275,282 +278,35 @@ Config load_config(const std::string& path, const Overrides& overrides) {
     if (!find_key(key)) unknown_key(key);
     given[key] = parse_yaml_value_strict(key, text);
   }
-
-  // Every key, given or default, typed and range-checked.
   Config c;
-  std::map<std::string, YAML::Node> v;
-  for (const KeySpec& k : config_schema()) {
+  ConfigValues v(c.resolved);
+  for (const KeySpec& k : config_schema()) {  // every key, given or default
     auto it = given.find(k.key);
-    v[k.key] = it != given.end() ? it->second : YAML::Load(k.default_value);
-    if (v[k.key].IsNull()) config_fail(k.key, "has no value");
+    v.values[k.key] = it != given.end() ? it->second : YAML::Load(k.default_value);
+    if (v.values[k.key].IsNull()) config_fail(k.key, "has no value");
   }
-  // router.latency.rc: auto takes the routing unit's cycles from a synthesis report (resolved below, once
+  // router.latency.rc: auto takes the routing unit's cycles from a synthesis report (read_synthesis, once
   // the network and routing are known); a placeholder passes the integer check meanwhile.
-  const bool rc_auto = v["router.latency.rc"].IsScalar() && v["router.latency.rc"].Scalar() == "auto";
-  if (rc_auto) v["router.latency.rc"] = YAML::Load("1");
+  const bool rc_auto = v.values["router.latency.rc"].IsScalar() && v.values["router.latency.rc"].Scalar() == "auto";
+  if (rc_auto) v.values["router.latency.rc"] = YAML::Load("1");
   // Type and range of every key, used by this run or not: a bad value is an error either way.
   for (const KeySpec& k : config_schema()) {
     nlohmann::json unused;
     switch (k.type) {
-      case KeyType::kInt: to_int(k, v[k.key]); break;
-      case KeyType::kFloat: to_float(k, v[k.key]); break;
-      case KeyType::kString: to_choice(k, v[k.key]); break;
-      case KeyType::kMix: to_mix(k, v[k.key], unused); break;
+      case KeyType::kInt: to_int(k, v.values[k.key]); break;
+      case KeyType::kFloat: to_float(k, v.values[k.key]); break;
+      case KeyType::kString: to_choice(k, v.values[k.key]); break;
+      case KeyType::kMix: to_mix(k, v.values[k.key], unused); break;
     }
   }
-  auto I = [&](const std::string& key) { return to_int(*find_key(key), v[key]); };
-  auto F = [&](const std::string& key) { return to_float(*find_key(key), v[key]); };
-  auto S = [&](const std::string& key) { return to_choice(*find_key(key), v[key]); };
-  nlohmann::json& r = c.resolved;
-
-  // Topology.
-  c.h = static_cast<int>(I("topology.h"));
-  c.p = static_cast<int>(I("topology.p"));
-  c.a = static_cast<int>(I("topology.a"));
-  if (c.p == 0) c.p = c.h;
-  if (c.a == 0) c.a = 2 * c.h;
-  c.arrangement = S("topology.arrangement") == "palmtree" ? Arrangement::kPalmtree : Arrangement::kConsecutive;
-  const int radix = c.p + c.a - 1 + c.h;
-  if (radix > 64)
-    config_fail("topology.h", "router radix p + a - 1 + h = " + std::to_string(radix) + " exceeds the supported 64 ports");
-  set_json(r, "topology.type", S("topology.type"));
-  set_json(r, "topology.p", c.p);
-  set_json(r, "topology.a", c.a);
-  set_json(r, "topology.h", c.h);
-  set_json(r, "topology.arrangement", S("topology.arrangement"));
-  c.local_latency = static_cast<Cycle>(I("links.local_latency"));
-  c.global_latency = static_cast<Cycle>(I("links.global_latency"));
-  c.injection_latency = static_cast<Cycle>(I("links.injection_latency"));
-  set_json(r, "links.local_latency", c.local_latency);
-  set_json(r, "links.global_latency", c.global_latency);
-  set_json(r, "links.injection_latency", c.injection_latency);
-
-  // Router.
-  RouterParams& rp = c.router;
-  rp.rc_latency = static_cast<int>(I("router.latency.rc"));
-  rp.va_latency = static_cast<int>(I("router.latency.va"));
-  rp.sa_latency = static_cast<int>(I("router.latency.sa"));
-  rp.st_latency = static_cast<int>(I("router.latency.st"));
-  const double speedup = F("router.speedup");
-  to_fraction(speedup, rp.speedup_num, rp.speedup_den);
-  rp.allocator = S("router.allocator") == "input_first" ? AllocatorKind::kInputFirst : AllocatorKind::kOutputFirst;
-  rp.input_pointer_on_output_grant = S("router.input_pointer") == "output_grant";
-  rp.poll = S("sim.scheduling") == "poll";
-  set_json(r, "sim.scheduling", S("sim.scheduling"));
-  rp.packet_size = static_cast<int>(I("packet.size"));
-  rp.wormhole = S("router.switching") == "wormhole";
-  rp.flit_size = rp.wormhole ? static_cast<int>(I("packet.flit")) : rp.packet_size;
-  if (rp.wormhole && rp.packet_size % rp.flit_size != 0)
-    config_fail("packet.flit", "packet.size (" + std::to_string(rp.packet_size) + ") must be a multiple of the flit size; got " +
-                            std::to_string(rp.flit_size));
-  rp.output_queue_phits = static_cast<int>(I("router.output_queue"));
-  for (const char* k : {"router.latency.rc", "router.latency.va", "router.latency.sa", "router.latency.st"})
-    set_json(r, k, I(k));
-  set_json(r, "router.speedup", speedup);
-  set_json(r, "router.allocator", S("router.allocator"));
-  set_json(r, "router.input_pointer", S("router.input_pointer"));
-  set_json(r, "router.switching", S("router.switching"));
-  set_json(r, "packet.size", rp.packet_size);
-  set_json(r, "packet.flit", rp.flit_size);
-
-  // Routing: every key of the registry, network-dependent defaults resolved (router/routing/routing_registry.h).
-  c.routing.algorithm = S("routing.algorithm");
-  for (const RoutingKey& k : routing_keys())
-    c.routing.set(k.spec.key, k.spec.type == KeyType::kInt ? std::to_string(I(k.spec.key)) : S(k.spec.key));
-  resolve_routing_options(c.routing, Dragonfly(c.p, c.a, c.h, c.arrangement));
-  for (const RoutingKey& k : routing_keys()) {
-    const std::string& key = k.spec.key;
-    if (!k.used_by.empty() && c.routing.text(key) != k.spec.default_value &&
-        std::find(k.used_by.begin(), k.used_by.end(), c.routing.algorithm) == k.used_by.end())
-      config_fail(key, "is read only by routing.algorithm " + k.used_by.front() + "; routing.algorithm is " + c.routing.algorithm);
-    if (k.spec.type == KeyType::kInt) set_json(r, key, c.routing.integer(key));
-    else set_json(r, key, c.routing.text(key));
-  }
-  set_json(r, "broadcast.phit_bits", I("broadcast.phit_bits"));
-  // The group broadcast of a routing that shares state over its group (router/group_broadcast.h).
-  const Dragonfly probe(c.p, c.a, c.h, c.arrangement);
-  const auto routing = make_routing(c.routing, probe);
-  rp.broadcast.phit_bits = static_cast<int>(I("broadcast.phit_bits"));
-  rp.broadcast.latency = c.local_latency;
-  set_json(r, "broadcast.mode", S("broadcast.mode"));
-  if (const auto needs = routing->broadcast_needs()) {
-    const std::string mode = S("broadcast.mode");
-    rp.broadcast.mode = mode == "auto"      ? needs->default_mode
-                        : mode == "message" ? BroadcastMode::kMessage
-                        : mode == "piggyback" ? BroadcastMode::kPiggyback
-                                              : BroadcastMode::kFree;
-    rp.broadcast.period = needs->period;
-    rp.broadcast.entries = needs->entries;
-    rp.broadcast.entry_bits = needs->entry_bits;
-    // A message sent every period cycles that takes the link for `phits` of them in message mode would
-    // leave no cycle for data if period <= phits.
-    if (rp.broadcast.mode == BroadcastMode::kMessage && rp.broadcast.period <= static_cast<Cycle>(rp.broadcast.phits()))
-      config_fail(needs->period_key, "a broadcast takes the local links " + std::to_string(rp.broadcast.phits()) +
-                                         " cycles in message mode; the period must be longer or data never gets the link");
-  }
-
-  // Synthesis keys, and router.latency.rc: auto from the synthesis report.
-  c.synth_clock_ns = F("synth.clock_ns");
-  c.synth_liberty = S("synth.liberty");
-  c.synth_report = S("synth.report");
-  set_json(r, "synth.clock_ns", c.synth_clock_ns);
-  set_json(r, "synth.liberty", c.synth_liberty);
-  set_json(r, "synth.report", c.synth_report);
-  if (rc_auto) {
-    nlohmann::json expect = {
-        {"p", c.p}, {"a", c.a}, {"h", c.h}, {"arrangement", S("topology.arrangement")},
-        {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                     {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}}}};
-    if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
-    rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
-    c.rc_latency_auto = true;
-    set_json(r, "router.latency.rc", rp.rc_latency);
-  }
-
-  // Routing computation against the RTL: the network must fit the RTL's field widths.
-  c.rc.mode = parse_rc_mode(S("router.rc_mode"));
-  c.rc.trace_path = S("rtl.trace");
-  c.rc.trace_from = static_cast<Cycle>(I("trace.from"));
-  c.rc.trace_to = static_cast<Cycle>(I("trace.to"));
-  if (c.rc.trace_to < c.rc.trace_from) config_fail("trace.to", "must not be before trace.from");
-  c.trace_router = static_cast<int>(I("trace.router"));
-  c.trace_vcd = S("trace.vcd");
-  if (c.trace_router >= Dragonfly(c.p, c.a, c.h, c.arrangement).routers())
-    config_fail("trace.router", "the network has only " + std::to_string(Dragonfly(c.p, c.a, c.h, c.arrangement).routers()) + " routers");
-  c.trace_contention = S("trace.contention");
-  if (c.trace_router >= 0 && c.trace_vcd.empty() && c.trace_contention.empty())
-    config_fail("trace.router", "traces nothing: trace.vcd and trace.contention are both empty");
-  if (c.trace_router < 0 && !c.trace_contention.empty()) config_fail("trace.contention", "needs trace.router: the router to trace");
-  set_json(r, "trace.vcd", c.trace_vcd);
-  set_json(r, "trace.contention", c.trace_contention);
-  c.rc.inject_mismatch_at = static_cast<std::uint64_t>(I("rtl.inject_mismatch_at"));
-  if (c.rc.mode != RcMode::kModel) {
-    try {
-      rc_config(c.routing, Dragonfly(c.p, c.a, c.h, c.arrangement));
-    } catch (const std::invalid_argument& e) {
-      config_fail("router.rc_mode", std::string("the RTL routing unit cannot run this network: ") + e.what());
-    }
-  }
-  if (c.rc.inject_mismatch_at && c.rc.mode != RcMode::kLockstep)
-    config_fail("rtl.inject_mismatch_at", "only a lockstep run compares decisions (set router.rc_mode: lockstep)");
-  if (!c.rc.trace_path.empty() && c.rc.mode == RcMode::kModel)
-    config_fail("rtl.trace", "traces the RTL routing unit: set router.rc_mode to rtl or lockstep");
-  set_json(r, "router.rc_mode", S("router.rc_mode"));
-  set_json(r, "rtl.trace", c.rc.trace_path);
-  for (const char* k : {"trace.router", "trace.from", "trace.to", "rtl.inject_mismatch_at"}) set_json(r, k, I(k));
-
-  // VCs: at least what the routing needs for deadlock freedom (its VC rule: routing->vc_rule()).
-  const VcRequirement need = routing->vcs_needed();
-  const bool in_transit = routing->reroutes_blocked_heads();
-  const std::string who = c.routing.algorithm != "min" && !in_transit
-                              ? c.routing.algorithm + " with phase_a " + c.routing.text("routing.phase_a")
-                              : c.routing.algorithm;
-  const std::string why = routing->vc_rule();
-  auto vcs = [&](const char* key, int needed, const char* cls) {
-    const int given_vcs = static_cast<int>(I(key));
-    if (given_vcs == 0) return needed;
-    if (given_vcs < needed)
-      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + cls + " VCs for deadlock freedom (" + why +
-                    "); got " + std::to_string(given_vcs));
-    return given_vcs;
-  };
-  c.vcs_local = vcs("router.vcs.local", need[1], "local");
-  c.vcs_global = vcs("router.vcs.global", need[2], "global");
-  c.vcs_injection = static_cast<int>(I("router.vcs.injection"));
-  set_json(r, "router.vcs.injection", c.vcs_injection);
-  set_json(r, "router.vcs.local", c.vcs_local);
-  set_json(r, "router.vcs.global", c.vcs_global);
-
-  // Buffers hold whole flits: a whole packet under virtual cut-through, one flit under wormhole.
-  auto at_least = [&](const char* key, int phits_needed, const char* what) {
-    const int phits = static_cast<int>(I(key));
-    if (phits < phits_needed)
-      config_fail(key, std::string("must hold at least ") + what + " (" + std::to_string(phits_needed) + " phits); got " +
-                    std::to_string(phits));
-    set_json(r, key, phits);
-    return phits;
-  };
-  const char* unit = rp.wormhole ? "one flit" : "one packet for virtual cut-through";
-  c.buffer_injection = at_least("router.buffers.injection", rp.flit_size, unit);
-  c.buffer_local = at_least("router.buffers.local", rp.flit_size, unit);
-  c.buffer_global = at_least("router.buffers.global", rp.flit_size, unit);
-  at_least("router.output_queue", rp.flit_size, unit);
-  c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
-
-  // Traffic.
-  const int groups = c.a * c.h + 1;
-  auto phase = [&](const std::string& pattern, int offset, double load, const YAML::Node& mix_node,
-                   const char* mix_key, const char* pattern_key, const char* offset_key) {
-    TrafficPhase ph;
-    ph.load = load;
-    if (pattern == "mix") {
-      nlohmann::json mix_json;
-      ph.components = to_mix(*find_key(mix_key), mix_node, mix_json);
-      if (ph.components.empty()) config_fail(mix_key, "pattern mix needs a non-empty list of {pattern, offset, weight}");
-    } else {
-      PatternComponent comp;
-      comp.kind = parse_pattern(pattern);
-      comp.offset = offset;
-      ph.components.push_back(comp);
-    }
-    for (const PatternComponent& comp : ph.components) {
-      if (comp.kind == PatternKind::kAdversarial && ((comp.offset % groups) + groups) % groups == 0)
-        config_fail(pattern == "mix" ? mix_key : offset_key,
-             "ADV+" + std::to_string(comp.offset) + " targets the source group itself (G = " + std::to_string(groups) + ")");
-      if (comp.kind == PatternKind::kAdvLocal && c.a < 2) config_fail(pattern_key, "advl needs at least 2 routers per group");
-    }
-    return ph;
-  };
-  const std::string pattern = S("traffic.pattern");
-  const int offset = static_cast<int>(I("traffic.offset"));
-  const double load = F("traffic.load");
-  c.traffic.initial = phase(pattern, offset, load, v["traffic.mix"], "traffic.mix", "traffic.pattern", "traffic.offset");
-  set_json(r, "traffic.pattern", pattern);
-  set_json(r, "traffic.offset", offset);
-  set_json(r, "traffic.load", load);
-  {
-    nlohmann::json mj = nlohmann::json::array();
-    if (pattern == "mix") to_mix(*find_key("traffic.mix"), v["traffic.mix"], mj);
-    set_json(r, "traffic.mix", mj);
-  }
-  c.change_after_warmup = I("traffic.change.at");
-  set_json(r, "traffic.change.at", c.change_after_warmup);
-  if (c.change_after_warmup >= 0) {
-    std::string p2 = S("traffic.change.pattern");
-    if (p2 == "same") p2 = pattern;
-    int o2 = static_cast<int>(I("traffic.change.offset"));
-    if (o2 == 0) o2 = offset;
-    double l2 = F("traffic.change.load");
-    if (l2 < 0) l2 = load;
-    YAML::Node m2 = v["traffic.change.mix"];
-    if (m2.size() == 0) m2 = v["traffic.mix"];
-    c.traffic.has_change = true;
-    c.traffic.after = phase(p2, o2, l2, m2, "traffic.change.mix", "traffic.change.pattern", "traffic.change.offset");
-    set_json(r, "traffic.change.pattern", p2);
-    set_json(r, "traffic.change.offset", o2);
-    set_json(r, "traffic.change.load", l2);
-  }
-
-  // Simulation.
-  c.warmup = static_cast<Cycle>(I("sim.warmup"));
-  c.measure = static_cast<Cycle>(I("sim.measure"));
-  c.seed = static_cast<std::uint64_t>(I("sim.seed"));
-  c.watchdog = static_cast<Cycle>(I("sim.watchdog"));
-  c.bin = static_cast<Cycle>(I("stats.bin"));
-  c.bins_before = static_cast<Cycle>(I("stats.before"));
-  if (c.change_after_warmup >= 0) c.traffic.change_at = c.warmup + static_cast<Cycle>(c.change_after_warmup);
-  if (c.change_after_warmup >= static_cast<std::int64_t>(c.measure))
-    config_fail("traffic.change.at", "must fall inside the measurement window (< sim.measure = " + std::to_string(c.measure) + ")");
-  // A packet may legitimately wait a credit round trip on the longest link without any grant anywhere.
-  const Cycle longest = std::max({c.local_latency, c.global_latency, c.injection_latency});
-  const Cycle quiet = 2 * longest + static_cast<Cycle>(rp.rc_latency + rp.va_latency + rp.sa_latency + rp.st_latency + 2 * rp.packet_size);
-  if (c.watchdog <= quiet)
-    config_fail("sim.watchdog", "must exceed " + std::to_string(quiet) +
-                             " cycles (a credit round trip on the longest link plus a router and two packets), or a healthy network "
-                             "could be taken for a stalled one; got " + std::to_string(c.watchdog));
-  for (const char* k : {"sim.warmup", "sim.measure", "sim.seed", "sim.watchdog", "stats.bin", "stats.before"})
-    set_json(r, k, I(k));
-  c.watchdog = effective_watchdog(c.watchdog, quiet, c.warmup + c.measure);  // a stall must be seen within the run
+  read_topology(v, c);
+  read_router(v, c);
+  const std::unique_ptr<RoutingAlgorithm> routing = read_routing(v, c);
+  read_synthesis(v, c, rc_auto);
+  read_rtl_and_traces(v, c);
+  read_vcs_and_buffers(v, c, *routing);
+  read_traffic(v, c);
+  read_simulation(v, c);
   return c;
 }
 
