@@ -6,7 +6,9 @@ namespace hiradix {
 
 InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size,
                      InputBufferKind scheme, PacketSink* owner)
-    : sc_core::sc_module(name), scheme_(make_input_buffers(scheme)) {
+    : sc_core::sc_module(name),
+      scheme_(make_input_buffers(scheme)),
+      vc_fifos_(dynamic_cast<const VcFifoBuffers*>(scheme_.get())) {
   first_vc_.push_back(0);
   std::vector<std::size_t> capacity;
   for (std::size_t p = 0; p < ports.size(); ++p) {
@@ -37,7 +39,7 @@ void InputUnit::trace(sc_core::sc_trace_file* tf) const {
 }
 
 int InputUnit::write(int port, const LinkMessage& msg, const PacketPool& pool) {
-  const int index = first_vc_[port] + scheme_->queue_of(port, msg, pool);
+  const int index = first_vc_[port] + (vc_fifos_ ? vc_fifos_->queue_of(port, msg, pool) : scheme_->queue_of(port, msg, pool));
   VcEntry e;
   e.packet = msg.packet;
   e.arrival = msg.arrival;

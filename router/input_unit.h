@@ -12,6 +12,7 @@
 #include <systemc>
 
 #include "router/buffers/input_buffer.h"
+#include "router/buffers/vc_fifo_buffers.h"
 #include "router/router_params.h"
 #include "tlm/link.h"
 #include "tlm/ring.h"
@@ -74,6 +75,7 @@ class InputUnit : public sc_core::sc_module {
  private:
   HotVector<int> first_vc_;
   std::unique_ptr<InputBufferScheme> scheme_;
+  const VcFifoBuffers* vc_fifos_;  // scheme_ when it is VC FIFOs (called by its type: inlined), else null
   HotVector<int> port_of_;
   HotVector<int> flow_class_;
   HotVector<InputVc> vcs_;

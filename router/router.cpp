@@ -38,6 +38,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       crossbar_("st", static_cast<int>(ports.size()), params),
       outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, params.flow_control, this),
       flow_in_(make_flow_receiver(params.flow_control)),
+      credit_return_(dynamic_cast<CreditReturn*>(flow_in_.get())),
       contention_("contention", static_cast<int>(ports.size())),
       reroutes_(routing.reroutes_blocked_heads()),
       port_load_(ports.size(), 0),
@@ -277,7 +278,10 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   outputs_.enqueue(g.out_port, e.packet, v.out_vc, flags, size, now + sa + st, now);
   out_active_ |= 1ull << g.out_port;
   out_touched_ |= 1ull << g.out_port;
-  flow_in_->freed(inputs_.link(g.in_port), inputs_.flow_class(index), size, e.tail_leave, now);
+  if (credit_return_)
+    credit_return_->freed(inputs_.link(g.in_port), inputs_.flow_class(index), size, e.tail_leave, now);
+  else
+    flow_in_->freed(inputs_.link(g.in_port), inputs_.flow_class(index), size, e.tail_leave, now);
   ++activity_.grants;
 }
 

@@ -11,6 +11,7 @@
 #include <systemc>
 
 #include "router/contention_counters.h"
+#include "router/flow/credit_flow_control.h"
 #include "router/group_broadcast.h"
 #include "router/input_unit.h"
 #include "router/output_unit.h"
@@ -134,6 +135,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   Crossbar crossbar_;
   OutputUnit outputs_;
   std::unique_ptr<FlowControlReceiver> flow_in_;  // the receiving end of the input links' flow control
+  CreditReturn* credit_return_;  // flow_in_ when it is credits (called by its type: inlined), else null
   ContentionCounters contention_;
   bool reroutes_;  // in-transit routings: a blocked head goes through RC again (route_again)
   std::unique_ptr<RoutingState> state_;  // the routing's own state (ECtN, PB), null for the others
