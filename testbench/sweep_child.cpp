@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -29,15 +30,28 @@ void write_atomically(const std::string& path, const std::string& text) {
   fs::rename(tmp, path);
 }
 
-
 pid_t spawn_simulation(const Config& config, const std::string& result_path, bool progress, std::uint64_t* live_cycles) {
   fs::remove(result_path);  // never mistake an earlier run's result for this one's
   std::cout.flush();
   std::cerr.flush();
   const pid_t parent = getpid();
+  // SIGINT and SIGTERM stay blocked across the fork: the child drops the parent's handlers (a sweep passes
+  // these signals on to its simulations) before it can receive one, so a signal sent to it right after the
+  // fork is not lost in a handler that is not its own.
+  sigset_t block, before;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigprocmask(SIG_BLOCK, &block, &before);
   const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid > 0) return pid;
+  if (pid != 0) {
+    sigprocmask(SIG_SETMASK, &before, nullptr);
+    if (pid < 0) throw std::runtime_error("fork failed");
+    return pid;
+  }
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  sigprocmask(SIG_SETMASK, &before, nullptr);
   die_with_parent(parent);  // an interrupted run or sweep takes its simulations with it
   int code = kExitError;
   try {

@@ -1,5 +1,5 @@
 // The sweep's plan (DIR/sweep.json: every point's overrides and resolved config), its expansion from the
-// --vary specs, and the directory it lives in (a fresh sweep, or --resume of the same plan).
+// --vary specs, and where its points' results live.
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -17,6 +17,22 @@ using nlohmann::json;
 
 std::string point_file(const std::string& dir, std::size_t i) {
   return (fs::path(dir) / "points" / fmt::format("{:04d}.json", i)).string();
+}
+
+void redirect_traces(Config& config, const std::string& dir, std::size_t i) {
+  const fs::path to = fs::path(dir) / "points" / fmt::format("{:04d}", i);
+  bool any = false;
+  auto move = [&](std::string& file) {
+    if (file.empty()) return;
+    file = (to / fs::path(file).filename()).string();
+    any = true;
+  };
+  if (config.trace_router >= 0) {
+    move(config.trace_vcd);
+    move(config.trace_contention);
+  }
+  move(config.rc.trace_path);
+  if (any) fs::create_directories(to);
 }
 
 // The point's result if its file exists, parses, has a status and was simulated from the planned config.
@@ -108,52 +124,6 @@ SweepPlan make_plan(const SweepOptions& opt) {
       plan.points.push_back(std::move(p));
     }
   return plan;
-}
-
-// Prepares DIR: writes the plan, or on --resume checks that the stored plan is the same sweep. Returns the
-// indices of the points to run.
-std::vector<std::size_t> prepare_dir(const SweepOptions& opt, const SweepPlan& plan) {
-  const fs::path dir(opt.out_dir);
-  const fs::path plan_path = dir / "sweep.json";
-  std::vector<std::size_t> todo;
-  if (opt.resume && fs::exists(plan_path)) {
-    SweepPlan stored;
-    try {
-      std::ifstream in(plan_path);
-      stored = SweepPlan::from_json(json::parse(in));
-    } catch (const std::exception& e) {
-      config_fail("--resume", plan_path.string() + " is not a sweep plan (" + e.what() + ")");
-    }
-    auto differ = [&]() -> std::string {
-      if (stored.vary.size() != plan.vary.size()) return "other --vary keys";
-      for (std::size_t k = 0; k < plan.vary.size(); ++k) {
-        if (stored.vary[k].key != plan.vary[k].key) return "--vary " + plan.vary[k].key + " instead of " + stored.vary[k].key;
-        if (stored.vary[k].values != plan.vary[k].values) return "other values of --vary " + plan.vary[k].key;
-      }
-      if (stored.seeds != plan.seeds) return fmt::format("--seeds {} instead of {}", plan.seeds, stored.seeds);
-      for (std::size_t i = 0; i < plan.points.size(); ++i)
-        if (stored.points[i].config != plan.points[i].config) return fmt::format("another config for point {} (config file or --set changed)", i);
-      return "";
-    }();
-    if (!differ.empty())
-      config_fail("--resume", plan_path.string() + " holds a different sweep (" + differ + "); use another --out or drop --resume");
-    // Files of points cut off while being written (never renamed into place) are debris.
-    std::error_code ec;
-    fs::create_directories(dir / "points");
-    for (const auto& e : fs::directory_iterator(dir / "points", ec))
-      if (e.path().filename().string().find(".tmp.") != std::string::npos) fs::remove(e.path(), ec);
-    for (std::size_t i = 0; i < plan.points.size(); ++i)
-      if (read_point(plan, opt.out_dir, i).is_null()) todo.push_back(i);
-    return todo;
-  }
-  // A fresh sweep: forget any earlier points and tables so that a stale file never counts as a result.
-  std::error_code ec;
-  fs::remove_all(dir / "points", ec);
-  for (const char* table : {"results.csv", "summary.csv", "timing.csv"}) fs::remove(dir / table, ec);
-  fs::create_directories(dir / "points");
-  write_atomically(plan_path.string(), plan.to_json().dump(1) + "\n");
-  for (std::size_t i = 0; i < plan.points.size(); ++i) todo.push_back(i);
-  return todo;
 }
 
 std::uint64_t simulated_cycles(const json& r) {
