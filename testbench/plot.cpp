@@ -56,7 +56,8 @@ Figure area_figure(const std::vector<std::string>& files) {
   Block t{"total", {}};
   for (const auto& [h, a] : total) t.rows.push_back({h, a, 0}), hi = std::max(hi, a);
   curves.push_back(t);
-  const Grid g = grid(1, 1);
+  Grid g = grid(1, 1);
+  g.top = 80;
   Figure f{"area_vs_radix", "", data_blocks(curves), g.width(), g.height()};
   std::string plot = "plot NaN notitle";
   for (std::size_t i = 0; i < curves.size(); ++i)
@@ -97,6 +98,7 @@ Figure router_contention_figure(const std::string& path) {
   Grid g = grid(3, 1);
   g.panel_width = 700;
   g.panel_height = 220;
+  g.top = 80;
   Figure f{"router_contention", "", data.str(), g.width(), g.height()};
   std::string panels;
   const std::pair<char, const char*> classes[] = {{'T', "terminal (injection) ports"}, {'L', "local ports"}, {'G', "global ports"}};
@@ -109,13 +111,14 @@ Figure router_contention_figure(const std::string& path) {
                           k + 1, style++ % 10 + 1, gq(names[k]));
     }
     // Each panel's key right of it, level with it: the ports differ from panel to panel.
-    const double top = 1 - (75.0 + (cls == 'T' ? 0 : cls == 'L' ? 1 : 2) * (220.0 + 75.0)) / g.height();
+    const double top = 1 - (g.top + (cls == 'T' ? 0 : cls == 'L' ? 1 : 2) * (g.panel_height + 75.0)) / g.height();
     panels += fmt::format("set title 'Contention counters of the {}'\nset key at screen {:.4f}, screen {:.4f} left top Left reverse\n", title,
-                          1 - 235.0 / g.width(), top);
+                          1 - 285.0 / g.width(), top);
+    if (cls == 'G') panels += "set xlabel 'Cycle'\n";  // the time axis is shared
     panels += plot.empty() ? "plot 0 with lines lc rgb 'black' title 'all zero'\n" : "plot " + plot + "\n";
   }
   f.body = g.begin("Contention counters of one router over time (" + fs::path(path).filename().string() + ")") +
-           "set xlabel 'Cycle'\nset ylabel 'Counter (packets)'\nset yrange [0:*]\n" + panels;
+           "set ylabel 'Counter (packets)'\nset yrange [0:*]\n" + panels;
   return f;
 }
 

@@ -63,12 +63,14 @@ int hollow_point(int style) { return kPalette[(style - 1) % 10].hollow; }
 void draw(const Figure& f, const fs::path& dir) {
   std::ofstream(dir / (f.name + ".dat")) << f.data;
   std::ostringstream gp;
-  gp << "# " << f.name << ": written by hiradix plot; run `gnuplot " << f.name << ".gp` in this directory.\n"
-     << "set encoding utf8\nset grid back lc rgb '#dddddd'\nset border lw 1.2\n" << styles();
+  gp << "# " << f.name << ": written by hiradix plot; run `gnuplot " << f.name << ".gp` in this directory.\n";
+  // Each terminal starts from the same state (`reset`): settings the body changes for its last panel would
+  // otherwise carry over into the next drawing.
+  const std::string preamble = "reset\nset encoding utf8\nset grid back lc rgb '#dddddd'\nset border lw 1.2\n" + styles();
   const std::string svg = fmt::format("set terminal svg size {},{} dynamic noenhanced font 'sans,13' background rgb 'white'\n", f.width, f.height);
   const std::string png = fmt::format("set terminal pngcairo size {},{} noenhanced font 'sans,11' background rgb 'white'\n", f.width, f.height);
   for (const auto& [term, ext] : {std::pair{svg, "svg"}, std::pair{png, "png"}})
-    gp << term << "set output " << gq(f.name + "." + ext) << "\n" << f.body << "\nunset multiplot\nunset output\n";
+    gp << preamble << term << "set output " << gq(f.name + "." + ext) << "\n" << f.body << "\nunset multiplot\nunset output\n";
   std::ofstream(dir / (f.name + ".gp")) << gp.str();
   const std::string cmd = "cd '" + dir.string() + "' && gnuplot " + f.name + ".gp 2>" + f.name + ".log";
   if (std::system(cmd.c_str()) != 0) {
@@ -106,22 +108,22 @@ std::string log_axis(const std::string& axis, double lo, double hi) {
 namespace {
 // Pixels around the panels: left (y tic labels and label), right (the key), top (titles), bottom (x label),
 // and between panels.
-constexpr int kLeft = 85, kRight = 300, kTop = 105, kBottom = 60, kGapX = 30, kGapY = 75;
+constexpr int kLeft = 85, kRight = 300, kBottom = 60, kGapX = 30, kGapY = 75;
 }  // namespace
 
 int Grid::width() const { return kLeft + cols * panel_width + (cols - 1) * kGapX + kRight; }
-int Grid::height() const { return kTop + rows * panel_height + (rows - 1) * kGapY + kBottom; }
+int Grid::height() const { return top + rows * panel_height + (rows - 1) * kGapY + kBottom; }
 
 std::string Grid::begin(const std::string& title) const {
   const double w = width(), h = height();
   return fmt::format("set multiplot layout {},{} margins {:.4f},{:.4f},{:.4f},{:.4f} spacing {:.4f},{:.4f} title {} font ',13'\n",
-                     rows, cols, kLeft / w, 1 - kRight / w, kBottom / h, 1 - kTop / h, kGapX / w, kGapY / h, gq(title));
+                     rows, cols, kLeft / w, 1 - kRight / w, kBottom / h, 1 - top / h, kGapX / w, kGapY / h, gq(title));
 }
 
 std::string Grid::key() const {
   const double w = width(), h = height();
   return fmt::format("set key at screen {:.4f}, screen {:.4f} left top Left reverse samplen 2.5 spacing 1.1 noopaque nobox\n",
-                     1 - (kRight - 15) / w, 1 - kTop / h);
+                     1 - (kRight - 15) / w, 1 - top / h);
 }
 
 Grid grid(int rows, int cols) {

@@ -42,6 +42,7 @@ std::string log_axis(const std::string& axis, double lo, double hi);
 struct Grid {
   int rows = 1, cols = 1;
   int panel_width = 580, panel_height = 420;
+  int top = 105;  // pixels above the panels: a two-line title and the panels' titles; 80 for one line
   int width() const;
   int height() const;
   // `set multiplot layout ... margins ... spacing ... title TITLE`
