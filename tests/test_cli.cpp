@@ -4,6 +4,7 @@
 // mismatch prints.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -162,5 +163,20 @@ TEST(Cli, ALockstepMismatchPrintsTheFieldsThatDiffer) {
 }
 
 #endif
+
+TEST(Cli, ExperimentsRunnerWithoutArgumentsPrintsItsUsageOnly) {
+  TempDir dir;
+  const std::string script = shell_quote(std::string(HIRADIX_SOURCE_DIR) + "/testbench/experiments/run.sh");
+  const int code = run_shell("cd " + shell_quote(dir.path.string()) + " && bash " + script + " >out.txt 2>err.txt");
+  EXPECT_EQ(code, 2);
+  const std::string out = read_text(dir.file("out.txt"));
+  EXPECT_EQ(out.rfind("Runs ready-made sweeps", 0), 0u) << out;
+  EXPECT_NE(out.find("run.sh small_adv1"), std::string::npos) << out;
+  EXPECT_EQ(out.find("set -e"), std::string::npos) << "no line of the script itself: " << out;
+  EXPECT_EQ(out.find("# "), std::string::npos) << "no comment markers: " << out;
+  EXPECT_EQ(read_text(dir.file("err.txt")), "");
+  EXPECT_FALSE(std::filesystem::exists(dir.path / "out")) << "nothing ran";
+  EXPECT_EQ(run_shell("bash " + script + " --help >/dev/null"), 0);
+}
 
 }  // namespace
