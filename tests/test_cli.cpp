@@ -173,7 +173,7 @@ TEST(Cli, ExperimentsRunnerWithoutArgumentsPrintsItsUsageOnly) {
   EXPECT_EQ(out.rfind("Runs ready-made sweeps", 0), 0u) << out;
   EXPECT_NE(out.find("run.sh small_adv1"), std::string::npos) << out;
   EXPECT_EQ(out.find("set -e"), std::string::npos) << "no line of the script itself: " << out;
-  EXPECT_EQ(out.find("# "), std::string::npos) << "no comment markers: " << out;
+  EXPECT_EQ(out.find("\n#"), std::string::npos) << "no comment markers starting a line: " << out;
   EXPECT_EQ(read_text(dir.file("err.txt")), "");
   EXPECT_FALSE(std::filesystem::exists(dir.path / "out")) << "nothing ran";
   EXPECT_EQ(run_shell("bash " + script + " --help >/dev/null"), 0);
