@@ -65,6 +65,8 @@ TEST(Cli, VersionNamesACommitOfThisRepository) {
   EXPECT_EQ(run_shell("git -C " + shell_quote(HIRADIX_SOURCE_DIR) + " cat-file -e " + m[2].str() + "^{commit} 2>/dev/null"), 0) << m[2];
   const std::string cmake = read_text(std::string(HIRADIX_SOURCE_DIR) + "/CMakeLists.txt");
   EXPECT_NE(cmake.find("project(hiradix VERSION " + m[1].str() + " "), std::string::npos) << "the version is project()'s";
+  const std::string citation = read_text(std::string(HIRADIX_SOURCE_DIR) + "/CITATION.cff");
+  EXPECT_NE(citation.find("\nversion: \"" + m[1].str() + "\"\n"), std::string::npos) << "CITATION.cff cites this version";
 }
 
 TEST(Cli, ResultRecordsVersionCommitAndTheConfigsSha256) {
