@@ -1,4 +1,5 @@
-// The hiradix command line: run one configuration, sweep several, or print the config reference.
+// The hiradix command line: run one configuration, sweep several, plot, synthesize, print the config
+// reference or the bash completion.
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -6,15 +7,19 @@
 #include <iostream>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
 
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_routing_unit.h"
 #include "synth/synth_flow.h"
 #include "testbench/child_process.h"
+#include "testbench/cli_aids.h"
 #include "testbench/config.h"
 #include "testbench/memory_estimate.h"
 #include "testbench/plot.h"
+#include "testbench/provenance.h"
 #include "testbench/simulation.h"
 #include "testbench/sweep.h"
 #include "testbench/sweep_guards.h"
@@ -47,7 +52,8 @@ int run_command(const std::string& config_path, const std::vector<std::string>& 
   if (code == kExitDeadlock) std::cerr << "hiradix: deadlock: " << result["deadlock"].get<std::string>() << "\n";
   if (code == kExitConservation) std::cerr << "hiradix: packet conservation violated, see " << path << "\n";
   if (code == kExitRtlMismatch)
-    std::cerr << "hiradix: RTL and model routing decisions differ; the inputs are in " << path
+    std::cerr << "hiradix: RTL and model routing decisions differ:\n"
+              << mismatch_diff(result["rtl"]["mismatch"]) << "the whole record (inputs, both outputs) is in " << path
               << " (rtl.mismatch); replay with: hiradix rtl-replay " << path << "\n";
   return code;
 }
@@ -96,6 +102,8 @@ struct CommandLine {
   std::vector<std::string> synth_blocks;
   // rtl-replay
   std::string replay_path;
+  // completion
+  std::string shell;
 };
 
 CLI::App* add_run(CLI::App& app, CommandLine& cl) {
@@ -215,6 +223,84 @@ int sweep_command(const CommandLine& cl, bool seeds_given, bool jobs_given, doub
   return run_sweep(opt);
 }
 
+
+// The subcommand named `name`, or null.
+CLI::App* find_command(CLI::App& app, const std::string& name) {
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    if (sub->get_name() == name) return sub;
+  return nullptr;
+}
+
+// The visible subcommands (sweep-point is for SLURM tasks only).
+std::vector<CLI::App*> visible_commands(CLI::App& app) {
+  return app.get_subcommands([](CLI::App* sub) { return !sub->get_group().empty(); });
+}
+
+// `hiradix help [COMMAND]` prints the help; no command or an unknown one gets the list of subcommands
+// (and "did you mean"). Returns the exit code, or -1 to go on parsing.
+int help_or_unknown_command(int argc, char** argv, CLI::App& app) {
+  if (argc >= 2 && argv[1][0] == '-') return -1;
+  const std::string word = argc >= 2 ? argv[1] : "";
+  std::vector<std::string> names;
+  for (CLI::App* sub : visible_commands(app)) names.push_back(sub->get_name());
+  if (word == "help") {
+    CLI::App* sub = argc > 2 ? find_command(app, argv[2]) : nullptr;
+    std::cout << (sub ? sub->help("hiradix") : app.help());
+    return argc > 2 && !sub ? kExitConfig : kExitOk;
+  }
+  if (find_command(app, word)) return -1;
+  const std::string near = nearest_word(word, names);
+  if (word.empty())
+    std::cerr << "hiradix: a command is required\n";
+  else
+    std::cerr << "hiradix: unknown command '" << word << "'" << (near.empty() ? "" : "; did you mean '" + near + "'?") << "\n";
+  std::cerr << "commands:";
+  for (CLI::App* sub : visible_commands(app)) std::cerr << fmt::format("\n  {:<11} {}", sub->get_name(), sub->get_description());
+  std::cerr << "\n(hiradix help COMMAND shows a command's options)\n";
+  return kExitConfig;
+}
+
+// The completion's view of the command line, read from the parser itself.
+std::vector<CompletionCommand> completion_commands(CLI::App& app) {
+  std::vector<CompletionCommand> out;
+  for (CLI::App* sub : visible_commands(app)) {
+    CompletionCommand c{sub->get_name(), {}, {}};
+    for (const CLI::Option* opt : sub->get_options()) {
+      if (opt->get_positional()) continue;
+      std::vector<std::string> names;
+      for (const std::string& l : opt->get_lnames()) names.push_back("--" + l);
+      for (const std::string& n : opt->get_snames()) names.push_back("-" + n);
+      auto& into = opt->get_expected_min() == 0 ? c.flags : c.value_options;
+      into.insert(into.end(), names.begin(), names.end());
+    }
+    out.push_back(c);
+  }
+  out.push_back({"help", {}, {}});
+  return out;
+}
+
+// Dispatches the parsed subcommand.
+int dispatch(CLI::App& app, const CommandLine& cl) {
+  if (*app.get_subcommand("keys")) {
+    std::cout << config_reference_markdown();
+    return kExitOk;
+  }
+  if (*app.get_subcommand("completion")) {
+    if (cl.shell != "bash") config_fail("completion " + cl.shell, "only bash is supported");
+    std::cout << bash_completion_script(completion_commands(app));
+    return kExitOk;
+  }
+  const double max_memory_mib = cl.max_memory.empty() ? 0 : parse_memory_limit("--max-memory", cl.max_memory);
+  if (*app.get_subcommand("run")) return run_command(cl.config_path, cl.sets, cl.out_dir, cl.quiet, max_memory_mib);
+  if (*app.get_subcommand("rtl-replay")) return replay_command(cl.replay_path);
+  if (*app.get_subcommand("synth")) return synth_command(cl);
+  CLI::App* plot = app.get_subcommand("plot");
+  if (*plot) return plot_command(cl, plot->count("--out") > 0);
+  if (*app.get_subcommand("sweep-point")) return run_sweep_point(cl.point_dir, cl.point_index);
+  CLI::App* sweep = app.get_subcommand("sweep");
+  return sweep_command(cl, sweep->count("--seeds") > 0, sweep->count("--jobs") > 0, max_memory_mib);
+}
+
 }  // namespace
 
 // libsystemc references sc_main from its own main(); ours takes precedence and never calls it.
@@ -222,42 +308,33 @@ int sc_main(int, char**) { return kExitError; }
 
 int main(int argc, char** argv) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);  // before anything touches the SystemC kernel
-  CLI::App app{"hiradix: cycle-level SystemC model of high-radix adaptive routers and Dragonfly networks"};
+  CLI::App app{"hiradix: cycle-level SystemC model of high-radix adaptive routers and Dragonfly networks", "hiradix"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", version_line(), "Print the version and the git commit it was built from");
   CommandLine cl;
-  CLI::App* run = add_run(app, cl);
-  CLI::App* sweep = add_sweep(app, cl);
-  CLI::App* sweep_point = add_sweep_point(app, cl);
-  CLI::App* plot = add_plot(app, cl);
-  CLI::App* keys = app.add_subcommand("keys", "Print the config reference (every key, default and meaning)");
-  CLI::App* synth = add_synth(app, cl);
+  add_run(app, cl);
+  add_sweep(app, cl);
+  add_sweep_point(app, cl);
+  add_plot(app, cl);
+  app.add_subcommand("keys", "Print the config reference (every key, default and meaning)");
+  add_synth(app, cl);
   CLI::App* replay = app.add_subcommand("rtl-replay", "Re-evaluate a recorded RTL/model mismatch on both (exit 0 if they now agree)");
   replay->add_option("result", cl.replay_path, "result.json of the lockstep run that stopped")->required();
+  CLI::App* completion = app.add_subcommand("completion", "Print the bash completion script (source <(hiradix completion bash))");
+  completion->add_option("shell", cl.shell, "bash")->required();
+  app.footer("hiradix help COMMAND shows a command's options.");
+  if (const int code = help_or_unknown_command(argc, argv, app); code >= 0) return code;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) ? kExitConfig : kExitOk;
   }
-
   try {
-    if (*keys) {
-      std::cout << config_reference_markdown();
-      return kExitOk;
-    }
-    const double max_memory_mib = cl.max_memory.empty() ? 0 : parse_memory_limit("--max-memory", cl.max_memory);
-    if (*run) return run_command(cl.config_path, cl.sets, cl.out_dir, cl.quiet, max_memory_mib);
-    if (*replay) return replay_command(cl.replay_path);
-    if (*synth) return synth_command(cl);
-    if (*plot) return plot_command(cl, plot->count("--out") > 0);
-    if (*sweep_point) return run_sweep_point(cl.point_dir, cl.point_index);
-    return sweep_command(cl, sweep->count("--seeds") > 0, sweep->count("--jobs") > 0, max_memory_mib);
+    return dispatch(app, cl);
   } catch (const ConfigError& e) {
     std::cerr << e.what() << "\n";
     return kExitConfig;
-  } catch (const SynthError& e) {
-    std::cerr << "hiradix: " << e.what() << "\n";
-    return kExitError;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // SynthError and the rest: a tool or the system failed
     std::cerr << "hiradix: " << e.what() << "\n";
     return kExitError;
   }

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "testbench/network.h"
+#include "testbench/provenance.h"
 #include "testbench/stall_probe.h"
 
 namespace hiradix {
@@ -222,7 +223,35 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
                      {"elaboration_seconds", elaboration},
                      {"wall_seconds", wall},
                      {"router_cycles_per_second", wall > 0 ? net.routers() * static_cast<double>(simulated) / wall : 0.0},
-                     {"peak_memory_mib", peak_memory_mib()}};
+                     {"peak_memory_mib", peak_memory_mib()},
+                     // Provenance: here, with the other fields that are not the network's behaviour.
+                     {"hiradix_version", hiradix_version()},
+                     {"git_commit", git_commit()},
+                     {"config_sha256", config_sha256(config.resolved)}};
+  return out;
+}
+
+namespace {
+
+// The leaves of `model` and `rtl` that differ, with dotted names.
+void differing_fields(const nlohmann::json& model, const nlohmann::json& rtl, const std::string& prefix, std::string& out) {
+  for (const auto& [key, value] : model.items()) {
+    const std::string name = prefix.empty() ? key : prefix + "." + key;
+    const nlohmann::json other = rtl.contains(key) ? rtl[key] : nlohmann::json();
+    if (value == other) continue;
+    if (value.is_object() && other.is_object())
+      differing_fields(value, other, name, out);
+    else
+      out += fmt::format("               {}: model {}, rtl {}\n", name, value.dump(), other.dump());
+  }
+}
+
+}  // namespace
+
+std::string mismatch_diff(const nlohmann::json& m) {
+  std::string out = fmt::format("cycle {} router {} decision {}, fields that differ:\n", m.value("cycle", 0LL),
+                                m.value("router", -1), m.value("decision", 0LL));
+  differing_fields(m.value("model", nlohmann::json::object()), m.value("rtl", nlohmann::json::object()), "", out);
   return out;
 }
 
@@ -243,12 +272,7 @@ std::string summarize(const nlohmann::json& j) {
     const auto& r = j["rtl"];
     s << fmt::format("  rtl          {}: {} routing decisions by the RTL, {} mismatches\n", r["mode"].get<std::string>(),
                      r["decisions"].get<long long>(), r["mismatches"].get<long long>());
-    if (r.contains("mismatch")) {
-      const auto& m = r["mismatch"];
-      s << fmt::format("  mismatch     cycle {} router {} decision {}\n    inputs {}\n    model  {}\n    rtl    {}\n",
-                       m["cycle"].get<long long>(), m["router"].get<int>(), m["decision"].get<long long>(),
-                       m["inputs"].dump(), m["model"].dump(), m["rtl"].dump());
-    }
+    if (r.contains("mismatch")) s << "  mismatch     " << mismatch_diff(r["mismatch"]);
   }
   s << fmt::format("  load         offered {:.4f}  accepted {:.4f} phits/node/cycle\n", j["offered_load"].get<double>(),
                    j["accepted_load"].get<double>());

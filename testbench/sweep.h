@@ -47,7 +47,7 @@ struct SweepOptions {
   int jobs = 1;                  // local: parallel processes; slurm: array throttle (0 = none)
   std::string out_dir = "out/sweep";
   bool quiet = false;
-  bool resume = false;           // run only the points without a valid result
+  bool resume = false;           // run only the points without a valid result (the plan may extend the stored one)
   std::string executor = "local";  // local | slurm
   std::string partition, time, mem;  // slurm only
   std::string binary;            // slurm only: absolute path of the hiradix binary the jobs run

@@ -378,8 +378,7 @@ TEST(Sweep, ResumeRefusesADifferentPlan) {
   EXPECT_NE(err.find("other values of --vary traffic.load"), std::string::npos) << err;
   EXPECT_EQ(hiradix(dir, "sweep base.yaml --vary traffic.load=0.1,0.2 --set packet.size=4 --out o -q --resume", &err), 2);
   EXPECT_NE(err.find("another config for point 0"), std::string::npos) << err;
-  EXPECT_EQ(hiradix(dir, "sweep base.yaml --vary traffic.load=0.1,0.2 --seeds 2 --out o -q --resume", &err), 2);
-  EXPECT_NE(err.find("--seeds 2 instead of 1"), std::string::npos) << err;
+  // More seeds or values extend the plan (tests/test_sweep_workflow.cpp); fewer would drop points done.
 }
 
 TEST(Sweep, PlanFileIsTheSameSweepAsTheCommandLine) {

@@ -4,7 +4,7 @@
 #
 #   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; minutes)
 #   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6)
-#   testbench/experiments/run.sh full             # every full_*.yaml (seed 003 Table I, h = 8; hours)
+#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8; hours)
 #   testbench/experiments/run.sh small_adv1 ...   # named experiments
 #   testbench/experiments/run.sh small -- --seeds 3 --vary routing.algorithm=min,valiant,ugal,base
 #   testbench/experiments/run.sh full -- --executor slurm --partition batch --time 2:00:00 --mem 4G
@@ -21,7 +21,10 @@ out=${OUT:-out/experiments}
 names=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do names+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
-[ ${#names[@]} -gt 0 ] || { sed -n '2,16p' "$0"; exit 2; }
+# The usage is the comment block at the top of this file, without its '# ' (and nothing else of the file).
+usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; }
+case "${names[0]:-}" in -h | --help) usage; exit 0 ;; esac
+[ ${#names[@]} -gt 0 ] || { usage; exit 2; }
 [ -x "$hiradix" ] || { echo "run.sh: $hiradix not built (scripts/setup.sh builds it)" >&2; exit 1; }
 
 plans=()

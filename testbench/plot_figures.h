@@ -1,0 +1,29 @@
+// The figures of `hiradix plot` (testbench/plot.h), each a function from the sweep and its layout to a
+// Figure (plot_gnuplot.h); a Figure without a name means the figure does not apply to this sweep (no load
+// varied, no time series, no points with a result), with the reason in `why_not`.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "testbench/plot_gnuplot.h"
+#include "testbench/plot_sweep.h"
+
+namespace hiradix::plot {
+
+// Against offered load (plot_load.cpp): one panel per traffic pattern with shared axes.
+Figure latency_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+Figure accepted_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+Figure contention_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+
+// Per router at each curve's highest offered load, with Jain's index (plot_fairness.cpp).
+Figure fairness_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+
+// Per time bin around a traffic change (plot_time.cpp).
+Figure transient_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+Figure contention_trace_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+
+// From other inputs (plot.cpp).
+Figure area_figure(const std::vector<std::string>& synth_files);
+Figure router_contention_figure(const std::string& trace_csv);
+
+}  // namespace hiradix::plot

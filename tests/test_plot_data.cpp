@@ -1,0 +1,239 @@
+// The data behind `hiradix plot`'s figures (issue 12), from hand-made sweeps (results.csv and point files
+// written here, so every expected number is known): empty transient bins are gaps (NaN), not zeros, and
+// the reaction curve stops a p99 latency before the end; Jain's index next to the fairness bars; saturated
+// points on the dotted line only; a curve deadlocked at every load neither breaks the plot nor disappears
+// from the legend; one panel per traffic pattern on shared axes; no load figures for a single load;
+// display names and log tics.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim_helpers.h"
+#include "testbench/display_names.h"
+#include "testbench/plot_gnuplot.h"
+#include "testbench/plot_sweep.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using hiradix::test::read_text;
+using hiradix::test::TempDir;
+using nlohmann::json;
+
+TEST(PlotData, JainIndexByHand) {
+  using hiradix::plot::jain_index;
+  EXPECT_DOUBLE_EQ(jain_index({0.3, 0.3, 0.3}), 1.0);
+  EXPECT_DOUBLE_EQ(jain_index({0, 0, 0, 0.8}), 0.25);                     // one of four takes all: 1/n
+  EXPECT_NEAR(jain_index({0.1, 0.2, 0.3, 0.4}), 1.0 * 1.0 / (4 * 0.30), 1e-12);  // (sum)^2 / (n sum of squares)
+  EXPECT_TRUE(std::isnan(jain_index({})));
+  EXPECT_TRUE(std::isnan(jain_index({0, 0})));
+}
+
+TEST(PlotData, DisplayNames) {
+  using namespace hiradix;
+  EXPECT_EQ(routing_display("min"), "MIN");
+  EXPECT_EQ(routing_display("valiant"), "VAL");
+  EXPECT_EQ(routing_display("valiant", json{{"routing", {{"phase_a", "lg-"}}}}), "VAL lg-");
+  EXPECT_EQ(routing_display("ugal", json{{"routing", {{"ugal_info", "local"}}}}), "UGAL-L");
+  EXPECT_EQ(routing_display("ugal", json{{"routing", {{"ugal_info", "group"}}}}), "UGAL-G");
+  EXPECT_EQ(routing_display("ectn"), "ECtN");
+  EXPECT_EQ(pattern_display("adv", 1, 4), "ADV+1");
+  EXPECT_EQ(pattern_display("adv", 4, 4), "ADV+h");
+  EXPECT_EQ(pattern_display("adv", -2, 4), "ADV-2");
+  EXPECT_EQ(pattern_display("advc", 1, 4), "ADVC");
+  EXPECT_EQ(value_display("routing.contention_threshold", "3", json()), "th = 3");
+  const json config = {{"topology", {{"p", 4}, {"a", 8}, {"h", 4}}},
+                       {"traffic", {{"pattern", "un"}, {"offset", 1}, {"load", 0.2},
+                                    {"change", {{"at", 2000}, {"pattern", "adv"}, {"offset", 1}, {"load", -1}}}}}};
+  EXPECT_EQ(network_display(config), "Dragonfly h = 4 (p = 4, a = 8): 264 routers, 1,056 nodes");
+  EXPECT_EQ(traffic_display(config, true), "UN → ADV+1 at load 0.2");
+}
+
+TEST(PlotData, LogTicsAreOneTwoFive) {
+  const std::string a = hiradix::plot::log_axis("y", 146, 5017);
+  EXPECT_NE(a.find("set ytics (100, 200, 500, 1000, 2000, 5000, 10000)"), std::string::npos) << a;
+  // Within about a decade every step a reader would mark.
+  EXPECT_NE(hiradix::plot::log_axis("y", 146, 900).find("set ytics (100, 150, 200, 300, 400, 500, 700, 1000)"), std::string::npos);
+}
+
+#ifdef HIRADIX_BIN
+
+// A hand-made sweep: results.csv with the varied columns routing.algorithm[, traffic.pattern], traffic.load
+// and the metrics plot reads; a point file per row with the config and what else `extra` gives.
+struct Row {
+  std::string routing, pattern;
+  double load, offered, accepted, latency;
+  std::string status = "ok";
+  json extra = json::object();
+};
+
+void write_sweep(const TempDir& dir, const std::vector<Row>& rows, bool pattern_varied) {
+  fs::create_directories(dir.path / "s/points");
+  std::ofstream csv(dir.file("s/results.csv"));
+  csv << "point,routing.algorithm," << (pattern_varied ? "traffic.pattern," : "")
+      << "traffic.load,seed,status,accepted_load,latency.total.average,offered_load\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    csv << i << "," << r.routing << "," << (pattern_varied ? r.pattern + "," : "") << r.load << ",1," << r.status << "," << r.accepted
+        << "," << r.latency << "," << r.offered << "\n";
+    json p = r.extra;
+    p["status"] = r.status;
+    p["config"] = {{"topology", {{"p", 2}, {"a", 4}, {"h", 2}}},
+                   {"routing", {{"algorithm", r.routing}, {"ugal_info", "local"}, {"phase_a", "lgl"}}},
+                   {"traffic", {{"pattern", r.pattern}, {"offset", 1}, {"load", r.load}, {"change", {{"at", -1}}}}}};
+    std::ofstream(dir.path / "s/points" / (std::string(i < 10 ? "000" : "00") + std::to_string(i) + ".json")) << p.dump();
+  }
+}
+
+int plot(const TempDir& dir, std::string* out = nullptr) {
+  const int code = hiradix::test::run_shell("cd " + hiradix::test::shell_quote(dir.path.string()) + " && " +
+                                            hiradix::test::shell_quote(HIRADIX_BIN) + " plot s/results.csv > out.txt 2>&1");
+  if (out) *out = read_text(dir.file("out.txt"));
+  return code;
+}
+
+bool have_gnuplot() { return hiradix::test::run_shell("command -v gnuplot >/dev/null 2>&1") == 0; }
+
+std::vector<std::vector<std::string>> data_rows(const std::string& dat, std::size_t block) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(dat);
+  std::size_t seen = 0;
+  bool inside = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("# ", 0) == 0) inside = seen++ == block;
+    else if (inside && !line.empty()) {
+      std::istringstream cells(line);
+      rows.emplace_back();
+      for (std::string c; cells >> c;) rows.back().push_back(c);
+    }
+  }
+  return rows;
+}
+
+TEST(PlotData, ADeadlockedCurveNeitherBreaksThePlotNorLeavesTheLegend) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  write_sweep(dir, {{"min", "un", 0.1, 0.1, 0.1, 150, "deadlock"}, {"min", "un", 0.3, 0.3, 0.3, 160, "deadlock"},
+                    {"base", "un", 0.1, 0.1, 0.1, 150}, {"base", "un", 0.3, 0.3, 0.3, 170}},
+              false);
+  std::string out;
+  ASSERT_EQ(plot(dir, &out), 0) << out;
+  EXPECT_GT(fs::file_size(dir.path / "s/plots/latency_vs_load.png"), 1000u);
+  const std::string gp = read_text(dir.file("s/plots/latency_vs_load.gp"));
+  EXPECT_NE(gp.find("title \"MIN (no result: deadlocked)\""), std::string::npos) << gp;
+  EXPECT_EQ(gp.find("index 0 using"), std::string::npos) << "MIN has no points to draw: " << gp;
+  EXPECT_NE(gp.find("index 1 using 1:4"), std::string::npos) << gp;
+  // Base's highest load that ended ok is the fairness panel; MIN's panel says it has none.
+}
+
+TEST(PlotData, SaturatedPointsAreOnTheDottedLineOnly) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  // 0.30 offered, 0.29 accepted: 96.7%, not saturated; 0.5 offered, 0.4 accepted: saturated.
+  write_sweep(dir, {{"valiant", "un", 0.1, 0.1, 0.1, 250}, {"valiant", "un", 0.3, 0.30, 0.29, 300},
+                    {"valiant", "un", 0.5, 0.5, 0.4, 2000}},
+              false);
+  ASSERT_EQ(plot(dir), 0);
+  const auto rows = data_rows(read_text(dir.file("s/plots/latency_vs_load.dat")), 0);
+  ASSERT_EQ(rows.size(), 3u);
+  // Columns: offered, latency, ci, latency if not saturated, latency next to or at a saturated point.
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"0.1", "250", "0", "250", "NaN"}));
+  EXPECT_EQ(rows[1], (std::vector<std::string>{"0.3", "300", "0", "300", "300"}));
+  EXPECT_EQ(rows[2], (std::vector<std::string>{"0.5", "2000", "0", "NaN", "2000"}));
+  EXPECT_NE(read_text(dir.file("s/plots/latency_vs_load.gp")).find("saturated (accepted < 95%)"), std::string::npos);
+}
+
+TEST(PlotData, JainsIndexIsShownWithTheFairnessBars) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  Row low{"base", "un", 0.1, 0.1, 0.1, 150}, high{"base", "un", 0.3, 0.3, 0.25, 170};
+  low.extra["injected_load_per_router"] = {0.1, 0.1, 0.1, 0.1};
+  high.extra["injected_load_per_router"] = {0.1, 0.2, 0.3, 0.4};  // J = 1 / (4 * 0.3) = 0.833
+  write_sweep(dir, {low, high}, false);
+  ASSERT_EQ(plot(dir), 0);
+  const std::string gp = read_text(dir.file("s/plots/fairness.gp"));
+  EXPECT_NE(gp.find("Base: offered 0.30, accepted 0.250, J = 0.833"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("0.25 with lines dt 2"), std::string::npos) << "the mean, 0.25: " << gp;
+  EXPECT_EQ(data_rows(read_text(dir.file("s/plots/fairness.dat")), 0).size(), 4u);
+}
+
+TEST(PlotData, OnePanelPerTrafficPatternOnSharedAxes) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  write_sweep(dir, {{"min", "un", 0.1, 0.1, 0.1, 150}, {"min", "un", 0.3, 0.3, 0.3, 200}, {"min", "adv", 0.1, 0.1, 0.03, 3000},
+                    {"min", "adv", 0.3, 0.3, 0.03, 5000}, {"base", "un", 0.1, 0.1, 0.1, 150}, {"base", "un", 0.3, 0.3, 0.3, 210},
+                    {"base", "adv", 0.1, 0.1, 0.1, 250}, {"base", "adv", 0.3, 0.3, 0.3, 280}},
+              true);
+  ASSERT_EQ(plot(dir), 0);
+  const std::string gp = read_text(dir.file("s/plots/latency_vs_load.gp"));
+  EXPECT_NE(gp.find("set multiplot layout 1,2"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("set title \"UN\""), std::string::npos) << gp;
+  EXPECT_NE(gp.find("set title \"ADV+1\""), std::string::npos) << gp;
+  // One y range for both panels (set once, before the first; the second hides its tic labels).
+  const std::string svg_part = gp.substr(0, gp.find("set terminal pngcairo"));
+  std::size_t ranges = 0;
+  for (std::size_t at = 0; (at = svg_part.find("set yrange", at)) != std::string::npos; ++at) ++ranges;
+  EXPECT_EQ(ranges, 1u) << svg_part;
+  EXPECT_NE(svg_part.find("set yrange [99.9:5005]"), std::string::npos) << svg_part;
+  // Two curves in each panel, MIN and Base, each one legend entry (not one per pattern).
+  std::size_t entries = 0;
+  for (std::size_t at = 0; (at = svg_part.find("keyentry with linespoints ls", at)) != std::string::npos; ++at) ++entries;
+  EXPECT_EQ(entries, 2u) << svg_part;
+}
+
+TEST(PlotData, NoLoadFiguresForASingleLoad) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  Row a{"min", "un", 0.2, 0.2, 0.2, 150}, b{"base", "un", 0.2, 0.2, 0.2, 150};
+  a.extra["injected_load_per_router"] = b.extra["injected_load_per_router"] = {0.2, 0.2};
+  write_sweep(dir, {a, b}, false);
+  std::string out;
+  ASSERT_EQ(plot(dir, &out), 0) << out;
+  EXPECT_FALSE(fs::exists(dir.path / "s/plots/latency_vs_load.png"));
+  EXPECT_NE(out.find("no latency_vs_load figure: every curve has a single offered load"), std::string::npos) << out;
+  EXPECT_TRUE(fs::exists(dir.path / "s/plots/fairness.png")) << "per-router loads apply to any steady point";
+}
+
+TEST(PlotData, EmptyTransientBinsAreGapsAndTheReactionStopsBeforeTheEnd) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  Row r{"base", "un", 0.2, 0.2, 0.2, 150};
+  // warm-up 1000, change at +200 (cycle 1200), run ends at 1000 + 600 = 1600; bins of 100 from 1000;
+  // p99 150: a creation bin counts when its end + 150 <= 1600, i.e. bins starting up to 1300.
+  json bins = json::array();
+  for (int c = 1000; c < 1600; c += 100) {
+    const bool empty = c == 1100;  // nothing delivered (nor created) in this bin
+    bins.push_back({{"cycle", c}, {"packets", empty ? 0 : 10}, {"latency", empty ? 0.0 : 150.0}, {"misrouted_fraction", empty ? 0.0 : 0.5},
+                    {"accepted_load", empty ? 0.0 : 0.2}, {"generated_packets", empty ? 0 : 10}, {"generated_latency", 150.0},
+                    {"generated_misrouted_fraction", empty ? 0.0 : 0.8}});
+  }
+  r.extra["time_series"] = bins;
+  r.extra["latency"] = {{"total", {{"p99", 150}}}};
+  write_sweep(dir, {r}, false);
+  json p = json::parse(read_text(dir.file("s/points/0000.json")));
+  p["config"]["sim"] = {{"warmup", 1000}, {"measure", 600}};
+  p["config"]["stats"] = {{"bin", 100}};
+  p["config"]["traffic"]["change"] = {{"at", 200}, {"pattern", "adv"}, {"offset", 1}, {"load", -1}};
+  std::ofstream(dir.file("s/points/0000.json")) << p.dump();
+  ASSERT_EQ(plot(dir), 0);
+  const auto rows = data_rows(read_text(dir.file("s/plots/transient.dat")), 0);
+  ASSERT_EQ(rows.size(), 6u);
+  // Columns: bin centre - change, latency, misrouted (created), misrouted (delivered), accepted load.
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"-150", "150", "0.8", "0.5", "0.2"}));
+  EXPECT_EQ(rows[1], (std::vector<std::string>{"-50", "NaN", "NaN", "NaN", "0"})) << "an empty bin is a gap; nothing accepted is 0";
+  EXPECT_EQ(rows[3][2], "0.8") << "bin 1300-1400 ends 150 cycles before the run";
+  EXPECT_EQ(rows[4][2], "NaN") << "bin 1400-1500: its slow packets could not arrive by 1600";
+  EXPECT_EQ(rows[5][2], "NaN");
+  EXPECT_EQ(rows[5][1], "150") << "delivery bins are complete to the end";
+}
+
+#endif
+
+}  // namespace
