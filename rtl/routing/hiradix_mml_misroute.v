@@ -88,7 +88,9 @@ module hiradix_mml_misroute(on, p, a, h, here, here_g, dst_router, dst_g, minima
     any = mr_type == MR_MANDATORY || trigger_any;
     first = (mr_type == MR_LOCAL_MM || mr_type == MR_LOCAL) ? p : p + a - 1;
     last = (mr_type == MR_LOCAL_MM || mr_type == MR_LOCAL) ? p + a - 1 : p + a - 1 + h;
-    cand_vc = {(MAX_PORTS*(VC_W+1)){1'b0}};
+    // Don't care (x) unless `fire`, when nothing reads them: then synthesis needs no gating muxes on the
+    // late `fire` (they doubled OLM's critical path), while the `if` lets the Verilated model skip the loop.
+    cand_vc = {(MAX_PORTS*(VC_W+1)){1'bx}};
     if (fire)
       for (c = 0; c < MAX_PORTS; c = c + 1)
         cand_vc[c * (VC_W+1) +: VC_W+1] = next_vc(in_port_w, c[W-1:0], in_vc, c[W-1:0] != minimal);

@@ -28,7 +28,7 @@ module hiradix_route_in_transit(
   /* verilator lint_on UNUSEDSIGNAL */
   integer c;
   always @* begin
-    candidate_ok = {MAX_PORTS{1'b0}};
+    candidate_ok = {MAX_PORTS{1'bx}};  // don't care unless `fire` (hiradix_mml_misroute.v, cand_vc)
     if (fire)
       for (c = 0; c < MAX_PORTS; c = c + 1)
         candidate_ok[c] = (e_source && c[W-1:0] >= p + a - 1) ? ectn_comb[c * COMB_W +: COMB_W] < cfg_ectn_th

@@ -47,7 +47,7 @@ module hiradix_route_occupancy(
   wire [MAX_PORTS*(VC_W+1)-1:0] cand_vc;
   integer c;
   always @* begin
-    candidate_ok = {MAX_PORTS{1'b0}};
+    candidate_ok = {MAX_PORTS{1'bx}};  // don't care unless `fire` (hiradix_mml_misroute.v, cand_vc)
     q = {OCC_W{1'b0}};
     if (fire)
       for (c = 0; c < MAX_PORTS; c = c + 1) begin
