@@ -349,6 +349,17 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
     throw SynthError("yosys failed on block " + b.name + ": " + last_error_line(read_file(dir / "yosys.log")) + " (" +
                      (dir / "yosys.log").string() + ")");
   const std::string ylog = read_file(dir / "yosys.log");
+  nlohmann::json params = b.params;
+  if (!b.libdirs.empty()) {  // the files read: the sources, and the modules found in the libdirs
+    const std::string prefix = (fs::path(rtl_dir) / "").string();
+    std::vector<std::string> files;
+    const std::regex read(R"(Executing Verilog-2005 frontend: (\S+))");
+    for (auto it = std::sregex_iterator(ylog.begin(), ylog.end(), read); it != std::sregex_iterator(); ++it) {
+      const std::string file = (*it)[1].str();
+      if (file.compare(0, prefix.size(), prefix) == 0) files.push_back(file.substr(prefix.size()));
+    }
+    params["rtl_files"] = files;
+  }
   const double area = last_match(ylog, std::regex(R"(Chip area for module '\\synth_top': ([0-9.eE+-]+))"));
   const double cells = last_match(ylog, std::regex(R"(Number of cells:\s+([0-9]+))"));
   const double depth = last_match(ylog, std::regex(R"(ABC: netlist\s*:.*lev\s*=\s*([0-9]+))"));
@@ -393,7 +404,7 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
   const int cycles = std::max(1, static_cast<int>(std::ceil(delay / clock_ns - 1e-9)));
   return {{"area_um2", area}, {"cells", static_cast<long long>(cells)}, {"flip_flops", flip_flops},
           {"delay_ns", std::round(delay * 1e4) / 1e4},
-          {"depth", static_cast<long long>(depth)}, {"cycles", cycles}, {"timing", timing}, {"params", b.params}};
+          {"depth", static_cast<long long>(depth)}, {"cycles", cycles}, {"timing", timing}, {"params", params}};
 }
 
 }  // namespace
