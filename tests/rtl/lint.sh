@@ -52,7 +52,8 @@ lint hiradix_routing_unit -- hiradix_routing_unit.v
 for f in "$rtl"/routing/hiradix_route_*.v; do
   lint "$(basename "$f" .v)" -- "routing/$(basename "$f")"
 done
-for code in 0 1 2 3 4 5 6 7; do
+alg_w=$(sed -n 's/^localparam integer ALG_W *= *\([0-9]*\);.*/\1/p' "$rtl/hiradix_fields.vh")
+for ((code = 0; code < 1 << alg_w; code++)); do
   if ! out=$(yosys -q -p "verilog_defaults -add -sv -I$rtl; read_verilog -defer $rtl/hiradix_routing_unit.v;
                          hierarchy -check -top hiradix_routing_unit -chparam ROUTINGS $((1 << code)) $ylibs;
                          proc" 2>&1) || [ -n "$out" ]; then
