@@ -25,7 +25,7 @@ using test::simulate;
 using test::with;
 
 // ---------------------------------------------------------------------------------------------------------
-// The routing unit's divisions by geometry constants (rtl/hiradix_routing_unit.v, recip_shift / recip_mult /
+// The routing unit's divisions by geometry constants (rtl/hiradix_arith.vh, recip_shift / recip_mult /
 // div_by): floor(x / d) = (x * M) >> S for every x < 2^n, with S = n + ceil(log2 d), M = ceil(2^S / d) kept
 // to NODE_W + 1 bits and a (2 NODE_W + 1)-bit product. Terminal numbers (n = NODE_W) are divided by p and
 // p * a, router, group and link numbers (n = ROUTER_W) by a and h; p, a, h < 2^GEOM_W.

@@ -24,7 +24,7 @@ void check_fits(const char* what, long long value, int bits) {
 }  // namespace
 
 RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
-  // The RTL routing unit's geometry is the canonical Dragonfly's (rtl/hiradix_routing_unit.v).
+  // The RTL routing unit's geometry is the canonical Dragonfly's (rtl/topology/hiradix_dragonfly_geometry.v).
   const Dragonfly& topo = topology_as<Dragonfly>(network, "the RTL routing unit");
   RoutingOptions options = given;
   resolve_routing_options(options, topo);

@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Lint of all RTL (routing unit, LFSR, router logic): `verilator --lint-only -Wall` must report nothing, for edge and typical
 # parameter values, and Yosys must read and elaborate every block (`read_verilog -sv`, `hierarchy`, `proc`).
+# The routing unit's submodules are found by file name in rtl/topology and rtl/routing (Verilator -y, Yosys -libdir).
 # Usage: lint.sh RTL_DIR
 set -uo pipefail
 rtl=$1 fail=0
+vlibs=(-y "$rtl/topology" -y "$rtl/routing") ylibs="-libdir $rtl/topology -libdir $rtl/routing"
 lint() {  # top, params..., -- files...
   local top=$1; shift
   local args=() files=()
   while [ "$1" != -- ]; do args+=("$1"); shift; done; shift
   for f in "$@"; do files+=("$rtl/$f"); done
-  if ! out=$(verilator --lint-only -Wall -I"$rtl" "${args[@]}" --top-module "$top" "${files[@]}" 2>&1) || [ -n "$out" ]; then
+  if ! out=$(verilator --lint-only -Wall -I"$rtl" "${vlibs[@]}" "${args[@]}" --top-module "$top" "${files[@]}" 2>&1) ||
+     [ -n "$out" ]; then
     echo "verilator $top ${args[*]}:"; echo "$out"; fail=1
   fi
   local chp=""
   for a in "${args[@]}"; do chp+=" -set ${a#-G}"; done
   chp=${chp//=/ }
-  if ! out=$(yosys -q -p "read_verilog -sv -I$rtl ${files[*]}; chparam$chp $top; hierarchy -check -top $top; proc" 2>&1) || [ -n "$out" ]; then
+  if ! out=$(yosys -q -p "verilog_defaults -add -sv -I$rtl; read_verilog ${files[*]}; chparam$chp $top;
+                         hierarchy -check -top $top $ylibs; proc" 2>&1) || [ -n "$out" ]; then
     echo "yosys $top ${args[*]}:"; echo "$out"; fail=1
   fi
 }
@@ -42,6 +46,20 @@ lint hiradix_pb_state -GH=1 -GA=2 -- hiradix_pb_state.v
 lint hiradix_pb_state -- hiradix_pb_state.v
 lint hiradix_pb_state -GH=8 -GA=16 -- hiradix_pb_state.v
 lint hiradix_routing_unit -- hiradix_routing_unit.v
+# Every routing submodule alone (the fixed ports, routing/hiradix_routing_ports.vh, are all it needs), and
+# the unit as the synthesis flow builds it for each routing code (ROUTINGS one-hot, only the files it
+# instantiates read): Yosys only, as Verilator rightly reports the inputs such a unit leaves unused.
+for f in "$rtl"/routing/hiradix_route_*.v; do
+  lint "$(basename "$f" .v)" -- "routing/$(basename "$f")"
+done
+alg_w=$(sed -n 's/^localparam integer ALG_W *= *\([0-9]*\);.*/\1/p' "$rtl/hiradix_fields.vh")
+for ((code = 0; code < 1 << alg_w; code++)); do
+  if ! out=$(yosys -q -p "verilog_defaults -add -sv -I$rtl; read_verilog -defer $rtl/hiradix_routing_unit.v;
+                         hierarchy -check -top hiradix_routing_unit -chparam ROUTINGS $((1 << code)) $ylibs;
+                         proc" 2>&1) || [ -n "$out" ]; then
+    echo "yosys hiradix_routing_unit ROUTINGS=$((1 << code)):"; echo "$out"; fail=1
+  fi
+done
 lint hiradix_lfsr -- hiradix_lfsr.v
 [ $fail -eq 0 ] && echo "lint clean"
 exit $fail

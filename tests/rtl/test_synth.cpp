@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "sim_helpers.h"
 #include "synth/synth_flow.h"
@@ -76,6 +77,16 @@ TEST(Synth, ReportsEveryBlockAndGrowsWithRadix) {
   EXPECT_GT(a4, a2);
   // The LFSR does not depend on the network: identical netlists.
   EXPECT_EQ(h2["blocks"]["lfsr"]["area_um2"], h4["blocks"]["lfsr"]["area_um2"]);
+  // The routing unit is built from the geometry and the configured routing's files only (MIN here).
+  std::vector<std::string> routings;
+  bool geometry = false;
+  for (const json& f : h2["blocks"]["routing_unit"]["params"]["rtl_files"]) {
+    const std::string file = f.get<std::string>();
+    if (file.find("routing/hiradix_route_") == 0) routings.push_back(file);
+    geometry = geometry || file == "topology/hiradix_dragonfly_geometry.v";
+  }
+  EXPECT_TRUE(geometry);
+  EXPECT_EQ(routings, std::vector<std::string>{"routing/hiradix_route_min.v"});
   fs::remove_all(dir);
 }
 

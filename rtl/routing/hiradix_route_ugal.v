@@ -1,0 +1,77 @@
+// UGAL-L and UGAL-G (seed-000 §3.5, Eq. 2-1; router/routing/valiant_routing.h) and PB (seed-000 §3.6):
+// Valiant's draw of R_ROOT at injection, kept only if the minimal path looks worse, then Valiant's path.
+// Minimal iff Q_MIN * H_MIN <= Q_VLB * H_VLB + T (signed), with H each path's router-to-router hops and
+// Q (UGAL-L) the load of its first output port; UGAL-G (cfg_ugal_group) adds the load of the path's
+// first global channel unless the first hop is that channel: the source group's link to the destination
+// group (MIN), to R_ROOT's group or, for an R_ROOT in the source group, again to the destination group
+// (Valiant). PB is UGAL-L that also takes Valiant whenever the minimal global link is flagged saturated
+// (pb_flag).
+`default_nettype none
+module hiradix_route_ugal(
+`include "routing/hiradix_routing_port_list.vh"
+);
+/* verilator lint_off UNUSEDPARAM */
+`include "hiradix_fields.vh"
+`include "hiradix_arith.vh"
+`include "topology/hiradix_dragonfly.vh"
+/* verilator lint_on UNUSEDPARAM */
+`include "routing/hiradix_routing_ports.vh"
+
+  wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0];
+  wire on = cfg_algorithm == ALG_UGAL[ALG_W-1:0] || pb;
+  wire [W-1:0] root_g, root_x;
+  hiradix_valiant_root draw_root(.*);
+
+  // Q < 2^(LOAD_W+1); costs fit LOAD_W + 4 bits (at most 6 hops), plus a 16-bit signed T: CW bits signed.
+  // As for the draw, the `if` only lets the Verilated model skip the work off injection.
+  localparam integer CW = LOAD_W + 6;
+  localparam integer GL_W = $clog2(MAX_GLINKS);
+  reg [1:0] h_min, h_vlb_a, h_vlb_b;
+  reg [2:0] h_vlb;
+  reg [W-1:0] port_min, port_vlb;
+  reg [W-1:0] gl_min_x, gl_min_k, gl_vlb_g, gl_vlb_x, gl_vlb_k;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [W-1:0] gl_min, gl_vlb;  // < MAX_GLINKS
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [LOAD_W:0] q_min, q_vlb;
+  reg [CW-1:0] cost_min, cost_vlb, threshold;
+  reg take_minimal;
+  always @* begin
+    {h_min, h_vlb_a, h_vlb_b, h_vlb} = 9'b0;
+    {port_min, port_vlb} = {(2*W){1'b0}};
+    {gl_min_x, gl_min_k, gl_vlb_g, gl_vlb_x, gl_vlb_k, gl_min, gl_vlb} = {(7*W){1'b0}};
+    threshold = {{(CW-THRESH_W){cfg_ugal_t[THRESH_W-1]}}, cfg_ugal_t};
+    cost_min = {CW{1'b0}};
+    cost_vlb = {CW{1'b0}};
+    {q_min, q_vlb} = {(2*LOAD_W+2){1'b0}};
+    if (on && injection) begin
+      h_min = min_hops(here_g, here_x, dst_g, dst_x);
+      h_vlb_a = min_hops(here_g, here_x, root_g, root_x);
+      h_vlb_b = min_hops(root_g, root_x, dst_g, dst_x);
+      h_vlb = {1'b0, h_vlb_a} + {1'b0, h_vlb_b};
+      port_min = min_port_to(here_g, here_x, dst_g, dst_x);
+      port_vlb = min_port_to(here_g, here_x, root_g, root_x);
+      q_min = h_min == 2'd0 ? {(LOAD_W+1){1'b0}} : {1'b0, port_load[port_min * LOAD_W +: LOAD_W]};  // local destination: cost 0
+      q_vlb = {1'b0, port_load[port_vlb * LOAD_W +: LOAD_W]};
+      if (cfg_ugal_group) begin
+        {gl_min_x, gl_min_k} = global_owner(here_g, dst_g);
+        gl_min = gl_min_x * h + gl_min_k;
+        gl_vlb_g = root_g != here_g ? root_g : dst_g;
+        {gl_vlb_x, gl_vlb_k} = global_owner(here_g, gl_vlb_g);
+        gl_vlb = gl_vlb_x * h + gl_vlb_k;
+        // A first hop on a local port (< p + a - 1; never a terminal here) is not the global channel.
+        if (dst_g != here_g && port_min < p + a - 1)
+          q_min = q_min + {1'b0, group_load[gl_min[GL_W-1:0] * LOAD_W +: LOAD_W]};
+        if (gl_vlb_g != here_g && port_vlb < p + a - 1)
+          q_vlb = q_vlb + {1'b0, group_load[gl_vlb[GL_W-1:0] * LOAD_W +: LOAD_W]};
+      end
+      cost_min = {5'b0, q_min} * {{(CW-2){1'b0}}, h_min};
+      cost_vlb = {5'b0, q_vlb} * {{(CW-3){1'b0}}, h_vlb};
+    end
+    // PB: MIN iff the minimal global link is not flagged AND Eq. 2-1 holds.
+    take_minimal = !(pb && pb_flag) && $signed(cost_min) <= $signed(cost_vlb + threshold);
+  end
+
+  hiradix_valiant_path route(.*);
+endmodule
+`default_nettype wire

@@ -1,0 +1,83 @@
+// A Valiant path, hop by hop (seed-000 §3.2; router/routing/valiant_routing.cpp): phase A towards the
+// intermediate router R_ROOT chosen at injection (hiradix_valiant_root.v), phase B from there towards the
+// destination, each a minimal path whose hops take their slots of the policy's canonical path
+// (hiradix_path_vc.v). At injection the path is minimal from the start when R_ROOT is the source or the
+// destination router (degenerate draws) or when `take_minimal` (UGAL's verdict) is set. The decision
+// ports are those of a routing (routing/hiradix_routing_ports.vh).
+`default_nettype none
+module hiradix_valiant_path(on, take_minimal, root_g, root_x, p, a, h, groups, m_a, s_a, m_h, s_h, here, here_g, here_x,
+                            dst_router, dst_port, dst_g, dst_x, minimal, injection, cfg_phase_a, cfg_palmtree,
+                            cfg_hop_count_vcs, rs_in, out_port, out_vc, min_port, misroute, rs_out, no_slot);
+/* verilator lint_off UNUSEDPARAM */
+`include "hiradix_fields.vh"
+`include "hiradix_arith.vh"
+`include "topology/hiradix_dragonfly.vh"
+/* verilator lint_on UNUSEDPARAM */
+  input  wire              on;            // a Valiant-based routing is selected (else the logic idles)
+  input  wire              take_minimal;  // at injection: route minimally (UGAL)
+  input  wire [W-1:0]      root_g, root_x;  // R_ROOT drawn for this decision (used at injection)
+  input  wire [W-1:0]      p, a, h, groups;
+  input  wire [DIV_MW-1:0] m_a, m_h;
+  input  wire [DIV_SW-1:0] s_a, s_h;
+  input  wire [W-1:0]      here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal;
+  input  wire              injection;
+  input  wire [1:0]        cfg_phase_a;
+  input  wire              cfg_palmtree, cfg_hop_count_vcs;
+  input  wire [RS_W-1:0]   rs_in;
+  output wire [PORT_W-1:0] out_port;
+  output wire [VC_W-1:0]   out_vc;
+  output wire [PORT_W-1:0] min_port;
+  output wire              misroute;
+  output wire [RS_W-1:0]   rs_out;
+  output wire              no_slot;
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [W-1:0] root = root_g * a + root_x;  // < 2^ROUTER_W
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [W-1:0] rs_inter = {{(W-ROUTER_W){1'b0}}, rs_in[RS_INTER_LSB +: ROUTER_W]};
+  wire [W-1:0] rs_inter_g = div_router(rs_inter, a, m_a, s_a);
+  wire [W-1:0] rs_inter_x = rs_inter - rs_inter_g * a;
+  reg [ROUTER_W-1:0] inter;
+  reg phase, phase_global_in, global_hop;
+  reg [2:0] path;
+  reg [W-1:0] target, target_g, target_x, next_port;
+  always @* begin
+    inter = rs_in[RS_INTER_LSB +: ROUTER_W];
+    phase = rs_in[RS_PHASE_BIT];
+    path = rs_in[RS_PATH_LSB +: 3];
+    phase_global_in = rs_in[RS_PGLOBAL_BIT];
+    if (on && injection) begin  // take R_ROOT; degenerate draws route minimally
+      inter = root[ROUTER_W-1:0];
+      phase = (root_g == here_g && root_x == here_x) || (root_g == dst_g && root_x == dst_x) || take_minimal;
+    end
+    if (on && !phase && here[ROUTER_W-1:0] == inter) begin  // R_ROOT reached: phase B
+      phase = 1'b1;
+      phase_global_in = 1'b0;
+    end
+    target = (on && !phase) ? {{(W-ROUTER_W){1'b0}}, inter} : dst_router;
+    if (!(on && !phase)) {target_g, target_x} = {dst_g, dst_x};
+    else if (injection) {target_g, target_x} = {root_g, root_x};  // inter = root
+    else {target_g, target_x} = {rs_inter_g, rs_inter_x};
+
+    // The minimal hop towards `target`, or ejection at the destination router.
+    if (here == target) next_port = dst_port;
+    else if (target == dst_router) next_port = minimal;  // the same hop: computed once
+    else next_port = min_port_to(here_g, here_x, target_g, target_x);
+    global_hop = next_port >= p + a - 1;
+    if (here != target && on && !phase) path = path | (global_hop ? 3'b010 : (path[1] ? 3'b100 : 3'b001));
+  end
+
+  wire [HOPS_W-1:0] local_hops, global_hops;
+  wire phase_global;
+  hiradix_path_vc path_vc(
+      .hop(here != target), .global_hop(global_hop), .valiant_paths(on), .cfg_phase_a(cfg_phase_a), .phase(phase),
+      .cfg_hop_count_vcs(cfg_hop_count_vcs), .local_hops_in(rs_in[RS_LHOPS_LSB +: HOPS_W]),
+      .global_hops_in(rs_in[RS_GHOPS_LSB +: HOPS_W]), .phase_global_in(phase_global_in), .vc(out_vc),
+      .no_slot(no_slot), .local_hops(local_hops), .global_hops(global_hops), .phase_global(phase_global));
+
+  assign out_port = next_port[PORT_W-1:0];
+  assign min_port = minimal[PORT_W-1:0];
+  assign misroute = here != target && next_port != minimal;
+  assign rs_out = {rs_in[RS_MANDG_BIT], rs_in[RS_LMIS_BIT], phase_global, global_hops, local_hops, path, phase, inter};
+endmodule
+`default_nettype wire

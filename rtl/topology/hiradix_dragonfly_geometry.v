@@ -1,0 +1,56 @@
+// The Dragonfly's geometry for one routing decision: where this router and the destination are, and the
+// minimal hop towards the destination (topology/dragonfly.cpp, DragonflyRouting). What every routing of
+// the Dragonfly needs, computed once; a routing's own path questions use the functions of
+// hiradix_dragonfly.vh with the reciprocals computed here. Purely combinational; with the cfg_* inputs
+// tied to constants (synthesis) the reciprocals, p, a, h and the group count are constants.
+`default_nettype none
+module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, in_port, dst, p, a, h, groups, m_a, s_a,
+                                  m_h, s_h, here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal,
+                                  injection);
+/* verilator lint_off UNUSEDPARAM */
+`include "hiradix_fields.vh"
+`include "hiradix_arith.vh"
+`include "topology/hiradix_dragonfly.vh"
+/* verilator lint_on UNUSEDPARAM */
+  input  wire [GEOM_W-1:0]   cfg_p, cfg_a, cfg_h;
+  input  wire                cfg_palmtree;
+  input  wire [ROUTER_W-1:0] router;
+  input  wire [PORT_W-1:0]   in_port;
+  input  wire [NODE_W-1:0]   dst;
+  output wire [W-1:0]        p, a, h, groups;  // groups = a * h + 1
+  output wire [DIV_MW-1:0]   m_a, m_h;         // reciprocals of a and h for router-wide dividends (div_router)
+  output wire [DIV_SW-1:0]   s_a, s_h;
+  output wire [W-1:0]        here, here_g, here_x;  // this router: id, group, index in the group
+  output wire [W-1:0]        dst_router, dst_port;  // the destination terminal's router and its port there
+  output wire [W-1:0]        dst_g, dst_x;          // the destination router's group and index
+  output reg  [W-1:0]        minimal;  // the minimal output towards dst (its ejection port at dst_router)
+  output wire                injection;  // in_port is a terminal port
+
+  assign p = {{(W-GEOM_W){1'b0}}, cfg_p};
+  assign a = {{(W-GEOM_W){1'b0}}, cfg_a};
+  assign h = {{(W-GEOM_W){1'b0}}, cfg_h};
+  assign groups = a * h + 1;
+  wire [W-1:0] pa = p * a;
+  localparam [DIV_SW-1:0] N_NODE = NODE_W[DIV_SW-1:0], N_ROUTER = ROUTER_W[DIV_SW-1:0];
+  wire [DIV_SW-1:0] s_p = recip_shift(p, N_NODE), s_pa = recip_shift(pa, N_NODE);
+  assign s_a = recip_shift(a, N_ROUTER);
+  assign s_h = recip_shift(h, N_ROUTER);
+  wire [DIV_MW-1:0] m_p = recip_mult(p, s_p), m_pa = recip_mult(pa, s_pa);
+  assign m_a = recip_mult(a, s_a);
+  assign m_h = recip_mult(h, s_h);
+  assign here = {{(W-ROUTER_W){1'b0}}, router};
+  assign here_g = div_router(here, a, m_a, s_a);
+  assign here_x = here - here_g * a;
+  wire [W-1:0] dst_w = {{(W-NODE_W){1'b0}}, dst};
+  assign dst_router = div_by(dst_w, m_p, s_p);
+  assign dst_port = dst_w - dst_router * p;
+  assign dst_g = div_by(dst_w, m_pa, s_pa);  // = dst_router / a, in parallel
+  assign dst_x = dst_router - dst_g * a;
+  assign injection = {{(W-PORT_W){1'b0}}, in_port} < p;
+
+  always @* begin
+    if (here == dst_router) minimal = dst_port;
+    else minimal = min_port_to(here_g, here_x, dst_g, dst_x);
+  end
+endmodule
+`default_nettype wire
