@@ -46,9 +46,10 @@ module hiradix_path_vc(hop, global_hop, valiant_paths, cfg_phase_a, phase, cfg_h
     local_hops = local_hops_in;
     global_hops = global_hops_in;
     phase_global = phase_global_in;
-    slots = phase_slots(valiant_paths, cfg_phase_a, phase);
+    slots = 12'd0;
     slot = 4'd0;
     if (hop) begin
+      slots = phase_slots(valiant_paths, cfg_phase_a, phase);
       if (global_hop) begin
         slot = cfg_hop_count_vcs ? {1'b0, global_hops} : slots[7:4];
         global_hops = global_hops + 1'b1;

@@ -17,8 +17,12 @@ module hiradix_route_in_transit(
   wire ectn = cfg_algorithm == ALG_ECTN[ALG_W-1:0];
   wire on = cfg_algorithm == ALG_BASE[ALG_W-1:0] || ectn;
   wire e_source = ectn && injection && dst_g != here_g;
-  wire trigger = contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th ||
-                 (e_source && ectn_dest >= cfg_ectn_th);
+  reg trigger;
+  always @* begin  // (the `if`: the Verilated model skips the work when another routing is selected)
+    trigger = 1'b0;
+    if (on) trigger = contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th ||
+                      (e_source && ectn_dest >= cfg_ectn_th);
+  end
 
   reg [MAX_PORTS-1:0] candidate_ok;
   wire fire;

@@ -24,20 +24,22 @@ module hiradix_route_occupancy(
   reg [OCC_W-1:0] q_min;
   reg ready_min;
   reg [2*OCC_W-1:0] limit;
-  always @* begin
+  reg credit, contended;
+  always @* begin  // (the `if`: the Verilated model skips the work when another routing is selected)
     q_min = {OCC_W{1'b0}};
     ready_min = 1'b0;
     limit = {(2*OCC_W){1'b0}};
+    {credit, contended} = 2'b00;
     if (on) begin
       if (min_vc < READY_W[VC_W:0]) begin
         q_min = occupancy[(minimal * READY_W + {30'b0, min_vc[1:0]}) * OCC_W +: OCC_W];
         ready_min = port_ready[minimal * READY_W + {30'b0, min_vc[1:0]}];
       end
       limit = ({{OCC_W{1'b0}}, cfg_occupancy_th} * {{OCC_W{1'b0}}, q_min}) / PERCENT;
+      credit = q_min >= cfg_min_occupancy && !ready_min;
+      contended = hybrid && contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th;
     end
   end
-  wire credit = q_min >= cfg_min_occupancy && !ready_min;
-  wire contended = hybrid && contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th;
   wire trigger = credit || contended;
   wire trigger_any = contended;
 

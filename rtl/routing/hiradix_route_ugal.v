@@ -51,7 +51,8 @@ module hiradix_route_ugal(
       h_vlb = {1'b0, h_vlb_a} + {1'b0, h_vlb_b};
       port_min = min_port_to(here_g, here_x, dst_g, dst_x);
       port_vlb = min_port_to(here_g, here_x, root_g, root_x);
-      q_min = h_min == 2'd0 ? {(LOAD_W+1){1'b0}} : {1'b0, port_load[port_min * LOAD_W +: LOAD_W]};  // local destination: cost 0
+      // A destination at this router costs 0.
+      q_min = h_min == 2'd0 ? {(LOAD_W+1){1'b0}} : {1'b0, port_load[port_min * LOAD_W +: LOAD_W]};
       q_vlb = {1'b0, port_load[port_vlb * LOAD_W +: LOAD_W]};
       if (cfg_ugal_group) begin
         {gl_min_x, gl_min_k} = global_owner(here_g, dst_g);

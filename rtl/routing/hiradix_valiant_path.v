@@ -31,12 +31,12 @@ module hiradix_valiant_path(on, take_minimal, root_g, root_x, p, a, h, groups, m
   output wire [RS_W-1:0]   rs_out;
   output wire              no_slot;
 
+  // The work sits in the branches that use it (also the intermediate router's group, a division): the
+  // same hardware, but the Verilated model, which evaluates every routing at each decision, skips it.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [W-1:0] root = root_g * a + root_x;  // < 2^ROUTER_W
+  reg [W-1:0] root;  // < 2^ROUTER_W
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [W-1:0] rs_inter = {{(W-ROUTER_W){1'b0}}, rs_in[RS_INTER_LSB +: ROUTER_W]};
-  wire [W-1:0] rs_inter_g = div_router(rs_inter, a, m_a, s_a);
-  wire [W-1:0] rs_inter_x = rs_inter - rs_inter_g * a;
+  reg [W-1:0] inter_g;
   reg [ROUTER_W-1:0] inter;
   reg phase, phase_global_in, global_hop;
   reg [2:0] path;
@@ -46,23 +46,38 @@ module hiradix_valiant_path(on, take_minimal, root_g, root_x, p, a, h, groups, m
     phase = rs_in[RS_PHASE_BIT];
     path = rs_in[RS_PATH_LSB +: 3];
     phase_global_in = rs_in[RS_PGLOBAL_BIT];
-    if (on && injection) begin  // take R_ROOT; degenerate draws route minimally
-      inter = root[ROUTER_W-1:0];
-      phase = (root_g == here_g && root_x == here_x) || (root_g == dst_g && root_x == dst_x) || take_minimal;
+    root = {W{1'b0}};
+    inter_g = {W{1'b0}};
+    target = dst_router;
+    {target_g, target_x} = {dst_g, dst_x};
+    if (on) begin
+      if (injection) begin  // take R_ROOT; degenerate draws route minimally
+        root = root_g * a + root_x;
+        inter = root[ROUTER_W-1:0];
+        phase = (root_g == here_g && root_x == here_x) || (root_g == dst_g && root_x == dst_x) || take_minimal;
+      end
+      if (!phase && here[ROUTER_W-1:0] == inter) begin  // R_ROOT reached: phase B
+        phase = 1'b1;
+        phase_global_in = 1'b0;
+      end
+      if (!phase) begin  // phase A: towards R_ROOT
+        target = {{(W-ROUTER_W){1'b0}}, inter};
+        if (injection) {target_g, target_x} = {root_g, root_x};  // inter = root
+        else begin
+          inter_g = div_router({{(W-ROUTER_W){1'b0}}, inter}, a, m_a, s_a);
+          {target_g, target_x} = {inter_g, {{(W-ROUTER_W){1'b0}}, inter} - inter_g * a};
+        end
+      end
     end
-    if (on && !phase && here[ROUTER_W-1:0] == inter) begin  // R_ROOT reached: phase B
-      phase = 1'b1;
-      phase_global_in = 1'b0;
-    end
-    target = (on && !phase) ? {{(W-ROUTER_W){1'b0}}, inter} : dst_router;
-    if (!(on && !phase)) {target_g, target_x} = {dst_g, dst_x};
-    else if (injection) {target_g, target_x} = {root_g, root_x};  // inter = root
-    else {target_g, target_x} = {rs_inter_g, rs_inter_x};
 
-    // The minimal hop towards `target`, or ejection at the destination router.
-    if (here == target) next_port = dst_port;
-    else if (target == dst_router) next_port = minimal;  // the same hop: computed once
-    else next_port = min_port_to(here_g, here_x, target_g, target_x);
+    // The minimal hop towards `target`, or ejection at the destination router (phase A's in its own branch,
+    // as above: else the Verilated model evaluates min_port_to, a division, at every decision).
+    next_port = here == dst_router ? dst_port : minimal;  // towards the destination: computed once
+    if (on && !phase) begin
+      if (here == target) next_port = dst_port;
+      else if (target == dst_router) next_port = minimal;
+      else next_port = min_port_to(here_g, here_x, target_g, target_x);
+    end
     global_hop = next_port >= p + a - 1;
     if (here != target && on && !phase) path = path | (global_hop ? 3'b010 : (path[1] ? 3'b100 : 3'b001));
   end
@@ -70,7 +85,7 @@ module hiradix_valiant_path(on, take_minimal, root_g, root_x, p, a, h, groups, m
   wire [HOPS_W-1:0] local_hops, global_hops;
   wire phase_global;
   hiradix_path_vc path_vc(
-      .hop(here != target), .global_hop(global_hop), .valiant_paths(on), .cfg_phase_a(cfg_phase_a), .phase(phase),
+      .hop(on && here != target), .global_hop(global_hop), .valiant_paths(on), .cfg_phase_a(cfg_phase_a), .phase(phase),
       .cfg_hop_count_vcs(cfg_hop_count_vcs), .local_hops_in(rs_in[RS_LHOPS_LSB +: HOPS_W]),
       .global_hops_in(rs_in[RS_GHOPS_LSB +: HOPS_W]), .phase_global_in(phase_global_in), .vc(out_vc),
       .no_slot(no_slot), .local_hops(local_hops), .global_hops(global_hops), .phase_global(phase_global));
