@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -112,6 +113,33 @@ inline std::string in_child(const std::function<std::string()>& body) {
   if (!WIFEXITED(status)) return "child died (signal " + std::to_string(WTERMSIG(status)) + ") " + out;
   if (WEXITSTATUS(status) != 0 && out.empty()) return "child exited with " + std::to_string(WEXITSTATUS(status));
   return out;
+}
+
+#ifdef HIRADIX_BIN
+// Runs `HIRADIX_BIN ARGS` in `dir`, in its own process group, with stdout and stderr to dir/stdout.txt and
+// dir/stderr.txt; returns its pid (for tests that signal it).
+inline pid_t start_hiradix(const TempDir& dir, const std::vector<std::string>& args) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    if (chdir(dir.path.c_str()) != 0) _exit(127);
+    if (!freopen("stdout.txt", "w", stdout) || !freopen("stderr.txt", "w", stderr)) _exit(127);
+    std::vector<char*> argv{const_cast<char*>(HIRADIX_BIN)};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(HIRADIX_BIN, argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+#endif
+
+// The direct children of process `pid` (Linux /proc).
+inline std::vector<pid_t> children_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+  std::vector<pid_t> kids;
+  for (pid_t k; in >> k;) kids.push_back(k);
+  return kids;
 }
 
 // Runs a shell command line; returns its exit code (-1 if it did not exit normally).

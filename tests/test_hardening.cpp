@@ -353,30 +353,6 @@ TEST(HardeningChildren, SignalsAreNamed) {
   EXPECT_NE(describe_child_end(status).find("killed by SIGKILL (out of memory?"), std::string::npos) << describe_child_end(status);
 }
 
-// Runs `hiradix ARGS` in its own process group with stdout/stderr to files; returns its pid.
-pid_t start_hiradix(const TempDir& dir, const std::vector<std::string>& args) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    setpgid(0, 0);
-    if (chdir(dir.path.c_str()) != 0) _exit(127);
-    freopen("stdout.txt", "w", stdout);
-    freopen("stderr.txt", "w", stderr);
-    std::vector<char*> argv{const_cast<char*>(HIRADIX_BIN)};
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(HIRADIX_BIN, argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-std::vector<pid_t> children_of(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
-  std::vector<pid_t> kids;
-  for (pid_t k; in >> k;) kids.push_back(k);
-  return kids;
-}
-
 // Alive = exists and is not a zombie.
 bool alive(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
@@ -388,7 +364,7 @@ bool alive(pid_t pid) {
 
 std::vector<pid_t> wait_for_children(pid_t pid, std::size_t n) {
   for (int i = 0; i < 300; ++i) {  // 30 s
-    const std::vector<pid_t> kids = children_of(pid);
+    const std::vector<pid_t> kids = test::children_of(pid);
     if (kids.size() >= n) return kids;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
@@ -412,7 +388,7 @@ const char* kLong = "topology: {h: 4}\ntraffic: {load: 0.3}\nsim: {warmup: 1000,
 TEST(HardeningChildren, RunNamesTheSignalThatKilledItsSimulation) {
   TempDir dir;
   write_file(dir, "long.yaml", kLong);
-  const pid_t run = start_hiradix(dir, {"run", "long.yaml", "--out", "res", "-q"});
+  const pid_t run = test::start_hiradix(dir, {"run", "long.yaml", "--out", "res", "-q"});
   const std::vector<pid_t> kids = wait_for_children(run, 1);
   ASSERT_EQ(kids.size(), 1u);
   kill(kids[0], SIGKILL);
@@ -429,7 +405,7 @@ TEST(HardeningChildren, RunNamesTheSignalThatKilledItsSimulation) {
 TEST(HardeningInterrupt, TerminatedRunTakesItsSimulationWithIt) {
   TempDir dir;
   write_file(dir, "long.yaml", kLong);
-  const pid_t run = start_hiradix(dir, {"run", "long.yaml", "--out", "res", "-q"});
+  const pid_t run = test::start_hiradix(dir, {"run", "long.yaml", "--out", "res", "-q"});
   const std::vector<pid_t> kids = wait_for_children(run, 1);
   ASSERT_EQ(kids.size(), 1u);
   kill(run, SIGTERM);
@@ -446,7 +422,7 @@ TEST(HardeningInterrupt, InterruptedSweepTakesItsSimulationsWithItAndOldTablesAr
     // An older sweep's tables in the directory: a fresh sweep removes them before it starts.
     fs::create_directories(dir.path / "sw");
     for (const char* f : {"results.csv", "summary.csv", "timing.csv"}) write_file(dir, std::string("sw/") + f, "old\n");
-    const pid_t sweep = start_hiradix(dir, {"sweep", "long.yaml", "--vary", "traffic.load=0.1,0.2", "-j", "2", "--out", "sw", "-q"});
+    const pid_t sweep = test::start_hiradix(dir, {"sweep", "long.yaml", "--vary", "traffic.load=0.1,0.2", "-j", "2", "--out", "sw", "-q"});
     const std::vector<pid_t> kids = wait_for_children(sweep, 2);
     ASSERT_EQ(kids.size(), 2u);
     for (const char* f : {"results.csv", "summary.csv", "timing.csv"})

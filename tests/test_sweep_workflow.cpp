@@ -92,28 +92,6 @@ TEST(SweepTraces, TraceFilesGoUnderEachPointsDirectory) {
   EXPECT_NE(hiradix::test::read_text(dir.file("s/points/0000.json")).find("\"vcd\": \"sub/r1.vcd\""), std::string::npos);
 }
 
-pid_t start_sweep(const TempDir& dir, const std::vector<std::string>& args) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    setpgid(0, 0);
-    if (chdir(dir.path.c_str()) != 0) _exit(127);
-    if (!freopen("stderr.txt", "w", stderr)) _exit(127);
-    std::vector<char*> argv{const_cast<char*>(HIRADIX_BIN)};
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(HIRADIX_BIN, argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-std::vector<pid_t> children_of(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
-  std::vector<pid_t> kids;
-  for (pid_t k; in >> k;) kids.push_back(k);
-  return kids;
-}
-
 // The children's wait status as their parent saw it is not ours to read; what we check is that they are
 // gone, i.e. the signal reached them (their parent waits for them before it ends).
 bool gone(pid_t pid) { return kill(pid, 0) != 0; }
@@ -123,11 +101,11 @@ TEST(SweepInterrupt, TheSignalReachesTheSimulationsAndTheTablesHoldThePointsDone
     TempDir dir;
     std::ofstream(dir.file("base.yaml")) << kBase;
     // Point 0 ends at once, point 1 runs for minutes; -j 1 runs them one after the other.
-    const pid_t sweep = start_sweep(dir, {"sweep", "base.yaml", "--vary", "sim.measure=2000,50000000", "-j", "1", "--out", "s", "-q"});
+    const pid_t sweep = hiradix::test::start_hiradix(dir, {"sweep", "base.yaml", "--vary", "sim.measure=2000,50000000", "-j", "1", "--out", "s", "-q"});
     std::vector<pid_t> kids, first;  // first: point 0's child
     for (int i = 0; i < 600 && kids.empty(); ++i) {  // up to 30 s for point 1 to start
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      const std::vector<pid_t> now = children_of(sweep);
+      const std::vector<pid_t> now = hiradix::test::children_of(sweep);
       if (!fs::exists(dir.path / "s/points/0000.json")) {
         first.insert(first.end(), now.begin(), now.end());
         continue;
