@@ -30,7 +30,6 @@ struct OutputPort {
   Ring<QueuedPacket> queue;
   std::uint32_t* owner = nullptr;     // wormhole: per downstream VC, packet + 1 holding it (0: free)
   bool sink = false;                  // ejection to a NIC: never blocks
-  std::uint8_t vcs = 0;               // downstream VCs
   std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
   std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
   Cycle link_free = 0;
