@@ -7,9 +7,9 @@
 // intra-group path l - l, whose hops take local VCs 0 and 1. The decision ports are those of a routing
 // (routing/hiradix_routing_ports.vh).
 `default_nettype none
-module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, h, groups, m_a, s_a, m_h, s_h, here, here_g, here_x,
-                            dst_router, dst_port, dst_g, dst_x, minimal, injection, cfg_phase_a, cfg_palmtree,
-                            cfg_hop_count_vcs, rs_in, out_port, out_vc, min_port, misroute, rs_out, no_slot);
+module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, h, groups, m_a, s_a, m_h, s_h, here,
+                            here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal, injection, cfg_phase_a,
+                            cfg_palmtree, cfg_hop_count_vcs, rs_in, out_port, out_vc, min_port, misroute, rs_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
