@@ -1153,6 +1153,8 @@ TEST(Rvlb, RegistryNamesAndVcs) {
     EXPECT_EQ(rpb->name(), "rpb");
     EXPECT_EQ(rpb->vcs_needed()[1], pbv[1]) << policy;
     EXPECT_TRUE(rpb->broadcast_needs().has_value()) << "RPB keeps PB's flags and their broadcast";
+    for (const auto* r : {rvlb.get(), rpb.get()})  // what a config with too few VCs is told
+      EXPECT_NE(r->vc_rule().find("intra-group path l - l"), std::string::npos) << r->vc_rule();
   }
   EXPECT_NE(routing_entry("rvlb").rtl_code, routing_entry("valiant").rtl_code);
   EXPECT_NE(routing_entry("rpb").rtl_code, routing_entry("pb").rtl_code);

@@ -33,6 +33,10 @@ class ValiantRouting : public DragonflyRouting {
   // bits.
   int choose_intermediate(int router, std::uint64_t random, int dst_router = -1) const;
   bool restricted() const { return restricted_; }
+  std::string vc_rule() const override {
+    return restricted_ ? "one per slot of its canonical path, seed-000 §1.6, and local VCs 0 then 1 on the intra-group path l - l, §3.3"
+                       : DragonflyRouting::vc_rule();
+  }
 
  protected:
   // Source adaptivity: at injection, after R_ROOT is drawn (not degenerate), take the minimal path
