@@ -92,7 +92,7 @@ class PbRouting : public UgalRouting {
   // seed-000 §3.6: the h flags of the router's global channels as one bit each, every routing.pb_period
   // cycles, "piggybacked on idle local channels" by default.
   std::optional<BroadcastNeeds> broadcast_needs() const override {
-    return BroadcastNeeds{"routing.pb_period", period_, BroadcastMode::kPiggyback, topo_.h(), 1};
+    return BroadcastNeeds{"routing.pb_period", period_, BroadcastMode::kPiggyback, topo_.h(), 1, static_cast<int>(PortClass::kLocal)};
   }
   std::unique_ptr<RoutingState> make_state(int router, const BroadcastParams& broadcast, int input_vcs,
                                            int ports) const override;
