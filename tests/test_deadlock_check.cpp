@@ -229,7 +229,7 @@ TEST(DeadlockCheck, IntermediateDrawsCoverEveryRandomDraw) {
 // ---- what hop_count does ----
 
 // routing.vc_scheme: hop_count (the count-based VC reading) makes every source routing cyclic, on every
-// network and both arrangements; the in-transit routings keep their own VC rule and ignore it.
+// network with local links and both arrangements; the in-transit routings keep their own VC rule and ignore it.
 TEST(DeadlockCheck, HopCountIsCyclicForEverySourceRouting) {
   for (const Overrides& net : small_networks())
     for (const std::string& alg : routings())
@@ -242,6 +242,12 @@ TEST(DeadlockCheck, HopCountIsCyclicForEverySourceRouting) {
         EXPECT_EQ(a.verdict, in_transit ? DeadlockAnalysis::Verdict::kAcyclic : DeadlockAnalysis::Verdict::kCyclic)
             << describe(o);
       }
+  // Without local links (a = 1) a path is global hops only, whose counts only grow: no cycle.
+  for (const std::string& alg : routings()) {
+    const Built b({{"topology.p", "2"}, {"topology.a", "1"}, {"topology.h", "3"}, {"routing.algorithm", alg},
+                   {"routing.vc_scheme", "hop_count"}});
+    EXPECT_EQ(analyse_deadlock(*b.topo, *b.routing, vcs_of(b.config)).verdict, DeadlockAnalysis::Verdict::kAcyclic) << alg;
+  }
 }
 
 // Worked out by hand on the smallest Dragonfly, p = 1, a = 2, h = 1 (3 groups of 2 routers, router 2g + x):
