@@ -4,6 +4,9 @@
 // virtual cut-through and wormhole alike, a routing whose CDG has no cycle cannot deadlock (Dally & Seitz);
 // for the in-transit routings, which route a blocked head again, the graph that must be acyclic is that of
 // their escape channels, the minimal hops (Duato): see channel_dependencies() for exactly what is enumerated.
+// That escape graph holds the direct dependencies, Duato's condition under virtual cut-through (a blocked
+// packet sits in one buffer); under wormhole his condition also counts indirect ones (through the adaptive
+// channels a packet's body still holds), which are not enumerated.
 // Injection and ejection channels are left out: nothing waits on an ejection channel (the NIC consumes), and
 // no router channel waits on an injection one, so neither can lie on a cycle.
 #pragma once
