@@ -4,16 +4,24 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace hiradix {
 
 namespace {
 
+// The VCs of each link class of the config's topology.
+std::vector<int> class_vcs(const Config& c) {
+  std::vector<int> vcs;
+  for (const LinkClassParams& p : c.links) vcs.push_back(p.vcs);
+  return vcs;
+}
+
 // What the analysis depends on: the network, the routing keys (resolved) and the VCs of each class.
 std::string analysis_key(const Config& c) {
   const nlohmann::json& r = c.resolved;
   return r.value("topology", nlohmann::json()).dump() + r.value("routing", nlohmann::json()).dump() +
-         (r.contains("router") ? r["router"].value("vcs", nlohmann::json()).dump() : std::string());
+         nlohmann::json(class_vcs(c)).dump();
 }
 
 }  // namespace
@@ -29,9 +37,7 @@ const DeadlockAnalysis& deadlock_analysis(const Config& config) {
   if (it == cache.end()) {
     const std::unique_ptr<Topology> topo = make_topology(config);
     const std::unique_ptr<RoutingAlgorithm> routing = make_routing(config.routing, *topo);
-    std::vector<int> vcs;
-    for (const LinkClassParams& p : config.link_classes()) vcs.push_back(p.vcs);
-    it = cache.emplace(key, analyse_deadlock(*topo, *routing, vcs)).first;
+    it = cache.emplace(key, analyse_deadlock(*topo, *routing, class_vcs(config))).first;
   }
   return it->second;
 }

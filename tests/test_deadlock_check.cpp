@@ -39,7 +39,7 @@ std::vector<std::string> routings() {
 // The VCs a config gives each link class.
 std::vector<int> vcs_of(const Config& c) {
   std::vector<int> v;
-  for (const LinkClassParams& p : c.link_classes()) v.push_back(p.vcs);
+  for (const LinkClassParams& p : c.links) v.push_back(p.vcs);
   return v;
 }
 
