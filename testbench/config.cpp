@@ -80,6 +80,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.measure", KeyType::kInt, "60000", 1, kBig, {}, "Measurement cycles (seed-000 §3.2.3: 60,000)."},
       {"sim.seed", KeyType::kInt, "1", 0, kBig, {}, "Random seed; each router and NIC derives its own stream from it."},
       {"sim.watchdog", KeyType::kInt, "20000", 100, kBig, {}, "Cycles without any switch grant, while packets are in the network, that end the run with a deadlock report. A run uses at most a quarter of warm-up + measure (never less than the minimum), and a run that ends with packets in the network and no progress over that last stretch is a deadlock too."},
+      {"sim.allow_deadlock", KeyType::kString, "false", 0, 0, {"false", "true"}, "Run a config whose channel dependency graph has a cycle (it can deadlock; checked before every run and sweep point: every path of the routing, or an in-transit routing's escape channels, on the configured network and VCs) with a warning, instead of refusing it with exit code 2. The routing.vc_scheme: hop_count demonstrations set it."},
       {"sim.scheduling", KeyType::kString, "event", 0, 0, {"event", "poll"}, "event: routers run only in cycles where they have work; poll: every router with packets runs every cycle (a slow reference that must give identical results)."},
       {"stats.bin", KeyType::kInt, "100", 1, kBig, {}, "Width in cycles of the time-series bins reported for transients."},
       {"stats.before", KeyType::kInt, "1000", 0, kBig, {}, "Cycles before the change covered by the time series."},
@@ -302,6 +303,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   read_vcs_and_buffers(v, c, *routing);
   read_traffic(v, c, *topo);
   read_simulation(v, c);
+  v.set("sim.allow_deadlock", v.S("sim.allow_deadlock"));  // read by testbench/deadlock_check.cpp
   return c;
 }
 

@@ -2,6 +2,7 @@
 // R_ROOT chosen at injection, reached minimally (phase A), then the destination minimally (phase B).
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "router/group_load_view.h"
@@ -26,6 +27,13 @@ class ValiantRouting : public DragonflyRouting {
   // Draws R_ROOT uniformly from the policy's candidate set for a packet injected at `router`, from the
   // decision's LFSR state: the first draw from its low 32 bits, a second one from its high 32 bits.
   int choose_intermediate(int router, std::uint64_t random) const;
+  // Every outcome of choose_intermediate's draws at `router`: R_ROOT and a random value that draws it (one
+  // pair per outcome, so a root reached by two outcomes appears twice). For the deadlock check
+  // (router/routing/channel_dependencies.h), which walks every path.
+  std::vector<std::pair<int, std::uint64_t>> intermediate_draws(int router) const;
+  // The hop a packet takes at `router` once its path is chosen (route.intermediate and route.phase, set at
+  // injection): what route() does after the injection decision.
+  RoutingDecision follow(int router, Packet& pkt) const;
 
  protected:
   // Source adaptivity: at injection, after R_ROOT is drawn (not degenerate), take the minimal path
