@@ -51,7 +51,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const hiradix::Config c = hiradix::load_config(scratch_file(), overrides);
     // A config that loads must be one the model can hold: positive sizes, a watchdog within the run.
-    if (c.p < 1 || c.a < 1 || c.h < 1 || c.router.packet_size < 1 || c.buffer_local < 1 || c.nic_queue < 1) std::abort();
+    if (hiradix::make_topology(c)->routers() < 1 || c.router.packet_size < 1 || c.nic_queue < 1) std::abort();
+    for (const hiradix::LinkClassParams& l : c.links)
+      if (l.vcs < 1 || l.buffer < 1 || l.latency < 1) std::abort();
   } catch (const hiradix::ConfigError& e) {
     const std::string msg = e.what();
     if (msg.compare(0, 14, "config error: ") != 0 || msg.find('\n') != std::string::npos) {

@@ -11,6 +11,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "router/routing/routing_registry.h"
+#include "topology/topology_registry.h"
 #include "synth/synth_flow.h"
 #include "router/rtl/rc_interface.h"
 #include "testbench/config_limits.h"
@@ -31,15 +32,11 @@ constexpr double kBig = kUnbounded;
 
 const std::vector<KeySpec>& config_schema() {
   static const std::vector<KeySpec> schema = with_type_limits([] {
-    std::vector<KeySpec> s = {
-      {"topology.type", KeyType::kString, "dragonfly", 0, 0, {"dragonfly"}, "Topology: the canonical Dragonfly (G = a*h + 1 groups)."},
-      {"topology.p", KeyType::kInt, "0", 0, 64, {}, "Terminals per router; 0 = h (balanced, a = 2p = 2h)."},
-      {"topology.a", KeyType::kInt, "0", 0, 64, {}, "Routers per group; 0 = 2h (balanced)."},
-      {"topology.h", KeyType::kInt, "8", 1, 32, {}, "Global links per router (seed-003 Table I: 8, i.e. 16,512 nodes)."},
-      {"topology.arrangement", KeyType::kString, "palmtree", 0, 0, {"palmtree", "consecutive"}, "Global link arrangement (seed-000 §2.2-2.3)."},
-      {"links.local_latency", KeyType::kInt, "10", 1, kBig, {}, "Local link latency in cycles, for packets and credits (seed-003 Table I)."},
-      {"links.global_latency", KeyType::kInt, "100", 1, kBig, {}, "Global link latency in cycles (seed-003 Table I)."},
-      {"links.injection_latency", KeyType::kInt, "1", 1, kBig, {}, "NIC-to-router and router-to-NIC link latency in cycles (not in the seeds)."},
+    // The topology keys and the per-link-class keys are defined next to the topologies that read them
+    // (topology/topology_registry.h).
+    std::vector<KeySpec> s = topology_keys();
+    for (const KeySpec& k : link_class_keys(&LinkClassKeys::latency)) s.push_back(k);
+    s.insert(s.end(), {
       {"router.latency.rc", KeyType::kInt, "1", 0, 1000, {}, "Routing computation stage, cycles, or auto: the routing unit's pipeline cycles from the synthesis report synth.report (blocks.routing_unit.cycles, made for the same p, a, h, arrangement and routing). RC+VA+SA+ST = 5, the router latency of seed-003 Table I. The next header of a VC starts RC once the previous head has passed SA (seed-000 Fig. 2-4), so long RC/VA/SA stages also limit a VC's packet rate."},
       {"router.latency.va", KeyType::kInt, "1", 0, 1000, {}, "VC allocation stage, cycles."},
       {"router.latency.sa", KeyType::kInt, "1", 0, 1000, {}, "Switch allocation stage, cycles."},
@@ -48,12 +45,10 @@ const std::vector<KeySpec>& config_schema() {
       {"router.allocator", KeyType::kString, "input_first", 0, 0, {"input_first", "output_first"}, "Separable switch allocator, round-robin arbiters that move only on a grant (iSLIP)."},
       {"router.input_pointer", KeyType::kString, "output_grant", 0, 0, {"output_grant", "own_grant"}, "When an input-first input arbiter moves its priority: only when the output also grants its choice (iSLIP, seed-000 §1.3 reading (a)), or whenever it chooses (b)."},
       {"router.switching", KeyType::kString, "vct", 0, 0, {"vct", "wormhole"}, "Switching: virtual cut-through (whole packets, credits for a whole packet; the seeds') or wormhole (flits of packet.flit phits, credits for one flit, a downstream VC held from head to tail)."},
-      {"router.vcs.injection", KeyType::kInt, "1", 1, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue)."},
-      {"router.vcs.local", KeyType::kInt, "0", 0, 32, {}, "VCs of local ports; 0 = the minimum the routing needs (MIN 2, Valiant lgl 4)."},
-      {"router.vcs.global", KeyType::kInt, "0", 0, 32, {}, "VCs of global ports; 0 = the minimum the routing needs (MIN 1, Valiant 2)."},
-      {"router.buffers.injection", KeyType::kInt, "32", 1, kBig, {}, "Input buffer per injection VC, phits."},
-      {"router.buffers.local", KeyType::kInt, "32", 1, kBig, {}, "Input buffer per local VC, phits (seed-003 Table I)."},
-      {"router.buffers.global", KeyType::kInt, "256", 1, kBig, {}, "Input buffer per global VC, phits (seed-003 Table I)."},
+    });
+    for (const KeySpec& k : link_class_keys(&LinkClassKeys::vcs)) s.push_back(k);
+    for (const KeySpec& k : link_class_keys(&LinkClassKeys::buffer)) s.push_back(k);
+    s.insert(s.end(), {
       {"router.output_queue", KeyType::kInt, "32", 1, kBig, {}, "Output queue per port, phits (seed-003 Table I)."},
       {"packet.size", KeyType::kInt, "8", 1, 4096, {}, "Packet size in phits (seed-003 Table I)."},
       {"packet.flit", KeyType::kInt, "1", 1, 4096, {}, "Wormhole only: flit size in phits (packet.size must be a multiple)."},
@@ -66,7 +61,7 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
-    };
+    });
     // The routing keys are defined next to the routings that read them (router/routing/routing_registry.h).
     for (const RoutingKey& k : routing_keys()) s.push_back(k.spec);
     s.insert(s.end(), {
@@ -85,6 +80,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.measure", KeyType::kInt, "60000", 1, kBig, {}, "Measurement cycles (seed-000 §3.2.3: 60,000)."},
       {"sim.seed", KeyType::kInt, "1", 0, kBig, {}, "Random seed; each router and NIC derives its own stream from it."},
       {"sim.watchdog", KeyType::kInt, "20000", 100, kBig, {}, "Cycles without any switch grant, while packets are in the network, that end the run with a deadlock report. A run uses at most a quarter of warm-up + measure (never less than the minimum), and a run that ends with packets in the network and no progress over that last stretch is a deadlock too."},
+      {"sim.allow_deadlock", KeyType::kString, "false", 0, 0, {"false", "true"}, "Run a config whose channel dependency graph has a cycle (it can deadlock; checked before every run and sweep point: every path of the routing, or an in-transit routing's escape channels, on the configured network and VCs) with a warning, instead of refusing it with exit code 2. The routing.vc_scheme: hop_count demonstrations set it."},
       {"sim.scheduling", KeyType::kString, "event", 0, 0, {"event", "poll"}, "event: routers run only in cycles where they have work; poll: every router with packets runs every cycle (a slow reference that must give identical results)."},
       {"stats.bin", KeyType::kInt, "100", 1, kBig, {}, "Width in cycles of the time-series bins reported for transients."},
       {"stats.before", KeyType::kInt, "1000", 0, kBig, {}, "Cycles before the change covered by the time series."},
@@ -299,25 +295,53 @@ Config load_config(const std::string& path, const Overrides& overrides) {
       case KeyType::kMix: to_mix(k, v.values[k.key], unused); break;
     }
   }
-  read_topology(v, c);
+  const std::unique_ptr<Topology> topo = read_topology(v, c);
   read_router(v, c);
-  const std::unique_ptr<RoutingAlgorithm> routing = read_routing(v, c);
+  const std::unique_ptr<RoutingAlgorithm> routing = read_routing(v, c, *topo);
   read_synthesis(v, c, rc_auto);
-  read_rtl_and_traces(v, c);
+  read_rtl_and_traces(v, c, *topo);
   read_vcs_and_buffers(v, c, *routing);
-  read_traffic(v, c);
+  read_traffic(v, c, *topo);
   read_simulation(v, c);
+  v.set("sim.allow_deadlock", v.S("sim.allow_deadlock"));  // read by testbench/deadlock_check.cpp
   return c;
 }
 
-std::vector<LinkClassParams> Config::link_classes() const {
-  // The Dragonfly's classes: terminal (injection), local, global.
-  return {{injection_latency, vcs_injection, buffer_injection},
-          {local_latency, vcs_local, buffer_local},
-          {global_latency, vcs_global, buffer_global}};
+const LinkClassParams& Config::link(const std::string& name) const {
+  const std::vector<LinkClassKeys>& classes = topology_entry(topology.type).link_classes;
+  for (std::size_t i = 0; i < classes.size() && i < links.size(); ++i)
+    if (classes[i].name == name) return links[i];
+  throw std::out_of_range("topology " + topology.type + " has no link class '" + name + "'");
 }
 
-std::unique_ptr<Topology> make_topology(const Config& c) { return std::make_unique<Dragonfly>(c.p, c.a, c.h, c.arrangement); }
+nlohmann::json Config::topology_params() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (const KeySpec& k : topology_entry(topology.type).keys) {
+    const std::string name = k.key.substr(k.key.find('.') + 1);
+    if (k.type == KeyType::kInt) j[name] = topology.integer(k.key);
+    else j[name] = topology.text(k.key);
+  }
+  return j;
+}
+
+std::unique_ptr<Topology> make_topology(const Config& c) { return make_topology(c.topology); }
+
+std::unique_ptr<Topology> topology_of(const nlohmann::json& resolved) {
+  if (!resolved.is_object() || !resolved.contains("topology") || !resolved["topology"].is_object()) return nullptr;
+  const nlohmann::json& t = resolved["topology"];
+  try {
+    TopologyOptions options;
+    options.type = t.value("type", options.type);
+    for (const KeySpec& k : topology_entry(options.type).keys) {
+      const std::string name = k.key.substr(k.key.find('.') + 1);
+      if (!t.contains(name)) continue;
+      options.set(k.key, t[name].is_string() ? t[name].get<std::string>() : t[name].dump());
+    }
+    return make_topology(options);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
 
 std::string config_reference_markdown() {
   std::ostringstream s;

@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "router/router_params.h"
-#include "topology/dragonfly.h"
 #include "topology/topology.h"
+#include "topology/topology_options.h"
 #include "config/key_spec.h"
 #include "router/routing/routing_registry.h"
 #include "router/rtl/rc_cosim.h"
@@ -54,14 +54,12 @@ struct LinkClassParams {
 };
 
 struct Config {
-  // topology
-  int p = 0, a = 0, h = 0;
-  Arrangement arrangement = Arrangement::kPalmtree;
-  Cycle local_latency = 10, global_latency = 100, injection_latency = 1;
+  // topology: topology.type and its keys (resolved), and the parameters of its link classes, indexed as the
+  // topology's link_classes() (0 = terminal)
+  TopologyOptions topology;
+  std::vector<LinkClassParams> links;
   // router
   RouterParams router;
-  int vcs_injection = 1, vcs_local = 2, vcs_global = 1;
-  int buffer_injection = 32, buffer_local = 32, buffer_global = 256;
   RoutingOptions routing;
   RcCoSimOptions rc;  // routing computation: model, rtl or lockstep
   int trace_router = -1;  // router whose stage activity goes to trace_vcd (window: rc.trace_from/to)
@@ -80,12 +78,19 @@ struct Config {
   bool rc_latency_auto = false;  // router.rc_latency came from synth_report
   nlohmann::json resolved;  // every key with its value, defaults included
 
-  // The link classes' parameters, indexed as the topology's link classes (0 = terminal).
-  std::vector<LinkClassParams> link_classes() const;
+  // The parameters of the link class called `name` (as the topology's link_classes()); throws
+  // std::out_of_range if the topology has no such class.
+  const LinkClassParams& link(const std::string& name) const;
+  // The topology's keys without their `topology.` prefix ({"h": 2, "arrangement": "palmtree", ...}): how a
+  // synthesis report records the network it was made for.
+  nlohmann::json topology_params() const;
 };
 
 // The network's topology as the config describes it (topology.type and its keys).
 std::unique_ptr<Topology> make_topology(const Config& config);
+// The topology of a resolved config as result.json records it (its "topology" object); null if it has none
+// that hiradix can build.
+std::unique_ptr<Topology> topology_of(const nlohmann::json& resolved);
 
 using Overrides = std::vector<std::pair<std::string, std::string>>;
 

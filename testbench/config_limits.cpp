@@ -12,10 +12,13 @@ std::vector<KeySpec> with_type_limits(std::vector<KeySpec> schema) {
   };
   for (KeySpec& k : schema) {
     const std::string& n = k.key;
-    if (n == "router.buffers.injection" || n == "router.buffers.local" || n == "router.buffers.global" ||
-        n == "router.output_queue" || n == "nic.queue")
+    auto starts = [&](const char* prefix) { return n.compare(0, std::string(prefix).size(), prefix) == 0; };
+    auto ends = [&](const std::string& suffix) {
+      return n.size() >= suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    if (starts("router.buffers.") || n == "router.output_queue" || n == "nic.queue")
       limit(k, 1, static_cast<double>(kMaxQueuePhits));
-    else if (n == "links.local_latency" || n == "links.global_latency" || n == "links.injection_latency")
+    else if (starts("links.") && ends("_latency"))
       limit(k, 1, static_cast<double>(kMaxLinkLatency));
     else if (n == "traffic.offset" || n == "traffic.change.offset")
       limit(k, -static_cast<double>(kMaxTrafficOffset), static_cast<double>(kMaxTrafficOffset));

@@ -7,33 +7,56 @@
 #include "synth/synth_flow.h"
 #include "testbench/config_limits.h"
 #include "testbench/config_values.h"
+#include "topology/topology_registry.h"
 
 namespace hiradix {
 
 using namespace config_detail;
 
-// Topology: the Dragonfly's p, a, h and arrangement, and the link latencies.
-void read_topology(ConfigValues& v, Config& c) {
-  c.h = static_cast<int>(v.I("topology.h"));
-  c.p = static_cast<int>(v.I("topology.p"));
-  c.a = static_cast<int>(v.I("topology.a"));
-  if (c.p == 0) c.p = c.h;
-  if (c.a == 0) c.a = 2 * c.h;
-  c.arrangement = v.S("topology.arrangement") == "palmtree" ? Arrangement::kPalmtree : Arrangement::kConsecutive;
-  const int radix = c.p + c.a - 1 + c.h;
-  if (radix > 64)
-    config_fail("topology.h", "router radix p + a - 1 + h = " + std::to_string(radix) + " exceeds the supported 64 ports");
-  v.set("topology.type", v.S("topology.type"));
-  v.set("topology.p", c.p);
-  v.set("topology.a", c.a);
-  v.set("topology.h", c.h);
-  v.set("topology.arrangement", v.S("topology.arrangement"));
-  c.local_latency = static_cast<Cycle>(v.I("links.local_latency"));
-  c.global_latency = static_cast<Cycle>(v.I("links.global_latency"));
-  c.injection_latency = static_cast<Cycle>(v.I("links.injection_latency"));
-  v.set("links.local_latency", c.local_latency);
-  v.set("links.global_latency", c.global_latency);
-  v.set("links.injection_latency", c.injection_latency);
+namespace {
+
+bool is_default(ConfigValues& v, const KeySpec& k) {
+  switch (k.type) {
+    case KeyType::kInt: return v.I(k.key) == std::stoll(k.default_value);
+    case KeyType::kFloat: return v.F(k.key) == std::stod(k.default_value);
+    default: return v.S(k.key) == k.default_value;
+  }
+}
+
+}  // namespace
+
+// Topology: topology.type, its keys (resolved by its registry entry, topology/topology_registry.h) and the
+// latency of each of its link classes.
+std::unique_ptr<Topology> read_topology(ConfigValues& v, Config& c) {
+  c.topology.type = v.S("topology.type");
+  const TopologyEntry& entry = topology_entry(c.topology.type);
+  // A key of another topology would be ignored: refuse it unless it has its default value.
+  for (const KeySpec& k : config_schema())
+    if (is_topology_key(k.key) && !topology_reads(entry, k.key) && !is_default(v, k))
+      config_fail(k.key, "is not a key of topology.type " + entry.name);
+  for (const KeySpec& k : entry.keys) c.topology.set(k.key, k.type == KeyType::kInt ? std::to_string(v.I(k.key)) : v.S(k.key));
+  std::unique_ptr<Topology> topo;
+  try {
+    resolve_topology_options(c.topology);
+    topo = entry.make(c.topology);
+  } catch (const KeyError& e) {
+    config_fail(e.key(), e.what());
+  }
+  if (topo->max_radix() > kMaxRadix)
+    config_fail("topology.type", "a router of " + std::to_string(topo->max_radix()) + " ports exceeds the supported " +
+                                     std::to_string(kMaxRadix));
+  v.set("topology.type", entry.name);
+  for (const KeySpec& k : entry.keys) {
+    if (k.type == KeyType::kInt) v.set(k.key, c.topology.integer(k.key));
+    else v.set(k.key, c.topology.text(k.key));
+  }
+  c.links.assign(entry.link_classes.size(), LinkClassParams{});
+  for (std::size_t i = 0; i < entry.link_classes.size(); ++i) {
+    const std::string& key = entry.link_classes[i].latency.key;
+    c.links[i].latency = static_cast<Cycle>(v.I(key));
+    v.set(key, c.links[i].latency);
+  }
+  return topo;
 }
 
 // Router: stage latencies, speed-up, allocator, switching, packet and flit size, output queue.
@@ -68,12 +91,12 @@ void read_router(ConfigValues& v, Config& c) {
 
 // Routing: every key of the registry, network-dependent defaults resolved (router/routing/routing_registry.h),
 // and the group broadcast of a routing that shares state over its group (router/group_broadcast.h).
-std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c) {
+std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const Topology& topo) {
   RouterParams& rp = c.router;
   c.routing.algorithm = v.S("routing.algorithm");
   for (const RoutingKey& k : routing_keys())
     c.routing.set(k.spec.key, k.spec.type == KeyType::kInt ? std::to_string(v.I(k.spec.key)) : v.S(k.spec.key));
-  resolve_routing_options(c.routing, Dragonfly(c.p, c.a, c.h, c.arrangement));
+  resolve_routing_options(c.routing, topo);
   for (const RoutingKey& k : routing_keys()) {
     const std::string& key = k.spec.key;
     if (!k.used_by.empty() && c.routing.text(key) != k.spec.default_value &&
@@ -84,10 +107,13 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c) {
   }
   v.set("broadcast.phit_bits", v.I("broadcast.phit_bits"));
   // The group broadcast of a routing that shares state over its group (router/group_broadcast.h).
-  const Dragonfly probe(c.p, c.a, c.h, c.arrangement);
-  std::unique_ptr<RoutingAlgorithm> routing = make_routing(c.routing, probe);
+  std::unique_ptr<RoutingAlgorithm> routing;
+  try {
+    routing = make_routing(c.routing, topo);
+  } catch (const std::invalid_argument& e) {
+    config_fail("routing.algorithm", e.what());
+  }
   rp.broadcast.phit_bits = static_cast<int>(v.I("broadcast.phit_bits"));
-  rp.broadcast.latency = c.local_latency;
   v.set("broadcast.mode", v.S("broadcast.mode"));
   if (const auto needs = routing->broadcast_needs()) {
     const std::string mode = v.S("broadcast.mode");
@@ -95,6 +121,7 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c) {
                         : mode == "message" ? BroadcastMode::kMessage
                         : mode == "piggyback" ? BroadcastMode::kPiggyback
                                               : BroadcastMode::kFree;
+    rp.broadcast.latency = c.links[static_cast<std::size_t>(needs->link_class)].latency;
     rp.broadcast.period = needs->period;
     rp.broadcast.entries = needs->entries;
     rp.broadcast.entry_bits = needs->entry_bits;
@@ -117,10 +144,9 @@ void read_synthesis(ConfigValues& v, Config& c, bool rc_auto) {
   v.set("synth.liberty", c.synth_liberty);
   v.set("synth.report", c.synth_report);
   if (rc_auto) {
-    nlohmann::json expect = {
-        {"p", c.p}, {"a", c.a}, {"h", c.h}, {"arrangement", v.S("topology.arrangement")},
-        {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                     {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}}}};
+    nlohmann::json expect = c.topology_params();
+    expect["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
+                     {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}};
     if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
     rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
     c.rc_latency_auto = true;
@@ -129,7 +155,7 @@ void read_synthesis(ConfigValues& v, Config& c, bool rc_auto) {
 }
 
 // Routing computation against the RTL (the network must fit the RTL's field widths), and the traces.
-void read_rtl_and_traces(ConfigValues& v, Config& c) {
+void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
   c.rc.mode = parse_rc_mode(v.S("router.rc_mode"));
   c.rc.trace_path = v.S("rtl.trace");
   c.rc.trace_from = static_cast<Cycle>(v.I("trace.from"));
@@ -137,8 +163,8 @@ void read_rtl_and_traces(ConfigValues& v, Config& c) {
   if (c.rc.trace_to < c.rc.trace_from) config_fail("trace.to", "must not be before trace.from");
   c.trace_router = static_cast<int>(v.I("trace.router"));
   c.trace_vcd = v.S("trace.vcd");
-  if (c.trace_router >= Dragonfly(c.p, c.a, c.h, c.arrangement).routers())
-    config_fail("trace.router", "the network has only " + std::to_string(Dragonfly(c.p, c.a, c.h, c.arrangement).routers()) + " routers");
+  if (c.trace_router >= topo.routers())
+    config_fail("trace.router", "the network has only " + std::to_string(topo.routers()) + " routers");
   c.trace_contention = v.S("trace.contention");
   if (c.trace_router >= 0 && c.trace_vcd.empty() && c.trace_contention.empty())
     config_fail("trace.router", "traces nothing: trace.vcd and trace.contention are both empty");
@@ -148,7 +174,7 @@ void read_rtl_and_traces(ConfigValues& v, Config& c) {
   c.rc.inject_mismatch_at = static_cast<std::uint64_t>(v.I("rtl.inject_mismatch_at"));
   if (c.rc.mode != RcMode::kModel) {
     try {
-      rc_config(c.routing, Dragonfly(c.p, c.a, c.h, c.arrangement));
+      rc_config(c.routing, topo);
     } catch (const std::invalid_argument& e) {
       config_fail("router.rc_mode", std::string("the RTL routing unit cannot run this network: ") + e.what());
     }
@@ -162,8 +188,9 @@ void read_rtl_and_traces(ConfigValues& v, Config& c) {
   for (const char* k : {"trace.router", "trace.from", "trace.to", "rtl.inject_mismatch_at"}) v.set(k, v.I(k));
 }
 
-// VCs: at least what the routing needs for deadlock freedom (its VC rule: routing.vc_rule()). Buffers hold
-// whole flits: a whole packet under virtual cut-through, one flit under wormhole.
+// VCs of each link class: at least what the routing needs for deadlock freedom (its VC rule:
+// routing.vc_rule()); 0 = that minimum. Buffers hold whole flits: a whole packet under virtual cut-through,
+// one flit under wormhole.
 void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& routing) {
   const RouterParams& rp = c.router;
   const VcRequirement need = routing.vcs_needed();
@@ -171,24 +198,7 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   const std::string who = c.routing.algorithm != "min" && !in_transit
                               ? c.routing.algorithm + " with phase_a " + c.routing.text("routing.phase_a")
                               : c.routing.algorithm;
-  const std::string why = routing.vc_rule();
-  auto vcs = [&](const char* key, int needed, const char* cls) {
-    const int given_vcs = static_cast<int>(v.I(key));
-    if (given_vcs == 0) return needed;
-    if (given_vcs < needed)
-      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + cls + " VCs for deadlock freedom (" + why +
-                    "); got " + std::to_string(given_vcs));
-    return given_vcs;
-  };
-  c.vcs_local = vcs("router.vcs.local", need[1], "local");
-  c.vcs_global = vcs("router.vcs.global", need[2], "global");
-  c.vcs_injection = static_cast<int>(v.I("router.vcs.injection"));
-  v.set("router.vcs.injection", c.vcs_injection);
-  v.set("router.vcs.local", c.vcs_local);
-  v.set("router.vcs.global", c.vcs_global);
-
-  // Buffers hold whole flits: a whole packet under virtual cut-through, one flit under wormhole.
-  auto at_least = [&](const char* key, int phits_needed, const char* what) {
+  auto at_least = [&](const std::string& key, int phits_needed, const char* what) {
     const int phits = static_cast<int>(v.I(key));
     if (phits < phits_needed)
       config_fail(key, std::string("must hold at least ") + what + " (" + std::to_string(phits_needed) + " phits); got " +
@@ -197,16 +207,25 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
     return phits;
   };
   const char* unit = rp.wormhole ? "one flit" : "one packet for virtual cut-through";
-  c.buffer_injection = at_least("router.buffers.injection", rp.flit_size, unit);
-  c.buffer_local = at_least("router.buffers.local", rp.flit_size, unit);
-  c.buffer_global = at_least("router.buffers.global", rp.flit_size, unit);
+  const std::vector<LinkClassKeys>& classes = topology_entry(c.topology.type).link_classes;
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const std::string& key = classes[i].vcs.key;
+    const int needed = i < need.per_class.size() ? need[static_cast<int>(i)] : 1;
+    const int given = static_cast<int>(v.I(key));
+    if (given != 0 && given < needed)
+      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + classes[i].name + " VCs for deadlock freedom (" +
+                           routing.vc_rule() + "); got " + std::to_string(given));
+    c.links[i].vcs = given == 0 ? needed : given;
+    v.set(key, c.links[i].vcs);
+    c.links[i].buffer = at_least(classes[i].buffer.key, rp.flit_size, unit);
+  }
   at_least("router.output_queue", rp.flit_size, unit);
   c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
 }
 
 // Traffic: the pattern (or mix), offset and load, and the change of a transient.
-void read_traffic(ConfigValues& v, Config& c) {
-  const int groups = c.a * c.h + 1;
+void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
+  const int domains = topo.domains();
   auto phase = [&](const std::string& pattern, int offset, double load, const YAML::Node& mix_node,
                    const char* mix_key, const char* pattern_key, const char* offset_key) {
     TrafficPhase ph;
@@ -222,10 +241,12 @@ void read_traffic(ConfigValues& v, Config& c) {
       ph.components.push_back(comp);
     }
     for (const PatternComponent& comp : ph.components) {
-      if (comp.kind == PatternKind::kAdversarial && ((comp.offset % groups) + groups) % groups == 0)
+      if (comp.kind == PatternKind::kAdversarial && ((comp.offset % domains) + domains) % domains == 0)
         config_fail(pattern == "mix" ? mix_key : offset_key,
-             "ADV+" + std::to_string(comp.offset) + " targets the source group itself (G = " + std::to_string(groups) + ")");
-      if (comp.kind == PatternKind::kAdvLocal && c.a < 2) config_fail(pattern_key, "advl needs at least 2 routers per group");
+             "ADV+" + std::to_string(comp.offset) + " targets the source " + topo.domain_name() + " itself (" +
+                 std::to_string(domains) + " " + topo.domain_name() + "s)");
+      if (comp.kind == PatternKind::kAdvLocal && topo.domain_size() < 2)
+        config_fail(pattern_key, "advl needs at least 2 routers per " + topo.domain_name());
     }
     return ph;
   };
@@ -273,7 +294,8 @@ void read_simulation(ConfigValues& v, Config& c) {
   if (c.change_after_warmup >= static_cast<std::int64_t>(c.measure))
     config_fail("traffic.change.at", "must fall inside the measurement window (< sim.measure = " + std::to_string(c.measure) + ")");
   // A packet may legitimately wait a credit round trip on the longest link without any grant anywhere.
-  const Cycle longest = std::max({c.local_latency, c.global_latency, c.injection_latency});
+  Cycle longest = 0;
+  for (const LinkClassParams& l : c.links) longest = std::max(longest, l.latency);
   const Cycle quiet = 2 * longest + static_cast<Cycle>(rp.rc_latency + rp.va_latency + rp.sa_latency + rp.st_latency + 2 * rp.packet_size);
   if (c.watchdog <= quiet)
     config_fail("sim.watchdog", "must exceed " + std::to_string(quiet) +

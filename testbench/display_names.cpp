@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "testbench/config.h"
+
 namespace hiradix {
 
 namespace {
@@ -49,9 +51,9 @@ std::string routing_display(const std::string& algorithm, const nlohmann::json& 
   return it->second;
 }
 
-std::string pattern_display(const std::string& pattern, long long offset, int h) {
+std::string pattern_display(const std::string& pattern, long long offset, int span) {
   if (pattern == "adv") {
-    if (h > 0 && offset == h) return "ADV+h";
+    if (span > 0 && offset == span) return "ADV+h";
     return fmt::format("ADV{:+d}", offset);
   }
   static const std::map<std::string, std::string> names = {{"un", "UN"}, {"advl", "ADVL"}, {"advc", "ADVC"}, {"mix", "MIX"}};
@@ -85,35 +87,34 @@ std::string value_display(const std::string& key, const std::string& value, cons
   if (key == "routing.algorithm") return routing_display(value, config);
   if (key == "traffic.pattern" || key == "traffic.offset") {
     const nlohmann::json& offset = at(config, "traffic.offset");
-    const nlohmann::json& h = at(config, "topology.h");
+    const std::unique_ptr<Topology> topo = topology_of(config);
     const std::string pattern = key == "traffic.pattern" ? value : at(config, "traffic.pattern").is_string() ? at(config, "traffic.pattern").get<std::string>() : "adv";
     const long long off = key == "traffic.offset" ? std::stoll(value) : offset.is_number() ? offset.get<long long>() : 1;
-    return pattern_display(pattern, off, h.is_number() ? h.get<int>() : 0);
+    return pattern_display(pattern, off, topo ? topo->consecutive_domains() : 0);
   }
   if (key == "routing.ugal_info") return value == "group" ? "UGAL-G" : "UGAL-L";
   return key_display(key) + " = " + value;
 }
 
 std::string network_display(const nlohmann::json& config) {
-  const nlohmann::json &p = at(config, "topology.p"), &a = at(config, "topology.a"), &h = at(config, "topology.h");
-  if (!p.is_number() || !a.is_number() || !h.is_number()) return "";
-  const long long routers = a.get<long long>() * (a.get<long long>() * h.get<long long>() + 1);
-  return fmt::format("Dragonfly h = {} (p = {}, a = {}): {} routers, {} nodes", h.get<int>(), p.get<int>(), a.get<int>(),
-                     with_thousands(routers), with_thousands(routers * p.get<long long>()));
+  const std::unique_ptr<Topology> topo = topology_of(config);
+  if (!topo) return "";
+  return fmt::format("{}: {} routers, {} nodes", topo->title(), with_thousands(topo->routers()), with_thousands(topo->nodes()));
 }
 
 std::string traffic_display(const nlohmann::json& config, bool with_load) {
   const nlohmann::json& pattern = at(config, "traffic.pattern");
   if (!pattern.is_string()) return "";
-  const int h = at(config, "topology.h").is_number() ? at(config, "topology.h").get<int>() : 0;
+  const std::unique_ptr<Topology> topo = topology_of(config);
+  const int span = topo ? topo->consecutive_domains() : 0;
   const long long offset = at(config, "traffic.offset").is_number() ? at(config, "traffic.offset").get<long long>() : 0;
-  std::string s = pattern_display(pattern.get<std::string>(), offset, h);
+  std::string s = pattern_display(pattern.get<std::string>(), offset, span);
   const double load = at(config, "traffic.load").is_number() ? at(config, "traffic.load").get<double>() : -1;
   if (at(config, "traffic.change.at").is_number() && at(config, "traffic.change.at").get<long long>() >= 0) {
     const std::string after = at(config, "traffic.change.pattern").is_string() ? at(config, "traffic.change.pattern").get<std::string>() : "same";
     const long long after_offset = at(config, "traffic.change.offset").is_number() ? at(config, "traffic.change.offset").get<long long>() : 0;
     const std::string after_pattern = after == "same" ? pattern.get<std::string>() : after;
-    const std::string then = pattern_display(after_pattern, after_offset != 0 ? after_offset : offset, h);
+    const std::string then = pattern_display(after_pattern, after_offset != 0 ? after_offset : offset, span);
     if (then != s) s += " → " + then;
     const double after_load = at(config, "traffic.change.load").is_number() ? at(config, "traffic.change.load").get<double>() : -1;
     if (with_load && after_load >= 0 && after_load != load) return s + fmt::format(" at load {:g} → {:g}", load, after_load);

@@ -13,8 +13,9 @@ namespace hiradix {
 // UGAL-G and Valiant's phase-A policy when it is not lgl ("VAL lg-").
 std::string routing_display(const std::string& algorithm, const nlohmann::json& config = nlohmann::json());
 
-// A traffic pattern: "UN", "ADV+1", "ADV-2", "ADV+h" (offset = h, when `h` > 0), "ADVL", "ADVC", "MIX".
-std::string pattern_display(const std::string& pattern, long long offset, int h);
+// A traffic pattern: "UN", "ADV+1", "ADV-2", "ADV+h" (the offset equals `span` > 0, the domains a router
+// reaches directly: a Dragonfly's h, Topology::consecutive_domains()), "ADVL", "ADVC", "MIX".
+std::string pattern_display(const std::string& pattern, long long offset, int span);
 
 // A config key as a legend title or label: "routing.algorithm" -> "Routing", "traffic.pattern" ->
 // "Traffic", "routing.contention_threshold" -> "th", other keys their last component with spaces.

@@ -17,6 +17,7 @@
 #include "testbench/child_process.h"
 #include "testbench/cli_aids.h"
 #include "testbench/config.h"
+#include "testbench/deadlock_check.h"
 #include "testbench/memory_estimate.h"
 #include "testbench/plot.h"
 #include "testbench/provenance.h"
@@ -38,6 +39,7 @@ int run_command(const std::string& config_path, const std::vector<std::string>& 
                 bool quiet, double max_memory_mib) {
   const Config config = load_config(config_path, to_overrides(sets));
   check_memory(config, max_memory_mib);
+  check_deadlock_freedom(config, std::cerr);
   prepare_out_dir("--out", out_dir);
   const std::string path = (std::filesystem::path(out_dir) / "result.json").string();
   int code = kExitOk;

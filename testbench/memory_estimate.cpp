@@ -13,6 +13,7 @@
 #include "router/input_unit.h"
 #include "router/output_unit.h"
 #include "testbench/stats.h"
+#include "topology/topology_registry.h"
 #include "tlm/link.h"
 #include "tlm/packet.h"
 
@@ -38,30 +39,40 @@ constexpr double kJsonBytesPerBin = 1024;  // a time-series bin in result.json, 
 
 MemoryEstimate estimate_memory(const Config& c) {
   MemoryEstimate e;
-  const double groups = static_cast<double>(c.a) * c.h + 1;
-  const double routers = c.a * groups;
-  const double terminals = routers * c.p;
-  const double radix = c.p + c.a - 1 + c.h;
+  const std::unique_ptr<Topology> topo = make_topology(c);
+  const std::vector<LinkClassKeys>& class_keys = topology_entry(c.topology.type).link_classes;
+  const double routers = topo->routers();
+  const double terminals = topo->nodes() * topo->nics_per_node();
   const double flit = std::max(1, c.router.flit_size);
   const double packet = std::max(1, c.router.packet_size);
-  // Flit slots of one router's input buffers and of its downstream credit records, per port class.
-  const double in_inj = c.p * c.vcs_injection * std::floor(c.buffer_injection / flit);
-  const double in_local = (c.a - 1) * c.vcs_local * std::floor(c.buffer_local / flit);
-  const double in_global = c.h * c.vcs_global * std::floor(c.buffer_global / flit);
-  const double out_queue = radix * (std::floor(c.router.output_queue_phits / flit) + 1);
-  const double credits = radix + in_local + in_global;
-  const double per_router = (in_inj + in_local + in_global) * sizeof(VcEntry) + out_queue * sizeof(QueuedPacket) +
-                            credits * sizeof(LinkMessage);
-  e.buffers_mib = kSlotOverhead * routers * per_router / kMiB;
+  // Flit slots of the network's input buffers, per link class (a port's VCs times the flits a VC holds),
+  // and its output queues.
+  std::vector<double> in_slots(c.links.size(), 0.0);
+  double ports = 0;
+  for (int r = 0; r < topo->routers(); ++r)
+    for (int port = 0; port < topo->radix(r); ++port) {
+      const LinkClassParams& l = c.links[static_cast<std::size_t>(topo->port_class(r, port))];
+      in_slots[static_cast<std::size_t>(topo->port_class(r, port))] += l.vcs * std::floor(l.buffer / flit);
+      ++ports;
+    }
+  double in_all = 0, in_network = 0;  // every input slot; those of router-to-router ports (credit records)
+  for (std::size_t cls = 0; cls < in_slots.size(); ++cls) {
+    in_all += in_slots[cls];
+    if (cls > 0) in_network += in_slots[cls];
+  }
+  const double out_queue = ports * (std::floor(c.router.output_queue_phits / flit) + 1);
+  const double credits = ports + in_network;
+  e.buffers_mib = kSlotOverhead * (in_all * sizeof(VcEntry) + out_queue * sizeof(QueuedPacket) + credits * sizeof(LinkMessage)) / kMiB;
   // NIC: the injection queue at its bound (a 16-byte record per waiting packet) and its credit records.
-  const double nic = std::floor(c.nic_queue / packet) * 16 + (c.vcs_injection * std::floor(c.buffer_injection / flit) + 1) * sizeof(LinkMessage);
+  const LinkClassParams& injection = c.links[0];
+  const double nic = std::floor(c.nic_queue / packet) * 16 + (injection.vcs * std::floor(injection.buffer / flit) + 1) * sizeof(LinkMessage);
   e.nic_mib = terminals * nic / kMiB;
   // Packet pool: at most one packet per flit slot in the network, and never more than are generated; the
   // pool's vector may hold twice its peak (doubling growth), plus its free list.
   const double cycles = static_cast<double>(c.warmup) + static_cast<double>(c.measure);
   const double max_load = std::max(c.traffic.initial.load, c.traffic.has_change ? c.traffic.after.load : 0.0);
   const double generated = terminals * max_load / packet * cycles + terminals;
-  const double slots = routers * (in_inj + in_local + in_global + out_queue);
+  const double slots = in_all + out_queue;
   e.packets_mib = 2 * std::min(slots, generated) * (sizeof(Packet) + sizeof(PacketId)) / kMiB + generated / 8 / kMiB;
   // Time series of a transient: two vectors of bins and their JSON.
   if (c.change_after_warmup >= 0 && c.bin > 0) {
@@ -72,16 +83,19 @@ MemoryEstimate estimate_memory(const Config& c) {
   e.fixed_mib = kProcessMiB + kArenaSlackMiB + (routers * kPerRouterBytes + terminals * kPerTerminalBytes) / kMiB;
   e.total_mib = e.buffers_mib + e.nic_mib + e.packets_mib + e.time_series_mib + e.fixed_mib;
 
-  // The key to shrink: the largest buffer class, the NIC queue, the time-series bins or the network size.
-  const double parts[] = {routers * in_global * sizeof(VcEntry) / kMiB, routers * in_local * sizeof(VcEntry) / kMiB,
-                          routers * in_inj * sizeof(VcEntry) / kMiB, routers * out_queue * sizeof(QueuedPacket) / kMiB,
-                          e.nic_mib, e.time_series_mib, e.fixed_mib + e.packets_mib};
-  const char* keys[] = {"router.buffers.global", "router.buffers.local", "router.buffers.injection", "router.output_queue",
-                        "nic.queue", "stats.bin", "topology.h"};
+  // The key to shrink: the largest buffer class, the output queues, the NIC queue, the time-series bins or
+  // the network's size.
+  std::vector<std::pair<double, std::string>> parts;
+  for (std::size_t cls = in_slots.size(); cls-- > 0;)
+    parts.emplace_back(in_slots[cls] * sizeof(VcEntry) / kMiB, class_keys[cls].buffer.key);
+  parts.emplace_back(out_queue * sizeof(QueuedPacket) / kMiB, "router.output_queue");
+  parts.emplace_back(e.nic_mib, "nic.queue");
+  parts.emplace_back(e.time_series_mib, "stats.bin");
+  parts.emplace_back(e.fixed_mib + e.packets_mib, topology_entry(c.topology.type).size_key);
   std::size_t worst = 0;
-  for (std::size_t i = 1; i < sizeof(parts) / sizeof(parts[0]); ++i)
-    if (parts[i] > parts[worst]) worst = i;
-  e.dominant_key = keys[worst];
+  for (std::size_t i = 1; i < parts.size(); ++i)
+    if (parts[i].first > parts[worst].first) worst = i;
+  e.dominant_key = parts[worst].second;
   return e;
 }
 

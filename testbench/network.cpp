@@ -15,7 +15,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     : sc_core::sc_module(name),
       config_(config),
       topo_(make_topology(config)),
-      classes_(config.link_classes()),
+      classes_(config.links),
       routing_(make_routing(config.routing, *topo_)),
       scheduler_("scheduler"),
       stats_(topo_->nodes(), topo_->nodes_per_router(), config.warmup, config.warmup + config.measure) {

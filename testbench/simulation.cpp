@@ -259,8 +259,8 @@ std::string summarize(const nlohmann::json& j) {
   const auto& c = j["config"];
   const auto& lat = j["latency"];
   std::ostringstream s;
-  s << fmt::format("hiradix: dragonfly p={} a={} h={} ({}), {} routers, routing {}{}\n", c["topology"]["p"].get<int>(),
-                   c["topology"]["a"].get<int>(), c["topology"]["h"].get<int>(), c["topology"]["arrangement"].get<std::string>(),
+  const std::unique_ptr<Topology> topo = topology_of(c);
+  s << fmt::format("hiradix: {}, {} routers, routing {}{}\n", topo ? topo->describe() : "(unknown topology)",
                    j["simulation"]["routers"].get<int>(), c["routing"]["algorithm"].get<std::string>(),
                    c["routing"]["algorithm"] != "min" ? " " + c["routing"]["phase_a"].get<std::string>() : "");
   s << fmt::format("  traffic      {} offset {} load {:.3f}{}\n", c["traffic"]["pattern"].get<std::string>(),

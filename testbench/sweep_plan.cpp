@@ -2,10 +2,12 @@
 // --vary specs, and where its points' results live.
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "testbench/deadlock_check.h"
 #include "testbench/memory_estimate.h"
 #include "testbench/sweep_guards.h"
 #include "testbench/sweep_internal.h"
@@ -119,6 +121,7 @@ SweepPlan make_plan(const SweepOptions& opt) {
         throw ConfigError(msg);
       }
       check_memory(c, opt.max_memory_mib);
+      check_deadlock_freedom(c, std::cerr);  // each distinct network and routing analysed once
       p.seed = c.seed;
       p.config = c.resolved;
       plan.points.push_back(std::move(p));

@@ -139,8 +139,8 @@ TEST(ConfigErrors, TooFewVcsForDeadlockFreedom) {
   expect_error({{"routing.algorithm", "ectn"}, {"router.vcs.local", "2"}}, {"router.vcs.local", "3"});
   expect_error({{"routing.algorithm", "ectn"}, {"router.vcs.global", "1"}}, {"router.vcs.global", "2"});
   expect_error({{"routing.algorithm", "pb"}, {"router.vcs.local", "3"}}, {"router.vcs.local", "4"});
-  EXPECT_EQ(load_config("", {{"routing.algorithm", "pb"}}).vcs_local, 4);
-  EXPECT_EQ(load_config("", {{"routing.algorithm", "ectn"}}).vcs_local, 3);
+  EXPECT_EQ(load_config("", {{"routing.algorithm", "pb"}}).link("local").vcs, 4);
+  EXPECT_EQ(load_config("", {{"routing.algorithm", "ectn"}}).link("local").vcs, 3);
   // The in-transit routings: 3 local / 2 global (seed-003 Table I), whatever phase_a says.
   for (const char* alg : {"base", "olm", "hybrid"}) {
     expect_error({{"routing.algorithm", alg}, {"router.vcs.local", "2"}}, {"router.vcs.local", alg, "3", "seed-003"});
@@ -150,8 +150,8 @@ TEST(ConfigErrors, TooFewVcsForDeadlockFreedom) {
   // Enough, or more than enough, is fine.
   EXPECT_EQ(error_of({{"routing.algorithm", "valiant"}, {"routing.phase_a", "-g-"}, {"router.vcs.local", "2"}}), "");
   const Config c = load_config("", {{"routing.algorithm", "min"}, {"router.vcs.global", "3"}, {"router.vcs.local", "5"}});
-  EXPECT_EQ(c.vcs_global, 3);
-  EXPECT_EQ(c.vcs_local, 5);
+  EXPECT_EQ(c.link("global").vcs, 3);
+  EXPECT_EQ(c.link("local").vcs, 5);
 }
 
 // Group broadcasts: a message-mode period no longer than the message would leave no cycle for data; the
@@ -205,7 +205,7 @@ TEST(ConfigErrors, AdversarialOffsetMustLeaveTheGroup) {
   // h = 2: G = 9 groups; ADV+i with i = 0 mod 9 would target the source group.
   const Overrides base = {{"topology.h", "2"}, {"traffic.pattern", "adv"}};
   for (const char* off : {"9", "-9", "18", "0"})
-    expect_error(test::with(base, {{"traffic.offset", off}}), {"traffic.offset", "G = 9"});
+    expect_error(test::with(base, {{"traffic.offset", off}}), {"traffic.offset", "9 groups"});
   for (const char* off : {"1", "8", "-1", "10"}) EXPECT_EQ(error_of(test::with(base, {{"traffic.offset", off}})), "") << off;
   expect_error({{"topology.h", "2"}, {"traffic.change.at", "100"}, {"traffic.change.pattern", "adv"}, {"traffic.change.offset", "9"}},
                {"traffic.change.offset"});
@@ -282,7 +282,7 @@ TEST(ConfigErrors, WormholeFlitsMustDivideThePacketAndFitTheBuffers) {
   const Config c = load_config("", {{"router.switching", "wormhole"}, {"router.buffers.local", "4"}});
   EXPECT_TRUE(c.router.wormhole);
   EXPECT_EQ(c.router.flit_size, 1);
-  EXPECT_EQ(c.buffer_local, 4);
+  EXPECT_EQ(c.link("local").buffer, 4);
   EXPECT_EQ(load_config("", {}).router.flit_size, 8) << "under VCT the flit is the packet";
 }
 
@@ -300,23 +300,23 @@ TEST(ConfigValid, EveryExampleConfigLoads) {
 
 TEST(ConfigValid, DefaultsResolve) {
   const Config c = load_config("", {});
-  EXPECT_EQ(c.h, 8);
-  EXPECT_EQ(c.p, 8);   // 0 = h
-  EXPECT_EQ(c.a, 16);  // 0 = 2h
-  EXPECT_EQ(c.arrangement, Arrangement::kPalmtree);
-  EXPECT_EQ(c.local_latency, 10u);
-  EXPECT_EQ(c.global_latency, 100u);
-  EXPECT_EQ(c.injection_latency, 1u);
+  EXPECT_EQ(c.topology.integer("topology.h"), 8);
+  EXPECT_EQ(c.topology.integer("topology.p"), 8);   // 0 = h
+  EXPECT_EQ(c.topology.integer("topology.a"), 16);  // 0 = 2h
+  EXPECT_EQ(c.topology.text("topology.arrangement"), "palmtree");
+  EXPECT_EQ(c.link("local").latency, 10u);
+  EXPECT_EQ(c.link("global").latency, 100u);
+  EXPECT_EQ(c.link("terminal").latency, 1u);
   EXPECT_EQ(c.router.rc_latency + c.router.va_latency + c.router.sa_latency + c.router.st_latency, 5);
   EXPECT_EQ(c.router.speedup_num, 2);
   EXPECT_EQ(c.router.speedup_den, 1);
   EXPECT_EQ(c.router.packet_size, 8);
   EXPECT_EQ(c.routing.algorithm, "min");
-  EXPECT_EQ(c.vcs_local, 2);
-  EXPECT_EQ(c.vcs_global, 1);
-  EXPECT_EQ(c.vcs_injection, 1);
-  EXPECT_EQ(c.buffer_local, 32);
-  EXPECT_EQ(c.buffer_global, 256);
+  EXPECT_EQ(c.link("local").vcs, 2);
+  EXPECT_EQ(c.link("global").vcs, 1);
+  EXPECT_EQ(c.link("terminal").vcs, 1);
+  EXPECT_EQ(c.link("local").buffer, 32);
+  EXPECT_EQ(c.link("global").buffer, 256);
   EXPECT_EQ(c.warmup, 60000u);
   EXPECT_EQ(c.measure, 60000u);
   EXPECT_FALSE(c.traffic.has_change);
@@ -336,8 +336,8 @@ TEST(ConfigValid, AutomaticVcsFollowTheRouting) {
                         Case{"valiant", "lg-", 3, 2}, Case{"valiant", "-gl", 3, 2}, Case{"olm", "lgl", 3, 2},
                         Case{"hybrid", "-g-", 3, 2}}) {
     const Config c = load_config("", {{"topology.h", "2"}, {"routing.algorithm", k.algorithm}, {"routing.phase_a", k.phase_a}});
-    EXPECT_EQ(c.vcs_local, k.local) << k.algorithm << " " << k.phase_a;
-    EXPECT_EQ(c.vcs_global, k.global) << k.algorithm << " " << k.phase_a;
+    EXPECT_EQ(c.link("local").vcs, k.local) << k.algorithm << " " << k.phase_a;
+    EXPECT_EQ(c.link("global").vcs, k.global) << k.algorithm << " " << k.phase_a;
     EXPECT_EQ(c.resolved["router"]["vcs"]["local"].get<int>(), k.local);
   }
 }
@@ -352,22 +352,22 @@ TEST(ConfigValid, FractionalSpeedupAndExplicitGeometry) {
   c = load_config("", {{"router.speedup", "1"}});
   EXPECT_EQ(c.router.speedup_num, c.router.speedup_den);
   c = load_config("", {{"topology.p", "3"}, {"topology.a", "5"}, {"topology.h", "2"}, {"topology.arrangement", "consecutive"}});
-  EXPECT_EQ(c.p, 3);
-  EXPECT_EQ(c.a, 5);
-  EXPECT_EQ(c.h, 2);
-  EXPECT_EQ(c.arrangement, Arrangement::kConsecutive);
+  EXPECT_EQ(c.topology.integer("topology.p"), 3);
+  EXPECT_EQ(c.topology.integer("topology.a"), 5);
+  EXPECT_EQ(c.topology.integer("topology.h"), 2);
+  EXPECT_EQ(c.topology.text("topology.arrangement"), "consecutive");
 }
 
 TEST(ConfigValid, OverridesApplyInOrderOverTheFile) {
   TempDir dir;
   const std::string path = write_file(dir, "c.yaml", "topology:\n  h: 2\ntraffic:\n  load: 0.3\n  pattern: adv\n");
   Config c = load_config(path, {});
-  EXPECT_EQ(c.h, 2);
+  EXPECT_EQ(c.topology.integer("topology.h"), 2);
   EXPECT_DOUBLE_EQ(c.traffic.initial.load, 0.3);
   EXPECT_EQ(c.traffic.initial.components.at(0).kind, PatternKind::kAdversarial);
   c = load_config(path, {{"traffic.load", "0.4"}, {"traffic.load", "0.45"}});
   EXPECT_DOUBLE_EQ(c.traffic.initial.load, 0.45);
-  EXPECT_EQ(c.h, 2);
+  EXPECT_EQ(c.topology.integer("topology.h"), 2);
 }
 
 TEST(ConfigValid, ChangeResolvesAgainstTheInitialPhase) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "router/lfsr.h"
+#include "router/routing/channel_dependencies.h"
 #include "router/routing/in_transit_routing.h"
 #include "router/rng.h"
 #include "topology/dragonfly.h"
@@ -428,43 +429,12 @@ TEST(ValiantPolicies, VcRequirementsFollowTheLongestPath) {
 // ---------------------------------------------------------------------------------------------------------
 // Deadlock freedom: with virtual cut-through, a routing is deadlock-free if the channel dependency graph
 // (channel = router output port + VC; edge = a packet holding one channel next requests the other) is
-// acyclic (Dally & Seitz). The graph is built from every path the routing can produce on the network.
+// acyclic (Dally & Seitz). Here the graph of sampled paths; the pre-run check enumerates every path.
 
 class ChannelDependencies : public ::testing::TestWithParam<std::tuple<Topo, std::string>> {};
 
-std::string find_cycle(const std::map<long, std::set<long>>& edges, const std::function<std::string(long)>& name) {
-  std::map<long, int> color;  // 0 white, 1 on stack, 2 done
-  std::vector<long> stack;
-  std::function<bool(long)> dfs = [&](long u) -> bool {
-    color[u] = 1;
-    stack.push_back(u);
-    auto it = edges.find(u);
-    if (it != edges.end())
-      for (long v : it->second) {
-        if (color[v] == 1) {
-          stack.push_back(v);
-          return true;
-        }
-        if (color[v] == 0 && dfs(v)) return true;
-      }
-    stack.pop_back();
-    color[u] = 2;
-    return false;
-  };
-  for (const auto& [u, vs] : edges) {
-    if (color[u] != 0) continue;
-    stack.clear();
-    if (dfs(u)) {
-      const long back = stack.back();
-      auto first = std::find(stack.begin(), stack.end(), back);
-      std::string s;
-      for (auto i = first; i != stack.end(); ++i) s += (i == first ? "" : " -> ") + name(*i);
-      return s;
-    }
-  }
-  return "";
-}
-
+// Sampled walks of the real routing (random draws, random UGAL loads): their graph is acyclic and lies in
+// the one the deadlock check enumerates (router/routing/channel_dependencies.h, tests/test_deadlock_check.cpp).
 TEST_P(ChannelDependencies, AreAcyclic) {
   const auto [tp, alg] = GetParam();
   const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
@@ -478,14 +448,8 @@ TEST_P(ChannelDependencies, AreAcyclic) {
   Rng load_rng(3, 3);
   std::uint16_t loads[64] = {};  // UGAL: random port loads, so both its minimal and Valiant choices occur
   const auto routing = make_routing(o, t);
-  const long radix = t.radix(), vcs = 8;
-  auto id = [&](const Step& s) { return (static_cast<long>(s.router) * radix + s.out_port) * vcs + s.vc; };
-  auto name = [&](long c) {
-    const int vc = static_cast<int>(c % vcs), port = static_cast<int>((c / vcs) % radix), r = static_cast<int>(c / vcs / radix);
-    return "R" + std::to_string(r) + (t.port_class(port) == PortClass::kGlobal ? ".g" : ".l") + std::to_string(port) + "/vc" +
-           std::to_string(vc);
-  };
-  std::map<long, std::set<long>> edges;
+  const std::vector<int> vcs = {1, routing->vcs_needed()[1], routing->vcs_needed()[2]};
+  ChannelGraph sampled(t, vcs);
   const int draws = alg == "min" ? 1 : 24;
   for (int sr = 0; sr < t.routers(); ++sr)
     for (int dr = 0; dr < t.routers(); ++dr)
@@ -495,13 +459,14 @@ TEST_P(ChannelDependencies, AreAcyclic) {
         const Walk w = walk(*routing, t, sr * t.p(), dr * t.p(), rng, 12, loads);
         ASSERT_EQ(w.error, "");
         for (std::size_t i = 0; i + 1 < w.hops.size(); ++i) {
-          ASSERT_LT(w.hops[i].vc, vcs);
-          edges[id(w.hops[i])].insert(id(w.hops[i + 1]));
+          ASSERT_LT(w.hops[i + 1].vc, vcs[static_cast<std::size_t>(w.hops[i + 1].cls)]);
+          sampled.add(sampled.id(w.hops[i].router, w.hops[i].out_port, w.hops[i].vc), w.hops[i + 1].out_port, w.hops[i + 1].vc);
         }
       }
-  const std::string cycle = find_cycle(edges, name);
+  const std::string cycle = sampled.describe(sampled.find_cycle());
   EXPECT_EQ(cycle, "") << "routing " << alg << " on " << topo_name(tp)
                        << " has a cyclic channel dependency (can deadlock under load): " << cycle;
+  EXPECT_TRUE(channel_dependencies(t, *routing, vcs).contains(sampled)) << "a sampled dependency the check does not enumerate";
 }
 
 INSTANTIATE_TEST_SUITE_P(Routings, ChannelDependencies,
@@ -874,9 +839,9 @@ void check_escape_graph(const std::function<std::unique_ptr<RoutingAlgorithm>(co
     const auto routing = make(t);
     const RoutingAlgorithm& base = *routing;
     std::uint8_t occupancy[64 * kStateVcs];
-    const long radix = t.radix(), vcs = 4;
-    auto id = [&](int router, int port, int vc) { return (static_cast<long>(router) * radix + port) * vcs + vc; };
-    std::map<long, std::set<long>> edges;
+    const long radix = t.radix();
+    const std::vector<int> vcs = {1, 3, 2};
+    ChannelGraph sampled(t, vcs);
     Rng rng(17, static_cast<std::uint64_t>(t.h()));
     std::int32_t counters[64];
     std::uint32_t ready[64];
@@ -900,8 +865,11 @@ void check_escape_graph(const std::function<std::unique_ptr<RoutingAlgorithm>(co
             ASSERT_FALSE(d.no_slot) << "VC beyond 3 local / 2 global at router " << router;
             misroutes += d.misroute;
             if (t.port_class(d.out_port) == PortClass::kTerminal) break;
-            if (here >= 0) edges[here].insert(id(router, d.min_port, d.min_vc));
-            here = id(router, d.out_port, d.out_vc);
+            if (here >= 0 && t.port_class(d.min_port) != PortClass::kTerminal) {
+              ASSERT_LT(d.min_vc, vcs[static_cast<std::size_t>(t.port_class(d.min_port))]);
+              sampled.add(here, d.min_port, d.min_vc);
+            }
+            here = sampled.id(router, d.out_port, d.out_vc);
             const PortEnd next = t.peer(router, d.out_port);
             router = next.router;
             in_port = next.port;
@@ -911,8 +879,9 @@ void check_escape_graph(const std::function<std::unique_ptr<RoutingAlgorithm>(co
           ASSERT_EQ(router, dr);
         }
     EXPECT_GT(misroutes, 100);
-    const std::string cycle = find_cycle(edges, [&](long c) { return std::to_string(c); });
+    const std::string cycle = sampled.describe(sampled.find_cycle());
     EXPECT_EQ(cycle, "") << "escape channels of " << base.name() << " on " << topo_name(tp) << " have a cycle";
+    EXPECT_TRUE(channel_dependencies(t, base, vcs).contains(sampled)) << "a sampled escape dependency the check does not enumerate";
   }
 }
 

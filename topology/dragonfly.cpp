@@ -86,6 +86,10 @@ std::string Dragonfly::describe() const {
          to_string(arrangement_) + ")";
 }
 
+std::string Dragonfly::title() const {
+  return "Dragonfly h = " + std::to_string(h_) + " (p = " + std::to_string(p_) + ", a = " + std::to_string(a_) + ")";
+}
+
 const std::vector<std::string>& Dragonfly::link_classes() const {
   static const std::vector<std::string> classes = {"terminal", "local", "global"};
   return classes;

@@ -23,6 +23,7 @@ class Dragonfly final : public Topology {
   // ---- Topology ----
   std::string name() const override { return "dragonfly"; }
   std::string describe() const override;
+  std::string title() const override;
   int routers() const override { return a_ * groups_; }
   int nodes() const override { return routers() * p_; }
   int radix(int) const override { return radix(); }

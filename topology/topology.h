@@ -12,6 +12,9 @@
 
 namespace hiradix {
 
+// The most ports a router may have: the router keeps per-port bitmasks in 64-bit words (router/router.h).
+inline constexpr int kMaxRadix = 64;
+
 struct PortEnd {
   int router;
   int port;
@@ -22,6 +25,7 @@ class Topology {
   virtual ~Topology() = default;
   virtual std::string name() const = 0;      // the value of topology.type
   virtual std::string describe() const = 0;  // one line for summaries: "dragonfly p=2 a=4 h=2 (palmtree)"
+  virtual std::string title() const = 0;     // for figure titles: "Dragonfly h = 2 (p = 2, a = 4)"
 
   virtual int routers() const = 0;
   virtual int nodes() const = 0;

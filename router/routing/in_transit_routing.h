@@ -91,7 +91,7 @@ class EctnRouting : public BaseRouting {
   // seed-003 §6.3 / R16: the a*h partial counters as 4-bit values, every routing.ectn_period cycles, sent
   // whole by default (message mode).
   std::optional<BroadcastNeeds> broadcast_needs() const override {
-    return BroadcastNeeds{"routing.ectn_period", period_, BroadcastMode::kMessage, topo_.a() * topo_.h(), kEctnWireBits};
+    return BroadcastNeeds{"routing.ectn_period", period_, BroadcastMode::kMessage, topo_.a() * topo_.h(), kEctnWireBits, static_cast<int>(PortClass::kLocal)};
   }
   std::unique_ptr<RoutingState> make_state(int router, const BroadcastParams& broadcast, int input_vcs,
                                            int ports) const override;

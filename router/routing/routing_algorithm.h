@@ -87,6 +87,7 @@ class RoutingAlgorithm {
     Cycle period;
     BroadcastMode default_mode;
     int entries, entry_bits;
+    int link_class;  // the class of the links it travels on (its latency is theirs)
   };
   virtual std::optional<BroadcastNeeds> broadcast_needs() const { return std::nullopt; }
   // State the routing keeps in each router (router/routing/routing_state.h); null: none. `broadcast`: the

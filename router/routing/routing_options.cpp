@@ -1,7 +1,5 @@
 #include "router/routing/routing_options.h"
 
-#include <cerrno>
-#include <cstdlib>
 #include <stdexcept>
 
 #include "router/routing/routing_registry.h"
@@ -10,26 +8,14 @@ namespace hiradix {
 
 RoutingOptions& RoutingOptions::set(const std::string& key, const std::string& value) {
   if (key == "routing.algorithm") algorithm = value;
-  else values_[key] = value;
+  else put(key, value);
   return *this;
 }
 
-std::string RoutingOptions::text(const std::string& key) const {
-  if (key == "routing.algorithm") return algorithm;
-  const auto it = values_.find(key);
-  if (it != values_.end()) return it->second;
+std::string RoutingOptions::default_of(const std::string& key) const {
   for (const RoutingKey& k : routing_keys())
     if (k.spec.key == key) return k.spec.default_value;
   throw std::invalid_argument(key + ": no routing declares this key");
-}
-
-long long RoutingOptions::integer(const std::string& key) const {
-  const std::string v = text(key);
-  char* end = nullptr;
-  errno = 0;
-  const long long n = std::strtoll(v.c_str(), &end, 10);
-  if (v.empty() || *end != '\0' || errno) throw std::invalid_argument(key + ": expected an integer, got '" + v + "'");
-  return n;
 }
 
 }  // namespace hiradix

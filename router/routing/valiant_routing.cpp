@@ -70,23 +70,52 @@ int ValiantRouting::choose_intermediate(int router, std::uint64_t random, int ds
   return router;
 }
 
+std::vector<std::pair<int, std::uint64_t>> ValiantRouting::intermediate_draws(int router, int dst_router) const {
+  // The draws of choose_intermediate: n1 values from the low 32 bits, n2 from the high 32 bits (-gl only).
+  const Dragonfly& t = topo_;
+  std::uint32_t n1 = 1, n2 = 1;
+  if (dst_router >= 0 && draws_in_group(router, dst_router)) n1 = static_cast<std::uint32_t>(t.a());  // RVLB
+  else switch (policy_) {
+    case PhaseA::kLgl: n1 = static_cast<std::uint32_t>(t.routers()); break;
+    case PhaseA::kG: n1 = static_cast<std::uint32_t>(t.h()); break;
+    case PhaseA::kGl: n1 = static_cast<std::uint32_t>(t.h()), n2 = static_cast<std::uint32_t>(t.a()); break;
+    case PhaseA::kLg: n1 = static_cast<std::uint32_t>(t.a() * t.h()); break;
+  }
+  // lfsr_draw(bits, n) = k for bits = ceil(k * 2^32 / n), the smallest value of k's interval.
+  const auto bits_for = [](std::uint64_t k, std::uint64_t n) { return ((k << 32) + n - 1) / n; };
+  std::vector<std::pair<int, std::uint64_t>> draws;
+  draws.reserve(static_cast<std::size_t>(n1) * n2);
+  for (std::uint32_t k1 = 0; k1 < n1; ++k1)
+    for (std::uint32_t k2 = 0; k2 < n2; ++k2) {
+      const std::uint64_t random = bits_for(k1, n1) | bits_for(k2, n2) << 32;
+      draws.emplace_back(choose_intermediate(router, random, dst_router), random);
+    }
+  return draws;
+}
+
 RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) const {
   RouteState& rs = pkt.route;
-  const int dst_router = topo_.router_of_terminal(pkt.dst);
   if (topo_.port_class(ctx.in_port) == PortClass::kTerminal) {  // injection: draw R_ROOT
+    const int dst_router = topo_.router_of_terminal(pkt.dst);
     const int root = choose_intermediate(ctx.router, ctx.random, dst_router);
     rs.intermediate = static_cast<std::uint32_t>(root);
     rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
     if (rs.phase == 0 && prefer_minimal(ctx, dst_router, root)) rs.phase = 1;
   }
-  if (rs.phase == 0 && ctx.router == static_cast<int>(rs.intermediate)) {
+  return follow(ctx.router, pkt);
+}
+
+RoutingDecision ValiantRouting::follow(int router, Packet& pkt) const {
+  RouteState& rs = pkt.route;
+  if (rs.phase == 0 && router == static_cast<int>(rs.intermediate)) {
     rs.phase = 1;
     rs.phase_global = 0;
   }
-  const PhaseSlots* slots = intra_group_path(ctx.router, dst_router, rs) ? kIntraGroupSlots : kSlots[static_cast<int>(policy_)];
-  if (rs.phase == 1) return minimal_hop(ctx.router, dst_router, pkt, slots[1]);
+  const int dst_router = topo_.router_of_terminal(pkt.dst);
+  const PhaseSlots* slots = intra_group_path(router, dst_router, rs) ? kIntraGroupSlots : kSlots[static_cast<int>(policy_)];
+  if (rs.phase == 1) return minimal_hop(router, dst_router, pkt, slots[1]);
 
-  RoutingDecision d = minimal_hop(ctx.router, static_cast<int>(rs.intermediate), pkt, slots[0]);
+  RoutingDecision d = minimal_hop(router, static_cast<int>(rs.intermediate), pkt, slots[0]);
   const bool global = topo_.port_class(d.out_port) == PortClass::kGlobal;
   rs.path_bits |= global ? 2 : ((rs.path_bits & 2) ? 4 : 1);
   return d;

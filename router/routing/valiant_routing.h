@@ -2,6 +2,7 @@
 // R_ROOT chosen at injection, reached minimally (phase A), then the destination minimally (phase B).
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "router/group_load_view.h"
@@ -32,7 +33,19 @@ class ValiantRouting : public DragonflyRouting {
   // routers (the source and destination routers included: they give the minimal path), from the low 32
   // bits.
   int choose_intermediate(int router, std::uint64_t random, int dst_router = -1) const;
+  // Every outcome of choose_intermediate's draws at `router` for a destination at `dst_router` (-1: one in
+  // another group): R_ROOT and a random value that draws it (one pair per outcome, so a root reached by two
+  // outcomes appears twice). For the deadlock check (router/routing/channel_dependencies.h), which walks
+  // every path.
+  std::vector<std::pair<int, std::uint64_t>> intermediate_draws(int router, int dst_router = -1) const;
+  // The hop a packet takes at `router` once its path is chosen (route.intermediate and route.phase, set at
+  // injection): what route() does after the injection decision.
+  RoutingDecision follow(int router, Packet& pkt) const;
   bool restricted() const { return restricted_; }
+  // With the restriction: does a packet from `router` to `dst_router` draw R_ROOT inside the group?
+  bool draws_in_group(int router, int dst_router) const {
+    return restricted_ && topo_.group_of(router) == topo_.group_of(dst_router);
+  }
   std::string vc_rule() const override {
     return restricted_ ? "one per slot of its canonical path, seed-000 §1.6, and local VCs 0 then 1 on the intra-group path l - l, §3.3"
                        : DragonflyRouting::vc_rule();
@@ -118,7 +131,7 @@ class PbRouting : public UgalRouting {
   // seed-000 §3.6: the h flags of the router's global channels as one bit each, every routing.pb_period
   // cycles, "piggybacked on idle local channels" by default.
   std::optional<BroadcastNeeds> broadcast_needs() const override {
-    return BroadcastNeeds{"routing.pb_period", period_, BroadcastMode::kPiggyback, topo_.h(), 1};
+    return BroadcastNeeds{"routing.pb_period", period_, BroadcastMode::kPiggyback, topo_.h(), 1, static_cast<int>(PortClass::kLocal)};
   }
   std::unique_ptr<RoutingState> make_state(int router, const BroadcastParams& broadcast, int input_vcs,
                                            int ports) const override;

@@ -1,0 +1,84 @@
+#include "topology/topology_registry.h"
+
+#include <algorithm>
+
+namespace hiradix {
+
+// Each topology's file defines its entry.
+TopologyEntry dragonfly_topology_entry();
+
+const std::vector<TopologyEntry>& topology_registry() {
+  static const std::vector<TopologyEntry> entries = {dragonfly_topology_entry()};
+  return entries;
+}
+
+const TopologyEntry& topology_entry(const std::string& name) {
+  for (const TopologyEntry& e : topology_registry())
+    if (e.name == name) return e;
+  throw KeyError("topology.type", "unknown topology '" + name + "'");
+}
+
+LinkClassKeys terminal_link_class() {
+  return {"terminal",
+          {"links.injection_latency", KeyType::kInt, "1", 1, kUnbounded, {}, "NIC-to-router and router-to-NIC link latency in cycles (not in the seeds)."},
+          {"router.vcs.injection", KeyType::kInt, "1", 1, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue)."},
+          {"router.buffers.injection", KeyType::kInt, "32", 1, kUnbounded, {}, "Input buffer per injection VC, phits."}};
+}
+
+namespace {
+
+void add_once(std::vector<KeySpec>& keys, const KeySpec& k) {
+  if (std::none_of(keys.begin(), keys.end(), [&](const KeySpec& o) { return o.key == k.key; })) keys.push_back(k);
+}
+
+}  // namespace
+
+std::vector<KeySpec> topology_keys() {
+  KeySpec type{"topology.type", KeyType::kString, "dragonfly", 0, 0, {}, "Topology: "};
+  for (const TopologyEntry& e : topology_registry()) {
+    type.doc += (type.choices.empty() ? "" : ", ") + e.name + " (" + e.doc + ")";
+    type.choices.push_back(e.name);
+  }
+  type.doc += ".";
+  std::vector<KeySpec> keys = {type};
+  for (const TopologyEntry& e : topology_registry())
+    for (const KeySpec& k : e.keys) add_once(keys, k);
+  return keys;
+}
+
+std::vector<KeySpec> link_class_keys(KeySpec LinkClassKeys::*field) {
+  std::vector<KeySpec> keys;
+  for (const TopologyEntry& e : topology_registry())
+    for (const LinkClassKeys& c : e.link_classes) add_once(keys, c.*field);
+  return keys;
+}
+
+bool topology_reads(const TopologyEntry& entry, const std::string& key) {
+  for (const KeySpec& k : entry.keys)
+    if (k.key == key) return true;
+  for (const LinkClassKeys& c : entry.link_classes)
+    if (c.latency.key == key || c.vcs.key == key || c.buffer.key == key) return true;
+  return false;
+}
+
+bool is_topology_key(const std::string& key) {
+  for (const TopologyEntry& e : topology_registry())
+    if (topology_reads(e, key)) return true;
+  return false;
+}
+
+void resolve_topology_options(TopologyOptions& options) { topology_entry(options.type).resolve(options); }
+
+std::unique_ptr<Topology> make_topology(const TopologyOptions& options) {
+  TopologyOptions resolved = options;
+  resolve_topology_options(resolved);
+  return topology_entry(resolved.type).make(resolved);
+}
+
+std::string TopologyOptions::default_of(const std::string& key) const {
+  for (const KeySpec& k : topology_entry(type).keys)
+    if (k.key == key) return k.default_value;
+  throw std::invalid_argument(key + ": topology " + type + " has no such key");
+}
+
+}  // namespace hiradix
