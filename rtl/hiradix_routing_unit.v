@@ -12,8 +12,9 @@
 // submodule per routing family behind the same fixed ports (routing/hiradix_routing_ports.vh), of which
 // cfg_algorithm picks the decision:
 //   routing/hiradix_route_min.v         MIN (seed-000 §3.1)
-//   routing/hiradix_route_valiant.v     Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1
-//   routing/hiradix_route_ugal.v        UGAL-L, UGAL-G (cfg_ugal_group) and PB (seed-000 §3.5, §3.6)
+//   routing/hiradix_route_valiant.v     Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1, and
+//                                       RVLB (§3.3: restricted to the group for intra-group traffic)
+//   routing/hiradix_route_ugal.v        UGAL-L, UGAL-G (cfg_ugal_group), PB and RPB (seed-000 §3.5, §3.6, §3.3)
 //   routing/hiradix_route_in_transit.v  Base and ECtN (seed-003 §1.3, §1.5: MM+L misrouting on counters)
 //   routing/hiradix_route_occupancy.v   OLM and Hybrid (seed-003 §1.4: on credit occupancy)
 // A new routing: its ALG_* code in hiradix_fields.vh, its file in routing/ (named after its module: the
@@ -95,12 +96,12 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     end else begin : g_no_min
       assign d_min = {D_W{1'b0}};
     end
-    if (ROUTINGS[ALG_VALIANT]) begin : g_valiant
+    if (ROUTINGS[ALG_VALIANT] || ROUTINGS[ALG_RVLB]) begin : g_valiant
       hiradix_route_valiant routing(.*, `HIRADIX_DECISION(d_valiant));
     end else begin : g_no_valiant
       assign d_valiant = {D_W{1'b0}};
     end
-    if (ROUTINGS[ALG_UGAL] || ROUTINGS[ALG_PB]) begin : g_ugal
+    if (ROUTINGS[ALG_UGAL] || ROUTINGS[ALG_PB] || ROUTINGS[ALG_RPB]) begin : g_ugal
       hiradix_route_ugal routing(.*, `HIRADIX_DECISION(d_ugal));
     end else begin : g_no_ugal
       assign d_ugal = {D_W{1'b0}};
@@ -130,7 +131,9 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       ALG_ECTN[ALG_W-1:0]:    decision = d_in_transit;
       ALG_OLM[ALG_W-1:0]:     decision = d_occupancy;
       ALG_HYBRID[ALG_W-1:0]:  decision = d_occupancy;
-      default:                decision = {D_W{1'b0}};  // a code without a routing (none while ALG_W = 3)
+      ALG_RVLB[ALG_W-1:0]:    decision = d_valiant;
+      ALG_RPB[ALG_W-1:0]:     decision = d_ugal;
+      default:                decision = {D_W{1'b0}};  // a code without a routing (10 to 15)
     endcase
     {out_port, out_vc, min_port, misroute, rs_out, no_slot} = decision;
   end

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Lockstep campaign: every routing (and Valiant's phase-A policies, UGAL-G, PB's broadcast modes) under
-# every traffic pattern, with the RTL routing unit deciding beside the C++ model (router.rc_mode:
-# lockstep), until at least TARGET routing decisions were compared. Fails on any mismatch or a status
-# other than ok. Prints a table of decisions per run and the total; docs/lockstep_campaign.md records a run.
+# Lockstep campaign: every routing (and Valiant's phase-A policies, UGAL-G, PB's broadcast modes, RVLB
+# with two policies) under every traffic pattern, with the RTL routing unit deciding beside the C++ model
+# (router.rc_mode: lockstep), until at least TARGET routing decisions were compared. Fails on any mismatch
+# or a status other than ok. Prints a table of decisions per run and the total; docs/lockstep_campaign.md
+# records a run.
 # Usage: scripts/lockstep_campaign.sh [TARGET_DECISIONS (default 1e8)] [BUILD_DIR (default build)] [JOBS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,9 @@ routings=(
   "routing.algorithm=ectn"
   "routing.algorithm=olm"
   "routing.algorithm=hybrid"
+  "routing.algorithm=rvlb routing.phase_a=lgl"
+  "routing.algorithm=rvlb routing.phase_a=-g-"
+  "routing.algorithm=rpb"
 )
 patterns=(
   "traffic.pattern=un traffic.load=0.4"

@@ -40,12 +40,14 @@ std::string with_thousands(long long n) {
 std::string routing_display(const std::string& algorithm, const nlohmann::json& config) {
   static const std::map<std::string, std::string> names = {{"min", "MIN"},   {"valiant", "VAL"}, {"ugal", "UGAL-L"},
                                                            {"pb", "PB"},     {"base", "Base"},   {"ectn", "ECtN"},
-                                                           {"olm", "OLM"},   {"hybrid", "Hybrid"}};
+                                                           {"olm", "OLM"},   {"hybrid", "Hybrid"},   {"rvlb", "RVLB"},
+                                                           {"rpb", "RPB"}};
   const auto it = names.find(algorithm);
   if (it == names.end()) return algorithm;
   if (algorithm == "ugal" && at(config, "routing.ugal_info") == "group") return "UGAL-G";
   const nlohmann::json& phase_a = at(config, "routing.phase_a");
-  if (algorithm == "valiant" && phase_a.is_string() && phase_a != "lgl") return "VAL " + phase_a.get<std::string>();
+  if ((algorithm == "valiant" || algorithm == "rvlb") && phase_a.is_string() && phase_a != "lgl")
+    return it->second + " " + phase_a.get<std::string>();
   return it->second;
 }
 

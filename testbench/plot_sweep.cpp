@@ -64,7 +64,8 @@ namespace {
 // The style of a routing: its place in the order the seeds' tables list them, so MIN is the same colour in
 // every figure; 0 for a name that is not a routing.
 int routing_style(const std::string& label) {
-  static const std::vector<std::string> order = {"MIN", "VAL", "UGAL-L", "PB", "OLM", "Base", "Hybrid", "ECtN", "UGAL-G"};
+  static const std::vector<std::string> order = {"MIN",    "VAL",  "UGAL-L", "PB",   "OLM", "Base",
+                                                 "Hybrid", "ECtN", "UGAL-G", "RVLB", "RPB"};
   for (std::size_t i = 0; i < order.size(); ++i)
     if (label == order[i] || label.rfind(order[i] + ",", 0) == 0 || label.rfind(order[i] + " ", 0) == 0) return static_cast<int>(i) + 1;
   return 0;

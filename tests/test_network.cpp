@@ -15,6 +15,7 @@
 
 #include "sim_helpers.h"
 #include "testbench/config.h"
+#include "topology/dragonfly.h"
 
 using namespace hiradix;
 using nlohmann::json;
@@ -429,7 +430,8 @@ INSTANTIATE_TEST_SUITE_P(Routings, DeadlockFreedom,
                                            Full{"ugal", "un", 0.5, "group"}, Full{"ugal", "adv", 0.2, "group"},
                                            // measured 0.82 / 0.56 (OLM), 0.72 / 0.56 (Hybrid)
                                            Full{"olm", "un", 0.7}, Full{"olm", "adv", 0.48}, Full{"hybrid", "un", 0.6},
-                                           Full{"hybrid", "adv", 0.48}),
+                                           Full{"hybrid", "adv", 0.48}, Full{"rvlb", "un", 0.40}, Full{"rvlb", "advl", 0.75},
+                                           Full{"rpb", "un", 0.5}, Full{"rpb", "advl", 0.6}),
                          [](const auto& info) {
                            return info.param.algorithm + (info.param.ugal_info == "group" ? "_group_" : "_") + info.param.pattern;
                          });
@@ -773,6 +775,81 @@ TEST(PathTypes, ValiantAnyRouterUsesEveryShapeAndMinUsesNone) {
   EXPECT_GT(v["average_hops"].get<double>(), m["average_hops"].get<double>() + 1.0);
   EXPECT_EQ(m["path_types"], (json{{"min", 1.0}}));
   EXPECT_EQ(m["misrouted_fraction"].get<double>(), 0.0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// RVLB and RPB (seed-000 §3.3; docs/papers/seed-000-thesis.md "RVLB and RPB") against Valiant and PB on
+// intra-group traffic: ADVL sends every packet to the next router of its own group.
+
+// The mean local and global hops of a Valiant packet under ADVL, from the topology's distances alone: for
+// each source router s of group 0 (every group is alike) and its destination d, every R_ROOT r of the
+// draw's set counts once, with the minimal path when r is s or d and min_hops(s, r) + min_hops(r, d)
+// otherwise (two global hops when r is in another group). `restricted`: r only in group 0 (RVLB).
+std::pair<double, double> advl_hops(const Dragonfly& t, bool restricted) {
+  double locals = 0, globals = 0;
+  int n = 0;
+  for (int x = 0; x < t.a(); ++x) {
+    const int s = t.router_at(0, x), d = t.router_at(0, (x + 1) % t.a());
+    for (int r = 0; r < t.routers(); ++r) {
+      if (restricted && t.group_of(r) != 0) continue;
+      ++n;
+      const int g = t.group_of(r) != 0 ? 2 : 0;
+      const int hops = r == s || r == d ? t.min_hops(s, d) : t.min_hops(s, r) + t.min_hops(r, d);
+      locals += hops - g;
+      globals += g;
+    }
+  }
+  return {locals / n, globals / n};
+}
+
+// At low load: the measured path lengths are the analytical ones (RVLB: 2 (a - 1) / a = 1.5 hops at h = 2,
+// half of the packets minimal; Valiant lgl about 4.6, out of the group and back), and so is the latency,
+// the zero-load formula at those mean hops: RVLB's is a sixth of Valiant's and 1.3x MIN's.
+TEST(RvlbNetwork, IntraGroupPathsAreAsLongAsTheDistancesPredictAndFarShorterThanValiants) {
+  const Lat lat;
+  const Overrides o = small(2, with(lat.overrides(), {{"traffic.pattern", "advl"}, {"traffic.load", "0.1"}}));
+  const json rvlb = run(with(o, {{"routing.algorithm", "rvlb"}}));
+  const json val = run(with(o, {{"routing.algorithm", "valiant"}}));
+  const json rpb = run(with(o, {{"routing.algorithm", "rpb"}}));
+  const json min = run(o);
+  ASSERT_FALSE(rvlb.is_null() || val.is_null() || rpb.is_null() || min.is_null());
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const auto [r_loc, r_glob] = advl_hops(t, true);
+  const auto [v_loc, v_glob] = advl_hops(t, false);
+  ASSERT_DOUBLE_EQ(r_loc, 1.5);
+  ASSERT_EQ(r_glob, 0.0);
+  EXPECT_NEAR(rvlb["average_hops"].get<double>(), r_loc, 0.04);
+  EXPECT_NEAR(val["average_hops"].get<double>(), v_loc + v_glob, 0.1);
+  EXPECT_NEAR(rvlb["misrouted_fraction"].get<double>(), 1.0 - 2.0 / 4, 0.04) << "R_S or R_D: 2 of the a = 4 draws";
+  for (const json* r : {&rvlb, &rpb}) {
+    double sum = 0;
+    for (const auto& [name, frac] : (*r)["path_types"].items()) {
+      EXPECT_TRUE(name == "min" || name == "l--") << "path type " << name << " on intra-group traffic";
+      sum += frac.get<double>();
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-9);
+  }
+  const double r_lat = rvlb["latency"]["network"]["average"].get<double>();
+  const double v_lat = val["latency"]["network"]["average"].get<double>();
+  EXPECT_NEAR(r_lat, lat.formula(r_loc, r_glob), 0.05 * lat.formula(r_loc, r_glob));
+  EXPECT_NEAR(v_lat, lat.formula(v_loc, v_glob), 0.1 * lat.formula(v_loc, v_glob));
+  EXPECT_LT(r_lat, v_lat / 4);
+  EXPECT_GT(r_lat, min["latency"]["network"]["average"].get<double>());
+}
+
+// At saturation (thesis S13's shape, h = 2): RVLB spreads ADVL over all of the group's local links, so it
+// carries far more than MIN (1/p = 0.5) and Valiant (two global hops: < 0.5); RPB more than PB.
+TEST(RvlbNetwork, AdversarialLocalSaturatesFarAboveValiantAndMin) {
+  const Overrides o = saturated(2, {{"traffic.pattern", "advl"}, {"traffic.load", "1.0"}});
+  const double rvlb = accepted(run(with(o, {{"routing.algorithm", "rvlb"}})));
+  const double val = accepted(run(with(o, {{"routing.algorithm", "valiant"}})));
+  const double rpb = accepted(run(with(o, {{"routing.algorithm", "rpb"}})));
+  const double pb = accepted(run(with(o, {{"routing.algorithm", "pb"}})));
+  const double min = accepted(run(o));
+  EXPECT_NEAR(min, 0.5, 0.02);
+  EXPECT_LT(val, 0.5);
+  EXPECT_GT(rvlb, 0.75);  // measured 0.82
+  EXPECT_GT(rpb, pb + 0.05);  // measured 0.69 against 0.57
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -41,6 +41,9 @@ TEST(PlotData, DisplayNames) {
   EXPECT_EQ(routing_display("min"), "MIN");
   EXPECT_EQ(routing_display("valiant"), "VAL");
   EXPECT_EQ(routing_display("valiant", json{{"routing", {{"phase_a", "lg-"}}}}), "VAL lg-");
+  EXPECT_EQ(routing_display("rvlb", json{{"routing", {{"phase_a", "lgl"}}}}), "RVLB");
+  EXPECT_EQ(routing_display("rvlb", json{{"routing", {{"phase_a", "-g-"}}}}), "RVLB -g-");
+  EXPECT_EQ(routing_display("rpb"), "RPB");
   EXPECT_EQ(routing_display("ugal", json{{"routing", {{"ugal_info", "local"}}}}), "UGAL-L");
   EXPECT_EQ(routing_display("ugal", json{{"routing", {{"ugal_info", "group"}}}}), "UGAL-G");
   EXPECT_EQ(routing_display("ectn"), "ECtN");

@@ -441,6 +441,10 @@ TEST_P(ChannelDependencies, AreAcyclic) {
   RoutingOptions o;
   o.algorithm = alg == "min" || alg == "ugal" ? alg : "valiant";
   if (alg != "min" && alg != "ugal") o.set("routing.phase_a", alg);
+  if (const auto dot = alg.find('.'); dot != std::string::npos) {  // rvlb.POLICY, rpb.POLICY
+    o.algorithm = alg.substr(0, dot);
+    o.set("routing.phase_a", alg.substr(dot + 1));
+  }
   Rng load_rng(3, 3);
   std::uint16_t loads[64] = {};  // UGAL: random port loads, so both its minimal and Valiant choices occur
   const auto routing = make_routing(o, t);
@@ -467,10 +471,12 @@ TEST_P(ChannelDependencies, AreAcyclic) {
 
 INSTANTIATE_TEST_SUITE_P(Routings, ChannelDependencies,
                          ::testing::Combine(::testing::Values(kTopologies[0], kTopologies[1]),
-                                            ::testing::Values("min", "lgl", "lg-", "-gl", "-g-", "ugal")),
+                                            ::testing::Values("min", "lgl", "lg-", "-gl", "-g-", "ugal", "rvlb.lgl",
+                                                              "rvlb.lg-", "rvlb.-gl", "rvlb.-g-", "rpb.lgl", "rpb.-g-")),
                          [](const auto& info) {
                            std::string a = std::get<1>(info.param);
                            std::replace(a.begin(), a.end(), '-', '_');
+                           std::replace(a.begin(), a.end(), '.', '_');
                            return topo_name(std::get<0>(info.param)) + "_" + a;
                          });
 
@@ -887,6 +893,240 @@ TEST(Olm, MinimalEscapeChannelsAreAcyclicAndVcsStayInRange) {
 }
 TEST(Hybrid, MinimalEscapeChannelsAreAcyclicAndVcsStayInRange) {
   check_escape_graph([](const Dragonfly& t) { return std::make_unique<HybridRouting>(t, 2, 35, 50); });
+}
+
+}  // namespace
+}  // namespace hiradix
+
+namespace hiradix {
+namespace {
+
+// ---------------------------------------------------------------------------------------------------------
+// RVLB and RPB (seed-000 §3.3; docs/papers/seed-000-thesis.md "RVLB and RPB"): a destination in the
+// source group draws R_ROOT among the group's a routers (R_S and R_D included, which give MIN) and takes
+// the path l - l on local VCs 0 then 1; every other packet is routed exactly as by valiant / pb.
+
+// By hand on h = 2 (p 2, a 4, G 9): from router 1 of group 3 to router 2 of group 3. The draw is the high
+// half of (the low 32 random bits) * a: 0xC0000000 * 4 >> 32 = 3, 0x3FFFFFFF -> 0, 0x40000000 -> 1 (R_S),
+// 0x80000000 -> 2 (R_D); the high 32 bits play no part.
+TEST(Rvlb, HandComputedDrawsOnATinyNetwork) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const int g = 3, src = t.router_at(g, 1), dst = t.router_at(g, 2);
+  ASSERT_EQ(src, 13);
+  ASSERT_EQ(dst, 14);
+  struct Case {
+    std::uint64_t random;
+    int root_x;
+  };
+  for (const PhaseA policy : {PhaseA::kLgl, PhaseA::kG}) {
+    const RvlbRouting rvlb(t, policy);
+    for (const Case c : {Case{0xFFFFFFFFC0000000ull, 3}, Case{0x123456783FFFFFFFull, 0}, Case{0x40000000ull, 1},
+                         Case{0xABCDEF0180000000ull, 2}}) {
+      const int root = g * 4 + c.root_x;
+      EXPECT_EQ(rvlb.choose_intermediate(src, c.random, dst), root);
+      Packet pkt;
+      pkt.dst = static_cast<std::uint32_t>(dst * 2 + 1);
+      const RoutingDecision d = rvlb.route(RoutingContext{src, 0, c.random}, pkt);
+      EXPECT_EQ(static_cast<int>(pkt.route.intermediate), root);
+      if (root == src || root == dst) {  // degenerate: the minimal local hop, on the intra-group path's L1
+        EXPECT_EQ(pkt.route.phase, 1);
+        EXPECT_EQ(d.out_port, t.min_port(src, dst));
+        EXPECT_EQ(d.out_vc, 1);
+        EXPECT_FALSE(d.misroute);
+        continue;
+      }
+      // l on local VC 0 to R_ROOT, then l on local VC 1 to the destination router, which ejects.
+      EXPECT_EQ(pkt.route.phase, 0);
+      EXPECT_EQ(t.port_class(d.out_port), PortClass::kLocal);
+      EXPECT_EQ(d.out_vc, 0);
+      EXPECT_TRUE(d.misroute);
+      const PortEnd at_root = t.peer(src, d.out_port);
+      ASSERT_EQ(at_root.router, root);
+      const RoutingDecision d2 = rvlb.route(RoutingContext{root, at_root.port, 0x5555ull}, pkt);
+      EXPECT_EQ(pkt.route.phase, 1);
+      EXPECT_EQ(d2.out_vc, 1);
+      const PortEnd at_dst = t.peer(root, d2.out_port);
+      ASSERT_EQ(at_dst.router, dst);
+      const RoutingDecision d3 = rvlb.route(RoutingContext{dst, at_dst.port, 0x7777ull}, pkt);
+      EXPECT_EQ(d3.out_port, 1) << "terminal 1 of the destination router";
+      EXPECT_EQ(path_type_name(pkt.route.path_bits), "l--");
+      EXPECT_EQ(pkt.route.local_hops, 2);
+      EXPECT_EQ(pkt.route.global_hops, 0);
+    }
+  }
+  // The same random state under valiant lgl goes anywhere: 0xC0000000 * 36 >> 32 = 27, router 3 of group 6.
+  EXPECT_EQ(ValiantRouting(t, PhaseA::kLgl).choose_intermediate(src, 0xFFFFFFFFC0000000ull), 27);
+  // ... and a destination in another group keeps valiant's draw under rvlb.
+  EXPECT_EQ(RvlbRouting(t, PhaseA::kLgl).choose_intermediate(src, 0xFFFFFFFFC0000000ull, 0), 27);
+}
+
+std::string packed(const Walk& w) {
+  std::ostringstream s;
+  for (const Step& st : w.hops) s << st.router << ":" << st.out_port << "/" << st.vc << (st.phase_a ? "a " : "b ");
+  const RouteState& r = w.final_route;
+  s << "| " << r.intermediate << " " << int(r.phase) << " " << int(r.path_bits) << " " << int(r.local_hops) << " "
+    << int(r.global_hops) << " " << r.misrouted << " ej " << w.last_router << ":" << w.eject_port;
+  return s.str();
+}
+
+class RvlbPaths : public ::testing::TestWithParam<std::tuple<Topo, PhaseA>> {};
+
+// Intra-group packets never leave their group: R_ROOT is one of the group's routers, drawn uniformly, the
+// path is l - l (or the minimal l), VCs within the policy's needs and increasing.
+TEST_P(RvlbPaths, IntraGroupTrafficStaysInTheGroupOnLocalVcsZeroThenOne) {
+  const auto [tp, policy] = GetParam();
+  const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
+  const RvlbRouting rvlb(t, policy);
+  EXPECT_EQ(rvlb.vcs_needed()[1], ValiantRouting(t, policy).vcs_needed()[1]);
+  EXPECT_EQ(rvlb.vcs_needed()[2], ValiantRouting(t, policy).vcs_needed()[2]);
+  std::map<int, int> roots;  // R_ROOT's index in the group, over all draws
+  int walks = 0, two_hops = 0;
+  for (int src = 0; src < t.terminals(); ++src) {
+    const int sr = t.router_of_terminal(src), g = t.group_of(sr);
+    for (int x = 0; x < t.a(); ++x)
+      for (int k = 0; k < t.p(); ++k) {
+        const int dr = t.router_at(g, x), dst = dr * t.p() + k;
+        if (dst == src) continue;
+        for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+          std::uint64_t lfsr = lfsr_seed(seed, static_cast<std::uint64_t>(src * 7919 + dst));
+          const Walk w = walk(rvlb, t, src, dst, lfsr);
+          ASSERT_EQ(check_common(w, t, dst, rvlb.vcs_needed()), "") << "src " << src << " dst " << dst;
+          ++walks;
+          const int root = w.intermediate;
+          ASSERT_EQ(t.group_of(root), g) << "R_ROOT " << root << " outside the source group";
+          ++roots[root - t.router_at(g, 0)];
+          for (const Step& st : w.hops) {
+            ASSERT_EQ(st.cls, PortClass::kLocal) << w.shape();
+            ASSERT_EQ(t.group_of(st.router), g);
+          }
+          if (root == sr || root == dr) {  // minimal: nothing (a terminal of the same router) or one l
+            ASSERT_EQ(w.shape(), sr == dr ? "" : "l");
+            if (sr != dr) {
+              EXPECT_EQ(w.hops[0].vc, 1);
+            }
+            EXPECT_EQ(w.final_route.path_bits, 0);
+          } else {  // through R_ROOT, also for a terminal of the same router (out and back)
+            ASSERT_EQ(w.shape(), "ll");
+            EXPECT_EQ(w.hops[0].vc, 0);
+            EXPECT_EQ(w.hops[1].vc, 1);
+            EXPECT_EQ(t.peer(w.hops[0].router, w.hops[0].out_port).router, root);
+            EXPECT_EQ(path_type_name(w.final_route.path_bits), "l--");
+            ++two_hops;
+          }
+        }
+      }
+  }
+  EXPECT_GT(two_hops, 0);
+  ASSERT_EQ(static_cast<int>(roots.size()), t.a()) << "every router of the group is drawn";
+  for (const auto& [x, n] : roots) {
+    EXPECT_GT(n, walks / t.a() * 3 / 4) << "router " << x << " of the group drawn " << n << " of " << walks;
+    EXPECT_LT(n, walks / t.a() * 5 / 4) << "router " << x << " of the group drawn " << n << " of " << walks;
+  }
+}
+
+// A destination in another group: RVLB walks exactly as Valiant with the same policy and random state.
+TEST_P(RvlbPaths, InterGroupTrafficIsValiants) {
+  const auto [tp, policy] = GetParam();
+  const Dragonfly t(tp.p, tp.a, tp.h, tp.arr);
+  const RvlbRouting rvlb(t, policy);
+  const ValiantRouting val(t, policy);
+  int walks = 0;
+  for (int src = 0; src < t.terminals(); ++src)
+    for (int dst : destinations(t, src, 30)) {
+      if (t.group_of(t.router_of_terminal(dst)) == t.group_of(t.router_of_terminal(src))) continue;
+      for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        std::uint64_t a = lfsr_seed(seed, static_cast<std::uint64_t>(src * 7919 + dst)), b = a;
+        const Walk wr = walk(rvlb, t, src, dst, a), wv = walk(val, t, src, dst, b);
+        ASSERT_EQ(wr.error, "");
+        ASSERT_EQ(packed(wr), packed(wv)) << "src " << src << " dst " << dst;
+        ++walks;
+      }
+    }
+  EXPECT_GT(walks, 500);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    TopologiesAndPolicies, RvlbPaths,
+    ::testing::Combine(::testing::Values(kTopologies[0], kTopologies[1], kTopologies[2], kTopologies[5]),
+                       ::testing::Values(PhaseA::kLgl, PhaseA::kLg, PhaseA::kGl, PhaseA::kG)),
+    [](const auto& info) { return topo_name(std::get<0>(info.param)) + "_" + policy_name(std::get<1>(info.param)); });
+
+// RPB against PB, decision by decision with the same inputs (random state, port loads, PB flag): equal
+// for destinations in other groups; for a destination in the source group RPB's R_ROOT is in the group,
+// so its non-minimal path is l - l, where PB's may leave the group.
+TEST(Rpb, InterGroupAsPbAndTheIntraGroupCandidateStaysInTheGroup) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const RpbRouting rpb(t, PhaseA::kLgl, 0, 120, 5);
+  const PbRouting pb(t, PhaseA::kLgl, 0, 120, 5);
+  EXPECT_EQ(rpb.vcs_needed()[1], 4);
+  EXPECT_EQ(rpb.vcs_needed()[2], 2);
+  Rng rng(7, 7);
+  int inter = 0, intra_nonmin = 0, intra_min = 0, pb_left_group = 0;
+  for (int src = 0; src < t.terminals(); ++src)
+    for (int dst = 0; dst < t.terminals(); ++dst) {
+      const int sr = t.router_of_terminal(src), dr = t.router_of_terminal(dst);
+      if (sr == dr) continue;
+      const bool same_group = t.group_of(sr) == t.group_of(dr);
+      for (int k = 0; k < 6; ++k) {
+        std::uint16_t load[64] = {};
+        for (auto& l : load) l = static_cast<std::uint16_t>(rng.below(40));
+        const bool flag = !same_group && rng.below(2);
+        Packet a, b;
+        a.dst = b.dst = static_cast<std::uint32_t>(dst);
+        RoutingContext ctx{sr, 0, rng.next(), nullptr, load};
+        ctx.pb_flag = flag;
+        const RoutingDecision da = rpb.route(ctx, a), db = pb.route(ctx, b);
+        if (!same_group) {
+          ++inter;
+          ASSERT_EQ(da.out_port, db.out_port);
+          ASSERT_EQ(da.out_vc, db.out_vc);
+          ASSERT_EQ(a.route.intermediate, b.route.intermediate);
+          ASSERT_EQ(a.route.phase, b.route.phase);
+          continue;
+        }
+        const int root = static_cast<int>(a.route.intermediate);
+        ASSERT_EQ(t.group_of(root), t.group_of(sr));
+        ASSERT_EQ(t.port_class(da.out_port), PortClass::kLocal);
+        if (t.group_of(static_cast<int>(b.route.intermediate)) != t.group_of(sr)) ++pb_left_group;
+        // Eq. 2-1 by hand: MIN iff Q_min * 1 <= Q_vlb * 2 (T = 0; a degenerate R_ROOT is MIN anyway).
+        const bool degenerate = root == sr || root == dr;
+        const bool want_min = degenerate || load[t.min_port(sr, dr)] <= 2 * load[t.min_port(sr, root)];
+        ASSERT_EQ(a.route.phase == 1, want_min) << "src " << src << " dst " << dst << " root " << root;
+        ASSERT_EQ(da.out_port, want_min ? t.min_port(sr, dr) : t.min_port(sr, root));
+        ASSERT_EQ(da.out_vc, want_min ? 1 : 0);
+        ++(want_min ? intra_min : intra_nonmin);
+      }
+    }
+  EXPECT_GT(inter, 1000);
+  EXPECT_GT(intra_min, 50);
+  EXPECT_GT(intra_nonmin, 50);
+  EXPECT_GT(pb_left_group, 50) << "PB's candidate for the same destinations leaves the group";
+}
+
+TEST(Rvlb, RegistryNamesAndVcs) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  for (const char* policy : {"lgl", "lg-", "-gl", "-g-"}) {
+    RoutingOptions o;
+    o.set("routing.phase_a", policy);
+    o.algorithm = "valiant";
+    const VcRequirement val = make_routing(o, t)->vcs_needed();
+    o.algorithm = "rvlb";
+    const auto rvlb = make_routing(o, t);
+    EXPECT_EQ(rvlb->name(), "rvlb");
+    EXPECT_EQ(rvlb->vcs_needed()[1], val[1]) << policy;
+    EXPECT_EQ(rvlb->vcs_needed()[2], val[2]) << policy;
+    o.algorithm = "pb";
+    const VcRequirement pbv = make_routing(o, t)->vcs_needed();
+    o.algorithm = "rpb";
+    const auto rpb = make_routing(o, t);
+    EXPECT_EQ(rpb->name(), "rpb");
+    EXPECT_EQ(rpb->vcs_needed()[1], pbv[1]) << policy;
+    EXPECT_TRUE(rpb->broadcast_needs().has_value()) << "RPB keeps PB's flags and their broadcast";
+    for (const auto* r : {rvlb.get(), rpb.get()})  // what a config with too few VCs is told
+      EXPECT_NE(r->vc_rule().find("intra-group path l - l"), std::string::npos) << r->vc_rule();
+  }
+  EXPECT_NE(routing_entry("rvlb").rtl_code, routing_entry("valiant").rtl_code);
+  EXPECT_NE(routing_entry("rpb").rtl_code, routing_entry("pb").rtl_code);
 }
 
 }  // namespace

@@ -132,7 +132,8 @@ const RoutingOptions kRoutings[] = {
     ectn(2, 3), ectn(5, 10), opt("pb"), opt("pb", "-g-", "slot", 40),
     ugal_group("lgl", 0), ugal_group("-gl", 25), ugal_group("lg-", -300),
     occupancy_based("olm", 50, 35, 50, 7), occupancy_based("olm", 30, 35, 0, 7), occupancy_based("hybrid", 50, 35, 50, 3),
-    occupancy_based("hybrid", 50, 80, 20, 6)};
+    occupancy_based("hybrid", 50, 80, 20, 6), opt("rvlb"), opt("rvlb", "lg-"), opt("rvlb", "-gl"), opt("rvlb", "-g-"),
+    opt("rvlb", "lgl", "hop_count"), opt("rpb"), opt("rpb", "-g-", "slot", 40), opt("rpb", "lgl", "slot", -30)};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -405,7 +406,15 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "hybrid"}, {"traffic.pattern", "un"}, {"traffic.load", "0.1"}},
         Overrides{{"routing.algorithm", "hybrid"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
         Overrides{{"routing.algorithm", "hybrid"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
-                  {"router.vcs.injection", "3"}}));
+                  {"router.vcs.injection", "3"}},
+        Overrides{{"routing.algorithm", "rvlb"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
+        Overrides{{"routing.algorithm", "rvlb"}, {"traffic.pattern", "advl"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "rvlb"}, {"routing.phase_a", "-g-"}, {"traffic.pattern", "adv"},
+                  {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "rpb"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
+        Overrides{{"routing.algorithm", "rpb"}, {"traffic.pattern", "advl"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "rpb"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"},
+                  {"traffic.load", "0.5"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

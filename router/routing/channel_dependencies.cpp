@@ -330,6 +330,20 @@ class Enumerator {
       for (int d = 0; d < routers; ++d)
         if (d != s && (adaptive || self || std::binary_search(rs.begin(), rs.end(), d))) minimal_walk(s, d);
     }
+    // RVLB / RPB: a destination in the source's domain draws R_ROOT inside it, and the path l - l takes its
+    // own VCs (ValiantRouting::follow); every such path whole (a domain's size cubed per domain).
+    if (v.restricted())
+      for (int s = 0; s < routers; ++s) {
+        if (!base(s)) continue;
+        for (int d = 0; d < routers; ++d) {
+          if (d == s || topo_.domain_of(d) != topo_.domain_of(s)) continue;
+          for (const auto& draw : v.intermediate_draws(s, d)) {
+            if (draw.first == s || draw.first == d) continue;  // degenerate: minimal, above
+            Packet pkt = valiant_start(draw.first, d);
+            walk_follow(v, pkt, s, -1, -1);
+          }
+        }
+      }
     if (method == CdgMethod::kFull) {  // every Valiant path whole
       for (int s = 0; s < routers; ++s)
         for (const int root : roots[static_cast<std::size_t>(s)])

@@ -107,6 +107,8 @@ enum class CdgMethod : std::uint8_t { kReduced, kFull };
 //    On a rotation-symmetric topology it walks only the minimal paths from domain 0, phase A towards the
 //    R_ROOTs of domain 0 and phase B from them, then closes the graph under the rotation: exact because
 //    every routing here treats domains alike (the rotation of a path is a path; tests compare with kFull).
+//    RVLB and RPB (restricted()): in addition, every intra-domain path whole through every R_ROOT of the
+//    restricted draw; their intra-domain packets are also walked as unrestricted Valiant's (a superset).
 //  - In-transit routings (reroutes_blocked_heads(): Base, ECtN, OLM, Hybrid): a blocked head is routed again,
 //    so it always has its minimal hop; the escape graph has an edge from every channel (every VC the config
 //    gives each port, so a superset of the channels packets occupy) to the minimal hop route() reports

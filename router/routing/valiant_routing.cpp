@@ -35,6 +35,10 @@ constexpr PhaseSlots kSlots[4][2] = {
     {{-1, 0, 0}, {1, 1, 2}},   // -gl: G0 < L0 < L1 < G1 < L2
     {{-1, 0, -1}, {0, 1, 1}},  // -g-: G0 < L0 < G1 < L1
 };
+// RVLB's intra-group path l - l (seed-000 §3.3; docs/papers/seed-000-thesis.md "RVLB and RPB"): phase A's
+// local hop on L0, phase B's on L1, and no global hop. L0 < L1 in every policy's order above, and both
+// are within the local VCs each policy needs, so the routing stays deadlock-free with the same VCs.
+constexpr PhaseSlots kIntraGroupSlots[2] = {{0, -1, -1}, {1, -1, -1}};
 }  // namespace
 
 VcRequirement ValiantRouting::vcs_needed() const {
@@ -42,11 +46,13 @@ VcRequirement ValiantRouting::vcs_needed() const {
   return vcs(b.local_after + 1, b.global + 1);
 }
 
-int ValiantRouting::choose_intermediate(int router, std::uint64_t random) const {
+int ValiantRouting::choose_intermediate(int router, std::uint64_t random, int dst_router) const {
   const Dragonfly& t = topo_;
   const int g = t.group_of(router);
   const auto first = [&](int n) { return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(random), static_cast<std::uint32_t>(n))); };
   const auto second = [&](int n) { return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(random >> 32), static_cast<std::uint32_t>(n))); };
+  // RVLB (seed-000 §3.3): a destination in the source group keeps R_ROOT in the group, any of its a routers.
+  if (restricted_ && dst_router >= 0 && t.group_of(dst_router) == g) return t.router_at(g, first(t.a()));
   switch (policy_) {
     case PhaseA::kLgl:  // any router of the network
       return first(t.routers());
@@ -64,11 +70,13 @@ int ValiantRouting::choose_intermediate(int router, std::uint64_t random) const 
   return router;
 }
 
-std::vector<std::pair<int, std::uint64_t>> ValiantRouting::intermediate_draws(int router) const {
+std::vector<std::pair<int, std::uint64_t>> ValiantRouting::intermediate_draws(int router, int dst_router) const {
   // The draws of choose_intermediate: n1 values from the low 32 bits, n2 from the high 32 bits (-gl only).
   const Dragonfly& t = topo_;
   std::uint32_t n1 = 1, n2 = 1;
-  switch (policy_) {
+  const bool intra_group = restricted_ && dst_router >= 0 && t.group_of(dst_router) == t.group_of(router);
+  if (intra_group) n1 = static_cast<std::uint32_t>(t.a());
+  else switch (policy_) {
     case PhaseA::kLgl: n1 = static_cast<std::uint32_t>(t.routers()); break;
     case PhaseA::kG: n1 = static_cast<std::uint32_t>(t.h()); break;
     case PhaseA::kGl: n1 = static_cast<std::uint32_t>(t.h()), n2 = static_cast<std::uint32_t>(t.a()); break;
@@ -81,7 +89,7 @@ std::vector<std::pair<int, std::uint64_t>> ValiantRouting::intermediate_draws(in
   for (std::uint32_t k1 = 0; k1 < n1; ++k1)
     for (std::uint32_t k2 = 0; k2 < n2; ++k2) {
       const std::uint64_t random = bits_for(k1, n1) | bits_for(k2, n2) << 32;
-      draws.emplace_back(choose_intermediate(router, random), random);
+      draws.emplace_back(choose_intermediate(router, random, dst_router), random);
     }
   return draws;
 }
@@ -90,7 +98,7 @@ RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) co
   RouteState& rs = pkt.route;
   if (topo_.port_class(ctx.in_port) == PortClass::kTerminal) {  // injection: draw R_ROOT
     const int dst_router = topo_.router_of_terminal(pkt.dst);
-    const int root = choose_intermediate(ctx.router, ctx.random);
+    const int root = choose_intermediate(ctx.router, ctx.random, dst_router);
     rs.intermediate = static_cast<std::uint32_t>(root);
     rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
     if (rs.phase == 0 && prefer_minimal(ctx, dst_router, root)) rs.phase = 1;
@@ -104,8 +112,9 @@ RoutingDecision ValiantRouting::follow(int router, Packet& pkt) const {
     rs.phase = 1;
     rs.phase_global = 0;
   }
-  const PhaseSlots* slots = kSlots[static_cast<int>(policy_)];
-  if (rs.phase == 1) return minimal_hop(router, topo_.router_of_terminal(pkt.dst), pkt, slots[1]);
+  const int dst_router = topo_.router_of_terminal(pkt.dst);
+  const PhaseSlots* slots = intra_group_path(router, dst_router, rs) ? kIntraGroupSlots : kSlots[static_cast<int>(policy_)];
+  if (rs.phase == 1) return minimal_hop(router, dst_router, pkt, slots[1]);
 
   RoutingDecision d = minimal_hop(router, static_cast<int>(rs.intermediate), pkt, slots[0]);
   const bool global = topo_.port_class(d.out_port) == PortClass::kGlobal;
@@ -182,11 +191,23 @@ int integer(const RoutingOptions& o, const char* key) { return static_cast<int>(
 
 RoutingEntry valiant_routing_entry() {
   return {"valiant", "§3.2, phase A per routing.phase_a",
-          {{{"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also UGAL's non-minimal candidate."}}},
+          {{{"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also the non-minimal candidate of UGAL and PB, and of RVLB and RPB for destinations in another group."}}},
           rtl::ALG_VALIANT,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
             return std::make_unique<ValiantRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o));
+          }};
+}
+
+RoutingEntry rvlb_routing_entry() {
+  return {"rvlb",
+          "RVLB, restricted Valiant, seed-000 §3.3: a destination in the source group draws the intermediate router inside "
+          "that group, path l - l; other destinations as valiant with routing.phase_a",
+          {},
+          rtl::ALG_RVLB,
+          [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+            return std::make_unique<RvlbRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o));
           }};
 }
 
@@ -220,6 +241,20 @@ RoutingEntry pb_routing_entry() {
             return std::make_unique<PbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
                                                integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
                                                static_cast<Cycle>(o.integer("routing.pb_period")));
+          }};
+}
+
+RoutingEntry rpb_routing_entry() {
+  return {"rpb",
+          "RPB, seed-000 §3.3: pb whose non-minimal candidate has rvlb's restriction: a destination in the source group "
+          "draws the intermediate router inside that group",
+          {},
+          rtl::ALG_RPB,
+          [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+            return std::make_unique<RpbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
+                                                integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
+                                                static_cast<Cycle>(o.integer("routing.pb_period")));
           }};
 }
 

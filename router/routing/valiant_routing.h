@@ -18,22 +18,33 @@ std::string to_string(PhaseA p);
 
 class ValiantRouting : public DragonflyRouting {
  public:
-  ValiantRouting(const Dragonfly& topo, PhaseA policy, bool hop_count_vcs = false)
-      : DragonflyRouting(topo, hop_count_vcs), policy_(policy) {}
+  // `restricted`: RVLB's restriction (seed-000 §3.3, docs/papers/seed-000-thesis.md "RVLB and RPB"): a
+  // packet whose destination is in its source group draws R_ROOT among that group's a routers only and
+  // takes the intra-group path l - l on local VCs 0 then 1; other packets are routed as without it.
+  ValiantRouting(const Dragonfly& topo, PhaseA policy, bool hop_count_vcs = false, bool restricted = false)
+      : DragonflyRouting(topo, hop_count_vcs), policy_(policy), restricted_(restricted) {}
   std::string name() const override { return "valiant"; }
   VcRequirement vcs_needed() const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
 
   // Draws R_ROOT uniformly from the policy's candidate set for a packet injected at `router`, from the
-  // decision's LFSR state: the first draw from its low 32 bits, a second one from its high 32 bits.
-  int choose_intermediate(int router, std::uint64_t random) const;
-  // Every outcome of choose_intermediate's draws at `router`: R_ROOT and a random value that draws it (one
-  // pair per outcome, so a root reached by two outcomes appears twice). For the deadlock check
-  // (router/routing/channel_dependencies.h), which walks every path.
-  std::vector<std::pair<int, std::uint64_t>> intermediate_draws(int router) const;
+  // decision's LFSR state: the first draw from its low 32 bits, a second one from its high 32 bits. With
+  // the RVLB restriction and a `dst_router` in the source group, uniformly among the source group's a
+  // routers (the source and destination routers included: they give the minimal path), from the low 32
+  // bits.
+  int choose_intermediate(int router, std::uint64_t random, int dst_router = -1) const;
+  // Every outcome of choose_intermediate's draws at `router` (towards `dst_router`): R_ROOT and a random
+  // value that draws it (one pair per outcome, so a root reached by two outcomes appears twice). For the
+  // deadlock check (router/routing/channel_dependencies.h), which walks every path.
+  std::vector<std::pair<int, std::uint64_t>> intermediate_draws(int router, int dst_router = -1) const;
   // The hop a packet takes at `router` once its path is chosen (route.intermediate and route.phase, set at
   // injection): what route() does after the injection decision.
   RoutingDecision follow(int router, Packet& pkt) const;
+  bool restricted() const { return restricted_; }
+  std::string vc_rule() const override {
+    return restricted_ ? "one per slot of its canonical path, seed-000 §1.6, and local VCs 0 then 1 on the intra-group path l - l, §3.3"
+                       : DragonflyRouting::vc_rule();
+  }
 
  protected:
   // Source adaptivity: at injection, after R_ROOT is drawn (not degenerate), take the minimal path
@@ -41,7 +52,22 @@ class ValiantRouting : public DragonflyRouting {
   virtual bool prefer_minimal(const RoutingContext&, int /*dst_router*/, int /*root*/) const { return false; }
 
  private:
+  // The packet is on an RVLB intra-group path: restricted, its destination in this router's group, and
+  // no global hop taken (so its source group is this group too).
+  bool intra_group_path(int router, int dst_router, const RouteState& rs) const {
+    return restricted_ && rs.global_hops == 0 && topo_.group_of(router) == topo_.group_of(dst_router);
+  }
   PhaseA policy_;
+  bool restricted_;
+};
+
+// RVLB, restricted Valiant (seed-000 §3.3): Valiant whose intra-group packets draw R_ROOT inside their
+// group (path l - l); inter-group packets exactly as `valiant` with the same routing.phase_a.
+class RvlbRouting : public ValiantRouting {
+ public:
+  RvlbRouting(const Dragonfly& topo, PhaseA policy, bool hop_count_vcs = false)
+      : ValiantRouting(topo, policy, hop_count_vcs, true) {}
+  std::string name() const override { return "rvlb"; }
 };
 
 // UGAL (seed-000 §3.5, Eq. 2-1): at injection, route minimally iff Q_MIN·H_MIN <= Q_VLB·H_VLB + T, with H
@@ -62,8 +88,8 @@ UgalInfo parse_ugal_info(const std::string& name);
 class UgalRouting : public ValiantRouting {
  public:
   UgalRouting(const Dragonfly& topo, PhaseA policy, int threshold, bool hop_count_vcs = false,
-              UgalInfo info = UgalInfo::kLocal)
-      : ValiantRouting(topo, policy, hop_count_vcs), threshold_(threshold), info_(info) {}
+              UgalInfo info = UgalInfo::kLocal, bool restricted = false)
+      : ValiantRouting(topo, policy, hop_count_vcs, restricted), threshold_(threshold), info_(info) {}
   std::string name() const override { return "ugal"; }
   // UGAL-G: one read-only view of each group's global-link loads, attached to the group's routers.
   void connect_routers(const std::vector<Router*>& routers) override;
@@ -91,8 +117,8 @@ class UgalRouting : public ValiantRouting {
 class PbRouting : public UgalRouting {
  public:
   PbRouting(const Dragonfly& topo, PhaseA policy, int threshold, int factor_pct, int flag_threshold,
-            bool hop_count_vcs = false, Cycle period = 10)
-      : UgalRouting(topo, policy, threshold, hop_count_vcs),
+            bool hop_count_vcs = false, Cycle period = 10, bool restricted = false)
+      : UgalRouting(topo, policy, threshold, hop_count_vcs, UgalInfo::kLocal, restricted),
         factor_pct_(factor_pct),
         flag_threshold_(flag_threshold),
         period_(period) {}
@@ -117,6 +143,17 @@ class PbRouting : public UgalRouting {
  private:
   int factor_pct_, flag_threshold_;
   Cycle period_;
+};
+
+// RPB (seed-000 §3.3): PB whose non-minimal candidate has RVLB's restriction: for a destination in the
+// source group R_ROOT is drawn inside the group (path l - l), so PB's choice is between the minimal local
+// hop and a two-hop detour through the group; inter-group packets exactly as `pb`.
+class RpbRouting : public PbRouting {
+ public:
+  RpbRouting(const Dragonfly& topo, PhaseA policy, int threshold, int factor_pct, int flag_threshold,
+             bool hop_count_vcs = false, Cycle period = 10)
+      : PbRouting(topo, policy, threshold, factor_pct, flag_threshold, hop_count_vcs, period, true) {}
+  std::string name() const override { return "rpb"; }
 };
 
 }  // namespace hiradix

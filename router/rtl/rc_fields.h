@@ -8,7 +8,7 @@ namespace hiradix {
 
 // What configures a routing unit (constants once synthesized).
 struct RcConfig {
-  std::uint8_t algorithm = 0;  // rtl::ALG_*
+  std::uint8_t algorithm = 0;  // rtl::ALG_*, ALG_W bits (rtl/hiradix_fields.vh)
   std::uint8_t phase_a = 0;    // rtl::PHASE_A_*
   bool hop_count_vcs = false;
   std::uint8_t p = 0, a = 0, h = 0;

@@ -29,7 +29,9 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   RoutingOptions options = given;
   resolve_routing_options(options, topo);
   RcConfig c;
-  c.algorithm = static_cast<std::uint8_t>(routing_entry(options.algorithm).rtl_code);
+  const int code = routing_entry(options.algorithm).rtl_code;
+  check_fits("the RTL code of routing.algorithm", code, rtl::ALG_W);
+  c.algorithm = static_cast<std::uint8_t>(code);
   c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.text("routing.phase_a")));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.text("routing.vc_scheme") == "hop_count";
   if (options.integer("routing.ugal_threshold") < -(1 << (rtl::THRESH_W - 1)) || options.integer("routing.ugal_threshold") >= (1 << (rtl::THRESH_W - 1)))

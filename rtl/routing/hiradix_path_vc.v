@@ -3,7 +3,7 @@
 // fills in the routing's canonical path (docs/decisions.md), or with cfg_hop_count_vcs the count of hops
 // already taken on that link class (seed-000 §1.6, which deadlocks; kept to demonstrate it).
 `default_nettype none
-module hiradix_path_vc(hop, global_hop, valiant_paths, cfg_phase_a, phase, cfg_hop_count_vcs, local_hops_in,
+module hiradix_path_vc(hop, global_hop, valiant_paths, intra_group, cfg_phase_a, phase, cfg_hop_count_vcs, local_hops_in,
                        global_hops_in, phase_global_in, vc, no_slot, local_hops, global_hops, phase_global);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -11,6 +11,7 @@ module hiradix_path_vc(hop, global_hop, valiant_paths, cfg_phase_a, phase, cfg_h
   input  wire              hop;              // the packet leaves this router (not ejected here)
   input  wire              global_hop;       // ... on a global link
   input  wire              valiant_paths;    // Valiant's canonical paths (else MIN's l1 g1 l2)
+  input  wire              intra_group;      // ... RVLB's intra-group path l - l instead (seed-000 §3.3)
   input  wire [1:0]        cfg_phase_a;      // Valiant's phase-A policy
   input  wire              phase;            // Valiant's phase after this hop's bookkeeping (1: towards dst)
   input  wire              cfg_hop_count_vcs;
@@ -24,9 +25,10 @@ module hiradix_path_vc(hop, global_hop, valiant_paths, cfg_phase_a, phase, cfg_h
   localparam [3:0] NONE = 4'hF;  // "this hop has no slot in this phase"
 
   // VC slots of one phase {local before the global hop, global, local after} (routing_algorithm.h).
-  function [11:0] phase_slots(input valiant, input [1:0] policy, input in_phase);
+  function [11:0] phase_slots(input valiant, input intra, input [1:0] policy, input in_phase);
     begin
       if (!valiant) phase_slots = {4'd0, 4'd0, 4'd1};  // MIN: l1 g1 l2
+      else if (intra) phase_slots = {in_phase ? 4'd1 : 4'd0, NONE, NONE};  // RVLB intra-group: L0 | L1
       else case ({policy, in_phase})
         {PHASE_A_LGL[1:0], 1'b0}: phase_slots = {4'd0, 4'd0, 4'd1};  // lgl: L0 G0 L1 | L2 G1 L3
         {PHASE_A_LGL[1:0], 1'b1}: phase_slots = {4'd2, 4'd1, 4'd3};
@@ -49,7 +51,7 @@ module hiradix_path_vc(hop, global_hop, valiant_paths, cfg_phase_a, phase, cfg_h
     slots = 12'd0;
     slot = 4'd0;
     if (hop) begin
-      slots = phase_slots(valiant_paths, cfg_phase_a, phase);
+      slots = phase_slots(valiant_paths, intra_group, cfg_phase_a, phase);
       if (global_hop) begin
         slot = cfg_hop_count_vcs ? {1'b0, global_hops} : slots[7:4];
         global_hops = global_hops + 1'b1;

@@ -17,7 +17,7 @@ module hiradix_route_min(
   wire [HOPS_W-1:0] local_hops, global_hops;
   wire phase_global;
   hiradix_path_vc path_vc(
-      .hop(on && here != dst_router), .global_hop(minimal >= p + a - 1), .valiant_paths(1'b0),
+      .hop(on && here != dst_router), .global_hop(minimal >= p + a - 1), .valiant_paths(1'b0), .intra_group(1'b0),
       .cfg_phase_a(cfg_phase_a), .phase(rs_in[RS_PHASE_BIT]), .cfg_hop_count_vcs(cfg_hop_count_vcs),
       .local_hops_in(rs_in[RS_LHOPS_LSB +: HOPS_W]), .global_hops_in(rs_in[RS_GHOPS_LSB +: HOPS_W]),
       .phase_global_in(rs_in[RS_PGLOBAL_BIT]), .vc(out_vc), .no_slot(no_slot), .local_hops(local_hops),

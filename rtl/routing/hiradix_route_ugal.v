@@ -5,7 +5,8 @@
 // first global channel unless the first hop is that channel: the source group's link to the destination
 // group (MIN), to R_ROOT's group or, for an R_ROOT in the source group, again to the destination group
 // (Valiant). PB is UGAL-L that also takes Valiant whenever the minimal global link is flagged saturated
-// (pb_flag).
+// (pb_flag); RPB is PB whose R_ROOT has RVLB's restriction (seed-000 §3.3: `restricted`, a destination in
+// the source group draws R_ROOT inside that group).
 `default_nettype none
 module hiradix_route_ugal(
 `include "routing/hiradix_routing_port_list.vh"
@@ -17,7 +18,8 @@ module hiradix_route_ugal(
 /* verilator lint_on UNUSEDPARAM */
 `include "routing/hiradix_routing_ports.vh"
 
-  wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0];
+  wire restricted = cfg_algorithm == ALG_RPB[ALG_W-1:0];
+  wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0] || restricted;
   wire on = cfg_algorithm == ALG_UGAL[ALG_W-1:0] || pb;
   wire [W-1:0] root_g, root_x;
   hiradix_valiant_root draw_root(.*);

@@ -2,18 +2,21 @@
 // intermediate router R_ROOT chosen at injection (hiradix_valiant_root.v), phase B from there towards the
 // destination, each a minimal path whose hops take their slots of the policy's canonical path
 // (hiradix_path_vc.v). At injection the path is minimal from the start when R_ROOT is the source or the
-// destination router (degenerate draws) or when `take_minimal` (UGAL's verdict) is set. The decision
-// ports are those of a routing (routing/hiradix_routing_ports.vh).
+// destination router (degenerate draws) or when `take_minimal` (UGAL's verdict) is set. With `restricted`
+// (RVLB, RPB: seed-000 §3.3) a packet still in its source group with its destination there is on the
+// intra-group path l - l, whose hops take local VCs 0 and 1. The decision ports are those of a routing
+// (routing/hiradix_routing_ports.vh).
 `default_nettype none
-module hiradix_valiant_path(on, take_minimal, root_g, root_x, p, a, h, groups, m_a, s_a, m_h, s_h, here, here_g, here_x,
-                            dst_router, dst_port, dst_g, dst_x, minimal, injection, cfg_phase_a, cfg_palmtree,
-                            cfg_hop_count_vcs, rs_in, out_port, out_vc, min_port, misroute, rs_out, no_slot);
+module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, h, groups, m_a, s_a, m_h, s_h, here,
+                            here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal, injection, cfg_phase_a,
+                            cfg_palmtree, cfg_hop_count_vcs, rs_in, out_port, out_vc, min_port, misroute, rs_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
 `include "topology/hiradix_dragonfly.vh"
 /* verilator lint_on UNUSEDPARAM */
   input  wire              on;            // a Valiant-based routing is selected (else the logic idles)
+  input  wire              restricted;    // ... with RVLB's restriction
   input  wire              take_minimal;  // at injection: route minimally (UGAL)
   input  wire [W-1:0]      root_g, root_x;  // R_ROOT drawn for this decision (used at injection)
   input  wire [W-1:0]      p, a, h, groups;
@@ -82,10 +85,13 @@ module hiradix_valiant_path(on, take_minimal, root_g, root_x, p, a, h, groups, m
     if (here != target && on && !phase) path = path | (global_hop ? 3'b010 : (path[1] ? 3'b100 : 3'b001));
   end
 
+  // RVLB's intra-group path: no global hop taken yet and the destination in this group.
+  wire intra_group = restricted && rs_in[RS_GHOPS_LSB +: HOPS_W] == {HOPS_W{1'b0}} && dst_g == here_g;
   wire [HOPS_W-1:0] local_hops, global_hops;
   wire phase_global;
   hiradix_path_vc path_vc(
-      .hop(on && here != target), .global_hop(global_hop), .valiant_paths(on), .cfg_phase_a(cfg_phase_a), .phase(phase),
+      .hop(on && here != target), .global_hop(global_hop), .valiant_paths(on), .intra_group(intra_group),
+      .cfg_phase_a(cfg_phase_a), .phase(phase),
       .cfg_hop_count_vcs(cfg_hop_count_vcs), .local_hops_in(rs_in[RS_LHOPS_LSB +: HOPS_W]),
       .global_hops_in(rs_in[RS_GHOPS_LSB +: HOPS_W]), .phase_global_in(phase_global_in), .vc(out_vc),
       .no_slot(no_slot), .local_hops(local_hops), .global_hops(global_hops), .phase_global(phase_global));

@@ -1,10 +1,12 @@
 // Valiant's intermediate router R_ROOT (group root_g, index root_x), drawn at injection from the phase-A
 // policy's candidate set (seed-000 §3.2, Table 5-1; router/routing/valiant_routing.cpp). Off injection, or
 // with `on` low, R_ROOT is this router (the draw is then not used). The first draw takes the low 32 bits
-// of the decision's random state, -gl's router in the group the high 32.
+// of the decision's random state, -gl's router in the group the high 32. With `restricted` (RVLB, RPB:
+// seed-000 §3.3) and the destination in this group, R_ROOT is any of the group's a routers instead (the
+// source and destination routers included; they give the minimal path), from the low 32 bits.
 `default_nettype none
-module hiradix_valiant_root(on, injection, p, a, h, groups, m_h, s_h, here_g, here_x, cfg_phase_a, cfg_palmtree, random,
-                            root_g, root_x);
+module hiradix_valiant_root(on, restricted, injection, p, a, h, groups, m_h, s_h, here_g, here_x, dst_g, cfg_phase_a,
+                            cfg_palmtree, random, root_g, root_x);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
@@ -12,11 +14,13 @@ module hiradix_valiant_root(on, injection, p, a, h, groups, m_h, s_h, here_g, he
 /* verilator lint_on UNUSEDPARAM */
 `include "routing/hiradix_draw.vh"
   input  wire              on;  // a Valiant-based routing is selected
+  input  wire              restricted;  // ... with RVLB's restriction
   input  wire              injection;
   input  wire [W-1:0]      p, a, h, groups;  // p: read by the path functions, not by the draw
   input  wire [DIV_MW-1:0] m_h;
   input  wire [DIV_SW-1:0] s_h;
   input  wire [W-1:0]      here_g, here_x;
+  input  wire [W-1:0]      dst_g;
   input  wire [1:0]        cfg_phase_a;
   input  wire              cfg_palmtree;
   input  wire [LFSR_W-1:0] random;
@@ -35,7 +39,9 @@ module hiradix_valiant_root(on, injection, p, a, h, groups, m_h, s_h, here_g, he
       k_draw = draw(random[31:0], h);
       link = draw(random[31:0], a * h);
       link_x = div_router(link, h, m_h, s_h);
-      case (cfg_phase_a)
+      if (restricted && dst_g == here_g)  // RVLB: any router of this group
+        root_x = draw(random[31:0], a);
+      else case (cfg_phase_a)
         PHASE_A_LGL[1:0]: begin  // any router: draw(bits, a * groups), whose / a is draw(bits, groups)
           root_g = draw(random[31:0], groups);
           root_x = draw(random[31:0], a * groups) - root_g * a;

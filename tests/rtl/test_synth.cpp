@@ -90,6 +90,24 @@ TEST(Synth, ReportsEveryBlockAndGrowsWithRadix) {
   fs::remove_all(dir);
 }
 
+// RVLB (ALG_RVLB = 8, a code of the 4-bit field) is built from Valiant's submodule and its helpers, and
+// only from them; the unit times and reports as any routing's.
+TEST(Synth, RvlbBuildsFromValiantsFiles) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_rvlb");
+  const json r = synth(balanced(2, {{"routing.algorithm", "rvlb"}}), dir, {"routing_unit"});
+  const json& u = r["blocks"]["routing_unit"];
+  EXPECT_GT(u["area_um2"].get<double>(), 0);
+  EXPECT_EQ(u["timing"], "opensta");
+  std::vector<std::string> routings;
+  for (const json& f : u["params"]["rtl_files"]) {
+    const std::string file = f.get<std::string>();
+    if (file.find("routing/hiradix_route_") == 0) routings.push_back(file);
+  }
+  EXPECT_EQ(routings, std::vector<std::string>{"routing/hiradix_route_valiant.v"});
+  EXPECT_EQ(r["params"]["routing"]["algorithm"], "rvlb");
+  fs::remove_all(dir);
+}
+
 // A slower clock needs fewer pipeline cycles for the same logic (cycles = ceil(delay / clock)).
 // The state of the contention mechanisms: Yosys's flip-flop count must equal the bit count derived from
 // the specs (seed-003 §6.1 for Base, §6.3 with this RTL's choices for ECtN, seed-000 §3.6 for PB),
