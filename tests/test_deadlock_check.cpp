@@ -151,6 +151,28 @@ INSTANTIATE_TEST_SUITE_P(SmallNetworks, ReducedGraph, ::testing::ValuesIn(small_
   return name;
 });
 
+// RVLB's intra-group path l - l (local VC 0, then local VC 1 at an R_ROOT of the same group) is walked
+// too: under -g-, where Valiant never draws an R_ROOT in the source group, RVLB's graph has dependencies
+// Valiant's lacks, and stays acyclic.
+TEST(DeadlockCheck, RvlbIntraGroupPathsAreInTheGraph) {
+  for (const char* arr : {"palmtree", "consecutive"}) {
+    const Overrides base = {{"topology.h", "2"}, {"topology.arrangement", arr}, {"routing.phase_a", "-g-"}};
+    Overrides valiant = base, rvlb = base;
+    valiant.emplace_back("routing.algorithm", "valiant");
+    rvlb.emplace_back("routing.algorithm", "rvlb");
+    const Built v(valiant), r(rvlb);
+    // h = 2 (p = 2, a = 4): local port 2 of R0 leads to R1, local port 2 of R1 to R2. The packet R0 -> R2
+    // through R_ROOT = R1 holds R0's port 2 on local VC 0 and asks for R1's port 2 on local VC 1.
+    const ChannelGraph rg = r.graph(CdgMethod::kReduced), vg = v.graph(CdgMethod::kReduced);
+    EXPECT_TRUE(rg.has(rg.id(0, 2, 0), rg.id(1, 2, 1))) << arr;
+    EXPECT_FALSE(vg.has(vg.id(0, 2, 0), vg.id(1, 2, 1))) << arr;
+    // The enumeration is exact (RvlbGraphEqualsEveryRealInjection): the dependencies only Valiant's detours
+    // of intra-group packets out of their group make are not in RVLB's graph.
+    EXPECT_FALSE(rg.contains(vg)) << arr;
+    EXPECT_EQ(analyse_deadlock(*r.topo, *r.routing, vcs_of(r.config)).verdict, DeadlockAnalysis::Verdict::kAcyclic) << arr;
+  }
+}
+
 TEST(DeadlockCheck, OnlyThePalmtreeIsRotationSymmetric) {
   EXPECT_TRUE(rotation_symmetric(Dragonfly(2, 4, 2, Arrangement::kPalmtree)));
   EXPECT_TRUE(rotation_symmetric(Dragonfly(3, 3, 2, Arrangement::kPalmtree)));
