@@ -180,6 +180,32 @@ TEST(DeadlockCheck, OnlyThePalmtreeIsRotationSymmetric) {
   EXPECT_FALSE(rotation_symmetric(Dragonfly(3, 3, 2, Arrangement::kConsecutive)));
 }
 
+// One real injection: the packet from router s to router d drawn with `random` (which draws `root`), walked
+// with route() hop by hop, its dependencies added to `real`.
+void inject(const ValiantRouting& v, const Topology& t, int s, int d, int root, std::uint64_t random, ChannelGraph& real) {
+  Packet pkt;
+  pkt.dst = static_cast<std::uint32_t>(d * t.nodes_per_router());
+  int r = s, in = t.nic_port(s * t.nodes_per_router(), 0).port;
+  long prev = -1;
+  for (int hop = 0; hop < 16; ++hop) {
+    RoutingContext ctx;
+    ctx.router = r;
+    ctx.in_port = in;
+    ctx.random = random;
+    const RoutingDecision dec = v.route(ctx, pkt);
+    if (hop == 0) {
+      ASSERT_TRUE(pkt.route.phase == 1 || static_cast<int>(pkt.route.intermediate) == root);
+    }
+    if (t.port_class(r, dec.out_port) == 0) break;
+    if (prev >= 0) real.add(prev, dec.out_port, dec.out_vc);
+    prev = real.id(r, dec.out_port, dec.out_vc);
+    const PortEnd e = t.peer(r, dec.out_port);
+    r = e.router;
+    in = e.port;
+  }
+  ASSERT_EQ(r, d);
+}
+
 // Plain Valiant, exactly: the graph equals the one of every injection the real route() makes, at every
 // source towards every destination with every draw of R_ROOT (intermediate_draws' random values).
 TEST(DeadlockCheck, ValiantGraphEqualsEveryRealInjection) {
@@ -197,27 +223,7 @@ TEST(DeadlockCheck, ValiantGraphEqualsEveryRealInjection) {
           for (const auto& [root, random] : v.intermediate_draws(s)) {
             ++draws;
             for (int d = 0; d < t.routers(); ++d) {
-              Packet pkt;
-              pkt.dst = static_cast<std::uint32_t>(d * t.nodes_per_router());
-              int r = s, in = t.nic_port(s * t.nodes_per_router(), 0).port;
-              long prev = -1;
-              for (int hop = 0; hop < 16; ++hop) {
-                RoutingContext ctx;
-                ctx.router = r;
-                ctx.in_port = in;
-                ctx.random = random;
-                const RoutingDecision dec = v.route(ctx, pkt);
-                if (hop == 0) {
-                  ASSERT_TRUE(pkt.route.phase == 1 || static_cast<int>(pkt.route.intermediate) == root);
-                }
-                if (t.port_class(r, dec.out_port) == 0) break;
-                if (prev >= 0) real.add(prev, dec.out_port, dec.out_vc);
-                prev = real.id(r, dec.out_port, dec.out_vc);
-                const PortEnd e = t.peer(r, dec.out_port);
-                r = e.router;
-                in = e.port;
-              }
-              ASSERT_EQ(r, d);
+              inject(v, t, s, d, root, random, real);
             }
           }
         EXPECT_TRUE(real == b.graph()) << describe(o) << ": real " << real.edges() << ", enumerated " << b.graph().edges();
@@ -246,27 +252,7 @@ TEST(DeadlockCheck, RvlbGraphEqualsEveryRealInjection) {
                 ASSERT_EQ(t.domain_of(root), t.domain_of(s));
                 ++intra;
               }
-              Packet pkt;
-              pkt.dst = static_cast<std::uint32_t>(d * t.nodes_per_router());
-              int r = s, in = t.nic_port(s * t.nodes_per_router(), 0).port;
-              long prev = -1;
-              for (int hop = 0; hop < 16; ++hop) {
-                RoutingContext ctx;
-                ctx.router = r;
-                ctx.in_port = in;
-                ctx.random = random;
-                const RoutingDecision dec = v.route(ctx, pkt);
-                if (hop == 0) {
-                  ASSERT_TRUE(pkt.route.phase == 1 || static_cast<int>(pkt.route.intermediate) == root);
-                }
-                if (t.port_class(r, dec.out_port) == 0) break;
-                if (prev >= 0) real.add(prev, dec.out_port, dec.out_vc);
-                prev = real.id(r, dec.out_port, dec.out_vc);
-                const PortEnd e = t.peer(r, dec.out_port);
-                r = e.router;
-                in = e.port;
-              }
-              ASSERT_EQ(r, d);
+              inject(v, t, s, d, root, random, real);
             }
         EXPECT_GT(intra, 0);
         EXPECT_TRUE(real == b.graph()) << describe(o) << ": real " << real.edges() << ", enumerated " << b.graph().edges();
