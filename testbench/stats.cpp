@@ -17,21 +17,19 @@ Cycle LatencyHistogram::percentile(double q) const {
   return overflow_[rank - seen - 1];
 }
 
-std::string path_type_name(int bits) {
-  if (bits == 0) return "min";
-  std::string s = "---";
-  if (bits & 1) s[0] = 'l';
-  if (bits & 2) s[1] = 'g';
-  if (bits & 4) s[2] = 'l';
-  return s;
-}
-
 Stats::Stats(int terminals, int terminals_per_router, Cycle measure_begin, Cycle measure_end)
     : per_router_(terminals_per_router),
       begin_(measure_begin),
       end_(measure_end),
       injected_phits_(static_cast<std::size_t>(terminals / terminals_per_router), 0),
-      path_types_(8, 0) {}
+      path_types_(8, 0) {
+  for (int b = 0; b < 8; ++b) path_names_[static_cast<std::size_t>(b)] = Topology::generic_path_type_name(b);
+}
+
+Stats::Stats(const Topology& topo, Cycle measure_begin, Cycle measure_end)
+    : Stats(topo.nodes(), topo.nodes_per_router(), measure_begin, measure_end) {
+  for (int b = 0; b < 8; ++b) path_names_[static_cast<std::size_t>(b)] = topo.path_type_name(b);
+}
 
 void Stats::enable_time_series(Cycle begin, Cycle end, Cycle bin) {
   series_begin_ = begin;
@@ -57,7 +55,7 @@ void Stats::on_eject(const Packet& pkt, int at_terminal, Cycle tail) {
   ++packets_;
   accepted_phits_ += pkt.size;
   misrouted_ += pkt.route.misrouted;
-  hops_ += static_cast<std::uint64_t>(pkt.route.local_hops + pkt.route.global_hops);
+  for (std::uint8_t h : pkt.route.hops) hops_ += h;
   ++path_types_[pkt.route.path_bits & 7];
   total_.add(latency);
   injection_.add(pkt.injected - pkt.generated);
@@ -84,7 +82,7 @@ nlohmann::json Stats::to_json(Cycle measure_cycles, int terminals) const {
   j["average_hops"] = packets_ ? static_cast<double>(hops_) / packets_ : 0.0;
   json paths = json::object();
   for (int b = 0; b < 8; ++b)
-    if (path_types_[b] || b == 0) paths[path_type_name(b)] = packets_ ? static_cast<double>(path_types_[b]) / packets_ : 0.0;
+    if (path_types_[b] || b == 0) paths[path_names_[static_cast<std::size_t>(b)]] = packets_ ? static_cast<double>(path_types_[b]) / packets_ : 0.0;
   j["path_types"] = paths;
   json per_router = json::array();
   const double router_cycles = static_cast<double>(measure_cycles) * per_router_;

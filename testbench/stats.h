@@ -1,6 +1,7 @@
 // Run statistics, all kept in integers so that results do not depend on the order in which SystemC runs
 // processes. Packets count in the measurement window by the cycle their tail reaches the destination.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 
 #include "tlm/cycle.h"
 #include "tlm/packet.h"
+#include "topology/topology.h"
 
 namespace hiradix {
 
@@ -32,9 +34,6 @@ class LatencyHistogram {
   std::uint64_t sum_ = 0;
 };
 
-// Path types: bit0 = l1, bit1 = g, bit2 = l2 of Valiant phase A (seed-000 Table 5-1); 0 = minimal.
-std::string path_type_name(int bits);
-
 // Packets of one time bin: those delivered in it, or (by_generation) those the NICs created in it. A change
 // shows in the delivery bins only after the packets' path latency; the generation bins show when the
 // routing reacted (seed-003 §V-B reaction time).
@@ -50,7 +49,8 @@ struct TimeBin {
 
 class Stats {
  public:
-  Stats(int terminals, int terminals_per_router, Cycle measure_begin, Cycle measure_end);
+  Stats(int terminals, int terminals_per_router, Cycle measure_begin, Cycle measure_end);  // generic path names
+  Stats(const Topology& topo, Cycle measure_begin, Cycle measure_end);  // the topology's path names
 
   void enable_time_series(Cycle begin, Cycle end, Cycle bin);
 
@@ -93,7 +93,8 @@ class Stats {
   std::uint64_t accepted_phits_ = 0, packets_ = 0, misrouted_ = 0, hops_ = 0;
   std::uint64_t misdelivered_ = 0, duplicates_ = 0;
   std::vector<std::uint64_t> injected_phits_;  // per router, in the window
-  std::vector<std::uint64_t> path_types_;      // 8 entries
+  std::vector<std::uint64_t> path_types_;      // 8 entries, by RouteState::path_bits
+  std::array<std::string, 8> path_names_;      // their names in result.json (Topology::path_type_name)
   LatencyHistogram total_, injection_, network_;
   std::vector<bool> delivered_;                // by packet serial: each packet delivered once
   std::vector<Cycle> late_tails_;              // tails beyond the window end (for in-flight accounting)

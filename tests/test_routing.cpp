@@ -23,7 +23,6 @@
 #include "router/routing/occupancy_routing.h"
 #include "router/routing/routing_registry.h"
 #include "router/routing/valiant_routing.h"
-#include "testbench/stats.h"
 #include "tlm/packet.h"
 
 using namespace hiradix;
@@ -34,6 +33,10 @@ void PrintTo(PhaseA p, std::ostream* os) { *os << to_string(p); }
 }  // namespace hiradix
 
 namespace {
+
+// The header's hop counters of the Dragonfly's classes, and its names of Valiant's phase-0 shapes.
+constexpr int kLocalHops = static_cast<int>(PortClass::kLocal), kGlobalHops = static_cast<int>(PortClass::kGlobal);
+const Dragonfly kPathNames(1, 2, 1, Arrangement::kPalmtree);
 
 struct Topo {
   int p, a, h;
@@ -162,8 +165,8 @@ std::string check_common(const Walk& w, const Dragonfly& t, int dst, const VcReq
     ++(g ? globals : locals);
   }
   if (!s.str().empty()) return s.str() + " (path " + w.shape() + ")";
-  if (w.final_route.local_hops != locals || w.final_route.global_hops != globals) {
-    s << "header hop counters " << int(w.final_route.local_hops) << "/" << int(w.final_route.global_hops) << " but the walk took "
+  if (w.final_route.hops[kLocalHops] != locals || w.final_route.hops[kGlobalHops] != globals) {
+    s << "header hop counters " << int(w.final_route.hops[kLocalHops]) << "/" << int(w.final_route.hops[kGlobalHops]) << " but the walk took "
       << locals << " local and " << globals << " global hops";
     return s.str();
   }
@@ -326,9 +329,9 @@ TEST_P(ValiantPaths, PhaseAReachesADrawnCandidateMinimallyAndPathBitsNameIt) {
           if (!st.phase_a) in_b = true;
           ASSERT_FALSE(in_b && st.phase_a) << "phase A resumed after phase B: " << w.shape();
         }
-        EXPECT_EQ(path_type_name(w.final_route.path_bits), expected_path_name(pa))
+        EXPECT_EQ(kPathNames.path_type_name(w.final_route.path_bits), expected_path_name(pa))
             << "path_bits " << int(w.final_route.path_bits) << " but phase A took '" << pa << "'";
-        ++seen_names[path_type_name(w.final_route.path_bits)];
+        ++seen_names[kPathNames.path_type_name(w.final_route.path_bits)];
         if (root == sr || root == dr) {  // degenerate draws route minimally
           ++degenerate;
           EXPECT_EQ(w.phase_after_inject, 1);
@@ -949,9 +952,9 @@ TEST(Rvlb, HandComputedDrawsOnATinyNetwork) {
       ASSERT_EQ(at_dst.router, dst);
       const RoutingDecision d3 = rvlb.route(RoutingContext{dst, at_dst.port, 0x7777ull}, pkt);
       EXPECT_EQ(d3.out_port, 1) << "terminal 1 of the destination router";
-      EXPECT_EQ(path_type_name(pkt.route.path_bits), "l--");
-      EXPECT_EQ(pkt.route.local_hops, 2);
-      EXPECT_EQ(pkt.route.global_hops, 0);
+      EXPECT_EQ(kPathNames.path_type_name(pkt.route.path_bits), "l--");
+      EXPECT_EQ(pkt.route.hops[kLocalHops], 2);
+      EXPECT_EQ(pkt.route.hops[kGlobalHops], 0);
     }
   }
   // The same random state under valiant lgl goes anywhere: 0xC0000000 * 36 >> 32 = 27, router 3 of group 6.
@@ -964,8 +967,8 @@ std::string packed(const Walk& w) {
   std::ostringstream s;
   for (const Step& st : w.hops) s << st.router << ":" << st.out_port << "/" << st.vc << (st.phase_a ? "a " : "b ");
   const RouteState& r = w.final_route;
-  s << "| " << r.intermediate << " " << int(r.phase) << " " << int(r.path_bits) << " " << int(r.local_hops) << " "
-    << int(r.global_hops) << " " << r.misrouted << " ej " << w.last_router << ":" << w.eject_port;
+  s << "| " << r.intermediate << " " << int(r.phase) << " " << int(r.path_bits) << " " << int(r.hops[kLocalHops]) << " "
+    << int(r.hops[kGlobalHops]) << " " << r.misrouted << " ej " << w.last_router << ":" << w.eject_port;
   return s.str();
 }
 
@@ -1010,7 +1013,7 @@ TEST_P(RvlbPaths, IntraGroupTrafficStaysInTheGroupOnLocalVcsZeroThenOne) {
             EXPECT_EQ(w.hops[0].vc, 0);
             EXPECT_EQ(w.hops[1].vc, 1);
             EXPECT_EQ(t.peer(w.hops[0].router, w.hops[0].out_port).router, root);
-            EXPECT_EQ(path_type_name(w.final_route.path_bits), "l--");
+            EXPECT_EQ(kPathNames.path_type_name(w.final_route.path_bits), "l--");
             ++two_hops;
           }
         }

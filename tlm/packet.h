@@ -3,6 +3,7 @@
 // later), so the simulator never handles individual phits.
 #pragma once
 #include "tlm/arena.h"
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -13,19 +14,23 @@ namespace hiradix {
 
 using PacketId = std::uint32_t;
 
-// Header route state carried by the packet (the "header route state" of DESIGN §3.2).
+// The most link classes a topology may define, the terminal class 0 included (the header counts hops per
+// class; topology/topology_registry.cpp refuses a topology with more).
+inline constexpr int kMaxLinkClasses = 4;
+
+// Header route state carried by the packet (the "header route state" of docs/architecture.md). Nothing in
+// it is specific to a topology: hops are counted per link class (the topology's class numbers), and what a
+// routing needs beyond the common fields it keeps in `flags`, whose bits that routing defines.
 struct RouteState {
-  std::uint32_t intermediate = 0;  // Valiant intermediate router (R_ROOT)
+  std::uint32_t intermediate = 0;  // intermediate router chosen at injection (Valiant's R_ROOT)
   std::uint8_t phase = 1;          // 0: towards the intermediate router, 1: towards the destination
-  std::uint8_t path_bits = 0;      // hops taken in phase A: bit0 = l1, bit1 = g, bit2 = l2 (0 = minimal)
-  std::uint8_t local_hops = 0;     // router-to-router hops taken, by link class
-  std::uint8_t global_hops = 0;
-  std::uint8_t phase_global = 0;   // a global hop was taken in the current phase (VC slot rule)
+  // The shape of the phase-0 path, 3 bits defined by the routing that sets them (0 = minimal); the
+  // statistics count each shape under the name the topology gives it (Topology::path_type_name).
+  std::uint8_t path_bits = 0;
+  std::array<std::uint8_t, kMaxLinkClasses> hops{};  // router-to-router hops taken, by link class
+  std::uint8_t phase_classes = 0;  // bit c: the current phase has taken a hop of link class c (VC slot rules)
   bool misrouted = false;          // some hop left the minimal path
-  // In-transit misrouting, MM+L (seed-003 §1.7): a local misroute was taken in the current group; the
-  // previous hop was a local misroute in the source group, so this router should send it out globally.
-  bool local_misrouted = false;
-  bool mandatory_global = false;
+  std::uint8_t flags = 0;          // the routing's own bits (e.g. in_transit_routing.h's MM+L state)
 };
 
 struct Packet {

@@ -90,6 +90,15 @@ std::string Dragonfly::title() const {
   return "Dragonfly h = " + std::to_string(h_) + " (p = " + std::to_string(p_) + ", a = " + std::to_string(a_) + ")";
 }
 
+std::string Dragonfly::path_type_name(int bits) const {
+  if (bits == 0) return "min";
+  std::string s = "---";
+  if (bits & 1) s[0] = 'l';
+  if (bits & 2) s[1] = 'g';
+  if (bits & 4) s[2] = 'l';
+  return s;
+}
+
 const std::vector<std::string>& Dragonfly::link_classes() const {
   static const std::vector<std::string> classes = {"terminal", "local", "global"};
   return classes;

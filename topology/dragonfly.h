@@ -24,6 +24,8 @@ class Dragonfly final : public Topology {
   std::string name() const override { return "dragonfly"; }
   std::string describe() const override;
   std::string title() const override;
+  // Valiant's phase-0 hops: bit0 = l1, bit1 = g, bit2 = l2 (seed-000 Table 5-1), e.g. "lg-"; 0 = "min".
+  std::string path_type_name(int bits) const override;
   int routers() const override { return a_ * groups_; }
   int nodes() const override { return routers() * p_; }
   int radix(int) const override { return radix(); }

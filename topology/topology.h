@@ -64,6 +64,11 @@ class Topology {
   int nodes_per_domain() const { return nodes() / domains(); }
   // ADVC's span (seed-000 §4.2): how many consecutive domains after its own a router reaches directly.
   virtual int consecutive_domains() const = 0;
+
+  // The name under which result.json counts the phase-0 path shape `bits` (RouteState::path_bits, 0..7)
+  // that this topology's routings record; 0 is always "min".
+  virtual std::string path_type_name(int bits) const { return generic_path_type_name(bits); }
+  static std::string generic_path_type_name(int bits) { return bits == 0 ? "min" : "shape" + std::to_string(bits); }
 };
 
 // The topology as the concrete class a routing was written for; throws std::invalid_argument naming

@@ -1,6 +1,9 @@
 #include "topology/topology_registry.h"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include "tlm/packet.h"
 
 namespace hiradix {
 
@@ -72,7 +75,11 @@ void resolve_topology_options(TopologyOptions& options) { topology_entry(options
 std::unique_ptr<Topology> make_topology(const TopologyOptions& options) {
   TopologyOptions resolved = options;
   resolve_topology_options(resolved);
-  return topology_entry(resolved.type).make(resolved);
+  std::unique_ptr<Topology> topo = topology_entry(resolved.type).make(resolved);
+  if (topo->link_classes().size() > static_cast<std::size_t>(kMaxLinkClasses))  // a new topology's entry, not the user
+    throw std::logic_error("topology " + resolved.type + " defines " + std::to_string(topo->link_classes().size()) +
+                           " link classes; the header counts hops for at most kMaxLinkClasses = " + std::to_string(kMaxLinkClasses));
+  return topo;
 }
 
 std::string TopologyOptions::default_of(const std::string& key) const {

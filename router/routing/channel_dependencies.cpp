@@ -212,12 +212,13 @@ struct NeutralState {
 };
 
 // The route state a packet reaches R_ROOT with, as a key (the enumeration joins arrivals by it).
-static_assert(sizeof(RouteState) == 12, "RouteState changed: update state_key() of the deadlock check");
+static_assert(sizeof(RouteState) == 16 && kMaxLinkClasses == 4, "RouteState changed: update state_key() of the deadlock check");
 std::uint64_t state_key(const RouteState& s) {
-  return std::uint64_t{s.phase} | std::uint64_t{s.path_bits} << 8 | std::uint64_t{s.local_hops} << 16 |
-         std::uint64_t{s.global_hops} << 24 | std::uint64_t{s.phase_global} << 32 | std::uint64_t{s.misrouted} << 40 |
-         std::uint64_t{s.local_misrouted} << 41 | std::uint64_t{s.mandatory_global} << 42 |
-         static_cast<std::uint64_t>(s.intermediate) << 43;  // at most 2^21 routers (radix 64)
+  std::uint64_t hops = 0;
+  for (int c = 0; c < kMaxLinkClasses; ++c) hops |= std::uint64_t{s.hops[c] & 0xfu} << 4 * c;  // at most 15 hops
+  return std::uint64_t{s.phase & 1u} | std::uint64_t{s.path_bits & 7u} << 1 | std::uint64_t{s.misrouted} << 4 |
+         std::uint64_t{s.phase_classes & 0xfu} << 5 | std::uint64_t{s.flags} << 9 | hops << 17 |
+         static_cast<std::uint64_t>(s.intermediate) << 33;  // 31 bits left: at most 2^21 routers (radix 64)
 }
 
 class Enumerator {

@@ -15,15 +15,13 @@ RoutingDecision DragonflyRouting::minimal_hop(int router, int target, Packet& pk
   const int port = topo_.min_port(router, target);
   d.out_port = static_cast<std::uint16_t>(port);
   RouteState& rs = pkt.route;
+  const int cls = static_cast<int>(topo_.port_class(port));
   std::int8_t slot;
-  if (topo_.port_class(port) == PortClass::kGlobal) {
-    slot = hop_count_vcs_ ? static_cast<std::int8_t>(rs.global_hops) : slots.global;
-    ++rs.global_hops;
-    rs.phase_global = 1;
-  } else {
-    slot = hop_count_vcs_ ? static_cast<std::int8_t>(rs.local_hops) : rs.phase_global ? slots.local_after : slots.local_before;
-    ++rs.local_hops;
-  }
+  if (hop_count_vcs_) slot = static_cast<std::int8_t>(rs.hops[cls]);
+  else if (cls == kGlobalClass) slot = slots.global;
+  else slot = phase_took_global(rs) ? slots.local_after : slots.local_before;
+  ++rs.hops[cls];
+  rs.phase_classes |= static_cast<std::uint8_t>(1u << cls);
   d.no_slot = slot < 0;
   d.out_vc = static_cast<std::uint8_t>(slot & 7);  // as the RTL's 3-bit VC field
   d.misroute = d.out_port != d.min_port;

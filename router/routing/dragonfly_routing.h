@@ -33,6 +33,10 @@ class DragonflyRouting : public RoutingAlgorithm {
   // Takes the minimal hop from `router` towards `target` (or ejects when the packet is home), assigns the
   // VC of the slot the hop fills in the current phase and advances the header's hop counters.
   RoutingDecision minimal_hop(int router, int target, Packet& pkt, const PhaseSlots& slots) const;
+  // The header's hop counters and phase bits of the Dragonfly's two router-to-router classes.
+  static constexpr int kLocalClass = static_cast<int>(PortClass::kLocal);
+  static constexpr int kGlobalClass = static_cast<int>(PortClass::kGlobal);
+  static bool phase_took_global(const RouteState& rs) { return rs.phase_classes >> kGlobalClass & 1; }
   // The VCs of a routing that needs `local` local and `global` global VCs.
   static VcRequirement vcs(int local, int global) { return {{1, local, global}}; }
   const Dragonfly& topo_;

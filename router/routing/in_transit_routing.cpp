@@ -44,9 +44,10 @@ RoutingDecision InTransitRouting::route(const RoutingContext& ctx, Packet& pkt) 
   const Dragonfly& t = topo_;
   const int here = ctx.router, dst_router = t.router_of_terminal(pkt.dst);
   const PortClass in_class = t.port_class(ctx.in_port);
-  if (in_class == PortClass::kGlobal) rs.local_misrouted = rs.mandatory_global = false;  // a new group
-  const bool mandatory = rs.mandatory_global;
-  rs.mandatory_global = false;  // it binds only the router right after the local misroute
+  if (in_class == PortClass::kGlobal) rs.flags &= static_cast<std::uint8_t>(~(kLocalMisrouted | kMandatoryGlobal));  // a new group
+  const bool mandatory = rs.flags & kMandatoryGlobal;
+  const bool local_misrouted = rs.flags & kLocalMisrouted;
+  rs.flags &= static_cast<std::uint8_t>(~kMandatoryGlobal);  // it binds only the router right after the local misroute
 
   RoutingDecision d;
   if (here == dst_router) {  // eject; never misrouted
@@ -58,12 +59,12 @@ RoutingDecision InTransitRouting::route(const RoutingContext& ctx, Packet& pkt) 
   d.min_vc = static_cast<std::uint8_t>(next_vc(ctx.in_port, ctx.in_vc, min_port, false));
 
   Misroute type = Misroute::kNone;
-  const bool source_group = rs.global_hops == 0;
+  const bool source_group = rs.hops[kGlobalClass] == 0;
   if (source_group && t.group_of(dst_router) != t.group_of(here)) {
     if (mandatory) type = Misroute::kGlobalMandatory;                               // NRG, second half
     else if (in_class == PortClass::kTerminal) type = Misroute::kGlobal;            // CRG at injection
-    else if (in_class == PortClass::kLocal && !rs.local_misrouted) type = Misroute::kLocalMm;  // NRG, first half
-  } else if (!rs.local_misrouted && t.port_class(min_port) != PortClass::kGlobal) {
+    else if (in_class == PortClass::kLocal && !local_misrouted) type = Misroute::kLocalMm;  // NRG, first half
+  } else if (!local_misrouted && t.port_class(min_port) != PortClass::kGlobal) {
     type = Misroute::kLocal;  // "+L": one local misroute per group
   }
 
@@ -95,15 +96,9 @@ RoutingDecision InTransitRouting::route(const RoutingContext& ctx, Packet& pkt) 
 
   const bool misroute = out != min_port;
   const int vc = next_vc(ctx.in_port, ctx.in_vc, out, misroute);
-  if (t.port_class(out) == PortClass::kGlobal) {
-    ++rs.global_hops;
-  } else {
-    ++rs.local_hops;
-    if (misroute) {
-      rs.local_misrouted = true;
-      rs.mandatory_global = type == Misroute::kLocalMm;
-    }
-  }
+  ++rs.hops[static_cast<int>(t.port_class(out))];
+  if (misroute && t.port_class(out) == PortClass::kLocal)
+    rs.flags |= type == Misroute::kLocalMm ? kLocalMisrouted | kMandatoryGlobal : kLocalMisrouted;
   d.out_port = static_cast<std::uint16_t>(out);
   d.out_vc = static_cast<std::uint8_t>(vc);
   d.misroute = misroute;

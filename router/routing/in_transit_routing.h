@@ -25,6 +25,10 @@ class InTransitRouting : public DragonflyRouting {
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
 
+  // MM+L's header bits (RouteState::flags; seed-003 §1.7): a local misroute was taken in the current group;
+  // the previous hop was a local misroute in the source group, so this router should send it out globally.
+  static constexpr std::uint8_t kLocalMisrouted = 1, kMandatoryGlobal = 2;
+
   // The VC a hop from (in_port, in_vc) to out_port takes (seed-003 §1.8, FOGSim nextChannel): VC 0 from an
   // injection port; a local misroute and a local-to-global hop keep the input VC; any other hop takes the
   // input VC + 1; ejection takes VC 0.

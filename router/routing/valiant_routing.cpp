@@ -109,7 +109,7 @@ RoutingDecision ValiantRouting::follow(int router, Packet& pkt) const {
   RouteState& rs = pkt.route;
   if (rs.phase == 0 && router == static_cast<int>(rs.intermediate)) {
     rs.phase = 1;
-    rs.phase_global = 0;
+    rs.phase_classes = 0;
   }
   const int dst_router = topo_.router_of_terminal(pkt.dst);
   const PhaseSlots* slots = intra_group_path(router, dst_router, rs) ? kIntraGroupSlots : kSlots[static_cast<int>(policy_)];

@@ -60,7 +60,7 @@ class ValiantRouting : public DragonflyRouting {
   // The packet is on an RVLB intra-group path: restricted, its destination in this router's group, and
   // no global hop taken (so its source group is this group too).
   bool intra_group_path(int router, int dst_router, const RouteState& rs) const {
-    return restricted_ && rs.global_hops == 0 && topo_.group_of(router) == topo_.group_of(dst_router);
+    return restricted_ && rs.hops[kGlobalClass] == 0 && topo_.group_of(router) == topo_.group_of(dst_router);
   }
   PhaseA policy_;
   bool restricted_;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "router/lfsr.h"
+#include "router/routing/in_transit_routing.h"
 #include "router/routing/routing_registry.h"
 #include "router/routing/valiant_routing.h"
 
@@ -74,13 +75,20 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   return c;
 }
 
+// The RTL's header is the Dragonfly's: local and global hop counters, "a global hop in this phase", and
+// MM+L's two flags (rtl/hiradix_fields.vh).
+namespace {
+constexpr int kLocal = static_cast<int>(PortClass::kLocal), kGlobal = static_cast<int>(PortClass::kGlobal);
+}  // namespace
+
 std::uint32_t pack_route_state(const RouteState& rs) {
   return (rs.intermediate & mask(rtl::ROUTER_W)) << rtl::RS_INTER_LSB |
          std::uint32_t{rs.phase & 1u} << rtl::RS_PHASE_BIT | std::uint32_t{rs.path_bits & 7u} << rtl::RS_PATH_LSB |
-         (rs.local_hops & mask(rtl::HOPS_W)) << rtl::RS_LHOPS_LSB |
-         (rs.global_hops & mask(rtl::HOPS_W)) << rtl::RS_GHOPS_LSB |
-         std::uint32_t{rs.phase_global & 1u} << rtl::RS_PGLOBAL_BIT |
-         std::uint32_t{rs.local_misrouted} << rtl::RS_LMIS_BIT | std::uint32_t{rs.mandatory_global} << rtl::RS_MANDG_BIT;
+         (rs.hops[kLocal] & mask(rtl::HOPS_W)) << rtl::RS_LHOPS_LSB |
+         (rs.hops[kGlobal] & mask(rtl::HOPS_W)) << rtl::RS_GHOPS_LSB |
+         std::uint32_t{rs.phase_classes >> kGlobal & 1u} << rtl::RS_PGLOBAL_BIT |
+         std::uint32_t{(rs.flags & InTransitRouting::kLocalMisrouted) != 0} << rtl::RS_LMIS_BIT |
+         std::uint32_t{(rs.flags & InTransitRouting::kMandatoryGlobal) != 0} << rtl::RS_MANDG_BIT;
 }
 
 RouteState unpack_route_state(std::uint32_t v) {
@@ -88,11 +96,12 @@ RouteState unpack_route_state(std::uint32_t v) {
   rs.intermediate = v >> rtl::RS_INTER_LSB & mask(rtl::ROUTER_W);
   rs.phase = static_cast<std::uint8_t>(v >> rtl::RS_PHASE_BIT & 1);
   rs.path_bits = static_cast<std::uint8_t>(v >> rtl::RS_PATH_LSB & 7);
-  rs.local_hops = static_cast<std::uint8_t>(v >> rtl::RS_LHOPS_LSB & mask(rtl::HOPS_W));
-  rs.global_hops = static_cast<std::uint8_t>(v >> rtl::RS_GHOPS_LSB & mask(rtl::HOPS_W));
-  rs.phase_global = static_cast<std::uint8_t>(v >> rtl::RS_PGLOBAL_BIT & 1);
-  rs.local_misrouted = v >> rtl::RS_LMIS_BIT & 1;
-  rs.mandatory_global = v >> rtl::RS_MANDG_BIT & 1;
+  rs.hops[kLocal] = static_cast<std::uint8_t>(v >> rtl::RS_LHOPS_LSB & mask(rtl::HOPS_W));
+  rs.hops[kGlobal] = static_cast<std::uint8_t>(v >> rtl::RS_GHOPS_LSB & mask(rtl::HOPS_W));
+  // The RTL carries only the global bit of phase_classes, the one the routings read (phase_took_global).
+  rs.phase_classes = static_cast<std::uint8_t>((v >> rtl::RS_PGLOBAL_BIT & 1) << kGlobal);
+  rs.flags = static_cast<std::uint8_t>((v >> rtl::RS_LMIS_BIT & 1 ? InTransitRouting::kLocalMisrouted : 0) |
+                                       (v >> rtl::RS_MANDG_BIT & 1 ? InTransitRouting::kMandatoryGlobal : 0));
   return rs;
 }
 
@@ -232,8 +241,8 @@ nlohmann::json to_json(const RcOutputs& out) {
   return {{"out_port", out.out_port}, {"out_vc", out.out_vc}, {"min_port", out.min_port},
           {"misroute", out.misroute}, {"no_slot", out.no_slot}, {"route", out.route},
           {"route_fields", {{"intermediate", rs.intermediate}, {"phase", rs.phase}, {"path_bits", rs.path_bits},
-                            {"local_hops", rs.local_hops}, {"global_hops", rs.global_hops},
-                            {"phase_global", rs.phase_global}}},
+                            {"local_hops", rs.hops[kLocal]}, {"global_hops", rs.hops[kGlobal]},
+                            {"phase_global", rs.phase_classes >> kGlobal & 1}}},
           {"lfsr", out.lfsr}};
 }
 
