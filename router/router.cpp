@@ -46,6 +46,9 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       occupancy_(ports.size() * kStateVcs, 0),
       out_due_(ports.size(), kNever),
       bids_(ports.size(), 0) {
+  if (routing.recomputes_at_injection())
+    for (std::size_t p = 0; p < ports.size(); ++p)
+      if (ports[p].link_class == 0) recompute_ports_ |= 1ull << p;
   vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
   std::size_t entries = 0;
   for (int i = 0; i < inputs_.total_vcs(); ++i) entries += inputs_.vc(i).fifo.capacity();
@@ -176,7 +179,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   RouterView view(*this, id_, contention_.values(), now, in_port, index - inputs_.vc_index(in_port, 0));
   RoutingContext ctx;
   rc_.gather(view, pkt, ctx);
-  if (reroutes_) v.route_before = pkt.route;
+  if (reroutes_ || recompute_ports_) v.route_before = pkt.route;
   RoutingDecision d;
   if (cosim_) {
     d = cosim_->decide(now, ctx, pkt, lfsr_);
@@ -207,11 +210,15 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
 // goes back to the state before its RC (hop counts, misroute flags) and RC runs again from the next cycle.
 bool Router::route_again(InputVc& v, Cycle now) {
   if (!reroutes_ || !v.candidate().head) return false;
+  restart_rc(v, now);
+  return true;
+}
+
+void Router::restart_rc(InputVc& v, Cycle now) {
   VcEntry& c = v.candidate();
   c.routed = false;
   pool_[c.packet].route = v.route_before;
   v.next_rc_at = now + 1;
-  return true;
 }
 
 // ---- SA and ST ----

@@ -34,6 +34,7 @@ class StageTrace;
 struct RouterActivity {
   std::uint64_t grants = 0;       // switch grants (forward progress)
   std::uint64_t activations = 0;  // cycles the router process ran
+  std::uint64_t recomputations = 0;  // heads blocked at injection sent through RC again (routing.recomp)
 };
 
 class Router : public sc_core::sc_module, public Wakeable, public PacketSink, public CreditSink {
@@ -117,6 +118,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   }
   Cycle vc_due_after(int index, Cycle now);  // after a cycle in which the VC was looked at
   bool route_again(InputVc& v, Cycle now);   // in-transit routings: a blocked head goes through RC again
+  void restart_rc(InputVc& v, Cycle now);    // the head's header back to before its RC, RC again next cycle
   void wake_credit_waiters(Cycle now);
 
   int id_;
@@ -138,6 +140,9 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   CreditReturn* credit_return_;  // flow_in_ when it is credits (called by its type: inlined), else null
   ContentionCounters contention_;
   bool reroutes_;  // in-transit routings: a blocked head goes through RC again (route_again)
+  // Recomputation (RoutingAlgorithm::recomputes_at_injection): the terminal input ports, whose blocked
+  // heads go through RC again; 0 for other routings.
+  std::uint64_t recompute_ports_ = 0;
   std::unique_ptr<RoutingState> state_;  // the routing's own state (ECtN, PB), null for the others
   GroupBroadcast* broadcast_ = nullptr;  // state_'s group broadcast, if any
   const GroupLoadView* group_view_ = nullptr;  // UGAL-G: the group's global-link loads

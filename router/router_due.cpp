@@ -17,7 +17,13 @@ Cycle Router::vc_due_after(int index, Cycle now) {
   }
   Cycle due = vc_next_event(v, now);
   if (!(v.has_candidate() && v.candidate().routed && v.ready_at <= now)) return due;
-  // The candidate bid and was not served: find when trying again can succeed.
+  // The candidate bid and was not served. At an injection port under recomputation (seed-000 §3.4), the
+  // routing decides again; otherwise find when trying again can succeed.
+  if ((recompute_ports_ >> inputs_.port_of(index) & 1) && v.candidate().head) {
+    ++activity_.recomputations;
+    restart_rc(v, now);
+    return now + 1;
+  }
   const int size = params_.flit_size;
   if (!head_may_take_vc(v)) {  // wormhole: the downstream VC is held by another packet
     route_again(v, now);

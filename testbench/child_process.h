@@ -3,6 +3,7 @@
 #pragma once
 #include <sys/types.h>
 
+#include <functional>
 #include <string>
 
 namespace hiradix {
@@ -17,5 +18,10 @@ std::string describe_child_end(int wait_status);
 
 // True when the child was ended by a signal (then it wrote no result).
 bool ended_by_signal(int wait_status);
+
+// Runs `compute` in a forked child and returns the text it returned, so that whatever it allocated never
+// touches this process's heap (a later simulation child would inherit it fragmented). An exception in
+// `compute` is rethrown here as std::runtime_error with its message; a child that dies throws naming how.
+std::string compute_in_child(const std::function<std::string()>& compute);
 
 }  // namespace hiradix

@@ -101,7 +101,11 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const
     const std::string& key = k.spec.key;
     if (!k.used_by.empty() && c.routing.text(key) != k.spec.default_value &&
         std::find(k.used_by.begin(), k.used_by.end(), c.routing.algorithm) == k.used_by.end())
-      config_fail(key, "is read only by routing.algorithm " + k.used_by.front() + "; routing.algorithm is " + c.routing.algorithm);
+    {
+      std::string readers;
+      for (const std::string& name : k.used_by) readers += (readers.empty() ? "" : ", ") + name;
+      config_fail(key, "is read only by routing.algorithm " + readers + "; routing.algorithm is " + c.routing.algorithm);
+    }
     if (k.spec.type == KeyType::kInt) v.set(key, c.routing.integer(key));
     else v.set(key, c.routing.text(key));
   }

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "testbench/child_process.h"
+
 namespace hiradix {
 
 namespace {
@@ -24,6 +26,29 @@ std::string analysis_key(const Config& c) {
          nlohmann::json(class_vcs(c)).dump();
 }
 
+// The analysis runs in a child process: its graph (hundreds of MB for the Valiant family at h = 8) would
+// otherwise leave this process's heap fragmented for the simulation child forked next, which then ran
+// measurably slower (docs/benchmark.md, "Cost of issue 10's reshaped core").
+DeadlockAnalysis analyse_in_child(const Config& config) {
+  const nlohmann::json j = nlohmann::json::parse(compute_in_child([&config] {
+    const std::unique_ptr<Topology> topo = make_topology(config);
+    const std::unique_ptr<RoutingAlgorithm> routing = make_routing(config.routing, *topo);
+    const DeadlockAnalysis a = analyse_deadlock(*topo, *routing, class_vcs(config));
+    return nlohmann::json{{"verdict", static_cast<int>(a.verdict)}, {"graph", a.graph}, {"cycle", a.cycle},
+                          {"reason", a.reason}, {"channels", a.channels}, {"edges", a.edges}, {"seconds", a.seconds}}
+        .dump();
+  }));
+  DeadlockAnalysis a;
+  a.verdict = static_cast<DeadlockAnalysis::Verdict>(j.at("verdict").get<int>());
+  a.graph = j.at("graph").get<std::string>();
+  a.cycle = j.at("cycle").get<std::string>();
+  a.reason = j.at("reason").get<std::string>();
+  a.channels = j.at("channels").get<std::size_t>();
+  a.edges = j.at("edges").get<std::size_t>();
+  a.seconds = j.at("seconds").get<double>();
+  return a;
+}
+
 }  // namespace
 
 bool allow_deadlock(const Config& config) {
@@ -34,11 +59,7 @@ const DeadlockAnalysis& deadlock_analysis(const Config& config) {
   static std::map<std::string, DeadlockAnalysis> cache;
   const std::string key = analysis_key(config);
   auto it = cache.find(key);
-  if (it == cache.end()) {
-    const std::unique_ptr<Topology> topo = make_topology(config);
-    const std::unique_ptr<RoutingAlgorithm> routing = make_routing(config.routing, *topo);
-    it = cache.emplace(key, analyse_deadlock(*topo, *routing, class_vcs(config))).first;
-  }
+  if (it == cache.end()) it = cache.emplace(key, analyse_in_child(config)).first;
   return it->second;
 }
 

@@ -26,6 +26,7 @@ class Network : public sc_core::sc_module {
   Network(sc_core::sc_module_name name, const Config& config);
 
   const Topology& topology() const { return *topo_; }
+  const RoutingAlgorithm& routing() const { return *routing_; }
   Stats& stats() { return stats_; }
   int routers() const { return static_cast<int>(routers_.size()); }
   Router& router(int i) { return *routers_[static_cast<std::size_t>(i)]; }

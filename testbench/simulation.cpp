@@ -215,8 +215,14 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
     j["status"] = "conservation_violated";
     out.exit_code = kExitConservation;
   }
-  std::uint64_t activations = 0;
-  for (int r = 0; r < net.routers(); ++r) activations += net.router(r).activity().activations;
+  std::uint64_t activations = 0, recomputations = 0;
+  for (int r = 0; r < net.routers(); ++r) {
+    activations += net.router(r).activity().activations;
+    recomputations += net.router(r).activity().recomputations;
+  }
+  if (net.routing().recomputes_at_injection())  // routing.recomp: over the whole run, warm-up included
+    j["recomputation"] = {{"count", recomputations},
+                          {"per_injected_packet", s.injected() ? static_cast<double>(recomputations) / s.injected() : 0.0}};
   j["simulation"] = {{"cycles", simulated},
                      {"routers", net.routers()},
                      {"router_activations", activations},

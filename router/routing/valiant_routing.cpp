@@ -186,16 +186,24 @@ bool UgalRouting::prefer_minimal(const RoutingContext& ctx, int dst_router, int 
 namespace {
 bool hop_count(const RoutingOptions& o) { return o.text("routing.vc_scheme") == "hop_count"; }
 int integer(const RoutingOptions& o, const char* key) { return static_cast<int>(o.integer(key)); }
+// The routing with `routing.recomp` applied (valiant, rvlb, pb, rpb).
+std::unique_ptr<RoutingAlgorithm> with_recomp(std::unique_ptr<ValiantRouting> r, const RoutingOptions& o) {
+  r->set_recomp(o.text("routing.recomp") == "true");
+  return r;
+}
 }  // namespace
 
 RoutingEntry valiant_routing_entry() {
-  return {"valiant", "§3.2, phase A per routing.phase_a",
-          {{{"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also the non-minimal candidate of UGAL and PB, and of RVLB and RPB for destinations in another group."}}},
-          rtl::ALG_VALIANT,
-          [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            return std::make_unique<ValiantRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o));
-          }};
+  RoutingEntry e{"valiant", "§3.2, phase A per routing.phase_a",
+                 {{{"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also the non-minimal candidate of UGAL and PB, and of RVLB and RPB for destinations in another group."}},
+                  {{"routing.recomp", KeyType::kString, "false", 0, 0, {"false", "true"}, "Recomputation, VLB-Recomp / PB-Recomp (seed-000 §3.4): while a head at its injection port is blocked (it could bid for the switch and was not granted: no credits, no output-queue space or arbitration lost), it goes through RC again after every such cycle with its header as injected: a new intermediate router (inside the group for RVLB/RPB's intra-group packets) and, for PB and RPB, a new minimal / non-minimal choice. Each recomputation passes RC and VA again (router.latency.rc + router.latency.va cycles) before the next bid. Once the packet leaves its source router its path is fixed. Only with valiant, rvlb, pb and rpb."}}},
+                 rtl::ALG_VALIANT,
+                 [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+                   const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+                   return with_recomp(std::make_unique<ValiantRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
+                 }};
+  e.keys[1].used_by = {"valiant", "rvlb", "pb", "rpb"};
+  return e;
 }
 
 RoutingEntry rvlb_routing_entry() {
@@ -206,7 +214,7 @@ RoutingEntry rvlb_routing_entry() {
           rtl::ALG_RVLB,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            return std::make_unique<RvlbRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o));
+            return with_recomp(std::make_unique<RvlbRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
           }};
 }
 
@@ -237,9 +245,9 @@ RoutingEntry pb_routing_entry() {
           rtl::ALG_PB,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            return std::make_unique<PbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
-                                               integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
-                                               static_cast<Cycle>(o.integer("routing.pb_period")));
+            return with_recomp(std::make_unique<PbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
+                                                           integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
+                                                           static_cast<Cycle>(o.integer("routing.pb_period"))), o);
           }};
 }
 
@@ -251,9 +259,9 @@ RoutingEntry rpb_routing_entry() {
           rtl::ALG_RPB,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            return std::make_unique<RpbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
-                                                integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
-                                                static_cast<Cycle>(o.integer("routing.pb_period")));
+            return with_recomp(std::make_unique<RpbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
+                                                            integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
+                                                            static_cast<Cycle>(o.integer("routing.pb_period"))), o);
           }};
 }
 

@@ -42,6 +42,9 @@ class ValiantRouting : public DragonflyRouting {
   // injection): what route() does after the injection decision.
   RoutingDecision follow(int router, Packet& pkt) const;
   bool restricted() const { return restricted_; }
+  // VLB-Recomp and PB-Recomp (seed-000 §3.4): set from `routing.recomp`.
+  void set_recomp(bool on) { recomp_ = on; }
+  bool recomputes_at_injection() const override { return recomp_; }
   // With the restriction: does a packet from `router` to `dst_router` draw R_ROOT inside the group?
   bool draws_in_group(int router, int dst_router) const {
     return restricted_ && topo_.group_of(router) == topo_.group_of(dst_router);
@@ -64,6 +67,7 @@ class ValiantRouting : public DragonflyRouting {
   }
   PhaseA policy_;
   bool restricted_;
+  bool recomp_ = false;
 };
 
 // RVLB, restricted Valiant (seed-000 §3.3): Valiant whose intra-group packets draw R_ROOT inside their
