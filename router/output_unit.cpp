@@ -49,14 +49,18 @@ void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t f
     o.reserved_cycle = now;
     o.reserved_load = 0;
   }
-  o.reserved_load += o.sink ? size : 2 * size;  // load() counts it in the queue and as uncredited
+  o.reserved_load += size;  // in the credits taken (or, on an ejection port, in the queue)
 }
 
 int OutputUnit::load_at_cycle_start(int p, Cycle now) const {
   const OutputPort& o = ports_[p];
-  int q = o.occupancy;
-  if (o.on_wire && o.link_free <= now) q -= o.on_wire;  // freed by the next catch_up
-  q += with_flow([&](const auto& f) { return f.outstanding_all_at(p, now); });
+  int q;
+  if (o.sink) {
+    q = o.occupancy;
+    if (o.on_wire && o.link_free <= now) q -= o.on_wire;  // freed by the next catch_up
+  } else {
+    q = with_flow([&](const auto& f) { return f.outstanding_all_at(p, now); });
+  }
   if (o.reserved_cycle == now) q -= o.reserved_load;
   return q;
 }

@@ -75,17 +75,20 @@ class OutputUnit : public sc_core::sc_module {
     return with_flow([&](const auto& f) { return f.next_message(p); });
   }
   Cycle link_free(int p) const { return ports_[p].link_free; }
-  // Phits ahead of a new packet on port p: its output queue plus what was sent downstream and is not yet
-  // credited back (UGAL's Q, seed-000 §3 "queue occupancy of the source router's output port").
+  // UGAL's and PB's Q of port p (seed-000 §3.5, §3.6): the phits that hold the credits of the port's
+  // downstream VCs, each counted once. Credits are taken at the switch grant, so the phits in the output
+  // queue, on the wire, in the downstream buffer and those whose credit is on its way back are all in it.
+  // An ejection port has no credits: its load is its output queue.
   int load(int p, Cycle now) {
     catch_up(p, now);
-    return ports_[p].occupancy + with_flow([&](auto& f) { return f.outstanding_all(p, now); });
+    if (ports_[p].sink) return ports_[p].occupancy;
+    return with_flow([&](auto& f) { return f.outstanding_all(p, now); });
   }
-  // Read-only load() as it was at the start of cycle `now`, before this cycle's grants, without catching
-  // up: what another router of the group may read (UGAL-G's GroupLoadView). Arrived credits and a finished
-  // serialisation are discounted as catch_up would apply them; grants made in `now` are taken out, so the
-  // value does not depend on whether this port's router has already run in `now` (all other changes to
-  // the load come from messages of latency >= 1).
+  // Read-only load() as it was at the start of cycle `now`, before this cycle's grants, without
+  // catching up: what another router of the group may read (UGAL-G's GroupLoadView). Arrived credits and a
+  // finished serialisation are discounted as catch_up would apply them; grants made in `now` are taken
+  // out, so the value does not depend on whether this port's router has already run in `now` (all other
+  // changes to the load come from messages of latency >= 1).
   int load_at_cycle_start(int p, Cycle now) const;
   // Reserves queue space and downstream credits for a packet granted in cycle `now`.
   void enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready, Cycle now);

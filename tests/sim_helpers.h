@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "testbench/child_process.h"
 #include "testbench/config.h"
 #include "testbench/sweep.h"
 
@@ -81,38 +82,11 @@ inline Overrides with(Overrides base, const Overrides& more) {
 // through a pipe: `body` returns "" on success or a failure description. Returns that text, or a
 // description of how the child died.
 inline std::string in_child(const std::function<std::string()>& body) {
-  int fds[2];
-  if (pipe(fds) != 0) return "pipe failed";
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid < 0) return "fork failed";
-  if (pid == 0) {
-    close(fds[0]);
-    std::string msg;
-    try {
-      msg = body();
-    } catch (const std::exception& e) {
-      msg = std::string("exception: ") + e.what();
-    }
-    std::size_t off = 0;
-    while (off < msg.size()) {
-      const ssize_t n = write(fds[1], msg.data() + off, msg.size() - off);
-      if (n <= 0) break;
-      off += static_cast<std::size_t>(n);
-    }
-    close(fds[1]);
-    _exit(msg.empty() ? 0 : 1);
+  try {
+    return compute_in_child(body);
+  } catch (const std::exception& e) {
+    return std::string("exception: ") + e.what();
   }
-  close(fds[1]);
-  std::string out;
-  char buf[4096];
-  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(n));
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (!WIFEXITED(status)) return "child died (signal " + std::to_string(WTERMSIG(status)) + ") " + out;
-  if (WEXITSTATUS(status) != 0 && out.empty()) return "child exited with " + std::to_string(WEXITSTATUS(status));
-  return out;
 }
 
 #ifdef HIRADIX_BIN

@@ -6,6 +6,8 @@
 
 #include "router/buffers/vc_fifo_buffers.h"
 #include "router/flow/credit_flow_control.h"
+#include "router/output_unit.h"
+#include "sim_helpers.h"
 
 namespace hiradix {
 namespace {
@@ -61,6 +63,41 @@ TEST(VcFifoBuffers, OneQueuePerVcFilledByTheUpstreamVcAndCreditedToIt) {
   m.vc = 2;
   EXPECT_EQ(b->queue_of(0, m, pool), 2);
   EXPECT_EQ(b->flow_class(0, 2), 2);
+}
+
+
+// UGAL's and PB's Q, hand-computed: each granted phit counts once, from its grant (credits taken) until its
+// credit is back, whether it is queued, on the wire or downstream.
+TEST(OutputUnitLoad, EachPhitCountsOnceFromItsGrantUntilItsCreditIsBack) {
+  const std::string failure = test::in_child([] {
+    PortSpec net;  // port 0: 2 downstream VCs of 32 phits; port 1: an ejection port (a sink)
+    net.out_vcs = 2;
+    net.out_depth = 32;
+    PortSpec eject;
+    eject.out_depth = 0;
+    OutputUnit out("out", {net, eject}, 8, 64, FlowControlKind::kCredits, nullptr);
+    std::ostringstream err;
+    const auto expect = [&](const char* what, int got, int want) {
+      if (got != want) err << what << ": " << got << ", expected " << want << "\n";
+    };
+    out.enqueue(0, 1, 0, kHeadFlit | kTailFlit, 8, 1, 0);  // A on VC 0
+    out.enqueue(0, 2, 1, kHeadFlit | kTailFlit, 8, 1, 0);  // B on VC 1
+    out.enqueue(0, 3, 0, kHeadFlit | kTailFlit, 8, 1, 0);  // C on VC 0
+    expect("queued", out.load(0, 0), 24);  // 48 before: the queue, and again the credits it holds
+    expect("at cycle start, grants of this cycle taken out", out.load_at_cycle_start(0, 0), 0);
+    expect("at the next cycle start", out.load_at_cycle_start(0, 1), 24);
+    LinkMessage back;  // A's 8 phits freed downstream, credited back at cycle 30
+    back.vc = 0;
+    back.phits = 8;
+    back.arrival = 30;
+    out.file_credit(0, back);
+    expect("before the credit arrives", out.load(0, 29), 24);
+    expect("after", out.load(0, 30), 16);
+    out.enqueue(1, 4, 0, kHeadFlit | kTailFlit, 8, 31, 30);
+    expect("ejection port: its queue", out.load(1, 30), 8);
+    return err.str();
+  });
+  EXPECT_EQ(failure, "");
 }
 
 }  // namespace
