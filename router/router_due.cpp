@@ -19,7 +19,8 @@ Cycle Router::vc_due_after(int index, Cycle now) {
   if (!(v.has_candidate() && v.candidate().routed && v.ready_at <= now)) return due;
   // The candidate bid and was not served. At an injection port under recomputation (seed-000 §3.4), the
   // routing decides again; otherwise find when trying again can succeed.
-  if ((recompute_ports_ >> inputs_.port_of(index) & 1) && v.candidate().head) {
+  if ((recompute_ports_ >> inputs_.port_of(index) & 1) && v.candidate().head &&
+      rc_.recomputes(pool_[v.candidate().packet].route)) {
     ++activity_.recomputations;
     restart_rc(v, now);
     return now + 1;

@@ -25,6 +25,7 @@ class RouteComputation : public sc_core::sc_module {
       : sc_core::sc_module(name), algorithm_(algorithm), latency_(latency) {}
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const { algorithm_.gather(view, pkt, ctx); }
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const { return algorithm_.route(ctx, pkt); }
+  bool recomputes(const RouteState& rs) const { return algorithm_.recomputes(rs); }
   // A decision was taken (by the C++ routing or the RTL): what a waveform shows of it.
   void decided(const RoutingDecision& d) {
     ++decisions_;

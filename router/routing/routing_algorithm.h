@@ -78,11 +78,13 @@ class RoutingAlgorithm {
   // In-transit adaptive routings: a head whose chosen output cannot take it goes through RC again (its
   // decision is re-evaluated, seed-003 §1.3 [F]), so the router keeps its route state from before RC.
   virtual bool reroutes_blocked_heads() const { return false; }
-  // Recomputation (seed-000 §3.4, `routing.recomp`): a head at its injection port that could bid for the
-  // switch and was not granted (no credits, no queue space, or arbitration lost) goes through RC again
-  // with the header it was injected with, so the routing decides again (a new R_ROOT; PB's choice too).
-  // Once the packet leaves its source router, its path is fixed.
+  // Recomputation (seed-000 §3.4, `routing.recomp`; `routing.source_decision: every_attempt`): a head at
+  // its injection port that could bid for the switch and was not granted (no credits, no queue space, or
+  // arbitration lost) goes through RC again with the header it was injected with, so the routing decides
+  // again (a new R_ROOT; PB's choice too) -- if recomputes() says so for the decision it holds (UGAL keeps
+  // a non-minimal choice). Once the packet leaves its source router, its path is fixed.
   virtual bool recomputes_at_injection() const { return false; }
+  virtual bool recomputes(const RouteState& /*after_rc*/) const { return true; }
   // Credit-based routings (OLM, Hybrid) read output-VC occupancies (the RTL bridge's tests ask).
   virtual bool needs_occupancy() const { return false; }
   // The group broadcast a routing's state needs (ECtN, PB): the key of its period, the period, the mode

@@ -104,6 +104,11 @@ class UgalRouting : public ValiantRouting {
   void connect_routers(const std::vector<Router*>& routers) override;
   // At injection: the port loads, and UGAL-G's group loads.
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
+  // routing.source_decision: every_attempt (the seeds' simulator): a head blocked at its injection port
+  // decides again, as long as its choice is minimal (UGAL keeps a non-minimal choice once made).
+  void set_every_attempt(bool on) { every_attempt_ = on; }
+  bool recomputes_at_injection() const override { return every_attempt_ || ValiantRouting::recomputes_at_injection(); }
+  bool recomputes(const RouteState& after_rc) const override { return after_rc.phase == 1; }
   // Index (router index in the group * h + global port number) of the source group's global link towards
   // `to_group`, -1 if it is the source group itself.
   int group_link(int group, int to_group) const;
@@ -116,6 +121,7 @@ class UgalRouting : public ValiantRouting {
   int path_load(const RoutingContext& ctx, int first_port, int link) const;
   int threshold_;
   UgalInfo info_;
+  bool every_attempt_ = false;
   std::vector<GroupLoadView> views_;  // UGAL-G: per group
 };
 
@@ -142,6 +148,8 @@ class PbRouting : public UgalRouting {
   void connect_routers(const std::vector<Router*>& routers) override;
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   int factor_pct() const { return factor_pct_; }
+  // PB re-decides both ways (routing.source_decision: every_attempt; PB-Recomp, seed-000 §3.4).
+  bool recomputes(const RouteState&) const override { return true; }
   int flag_threshold() const { return flag_threshold_; }
 
  protected:
