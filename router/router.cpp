@@ -54,7 +54,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
   for (int i = 0; i < inputs_.total_vcs(); ++i) entries += inputs_.vc(i).fifo.capacity();
   tails_.reserve(entries);
   credit_wait_.assign(inputs_.active().size(), 0);
-  state_ = routing.make_state(id, params.broadcast, inputs_.total_vcs(), static_cast<int>(ports.size()));
+  state_ = routing.make_state(id, params, inputs_.total_vcs(), static_cast<int>(ports.size()));
   if (state_ && (broadcast_ = state_->broadcast()))
     wake_at(0);  // the first broadcast (cycle 0 mod period); every tick asks for the next one
 }

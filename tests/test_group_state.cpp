@@ -148,23 +148,40 @@ TEST(Ectn, CombinedCounterCrossesTheThresholdOnlyAfterTheBroadcastArrives) {
 TEST(Pb, FlagSetAboveFTimesTheOthersMeanPlusTAndClearedBelow) {
   std::uint8_t f[4];
   int q[4] = {18, 10, 10, 10};  // 18 > 12 + 5
-  pb_flags(q, 4, 120, 5, f);
+  pb_flags(q, 4, 120, 5, false, f);
   EXPECT_EQ(f[0], 1);
   EXPECT_EQ(f[1] + f[2] + f[3], 0);  // 10 > 1.2 * 12.67 + 5 is false
   q[0] = 17;  // 17 > 17 is false: cleared
-  pb_flags(q, 4, 120, 5, f);
+  pb_flags(q, 4, 120, 5, false, f);
   EXPECT_EQ(f[0], 0);
   int one[1] = {6};  // h = 1: no other channel, Qbar = 0
-  pb_flags(one, 1, 120, 5, f);
+  pb_flags(one, 1, 120, 5, false, f);
   EXPECT_EQ(f[0], 1);
   one[0] = 5;
-  pb_flags(one, 1, 120, 5, f);
+  pb_flags(one, 1, 120, 5, false, f);
   EXPECT_EQ(f[0], 0);
   int two[2] = {40, 30};  // F = 200 %, T = 0: 40 > 60 no; with F = 120 %: 40 > 36 yes
-  pb_flags(two, 2, 200, 0, f);
+  pb_flags(two, 2, 200, 0, false, f);
   EXPECT_EQ(f[0], 0);
-  pb_flags(two, 2, 120, 0, f);
+  pb_flags(two, 2, 120, 0, false, f);
   EXPECT_EQ(f[0], 1);
+}
+
+// routing.pb_mean: all (FOGSim's reading): Qbar averages all h channels, the tested one included.
+TEST(Pb, FlagWithTheMeanOverAllChannels) {
+  std::uint8_t f[4];
+  int q[4] = {18, 10, 10, 10};  // mean of all 12: 18 > 1.2 * 12 + 5 = 19.4 is false (others' mean: true)
+  pb_flags(q, 4, 120, 5, true, f);
+  EXPECT_EQ(f[0], 0);
+  q[0] = 20;  // mean 12.5: 20 > 20 is false
+  pb_flags(q, 4, 120, 5, true, f);
+  EXPECT_EQ(f[0], 0);
+  q[0] = 21;  // mean 12.75: 21 > 20.3 is true
+  pb_flags(q, 4, 120, 5, true, f);
+  EXPECT_EQ(f[0], 1);
+  int one[1] = {30};  // h = 1: Qbar = Q itself: 30 > 36 + 5 is false
+  pb_flags(one, 1, 120, 5, true, f);
+  EXPECT_EQ(f[0], 0);
 }
 
 // PB's decision: with equal loads UGAL-L alone routes minimally; a set flag on the minimal global link

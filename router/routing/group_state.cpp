@@ -63,18 +63,20 @@ void EctnState::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx)
 
 // ---- PB ----
 
-PbState::PbState(const Dragonfly& topo, int router, BroadcastParams params, int ports, int factor_pct, int flag_threshold)
+PbState::PbState(const Dragonfly& topo, int router, BroadcastParams params, int ports, int factor_pct, int threshold_phits,
+                 bool mean_over_all)
     : topo_(topo),
       router_(router),
       broadcast_(params, topo.a(), topo.index_of(router), ports),
       factor_pct_(factor_pct),
-      flag_threshold_(flag_threshold),
+      flag_threshold_(threshold_phits),
+      mean_over_all_(mean_over_all),
       load_(static_cast<std::size_t>(topo.h()), 0),
       own_(static_cast<std::size_t>(topo.h()), 0) {}
 
 void PbState::own_flags(RouterView& view, std::uint8_t* flags) {
   for (int k = 0; k < topo_.h(); ++k) load_[static_cast<std::size_t>(k)] = view.load(topo_.global_port(k));
-  pb_flags(load_.data(), topo_.h(), factor_pct_, flag_threshold_, flags);
+  pb_flags(load_.data(), topo_.h(), factor_pct_, flag_threshold_, mean_over_all_, flags);
 }
 
 void PbState::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) {

@@ -45,7 +45,10 @@ class EctnState : public RoutingState {
 
 class PbState : public RoutingState {
  public:
-  PbState(const Dragonfly& topo, int router, BroadcastParams params, int ports, int factor_pct, int flag_threshold);
+  // `threshold_phits`: Eq. 2-2's T in phits; `mean_over_all`: Q̄ over all the router's global channels
+  // (FOGSim) instead of the other ones (the thesis).
+  PbState(const Dragonfly& topo, int router, BroadcastParams params, int ports, int factor_pct, int threshold_phits,
+          bool mean_over_all);
   GroupBroadcast* broadcast() override { return &broadcast_; }
   void fill_broadcast(RouterView& view, std::uint8_t* payload) override { own_flags(view, payload); }
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) override;
@@ -56,6 +59,7 @@ class PbState : public RoutingState {
   int router_;
   GroupBroadcast broadcast_;
   int factor_pct_, flag_threshold_;
+  bool mean_over_all_;
   HotVector<int> load_;          // loads of the global ports
   HotVector<std::uint8_t> own_;  // own flags
 };

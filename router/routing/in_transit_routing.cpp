@@ -14,9 +14,9 @@ void InTransitRouting::gather(RouterView& view, const Packet& pkt, RoutingContex
   ctx.port_ready = view.ready_masks();
 }
 
-std::unique_ptr<RoutingState> EctnRouting::make_state(int router, const BroadcastParams& broadcast, int input_vcs,
+std::unique_ptr<RoutingState> EctnRouting::make_state(int router, const RouterParams& params, int input_vcs,
                                                       int ports) const {
-  return std::make_unique<EctnState>(topo_, router, broadcast, input_vcs, ports);
+  return std::make_unique<EctnState>(topo_, router, params.broadcast, input_vcs, ports);
 }
 
 void EctnRouting::connect_routers(const std::vector<Router*>& routers) { connect_group_broadcasts(topo_, routers); }

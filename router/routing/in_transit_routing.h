@@ -97,7 +97,7 @@ class EctnRouting : public BaseRouting {
   std::optional<BroadcastNeeds> broadcast_needs() const override {
     return BroadcastNeeds{"routing.ectn_period", period_, BroadcastMode::kMessage, topo_.a() * topo_.h(), kEctnWireBits, static_cast<int>(PortClass::kLocal)};
   }
-  std::unique_ptr<RoutingState> make_state(int router, const BroadcastParams& broadcast, int input_vcs,
+  std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs,
                                            int ports) const override;
   void connect_routers(const std::vector<Router*>& routers) override;
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "router/group_broadcast.h"
+#include "router/router_params.h"
 #include "router/router_view.h"
 #include "router/routing/routing_options.h"
 #include "router/routing/routing_state.h"
@@ -97,10 +98,10 @@ class RoutingAlgorithm {
     int link_class;  // the class of the links it travels on (its latency is theirs)
   };
   virtual std::optional<BroadcastNeeds> broadcast_needs() const { return std::nullopt; }
-  // State the routing keeps in each router (router/routing/routing_state.h); null: none. `broadcast`: the
-  // group-broadcast parameters of the run (mode, phit size, local latency), which a routing that shares
-  // state over the group completes with its own period and payload.
-  virtual std::unique_ptr<RoutingState> make_state(int /*router*/, const BroadcastParams& /*broadcast*/,
+  // State the routing keeps in each router (router/routing/routing_state.h); null: none. `params`: the
+  // router's, among them the group-broadcast parameters of the run (mode, phit size, local latency), which
+  // a routing that shares state over the group completes with its own period and payload.
+  virtual std::unique_ptr<RoutingState> make_state(int /*router*/, const RouterParams& /*params*/,
                                                    int /*input_vcs*/, int /*ports*/) const {
     return nullptr;
   }

@@ -155,8 +155,10 @@ void UgalRouting::connect_routers(const std::vector<Router*>& routers) {
 
 void PbRouting::connect_routers(const std::vector<Router*>& routers) { connect_group_broadcasts(topo_, routers); }
 
-std::unique_ptr<RoutingState> PbRouting::make_state(int router, const BroadcastParams& broadcast, int, int ports) const {
-  return std::make_unique<PbState>(topo_, router, broadcast, ports, factor_pct_, flag_threshold_);
+std::unique_ptr<RoutingState> PbRouting::make_state(int router, const RouterParams& params, int, int ports) const {
+  // Eq. 2-2's T is given in flits (seed-000 Table 3-1: 5 flits; FOGSim multiplies it by the flit size).
+  return std::make_unique<PbState>(topo_, router, params.broadcast, ports, factor_pct_, flag_threshold_ * params.flit_size,
+                                   mean_over_all_);
 }
 
 void PbRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
@@ -190,6 +192,12 @@ int integer(const RoutingOptions& o, const char* key) { return static_cast<int>(
 template <typename R>
 std::unique_ptr<R> with_recomp(std::unique_ptr<R> r, const RoutingOptions& o) {
   r->set_recomp(o.text("routing.recomp") == "true");
+  return r;
+}
+// ... `routing.pb_mean` (pb, rpb) ...
+template <typename R>
+std::unique_ptr<R> with_pb_mean(std::unique_ptr<R> r, const RoutingOptions& o) {
+  r->set_mean_over_all(o.text("routing.pb_mean") == "all");
   return r;
 }
 // ... and `routing.source_decision` (ugal, pb, rpb).
@@ -248,15 +256,16 @@ RoutingEntry pb_routing_entry() {
   return {"pb",
           "Piggyback, seed-000 §3.6: UGAL-L that also routes non-minimally when the minimal global link is flagged "
           "saturated, Eq. 2-2, flags broadcast every routing.pb_period cycles",
-          {{{"routing.pb_factor", KeyType::kInt, "120", 0, 100000, {}, "PB: F of Eq. 2-2 in percent: a global channel is saturated when Q > F*Qbar + T, Qbar the mean load of the router's other global channels (seed-000 Table 3-1: 120%; the original PB: 200%)."}},
-          {{"routing.pb_threshold", KeyType::kInt, "5", 0, 1000000, {}, "PB: T of Eq. 2-2 in phits (seed-000 Table 3-1: 5 flits, read as phits as FOGSim does; seed-003 Table I gives T = 3 without saying which T)."}},
+          {{{"routing.pb_factor", KeyType::kInt, "120", 0, 100000, {}, "PB: F of Eq. 2-2 in percent: a global channel is saturated when Q > F*Qbar + T, Qbar per routing.pb_mean (seed-000 Table 3-1: 120%; the original PB: 200%)."}},
+          {{"routing.pb_threshold", KeyType::kInt, "5", 0, 1000000, {}, "PB: T of Eq. 2-2 in flits, used as T * packet.flit phits (seed-000 Table 3-1: 5 flits; FOGSim multiplies T by the flit size too; seed-003 Table I gives T = 3 without saying which T). Until 2026-11-24 hiradix read it as phits."}},
+          {{"routing.pb_mean", KeyType::kString, "others", 0, 0, {"others", "all"}, "PB: Qbar of Eq. 2-2, the mean load of the router's other global channels (the thesis' text, seed-000 §3.6) or of all of them, the tested one included (as FOGSim computes it)."}},
           {{"routing.pb_period", KeyType::kInt, "10", 1, kUnbounded, {}, "PB: a router broadcasts its h saturation bits (one phit) to its group when cycle mod period = 0. Default 10 = the local latency: the flags are that old anyway on arrival, and a shorter period only adds messages (FOGSim sends every cycle; the seeds give no period)."}}},
           rtl::ALG_PB,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            return with_source_decision(with_recomp(std::make_unique<PbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
+            return with_pb_mean(with_source_decision(with_recomp(std::make_unique<PbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
                                                            integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
-                                                           static_cast<Cycle>(o.integer("routing.pb_period"))), o), o);
+                                                           static_cast<Cycle>(o.integer("routing.pb_period"))), o), o), o);
           }};
 }
 
@@ -268,9 +277,9 @@ RoutingEntry rpb_routing_entry() {
           rtl::ALG_RPB,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            return with_source_decision(with_recomp(std::make_unique<RpbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
+            return with_pb_mean(with_source_decision(with_recomp(std::make_unique<RpbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
                                                             integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
-                                                            static_cast<Cycle>(o.integer("routing.pb_period"))), o), o);
+                                                            static_cast<Cycle>(o.integer("routing.pb_period"))), o), o), o);
           }};
 }
 

@@ -143,14 +143,14 @@ class PbRouting : public UgalRouting {
   std::optional<BroadcastNeeds> broadcast_needs() const override {
     return BroadcastNeeds{"routing.pb_period", period_, BroadcastMode::kPiggyback, topo_.h(), 1, static_cast<int>(PortClass::kLocal)};
   }
-  std::unique_ptr<RoutingState> make_state(int router, const BroadcastParams& broadcast, int input_vcs,
+  std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs,
                                            int ports) const override;
   void connect_routers(const std::vector<Router*>& routers) override;
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
-  int factor_pct() const { return factor_pct_; }
   // PB re-decides both ways (routing.source_decision: every_attempt; PB-Recomp, seed-000 §3.4).
   bool recomputes(const RouteState&) const override { return true; }
-  int flag_threshold() const { return flag_threshold_; }
+  // routing.pb_mean: all = Eq. 2-2's Q̄ over all the router's global channels, as FOGSim computes it.
+  void set_mean_over_all(bool on) { mean_over_all_ = on; }
 
  protected:
   bool prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const override {
@@ -158,8 +158,9 @@ class PbRouting : public UgalRouting {
   }
 
  private:
-  int factor_pct_, flag_threshold_;
+  int factor_pct_, flag_threshold_;  // F in percent, T in flits
   Cycle period_;
+  bool mean_over_all_ = false;
 };
 
 // RPB (seed-000 §3.3): PB whose non-minimal candidate has RVLB's restriction: for a destination in the
