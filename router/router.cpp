@@ -19,6 +19,13 @@ int max_vcs(const std::vector<PortSpec>& ports) {
   for (const PortSpec& p : ports) m = std::max(m, p.in_vcs);
   return m;
 }
+// The input ports that are not injection ports (link class 0 is the terminal class).
+std::uint64_t transit_ports(const std::vector<PortSpec>& ports) {
+  std::uint64_t mask = 0;
+  for (std::size_t p = 0; p < ports.size(); ++p)
+    if (ports[p].link_class != 0) mask |= 1ull << p;
+  return mask;
+}
 }  // namespace
 
 Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>& ports, const RouterParams& params,
@@ -34,7 +41,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       rc_("rc", routing, params.rc_latency),
       va_("va", params.va_latency),
       allocator_("sa", static_cast<int>(ports.size()), max_vcs(ports), params.allocator,
-                 params.input_pointer_on_output_grant),
+                 params.input_pointer_on_output_grant, params.transit_priority ? transit_ports(ports) : 0),
       crossbar_("st", static_cast<int>(ports.size()), params),
       outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, params.flow_control, this),
       flow_in_(make_flow_receiver(params.flow_control)),

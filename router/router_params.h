@@ -33,6 +33,7 @@ struct RouterParams {
   InputBufferKind input_buffers = InputBufferKind::kVcFifos;
   FlowControlKind flow_control = FlowControlKind::kCredits;
   bool input_pointer_on_output_grant = true;  // see switch_allocator.h
+  bool transit_priority = false;  // output arbiters prefer transit inputs to injection ones (switch_allocator.h)
   // Reference mode for testing the event-driven bookkeeping: look at every VC and port in every cycle
   // while the router holds anything. Results must be identical, only slower.
   bool poll = false;

@@ -5,14 +5,16 @@
 namespace hiradix {
 
 SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind,
-                                 bool input_pointer_on_output_grant)
+                                 bool input_pointer_on_output_grant, std::uint64_t priority_inputs)
     : sc_core::sc_module(name),
       ports_(ports),
       max_vcs_(max_vcs),
       kind_(kind),
       move_on_output_grant_(input_pointer_on_output_grant),
+      priority_inputs_(priority_inputs),
       in_ptr_(static_cast<std::size_t>(ports), 0),
       out_ptr_(static_cast<std::size_t>(ports), 0),
+      inj_ptr_(static_cast<std::size_t>(ports), 0),
       out_requests_(static_cast<std::size_t>(ports), 0),
       chosen_vc_(static_cast<std::size_t>(ports), 0),
       offered_(static_cast<std::size_t>(ports), 0) {

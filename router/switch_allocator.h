@@ -5,6 +5,11 @@
 // grants the VC it chose (iSLIP; default, `router.input_pointer: output_grant`), or (b) whenever it picks
 // one of its VCs (`own_grant`). (b) lets the inputs' pointers move in lockstep, so that with persistent
 // requests one input can starve (a unit test shows it); (a) desynchronises them as iSLIP does.
+//
+// Output arbiters are round-robin over all inputs (the seeds' text), or give the `priority_inputs` (the
+// router's transit ports: `router.output_arbiter: transit_priority`, as FOGSim's default arbiter does)
+// precedence: an output grants an injection port only when no transit port requests it, round-robin
+// within each set.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,7 +37,7 @@ struct SwitchGrant {
 class SwitchAllocator : public sc_core::sc_module {
  public:
   SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind,
-                  bool input_pointer_on_output_grant);
+                  bool input_pointer_on_output_grant, std::uint64_t priority_inputs = 0);
 
   // `requests`: one entry per input port with bidding VCs; `out_of(port, vc)` gives each VC's output.
   // Appends the matching to `grants` (at most one grant per input and per output).
@@ -46,16 +51,26 @@ class SwitchAllocator : public sc_core::sc_module {
     for (int p = 0; p < ports_; ++p) {
       sc_core::sc_trace(tf, in_ptr_[p], n + ".in_ptr_" + std::to_string(p));
       sc_core::sc_trace(tf, out_ptr_[p], n + ".out_ptr_" + std::to_string(p));
+      if (priority_inputs_) sc_core::sc_trace(tf, inj_ptr_[p], n + ".inj_ptr_" + std::to_string(p));
     }
   }
 
  private:
   static int pick(std::uint64_t mask, int pointer);  // first set bit at or after pointer, cyclically
+  // Output o's choice among the inputs `requests`: the priority inputs first. Each set has its own
+  // round-robin pointer (out_ptr_, inj_ptr_), so that injection ports share what transit leaves fairly.
+  int& out_pointer(int o, int in) { return priority_inputs_ && !(priority_inputs_ >> in & 1) ? inj_ptr_[o] : out_ptr_[o]; }
+  int pick_input(std::uint64_t requests, int o) const {
+    const std::uint64_t first = requests & priority_inputs_;
+    if (first) return pick(first, out_ptr_[o]);
+    return pick(requests, priority_inputs_ ? inj_ptr_[o] : out_ptr_[o]);
+  }
   int ports_;
   int max_vcs_;
   AllocatorKind kind_;
   bool move_on_output_grant_;
-  HotVector<int> in_ptr_, out_ptr_;
+  std::uint64_t priority_inputs_;
+  HotVector<int> in_ptr_, out_ptr_, inj_ptr_;
   HotVector<std::uint64_t> out_requests_;  // per output: inputs requesting it
   HotVector<int> chosen_vc_;               // per input (input-first)
   HotVector<std::uint32_t> offered_;       // per input: VCs whose output granted it (output-first)
@@ -80,11 +95,11 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
       out_requests_[o] |= 1ull << r.port;
     }
     for (int o : touched_) {  // stage 2: one input per output
-      const int in = pick(out_requests_[o], out_ptr_[o]);
+      const int in = pick_input(out_requests_[o], o);
       out_requests_[o] = 0;
       const int vc = chosen_vc_[in];
       grants.push_back({in, vc, o});
-      out_ptr_[o] = (in + 1) % ports_;
+      out_pointer(o, in) = (in + 1) % ports_;
       if (move_on_output_grant_) in_ptr_[in] = (vc + 1) % max_vcs_;
     }
     return;
@@ -99,7 +114,7 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
     }
   }
   for (int o : touched_) {
-    const int in = pick(out_requests_[o], out_ptr_[o]);
+    const int in = pick_input(out_requests_[o], o);
     out_requests_[o] = 0;
     for (const SwitchRequest& r : requests) {
       if (r.port != in) continue;
@@ -114,7 +129,7 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
     const int o = out_of(r.port, vc);
     grants.push_back({r.port, vc, o});
     in_ptr_[r.port] = (vc + 1) % max_vcs_;
-    out_ptr_[o] = (r.port + 1) % ports_;
+    out_pointer(o, r.port) = (r.port + 1) % ports_;
   }
 }
 

@@ -44,6 +44,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.speedup", KeyType::kFloat, "2.0", 1, 16, {}, "Internal crossbar speed-up in time, integer or fractional such as 1.5 (seed-003 Table I: 2x)."},
       {"router.allocator", KeyType::kString, "input_first", 0, 0, {"input_first", "output_first"}, "Separable switch allocator, round-robin arbiters that move only on a grant (iSLIP)."},
       {"router.input_pointer", KeyType::kString, "output_grant", 0, 0, {"output_grant", "own_grant"}, "When an input-first input arbiter moves its priority: only when the output also grants its choice (iSLIP, seed-000 §1.3 reading (a)), or whenever it chooses (b)."},
+      {"router.output_arbiter", KeyType::kString, "round_robin", 0, 0, {"round_robin", "transit_priority"}, "The switch allocator's output arbiters: round_robin over all inputs (the seeds' text, seed-000 §1.3), or transit_priority, as the seeds' simulator FOGSim does by default: an output grants an injection port only when no transit port requests it (round robin within each set). The RTL allocator (rtl/hiradix_separable_allocator.v) implements round_robin only."},
       {"router.switching", KeyType::kString, "vct", 0, 0, {"vct", "wormhole"}, "Switching: virtual cut-through (whole packets, credits for a whole packet; the seeds') or wormhole (flits of packet.flit phits, credits for one flit, a downstream VC held from head to tail)."},
     });
     for (const KeySpec& k : link_class_keys(&LinkClassKeys::vcs)) s.push_back(k);

@@ -70,6 +70,7 @@ void read_router(ConfigValues& v, Config& c) {
   to_fraction(speedup, rp.speedup_num, rp.speedup_den);
   rp.allocator = v.S("router.allocator") == "input_first" ? AllocatorKind::kInputFirst : AllocatorKind::kOutputFirst;
   rp.input_pointer_on_output_grant = v.S("router.input_pointer") == "output_grant";
+  rp.transit_priority = v.S("router.output_arbiter") == "transit_priority";
   rp.poll = v.S("sim.scheduling") == "poll";
   v.set("sim.scheduling", v.S("sim.scheduling"));
   rp.packet_size = static_cast<int>(v.I("packet.size"));
@@ -84,6 +85,7 @@ void read_router(ConfigValues& v, Config& c) {
   v.set("router.speedup", speedup);
   v.set("router.allocator", v.S("router.allocator"));
   v.set("router.input_pointer", v.S("router.input_pointer"));
+  v.set("router.output_arbiter", v.S("router.output_arbiter"));
   v.set("router.switching", v.S("router.switching"));
   v.set("packet.size", rp.packet_size);
   v.set("packet.flit", rp.flit_size);

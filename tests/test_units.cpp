@@ -467,6 +467,36 @@ TEST(SwitchAllocator, RoundRobinAmongInputsContendingForOneOutput) {
   }
 }
 
+// router.output_arbiter: transit_priority: inputs 1 and 2 are injection ports, 3-5 transit ports, all
+// requesting output 0: the transit ports share it round robin (each wins 1 round in 3) and the injection
+// ports win only in the rounds where no transit port requests (every 4th round here).
+TEST(SwitchAllocator, TransitPriorityServesInjectionOnlyWhenNoTransitInputRequests) {
+  for (const AllocCase& ac : kAllocCases) {
+    const std::string err = test::in_child([&]() -> std::string {
+      const int ports = 6, vcs = 2;
+      const std::uint64_t transit = 0b111000;  // ports 3, 4, 5 (port 0: unused)
+      SwitchAllocator alloc("alloc", ports, vcs, ac.kind, ac.on_output_grant, transit);
+      std::vector<SwitchRequest> all, injection_only;
+      for (int p = 1; p < ports; ++p) all.push_back({p, 1u});
+      for (int p = 1; p < 3; ++p) injection_only.push_back({p, 1u});
+      std::vector<int> wins(ports, 0);
+      std::vector<SwitchGrant> grants;
+      for (int round = 0; round < 48; ++round) {
+        grants.clear();
+        alloc.allocate(round % 4 == 3 ? injection_only : all, [](int, int) { return 0; }, grants);
+        if (grants.size() != 1) return ac.name + ": expected one grant per round, got " + std::to_string(grants.size());
+        ++wins[grants[0].in_port];
+      }
+      // 36 rounds with transit requests: 12 each; 12 injection-only rounds: 6 each to ports 1 and 2.
+      const std::vector<int> expected = {0, 6, 6, 12, 12, 12};
+      for (int p = 0; p < ports; ++p)
+        if (wins[p] != expected[p]) return ac.name + ": input " + std::to_string(p) + " won " + std::to_string(wins[p]);
+      return "";
+    });
+    EXPECT_EQ(err, "") << ac.name;
+  }
+}
+
 TEST(SwitchAllocator, OneInputCyclesThroughItsVcs) {
   for (const AllocCase& ac : kAllocCases) {
     const std::string err = test::in_child([&]() -> std::string {
