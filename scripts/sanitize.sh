@@ -16,7 +16,7 @@ cmake --build "$build" -j "$(nproc)"
 # and must not look for use-after-return on those stacks. Runs are never torn down (the network lives
 # until exit, decisions.md "Memory layout"), so leak checking would report the whole model.
 export ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0:check_initialization_order=1:abort_on_error=0
-export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$PWD/scripts/ubsan.supp
 slurm_was_up=0
 scripts/slurm-cluster.sh status 2>/dev/null && slurm_was_up=1
 trap '[ "$slurm_was_up" = 1 ] || scripts/slurm-cluster.sh stop >/dev/null 2>&1 || true' EXIT

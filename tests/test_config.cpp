@@ -442,7 +442,7 @@ CliResult cli(const TempDir& dir, const std::string& args) {
   const std::string out = dir.file("stdout.txt"), err = dir.file("stderr.txt");
   const int code = test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) + " " +
                                    args + " >" + test::shell_quote(out) + " 2>" + test::shell_quote(err));
-  return {code, test::read_text(out), test::read_text(err)};
+  return {code, test::read_text(out), test::without_sanitizer_notes(test::read_text(err))};
 }
 
 std::vector<std::string> lines(const std::string& s) {

@@ -192,7 +192,7 @@ const char* kBase = "topology:\n  h: 2\nsim:\n  warmup: 1000\n  measure: 2000\n 
 int hiradix(const test::TempDir& dir, const std::string& args, std::string* err = nullptr) {
   const int code = test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) + " " +
                                    args + " >/dev/null 2>err.txt");
-  if (err) *err = test::read_text(dir.file("err.txt"));
+  if (err) *err = test::without_sanitizer_notes(test::read_text(dir.file("err.txt")));
   return code;
 }
 
