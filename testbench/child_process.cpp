@@ -34,6 +34,7 @@ std::string compute_in_child(const std::function<std::string()>& compute) {
   if (pid == 0) {  // the child: one status byte ('0' ok, '1' error message follows), then the text
     close(fds[0]);
     die_with_parent(parent);
+    prctl(PR_SET_NAME, kComputeChildName);
     std::string out;
     try {
       out = "0" + compute();

@@ -19,6 +19,9 @@ std::string describe_child_end(int wait_status);
 // True when the child was ended by a signal (then it wrote no result).
 bool ended_by_signal(int wait_status);
 
+// The process name (comm) of compute_in_child's children, so that they can be told from simulations.
+inline constexpr const char* kComputeChildName = "hiradix-compute";
+
 // Runs `compute` in a forked child and returns the text it returned, so that whatever it allocated never
 // touches this process's heap (a later simulation child would inherit it fragmented). An exception in
 // `compute` is rethrown here as std::runtime_error with its message; a child that dies throws naming how.
