@@ -30,9 +30,5 @@ ma, mb = statistics.median(a), statistics.median(b)
 print(f"{name:<26} {ma:>18,.0f} ({max(a):>9,.0f}) {mb:>18,.0f} ({max(b):>9,.0f}) {100 * (mb / ma - 1):>+7.1f}%")
 PY
 }
-compare "MIN UN 0.45"        --set traffic.load=0.45
-compare "Valiant lgl UN 0.3" --set traffic.load=0.3 --set routing.algorithm=valiant
-compare "UGAL-L ADV+1 0.2"   --set traffic.load=0.2 --set routing.algorithm=ugal --set traffic.pattern=adv
-compare "Base ADV+1 0.4"     --set traffic.load=0.4 --set routing.algorithm=base --set traffic.pattern=adv
-compare "ECtN ADV+1 0.4"     --set traffic.load=0.4 --set routing.algorithm=ectn --set traffic.pattern=adv
-compare "OLM UN 0.45"        --set traffic.load=0.45 --set routing.algorithm=olm
+source tests/bench/reference_configs.sh
+reference_configs compare

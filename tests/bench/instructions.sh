@@ -25,9 +25,5 @@ measure() {  # name, overrides...
   short=$(instructions 500 "$@")
   printf "%-34s %14.0f\n" "$name" "$(echo "($long - $short) / (264 * 1000)" | bc -l)"
 }
-measure "MIN UN 0.45"          --set traffic.load=0.45
-measure "Valiant lgl UN 0.3"   --set traffic.load=0.3 --set routing.algorithm=valiant
-measure "UGAL-L ADV+1 0.2"     --set traffic.load=0.2 --set routing.algorithm=ugal --set traffic.pattern=adv
-measure "Base ADV+1 0.4"       --set traffic.load=0.4 --set routing.algorithm=base --set traffic.pattern=adv
-measure "ECtN ADV+1 0.4"       --set traffic.load=0.4 --set routing.algorithm=ectn --set traffic.pattern=adv
-measure "OLM UN 0.45"          --set traffic.load=0.45 --set routing.algorithm=olm
+source tests/bench/reference_configs.sh
+reference_configs measure
