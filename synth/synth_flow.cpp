@@ -508,6 +508,8 @@ std::string synth_table(const nlohmann::json& r) {
 int routing_unit_cycles(const std::string& path, const nlohmann::json& expect) {
   if (path.empty())
     throw ConfigError("config error: router.latency.rc: auto needs synth.report (a synth.json written by hiradix synth)");
+  if (std::filesystem::is_directory(path))  // an ifstream opens a directory and fails only when read
+    throw ConfigError("config error: synth.report: '" + path + "' is a directory, not a synth.json file");
   std::ifstream in(path);
   if (!in) throw ConfigError("config error: synth.report: cannot read '" + path + "'");
   nlohmann::json j;

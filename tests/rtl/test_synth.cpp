@@ -214,6 +214,9 @@ TEST(RcLatencyAuto, RejectsAMissingOrForeignReport) {
   EXPECT_NE(err({{"topology.h", "2"}, {"router.latency.rc", "auto"}}).find("synth.report"), std::string::npos);
   EXPECT_NE(err({{"topology.h", "2"}, {"router.latency.rc", "auto"}, {"synth.report", "/nonexistent.json"}}).find("cannot read"),
             std::string::npos);
+  // A directory opens as a stream and fails only when read (the fuzzer found it): one ConfigError line.
+  EXPECT_NE(err({{"topology.h", "2"}, {"router.latency.rc", "auto"}, {"synth.report", "/"}}).find("is a directory"),
+            std::string::npos);
   const std::string other_h = err({{"topology.h", "3"}, {"router.latency.rc", "auto"}, {"synth.report", kFixture}});
   EXPECT_NE(other_h.find("made for"), std::string::npos) << other_h;  // a = 4, h = 2 against a = 6, h = 3
   const std::string other_alg =
