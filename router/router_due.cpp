@@ -22,6 +22,7 @@ Cycle Router::vc_due_after(int index, Cycle now) {
   if ((recompute_ports_ >> inputs_.port_of(index) & 1) && v.candidate().head &&
       rc_.recomputes(pool_[v.candidate().packet].route)) {
     ++activity_.recomputations;
+    rc_.recomputing(pool_[v.candidate().packet].route, v.route_before, state_.get(), now);
     restart_rc(v, now);
     return now + 1;
   }

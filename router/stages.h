@@ -26,6 +26,9 @@ class RouteComputation : public sc_core::sc_module {
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const { algorithm_.gather(view, pkt, ctx); }
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const { return algorithm_.route(ctx, pkt); }
   bool recomputes(const RouteState& rs) const { return algorithm_.recomputes(rs); }
+  void recomputing(const RouteState& decided, RouteState& header, RoutingState* state, Cycle now) const {
+    algorithm_.recomputing(decided, header, state, now);
+  }
   // A decision was taken (by the C++ routing or the RTL): what a waveform shows of it.
   void decided(const RoutingDecision& d) {
     ++decisions_;

@@ -17,13 +17,14 @@
 //   routing/hiradix_route_ugal.v        UGAL-L, UGAL-G (cfg_ugal_group), PB and RPB (seed-000 §3.5, §3.6, §3.3)
 //   routing/hiradix_route_in_transit.v  Base and ECtN (seed-003 §1.3, §1.5: MM+L misrouting on counters)
 //   routing/hiradix_route_occupancy.v   OLM and Hybrid (seed-003 §1.4: on credit occupancy)
+//   routing/hiradix_route_acor.v        ACOR (seed-000 §3.10: Valiant's policy by congestion level)
 // A new routing: its ALG_* code in hiradix_fields.vh, its file in routing/ (named after its module: the
 // build and the synthesis flow find modules by file name), one instance and one case line below.
 `default_nettype none
 module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree,
-                            cfg_ugal_t, cfg_contention_th, cfg_ectn_th, cfg_occupancy_th, cfg_min_occupancy, router,
+                            cfg_ugal_t, cfg_contention_th, cfg_ectn_th, cfg_occupancy_th, cfg_min_occupancy, cfg_acor_sequence, router,
                             in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, ectn_dest,
-                            ectn_comb, pb_flag, cfg_ugal_group, group_load, occupancy,
+                            ectn_comb, pb_flag, cfg_ugal_group, group_load, occupancy, acor_level,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -40,6 +41,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire [COMB_W-1:0]   cfg_ectn_th;  // ECtN's combined threshold
   input  wire [OCC_W-1:0]    cfg_occupancy_th;   // OLM / Hybrid: candidate iff q_nonmin <= th% of q_min
   input  wire [OCC_W-1:0]    cfg_min_occupancy;  // OLM / Hybrid: ThMin, percent
+  input  wire [1:0]          cfg_acor_sequence;  // ACOR's phase-A policies by level, ACOR_SEQ_*
   input  wire [ROUTER_W-1:0] router;
   input  wire [PORT_W-1:0]   in_port;
   input  wire [VC_W-1:0]     in_vc;
@@ -60,6 +62,9 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire [MAX_GLINKS*LOAD_W-1:0] group_load;
   // per output port p and VC v < READY_W, entry p * READY_W + v: occupancy in percent (OLM, Hybrid)
   input  wire [MAX_PORTS*READY_W*OCC_W-1:0] occupancy;
+  // ACOR (seed-000 §3.10), at injection: the level of this decision (0-based): the router's (ACOR-Switch)
+  // or the packet's (ACOR-Packet), kept by the router.
+  input  wire [1:0]          acor_level;
   output reg  [PORT_W-1:0]   out_port;
   output reg  [VC_W-1:0]     out_vc;
   output reg  [PORT_W-1:0]   min_port;
@@ -87,7 +92,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   // connected by name; each one's decision {out_port, out_vc, min_port, misroute, rs_out, no_slot} is
   // collected in its d_* vector. A routing left out by ROUTINGS decides nothing (zeros).
   localparam integer D_W = 2 * PORT_W + VC_W + RS_W + 2;
-  wire [D_W-1:0] d_min, d_valiant, d_ugal, d_in_transit, d_occupancy;
+  wire [D_W-1:0] d_min, d_valiant, d_ugal, d_in_transit, d_occupancy, d_acor;
 `define HIRADIX_DECISION(d) .out_port(d[D_W-1 -: PORT_W]), .out_vc(d[D_W-PORT_W-1 -: VC_W]), \
     .min_port(d[RS_W+2+PORT_W-1 -: PORT_W]), .misroute(d[RS_W+1]), .rs_out(d[RS_W:1]), .no_slot(d[0])
   generate
@@ -116,6 +121,11 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     end else begin : g_no_occupancy
       assign d_occupancy = {D_W{1'b0}};
     end
+    if (ROUTINGS[ALG_ACOR]) begin : g_acor
+      hiradix_route_acor routing(.*, `HIRADIX_DECISION(d_acor));
+    end else begin : g_no_acor
+      assign d_acor = {D_W{1'b0}};
+    end
   endgenerate
 `undef HIRADIX_DECISION
 
@@ -133,7 +143,8 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       ALG_HYBRID[ALG_W-1:0]:  decision = d_occupancy;
       ALG_RVLB[ALG_W-1:0]:    decision = d_valiant;
       ALG_RPB[ALG_W-1:0]:     decision = d_ugal;
-      default:                decision = {D_W{1'b0}};  // a code without a routing (10 to 15)
+      ALG_ACOR[ALG_W-1:0]:    decision = d_acor;
+      default:                decision = {D_W{1'b0}};  // a code without a routing (11 to 15)
     endcase
     {out_port, out_vc, min_port, misroute, rs_out, no_slot} = decision;
   end

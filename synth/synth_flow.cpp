@@ -119,7 +119,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "// destination are real inputs, as narrow as this network needs (upper field bits tied to 0).\n"
     << "`default_nettype none\n"
     << "module synth_top(router, in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, ectn_dest,\n"
-    << "                 ectn_comb, pb_flag, occupancy, out_port, out_vc,\n"
+    << "                 ectn_comb, pb_flag, occupancy, acor_level, out_port, out_vc,\n"
     << "                 min_port, misroute, rs_out," << (rc.ugal_group ? " group_load," : "") << "\n"
     << "                 lfsr_out, no_slot);\n"
     << "`include \"hiradix_fields.vh\"\n"
@@ -135,6 +135,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "  input  wire [COMB_W-1:0] ectn_dest;  // ECtN\n"
     << "  input  wire [" << g.radix << "*COMB_W-1:0] ectn_comb;\n"
     << "  input  wire pb_flag;  // PB\n"
+    << "  input  wire [1:0] acor_level;  // ACOR\n"
     << (rc.ugal_group ? "  input  wire [" + std::to_string(g.a * g.h) + "*LOAD_W-1:0] group_load;  // UGAL-G: the group's global links\n" : "")
     << "  input  wire [" << g.radix << "*READY_W*OCC_W-1:0] occupancy;\n"
     << "  output wire [PORT_W-1:0] out_port;\n"
@@ -159,7 +160,8 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << (rc.hop_count_vcs ? 1 : 0) << "),\n"
     << "      .cfg_p(C_P), .cfg_a(C_A), .cfg_h(C_H), .cfg_palmtree(1'b" << (rc.palmtree ? 1 : 0)
     << "), .cfg_ugal_t(C_UGAL_T), .cfg_contention_th(C_TH), .cfg_ectn_th(C_ECTN_TH),\n"
-    << "      .cfg_occupancy_th(C_OCC_TH), .cfg_min_occupancy(C_MIN_OCC),\n";
+    << "      .cfg_occupancy_th(C_OCC_TH), .cfg_min_occupancy(C_MIN_OCC), .cfg_acor_sequence(2'd" << int(rc.acor_sequence)
+    << "),\n";
   auto widen = [](const char* name, const char* field, int w) {
     return std::string("{{(") + field + "-" + std::to_string(w) + "){1'b0}}, " + name + "}";
   };
@@ -170,7 +172,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
     << "      .contention({{((MAX_PORTS-" << g.radix << ")*COUNT_W){1'b0}}, contention}),\n"
     << "      .port_ready({{((MAX_PORTS-" << g.radix << ")*READY_W){1'b0}}, port_ready}),\n"
     << "      .ectn_dest(ectn_dest), .ectn_comb({{((MAX_PORTS-" << g.radix << ")*COMB_W){1'b0}}, ectn_comb}),\n"
-    << "      .pb_flag(pb_flag),\n"
+    << "      .pb_flag(pb_flag), .acor_level(acor_level),\n"
     << "      .cfg_ugal_group(1'b" << (rc.ugal_group ? 1 : 0) << "), .group_load("
     << (rc.ugal_group ? "{{((MAX_GLINKS-" + std::to_string(g.a * g.h) + ")*LOAD_W){1'b0}}, group_load}" : "{(MAX_GLINKS*LOAD_W){1'b0}}")
     << "),\n"

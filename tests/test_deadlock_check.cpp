@@ -22,6 +22,7 @@
 #include "sim_helpers.h"
 #include "testbench/config.h"
 #include "testbench/deadlock_check.h"
+#include "router/routing/acor_routing.h"
 #include "topology/dragonfly.h"
 
 using namespace hiradix;
@@ -182,7 +183,9 @@ TEST(DeadlockCheck, OnlyThePalmtreeIsRotationSymmetric) {
 
 // One real injection: the packet from router s to router d drawn with `random` (which draws `root`), walked
 // with route() hop by hop, its dependencies added to `real`.
-void inject(const ValiantRouting& v, const Topology& t, int s, int d, int root, std::uint64_t random, ChannelGraph& real) {
+// (`root` -1: not checked; `acor_level`: ACOR's level of the decision).
+void inject(const ValiantRouting& v, const Topology& t, int s, int d, int root, std::uint64_t random, ChannelGraph& real,
+            int acor_level = 0) {
   Packet pkt;
   pkt.dst = static_cast<std::uint32_t>(d * t.nodes_per_router());
   int r = s, in = t.nic_port(s * t.nodes_per_router(), 0).port;
@@ -192,8 +195,9 @@ void inject(const ValiantRouting& v, const Topology& t, int s, int d, int root, 
     ctx.router = r;
     ctx.in_port = in;
     ctx.random = random;
+    ctx.acor_level = acor_level;
     const RoutingDecision dec = v.route(ctx, pkt);
-    if (hop == 0) {
+    if (hop == 0 && root >= 0) {
       ASSERT_TRUE(pkt.route.phase == 1 || static_cast<int>(pkt.route.intermediate) == root);
     }
     if (t.port_class(r, dec.out_port) == 0) break;
@@ -258,6 +262,27 @@ TEST(DeadlockCheck, RvlbGraphEqualsEveryRealInjection) {
         EXPECT_TRUE(real == b.graph()) << describe(o) << ": real " << real.edges() << ", enumerated " << b.graph().edges();
         EXPECT_TRUE(real == b.graph(CdgMethod::kFull)) << describe(o);
       }
+}
+
+// ACOR (seed-000 §3.10) draws under its level's policy: the graph, built from the draws of every policy of
+// its sequence, equals the one of every real injection at every level, and is acyclic with lgl's VCs.
+TEST(DeadlockCheck, AcorGraphEqualsEveryRealInjectionAtEveryLevel) {
+  for (const char* arr : {"palmtree", "consecutive"})
+    for (const char* sequence : {"3l", "2l-a", "2l-b"}) {
+      const Overrides o = {{"topology.h", "2"}, {"topology.arrangement", arr}, {"routing.algorithm", "acor"},
+                           {"routing.acor_sequence", sequence}};
+      const Built b(o);
+      const auto& v = dynamic_cast<const AcorRouting&>(*b.routing);
+      const Topology& t = *b.topo;
+      ChannelGraph real(t, vcs_of(b.config));
+      for (int s = 0; s < t.routers(); ++s)
+        for (int d = 0; d < t.routers(); ++d)
+          for (const auto& draw : v.intermediate_draws(s, d))
+            for (int level = 0; level < v.levels(); ++level) inject(v, t, s, d, -1, draw.second, real, level);
+      EXPECT_TRUE(real == b.graph()) << describe(o) << ": real " << real.edges() << ", enumerated " << b.graph().edges();
+      EXPECT_TRUE(real == b.graph(CdgMethod::kFull)) << describe(o);
+      EXPECT_EQ(analyse_deadlock(t, v, vcs_of(b.config)).verdict, DeadlockAnalysis::Verdict::kAcyclic) << describe(o);
+    }
 }
 
 // intermediate_draws covers choose_intermediate: every root a random value draws is among them, and each

@@ -124,6 +124,11 @@ RoutingOptions occupancy_based(const char* algorithm, int olm, int hybrid, int m
   o.set("routing.olm_min_occupancy", min_occupancy).set("routing.hybrid_contention_threshold", hybrid_th);
   return o;
 }
+RoutingOptions acor(const char* sequence, const char* vc_scheme = "slot") {
+  RoutingOptions o = opt("acor", "lgl", vc_scheme);
+  o.set("routing.acor_sequence", sequence);
+  return o;
+}
 
 const RoutingOptions kRoutings[] = {
     opt("min"), opt("valiant"), opt("valiant", "lg-"), opt("valiant", "-gl"), opt("valiant", "-g-"),
@@ -133,7 +138,8 @@ const RoutingOptions kRoutings[] = {
     ugal_group("lgl", 0), ugal_group("-gl", 25), ugal_group("lg-", -300),
     occupancy_based("olm", 50, 35, 50, 7), occupancy_based("olm", 30, 35, 0, 7), occupancy_based("hybrid", 50, 35, 50, 3),
     occupancy_based("hybrid", 50, 80, 20, 6), opt("rvlb"), opt("rvlb", "lg-"), opt("rvlb", "-gl"), opt("rvlb", "-g-"),
-    opt("rvlb", "lgl", "hop_count"), opt("rpb"), opt("rpb", "-g-", "slot", 40), opt("rpb", "lgl", "slot", -30)};
+    opt("rvlb", "lgl", "hop_count"), opt("rpb"), opt("rpb", "-g-", "slot", 40), opt("rpb", "lgl", "slot", -30),
+    acor("3l"), acor("2l-a"), acor("2l-b"), acor("3l", "hop_count")};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -182,6 +188,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           ctx.ectn_dest = static_cast<int>(state_rng.below(16));
           ctx.ectn_comb = comb;
           ctx.pb_flag = state_rng.below(2) != 0;
+          ctx.acor_level = static_cast<int>(state_rng.below(4));  // ACOR: every level (3 = the top, as 2)
           if (topo.port_class(in_port) == PortClass::kTerminal) {  // UGAL reads loads at injection: small, so it goes both ways
             for (int p = 0; p < topo.radix(); ++p) loads[p] = static_cast<std::uint16_t>(state_rng.below(40));
             for (int l = 0; l < topo.a() * topo.h(); ++l) group_loads[l] = static_cast<std::uint16_t>(state_rng.below(40));
@@ -248,6 +255,7 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       for (int p = 0; p < topo.radix(); ++p) in.ectn_comb[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(comb_top));
       in.has_comb = true;
       in.pb_flag = rng.below(2) != 0;
+      in.acor_level = static_cast<std::uint8_t>(rng.below(4));
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
       ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.text("routing.phase_a") << " inputs " << describe(in);
@@ -414,7 +422,17 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "rpb"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
         Overrides{{"routing.algorithm", "rpb"}, {"traffic.pattern", "advl"}, {"traffic.load", "1.0"}},
         Overrides{{"routing.algorithm", "rpb"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"},
-                  {"traffic.load", "0.5"}}));
+                  {"traffic.load", "0.5"}},
+        // ACOR at every level: ACOR-Switch with thresholds 0 climbs to the top at the first blocked heads
+        // and stays there, ACOR-Packet climbs per packet.
+        Overrides{{"routing.algorithm", "acor"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
+        Overrides{{"routing.algorithm", "acor"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
+                  {"routing.acor_increase_1", "0"}, {"routing.acor_increase_2", "0"}, {"routing.acor_decrease_1", "0"},
+                  {"routing.acor_decrease_2", "0"}},
+        Overrides{{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}, {"traffic.pattern", "adv"},
+                  {"traffic.load", "0.5"}},
+        Overrides{{"routing.algorithm", "acor"}, {"routing.acor_sequence", "2l-b"}, {"traffic.pattern", "advl"},
+                  {"traffic.load", "1.0"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

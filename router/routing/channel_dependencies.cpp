@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
-#include <typeinfo>
 
 #include "router/routing/min_routing.h"
 #include "router/routing/valiant_routing.h"
@@ -319,9 +318,9 @@ class Enumerator {
     const auto roots_of = [&](int s, int d) -> const std::vector<int>& {
       return (v.draws_in_group(s, d) ? group_roots : roots)[static_cast<std::size_t>(s)];
     };
-    // Plain Valiant (and RVLB) takes the minimal path only on a degenerate draw; a subclass that decides
-    // (UGAL, PB, RPB) may prefer it.
-    const bool adaptive = typeid(v) != typeid(ValiantRouting) && typeid(v) != typeid(RvlbRouting);
+    // Valiant, RVLB and ACOR take the minimal path only on a degenerate draw; UGAL and what builds on it
+    // (PB, RPB) may prefer it.
+    const bool adaptive = dynamic_cast<const UgalRouting*>(&v) != nullptr;
     const auto minimal_walk = [&](int s, int d) {
       Packet pkt;
       pkt.dst = static_cast<std::uint32_t>(terminal(d));

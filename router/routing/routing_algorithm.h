@@ -52,6 +52,9 @@ struct RoutingContext {
   // OLM and Hybrid (needs_occupancy()): occupancy[port * kStateVcs + vc], integer percent 0..100 of output
   // VC `vc` of `port` (Router::route_candidate defines it: phits that hold that VC's credits).
   const std::uint8_t* occupancy = nullptr;
+  // ACOR (seed-000 §3.10), at injection: the level of this decision, 0-based (the router's for ACOR-Switch,
+  // the packet's for ACOR-Packet).
+  int acor_level = 0;
 };
 
 struct RoutingDecision {
@@ -86,6 +89,11 @@ class RoutingAlgorithm {
   // a non-minimal choice). Once the packet leaves its source router, its path is fixed.
   virtual bool recomputes_at_injection() const { return false; }
   virtual bool recomputes(const RouteState& /*after_rc*/) const { return true; }
+  // A recomputation at cycle `now`: `decided` is the header the blocked decision gave, `header` the one the
+  // packet is restored to and decided again with, `state` the routing's state in this router (ACOR moves
+  // its level here).
+  virtual void recomputing(const RouteState& /*decided*/, RouteState& /*header*/, RoutingState* /*state*/,
+                           Cycle /*now*/) const {}
   // Credit-based routings (OLM, Hybrid) read output-VC occupancies (the RTL bridge's tests ask).
   virtual bool needs_occupancy() const { return false; }
   // The group broadcast a routing's state needs (ECtN, PB): the key of its period, the period, the mode

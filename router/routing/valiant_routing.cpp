@@ -46,14 +46,14 @@ VcRequirement ValiantRouting::vcs_needed() const {
   return vcs(b.local_after + 1, b.global + 1);
 }
 
-int ValiantRouting::choose_intermediate(int router, std::uint64_t random, int dst_router) const {
+int ValiantRouting::choose_intermediate(int router, std::uint64_t random, int dst_router, PhaseA policy) const {
   const Dragonfly& t = topo_;
   const int g = t.group_of(router);
   const auto first = [&](int n) { return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(random), static_cast<std::uint32_t>(n))); };
   const auto second = [&](int n) { return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(random >> 32), static_cast<std::uint32_t>(n))); };
   // RVLB (seed-000 §3.3): a destination in the source group keeps R_ROOT in the group, any of its a routers.
   if (restricted_ && dst_router >= 0 && t.group_of(dst_router) == g) return t.router_at(g, first(t.a()));
-  switch (policy_) {
+  switch (policy) {
     case PhaseA::kLgl:  // any router of the network
       return first(t.routers());
     case PhaseA::kG:  // far end of one of the source router's own h global links
@@ -71,37 +71,43 @@ int ValiantRouting::choose_intermediate(int router, std::uint64_t random, int ds
 }
 
 std::vector<std::pair<int, std::uint64_t>> ValiantRouting::intermediate_draws(int router, int dst_router) const {
-  // The draws of choose_intermediate: n1 values from the low 32 bits, n2 from the high 32 bits (-gl only).
+  // The draws of choose_intermediate under each policy: n1 values from the low 32 bits, n2 from the high
+  // 32 bits (-gl only).
   const Dragonfly& t = topo_;
-  std::uint32_t n1 = 1, n2 = 1;
-  if (dst_router >= 0 && draws_in_group(router, dst_router)) n1 = static_cast<std::uint32_t>(t.a());  // RVLB
-  else switch (policy_) {
-    case PhaseA::kLgl: n1 = static_cast<std::uint32_t>(t.routers()); break;
-    case PhaseA::kG: n1 = static_cast<std::uint32_t>(t.h()); break;
-    case PhaseA::kGl: n1 = static_cast<std::uint32_t>(t.h()), n2 = static_cast<std::uint32_t>(t.a()); break;
-    case PhaseA::kLg: n1 = static_cast<std::uint32_t>(t.a() * t.h()); break;
-  }
   // lfsr_draw(bits, n) = k for bits = ceil(k * 2^32 / n), the smallest value of k's interval.
   const auto bits_for = [](std::uint64_t k, std::uint64_t n) { return ((k << 32) + n - 1) / n; };
   std::vector<std::pair<int, std::uint64_t>> draws;
-  draws.reserve(static_cast<std::size_t>(n1) * n2);
-  for (std::uint32_t k1 = 0; k1 < n1; ++k1)
-    for (std::uint32_t k2 = 0; k2 < n2; ++k2) {
-      const std::uint64_t random = bits_for(k1, n1) | bits_for(k2, n2) << 32;
-      draws.emplace_back(choose_intermediate(router, random, dst_router), random);
+  for (const PhaseA policy : draw_policies()) {
+    std::uint32_t n1 = 1, n2 = 1;
+    if (dst_router >= 0 && draws_in_group(router, dst_router)) n1 = static_cast<std::uint32_t>(t.a());  // RVLB
+    else switch (policy) {
+      case PhaseA::kLgl: n1 = static_cast<std::uint32_t>(t.routers()); break;
+      case PhaseA::kG: n1 = static_cast<std::uint32_t>(t.h()); break;
+      case PhaseA::kGl: n1 = static_cast<std::uint32_t>(t.h()), n2 = static_cast<std::uint32_t>(t.a()); break;
+      case PhaseA::kLg: n1 = static_cast<std::uint32_t>(t.a() * t.h()); break;
     }
+    for (std::uint32_t k1 = 0; k1 < n1; ++k1)
+      for (std::uint32_t k2 = 0; k2 < n2; ++k2) {
+        const std::uint64_t random = bits_for(k1, n1) | bits_for(k2, n2) << 32;
+        draws.emplace_back(choose_intermediate(router, random, dst_router, policy), random);
+      }
+  }
   return draws;
 }
 
 RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) const {
-  RouteState& rs = pkt.route;
   if (topo_.port_class(ctx.in_port) == PortClass::kTerminal) {  // injection: draw R_ROOT
     const int dst_router = topo_.router_of_terminal(pkt.dst);
-    const int root = choose_intermediate(ctx.router, ctx.random, dst_router);
-    rs.intermediate = static_cast<std::uint32_t>(root);
-    rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
-    if (rs.phase == 0 && prefer_minimal(ctx, dst_router, root)) rs.phase = 1;
+    return start_path(ctx, pkt, dst_router, choose_intermediate(ctx.router, ctx.random, dst_router));
   }
+  return follow(ctx.router, pkt);
+}
+
+RoutingDecision ValiantRouting::start_path(const RoutingContext& ctx, Packet& pkt, int dst_router, int root) const {
+  RouteState& rs = pkt.route;
+  rs.intermediate = static_cast<std::uint32_t>(root);
+  rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
+  if (rs.phase == 0 && prefer_minimal(ctx, dst_router, root)) rs.phase = 1;
   return follow(ctx.router, pkt);
 }
 

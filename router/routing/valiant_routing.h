@@ -32,12 +32,18 @@ class ValiantRouting : public DragonflyRouting {
   // the RVLB restriction and a `dst_router` in the source group, uniformly among the source group's a
   // routers (the source and destination routers included: they give the minimal path), from the low 32
   // bits.
-  int choose_intermediate(int router, std::uint64_t random, int dst_router = -1) const;
+  int choose_intermediate(int router, std::uint64_t random, int dst_router = -1) const {
+    return choose_intermediate(router, random, dst_router, policy_);
+  }
+  // ... under phase-A policy `policy` (ACOR draws under its level's policy).
+  int choose_intermediate(int router, std::uint64_t random, int dst_router, PhaseA policy) const;
   // Every outcome of choose_intermediate's draws at `router` for a destination at `dst_router` (-1: one in
   // another group): R_ROOT and a random value that draws it (one pair per outcome, so a root reached by two
   // outcomes appears twice). For the deadlock check (router/routing/channel_dependencies.h), which walks
   // every path.
+  // A routing that draws under several policies (ACOR) lists the draws of each (draw_policies()).
   std::vector<std::pair<int, std::uint64_t>> intermediate_draws(int router, int dst_router = -1) const;
+  virtual std::vector<PhaseA> draw_policies() const { return {policy_}; }
   // The hop a packet takes at `router` once its path is chosen (route.intermediate and route.phase, set at
   // injection): what route() does after the injection decision.
   RoutingDecision follow(int router, Packet& pkt) const;
@@ -55,6 +61,9 @@ class ValiantRouting : public DragonflyRouting {
   }
 
  protected:
+  // At injection: takes R_ROOT `root` for a packet bound for `dst_router` (a degenerate draw, the source or
+  // the destination router, is the minimal path) and the hop that follows.
+  RoutingDecision start_path(const RoutingContext& ctx, Packet& pkt, int dst_router, int root) const;
   // Source adaptivity: at injection, after R_ROOT is drawn (not degenerate), take the minimal path
   // instead? Plain Valiant never does.
   virtual bool prefer_minimal(const RoutingContext&, int /*dst_router*/, int /*root*/) const { return false; }

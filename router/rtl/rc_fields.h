@@ -19,6 +19,7 @@ struct RcConfig {
   bool ugal_group = false;  // UGAL-G: Q adds the path's first global channel (group_load)
   std::uint8_t occupancy_threshold = 0;   // OLM's / Hybrid's relative candidate threshold, percent
   std::uint8_t min_occupancy = 0;         // OLM's / Hybrid's ThMin, percent
+  std::uint8_t acor_sequence = 0;         // ACOR's sequence of phase-A policies, rtl::ACOR_SEQ_*
 };
 
 struct RcInputs {
@@ -49,6 +50,7 @@ struct RcInputs {
   // OLM and Hybrid: per output port p and VC v < READY_W, occupancy[p * READY_W + v] in percent (OCC_W bits).
   std::array<std::uint8_t, 64 * 4> occupancy{};
   bool has_occupancy = false;
+  std::uint8_t acor_level = 0;  // ACOR at injection: this decision's level, 0-based (2 bits)
 };
 
 struct RcOutputs {

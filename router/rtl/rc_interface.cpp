@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "router/lfsr.h"
+#include "router/routing/acor_routing.h"
 #include "router/routing/in_transit_routing.h"
 #include "router/routing/routing_registry.h"
 #include "router/routing/valiant_routing.h"
@@ -67,6 +68,7 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   c.a = static_cast<std::uint8_t>(topo.a());
   c.h = static_cast<std::uint8_t>(topo.h());
   c.palmtree = topo.arrangement() == Arrangement::kPalmtree;
+  c.acor_sequence = static_cast<std::uint8_t>(parse_acor_sequence(options.text("routing.acor_sequence")));  // follows rtl::ACOR_SEQ_*
   c.ugal_group = options.algorithm == "ugal" && parse_ugal_info(options.text("routing.ugal_info")) == UgalInfo::kGroup;
   if (c.ugal_group && topo.a() * topo.h() > rtl::MAX_GLINKS)
     throw std::invalid_argument("routing.ugal_info group: the group's a * h = " + std::to_string(topo.a() * topo.h()) +
@@ -137,6 +139,7 @@ RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packe
     for (int l = 0; l < cfg.a * cfg.h; ++l) in.group_load[static_cast<std::size_t>(l)] = ctx.group_load[l];
     in.has_group_load = true;
   }
+  in.acor_level = static_cast<std::uint8_t>(ctx.acor_level & 3);
   if (ctx.occupancy) {
     for (int i = 0; i < ports * rtl::READY_W; ++i)
       in.occupancy[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ctx.occupancy[i] & mask(rtl::OCC_W));
@@ -190,6 +193,7 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   ctx.pb_flag = in.pb_flag;
   ctx.group_load = in.group_load.data();
   ctx.occupancy = in.occupancy.data();
+  ctx.acor_level = in.acor_level;
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -210,6 +214,8 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   o.set("routing.olm_min_occupancy", cfg.min_occupancy);
   o.set("routing.phase_a", to_string(static_cast<PhaseA>(cfg.phase_a & 3)));
   o.set("routing.vc_scheme", cfg.hop_count_vcs ? "hop_count" : "slot");
+  static const char* const kSequences[] = {"2l-a", "2l-b", "3l", "3l"};
+  o.set("routing.acor_sequence", kSequences[cfg.acor_sequence & 3]);
   return o;
 }
 
@@ -229,7 +235,7 @@ nlohmann::json to_json(const RcInputs& in) {
           {"pb_flag", in.pb_flag},
           {"ugal_group", in.cfg.ugal_group}, {"group_load", in.group_load},
           {"occupancy_threshold", in.cfg.occupancy_threshold}, {"min_occupancy", in.cfg.min_occupancy},
-          {"occupancy", in.occupancy},
+          {"occupancy", in.occupancy}, {"acor_sequence", in.cfg.acor_sequence}, {"acor_level", in.acor_level},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -279,6 +285,9 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.cfg.min_occupancy = j.value("min_occupancy", std::uint8_t{0});
   if (j.contains("occupancy")) in.occupancy = j.at("occupancy").get<decltype(in.occupancy)>();
   in.has_occupancy = true;
+  // Records from before ACOR: its fields at 0 (no routing then read them).
+  in.cfg.acor_sequence = j.value("acor_sequence", std::uint8_t{0});
+  in.acor_level = j.value("acor_level", std::uint8_t{0});
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

@@ -86,6 +86,8 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
   impl_->occupancy_driven = in.has_occupancy;
   u.cfg_occupancy_th = in.cfg.occupancy_threshold;
   u.cfg_min_occupancy = in.cfg.min_occupancy;
+  u.cfg_acor_sequence = in.cfg.acor_sequence;
+  u.acor_level = in.acor_level;
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;

@@ -20,6 +20,7 @@ input  wire [COUNT_W-1:0]  cfg_contention_th;  // Base's and ECtN's th, Hybrid's
 input  wire [COMB_W-1:0]   cfg_ectn_th;        // ECtN's combined threshold
 input  wire [OCC_W-1:0]    cfg_occupancy_th;   // OLM / Hybrid: candidate iff q_nonmin <= th% of q_min
 input  wire [OCC_W-1:0]    cfg_min_occupancy;  // OLM / Hybrid: ThMin, percent
+input  wire [1:0]          cfg_acor_sequence;  // ACOR's phase-A policies by level, ACOR_SEQ_*
 // ---- Geometry (topology/hiradix_dragonfly_geometry.v) ----
 input  wire [W-1:0]        p, a, h, groups;    // terminals, routers per group, global ports; a * h + 1
 input  wire [DIV_MW-1:0]   m_a, m_h;           // reciprocals of a and h (div_router; m_h, s_h are read by the
@@ -43,6 +44,7 @@ input  wire [MAX_PORTS*COMB_W-1:0]        ectn_comb;   // ECtN
 input  wire                               pb_flag;     // PB
 input  wire [MAX_GLINKS*LOAD_W-1:0]       group_load;  // UGAL-G
 input  wire [MAX_PORTS*READY_W*OCC_W-1:0] occupancy;   // OLM, Hybrid
+input  wire [1:0]                         acor_level;  // ACOR
 /* verilator lint_on UNUSEDSIGNAL */
 // ---- The decision ----
 output wire [PORT_W-1:0]   out_port;
