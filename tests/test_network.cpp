@@ -573,7 +573,15 @@ INSTANTIATE_TEST_SUITE_P(
                       small(2, {{"routing.algorithm", "hybrid"}, {"traffic.load", "0.2"}, {"traffic.change.at", "1000"},
                                 {"traffic.change.pattern", "adv"}, {"traffic.change.load", "0.8"}}),
                       small(3, {{"routing.algorithm", "hybrid"}, {"traffic.pattern", "adv"}, {"traffic.offset", "3"},
-                                {"traffic.load", "0.9"}, {"router.buffers.local", "16"}, {"router.output_queue", "16"}})));
+                                {"traffic.load", "0.9"}, {"router.buffers.local", "16"}, {"router.output_queue", "16"}}),
+                      // ACOR-Switch's level moves with the blocked heads and falls at interval ends, read lazily:
+                      // short intervals and low thresholds so that it moves both ways many times.
+                      small(2, {{"routing.algorithm", "acor"}, {"traffic.load", "0.3"}, {"traffic.change.at", "1000"},
+                                {"traffic.change.pattern", "adv"}, {"traffic.change.load", "0.9"}, {"routing.acor_interval", "50"},
+                                {"routing.acor_increase_1", "3"}, {"routing.acor_increase_2", "8"}, {"routing.acor_decrease_1", "2"},
+                                {"routing.acor_decrease_2", "5"}}),
+                      small(2, {{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}, {"traffic.pattern", "adv"},
+                                {"traffic.load", "0.8"}})));
 
 TEST(Determinism, SameSeedSameResultDifferentSeedDifferentResult) {
   const Overrides o = small(2, {{"routing.algorithm", "valiant"}, {"traffic.load", "0.3"}, {"sim.warmup", "1000"},
