@@ -2,6 +2,8 @@
 // `router.latency.rc: auto` reading a synthesis report. Runs Yosys and OpenSTA (seconds per block).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -105,6 +107,22 @@ TEST(Synth, RvlbBuildsFromValiantsFiles) {
   }
   EXPECT_EQ(routings, std::vector<std::string>{"routing/hiradix_route_valiant.v"});
   EXPECT_EQ(r["params"]["routing"]["algorithm"], "rvlb");
+  fs::remove_all(dir);
+}
+
+// ACOR (ALG_ACOR = 10) is its own submodule over Valiant's draw and path; its level is a real input, so the
+// unit keeps the draw logic of every policy of the sequence.
+TEST(Synth, AcorBuildsFromItsFileAndValiantsHelpers) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_acor");
+  const json r = synth(balanced(2, {{"routing.algorithm", "acor"}}), dir, {"routing_unit"});
+  const json& u = r["blocks"]["routing_unit"];
+  EXPECT_GT(u["area_um2"].get<double>(), 0);
+  EXPECT_EQ(u["timing"], "opensta");
+  std::vector<std::string> files;
+  for (const json& f : u["params"]["rtl_files"]) files.push_back(f.get<std::string>());
+  for (const char* f : {"routing/hiradix_route_acor.v", "routing/hiradix_valiant_root.v", "routing/hiradix_valiant_path.v"})
+    EXPECT_NE(std::find(files.begin(), files.end(), f), files.end()) << f;
+  EXPECT_EQ(std::find(files.begin(), files.end(), "routing/hiradix_route_valiant.v"), files.end());
   fs::remove_all(dir);
 }
 
