@@ -14,7 +14,8 @@
 //   routing/hiradix_route_min.v         MIN (seed-000 §3.1)
 //   routing/hiradix_route_valiant.v     Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1, and
 //                                       RVLB (§3.3: restricted to the group for intra-group traffic)
-//   routing/hiradix_route_ugal.v        UGAL-L, UGAL-G (cfg_ugal_group), PB and RPB (seed-000 §3.5, §3.6, §3.3)
+//   routing/hiradix_route_ugal.v        UGAL-L, UGAL-G (cfg_ugal_group), PB, RPB and PB-ACOR (seed-000 §3.5,
+//                                       §3.6, §3.3, §3.11)
 //   routing/hiradix_route_in_transit.v  Base and ECtN (seed-003 §1.3, §1.5: MM+L misrouting on counters)
 //   routing/hiradix_route_occupancy.v   OLM and Hybrid (seed-003 §1.4: on credit occupancy)
 //   routing/hiradix_route_acor.v        ACOR (seed-000 §3.10: Valiant's policy by congestion level)
@@ -106,7 +107,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     end else begin : g_no_valiant
       assign d_valiant = {D_W{1'b0}};
     end
-    if (ROUTINGS[ALG_UGAL] || ROUTINGS[ALG_PB] || ROUTINGS[ALG_RPB]) begin : g_ugal
+    if (ROUTINGS[ALG_UGAL] || ROUTINGS[ALG_PB] || ROUTINGS[ALG_RPB] || ROUTINGS[ALG_PB_ACOR]) begin : g_ugal
       hiradix_route_ugal routing(.*, `HIRADIX_DECISION(d_ugal));
     end else begin : g_no_ugal
       assign d_ugal = {D_W{1'b0}};
@@ -144,7 +145,8 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       ALG_RVLB[ALG_W-1:0]:    decision = d_valiant;
       ALG_RPB[ALG_W-1:0]:     decision = d_ugal;
       ALG_ACOR[ALG_W-1:0]:    decision = d_acor;
-      default:                decision = {D_W{1'b0}};  // a code without a routing (11 to 15)
+      ALG_PB_ACOR[ALG_W-1:0]: decision = d_ugal;
+      default:                decision = {D_W{1'b0}};  // a code without a routing (12 to 15)
     endcase
     {out_port, out_vc, min_port, misroute, rs_out, no_slot} = decision;
   end

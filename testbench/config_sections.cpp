@@ -98,8 +98,7 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const
   c.routing.algorithm = v.S("routing.algorithm");
   for (const RoutingKey& k : routing_keys())
     c.routing.set(k.spec.key, k.spec.type == KeyType::kInt ? std::to_string(v.I(k.spec.key)) : v.S(k.spec.key));
-  resolve_routing_options(c.routing, topo);
-  for (const RoutingKey& k : routing_keys()) {
+  for (const RoutingKey& k : routing_keys()) {  // as given: a resolved default may differ from the schema's
     const std::string& key = k.spec.key;
     if (!k.used_by.empty() && c.routing.text(key) != k.spec.default_value &&
         std::find(k.used_by.begin(), k.used_by.end(), c.routing.algorithm) == k.used_by.end())
@@ -108,6 +107,10 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const
       for (const std::string& name : k.used_by) readers += (readers.empty() ? "" : ", ") + name;
       config_fail(key, "is read only by routing.algorithm " + readers + "; routing.algorithm is " + c.routing.algorithm);
     }
+  }
+  resolve_routing_options(c.routing, topo);
+  for (const RoutingKey& k : routing_keys()) {
+    const std::string& key = k.spec.key;
     if (k.spec.type == KeyType::kInt) v.set(key, c.routing.integer(key));
     else v.set(key, c.routing.text(key));
   }

@@ -198,6 +198,61 @@ TEST(AcorRouting, PacketLevelRisesPerRecomputationUpToTheTop) {
   EXPECT_EQ(packet->make_state(0, params, 1, topo.radix()), nullptr);
 }
 
+// PB-ACOR: only heads blocked on a non-minimal decision move the router's level (seed-000 §3.11).
+TEST(PbAcorRouting, HeadsBlockedOnAMinimalDecisionDoNotCount) {
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  RoutingOptions o;
+  o.algorithm = "pb_acor";
+  o.set("routing.acor_increase_1", 1);
+  const auto r = make_routing(o, topo);
+  RouterParams params;
+  params.broadcast.entries = topo.h();  // PB's flags, one bit per global link (as the network sets it)
+  params.broadcast.period = 10;
+  const auto state = r->make_state(0, params, 1, topo.radix());
+  ASSERT_NE(state, nullptr);
+  EXPECT_NE(state->broadcast(), nullptr) << "PB's flags are still broadcast";
+  AcorSwitchLevel& level = static_cast<AcorState&>(*state).level();
+  RouteState minimal, non_minimal, header;
+  minimal.phase = 1;
+  non_minimal.phase = 0;
+  for (int i = 0; i < 10; ++i) r->recomputing(minimal, header, state.get(), 5);
+  EXPECT_EQ(level.blocked_in_interval(), 0);
+  EXPECT_EQ(level.level(5), 0);
+  r->recomputing(non_minimal, header, state.get(), 5);
+  r->recomputing(non_minimal, header, state.get(), 5);
+  EXPECT_EQ(level.level(5), 1);  // 2 > IT_1 = 1
+}
+
+// IT_2's default is the routing's Table 5-3 value; given, it is taken as is.
+TEST(PbAcorRouting, SecondIncreaseThresholdDefaultsPerRouting) {
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  for (const auto& [algorithm, it2] : std::vector<std::pair<std::string, int>>{{"acor", 500}, {"pb_acor", 50}}) {
+    RoutingOptions o;
+    o.algorithm = algorithm;
+    resolve_routing_options(o, topo);
+    EXPECT_EQ(o.integer("routing.acor_increase_2"), it2) << algorithm;
+    o.set("routing.acor_increase_2", 7);
+    resolve_routing_options(o, topo);
+    EXPECT_EQ(o.integer("routing.acor_increase_2"), 7) << algorithm;
+  }
+}
+
+// The keys are refused with routings that do not read them, and the resolved config records IT_2's value.
+TEST(PbAcorRouting, KeysOfOtherReadersAreRefusedAndIt2IsResolved) {
+  const auto refused = [](const Overrides& o, const std::string& want) {
+    try {
+      load_config("", o);
+      ADD_FAILURE() << want << ": accepted";
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+    }
+  };
+  refused({{"routing.algorithm", "pb_acor"}, {"routing.acor_mode", "packet"}}, "routing.acor_mode: is read only by routing.algorithm acor;");
+  refused({{"routing.algorithm", "pb"}, {"routing.acor_increase_2", "9"}}, "routing.acor_increase_2: is read only by routing.algorithm acor, pb_acor;");
+  EXPECT_EQ(load_config("", {{"topology.h", "2"}, {"routing.algorithm", "pb_acor"}}).resolved["routing"]["acor_increase_2"], 50);
+  EXPECT_EQ(load_config("", {{"topology.h", "2"}, {"routing.algorithm", "acor"}}).resolved["routing"]["acor_increase_2"], 500);
+}
+
 // ---- whole runs ----
 
 Overrides drained(const Overrides& more) {
@@ -234,6 +289,18 @@ TEST(AcorRuns, TheSwitchLevelFollowsItsThresholds) {
   // what any router's draw gives.
   EXPECT_LT(share(top, {"-g-"}), 0.5 * share(low, {"-g-"})) << top["path_types"].dump();
   EXPECT_GT(share(top, {"lgl"}), 0.3) << top["path_types"].dump();
+}
+
+// PB-ACOR whose level never rises draws every non-minimal candidate under -g-; with thresholds 0 it reaches lgl.
+TEST(AcorRuns, PbAcorDrawsUnderTheRoutersLevel) {
+  const json low = run_ok(drained({{"routing.algorithm", "pb_acor"}, {"traffic.load", "0.8"},
+                                   {"routing.acor_increase_1", "1000000"}}));
+  EXPECT_DOUBLE_EQ(share(low, {"-g-", "min", "l--"}), 1.0) << low["path_types"].dump();
+  EXPECT_GT(share(low, {"-g-"}), 0.2) << low["path_types"].dump();
+  const json top = run_ok(drained({{"routing.algorithm", "pb_acor"}, {"traffic.load", "0.8"}, {"routing.acor_increase_1", "0"},
+                                   {"routing.acor_increase_2", "0"}, {"routing.acor_decrease_1", "0"},
+                                   {"routing.acor_decrease_2", "0"}}));
+  EXPECT_GT(share(top, {"lgl"}), 0.1) << top["path_types"].dump();
 }
 
 // ACOR-Packet 2L-A: a packet leaves -g- only after a recomputation, so the packets on other non-minimal

@@ -581,7 +581,9 @@ INSTANTIATE_TEST_SUITE_P(
                                 {"routing.acor_increase_1", "3"}, {"routing.acor_increase_2", "8"}, {"routing.acor_decrease_1", "2"},
                                 {"routing.acor_decrease_2", "5"}}),
                       small(2, {{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}, {"traffic.pattern", "adv"},
-                                {"traffic.load", "0.8"}})));
+                                {"traffic.load", "0.8"}}),
+                      small(2, {{"routing.algorithm", "pb_acor"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.7"},
+                                {"routing.acor_interval", "60"}, {"routing.acor_increase_1", "2"}, {"routing.acor_increase_2", "5"}})));
 
 TEST(Determinism, SameSeedSameResultDifferentSeedDifferentResult) {
   const Overrides o = small(2, {{"routing.algorithm", "valiant"}, {"traffic.load", "0.3"}, {"sim.warmup", "1000"},

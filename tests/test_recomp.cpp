@@ -47,7 +47,7 @@ std::string describe(const Overrides& o) {
 // one per recomputation: each recomputation is exactly one extra RC pass, and no other decision is
 // repeated. The RTL routing unit takes every decision in lockstep, the recomputed ones included. Which
 // configs recompute: routing.recomp on the Valiant family and PB, routing.source_decision: every_attempt
-// (the default) on UGAL and PB, and ACOR always.
+// (the default) on UGAL and PB, and ACOR and PB-ACOR always.
 TEST(Recomp, EveryRecomputationIsOneMoreDecisionAndTheRtlAgreesWithEach) {
   const std::vector<std::pair<Overrides, bool>> cases = {
       {{{"routing.algorithm", "valiant"}}, false},
@@ -61,6 +61,7 @@ TEST(Recomp, EveryRecomputationIsOneMoreDecisionAndTheRtlAgreesWithEach) {
       {{{"routing.algorithm", "rpb"}}, true},
       {{{"routing.algorithm", "acor"}}, true},
       {{{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}}, true},
+      {{{"routing.algorithm", "pb_acor"}}, true},
   };
   for (const auto& [routing, recomputes] : cases) {
     const std::string what = describe(routing);

@@ -124,8 +124,8 @@ RoutingOptions occupancy_based(const char* algorithm, int olm, int hybrid, int m
   o.set("routing.olm_min_occupancy", min_occupancy).set("routing.hybrid_contention_threshold", hybrid_th);
   return o;
 }
-RoutingOptions acor(const char* sequence, const char* vc_scheme = "slot") {
-  RoutingOptions o = opt("acor", "lgl", vc_scheme);
+RoutingOptions acor(const char* sequence, const char* vc_scheme = "slot", const char* algorithm = "acor", int ugal_t = 0) {
+  RoutingOptions o = opt(algorithm, "lgl", vc_scheme, ugal_t);
   o.set("routing.acor_sequence", sequence);
   return o;
 }
@@ -139,7 +139,8 @@ const RoutingOptions kRoutings[] = {
     occupancy_based("olm", 50, 35, 50, 7), occupancy_based("olm", 30, 35, 0, 7), occupancy_based("hybrid", 50, 35, 50, 3),
     occupancy_based("hybrid", 50, 80, 20, 6), opt("rvlb"), opt("rvlb", "lg-"), opt("rvlb", "-gl"), opt("rvlb", "-g-"),
     opt("rvlb", "lgl", "hop_count"), opt("rpb"), opt("rpb", "-g-", "slot", 40), opt("rpb", "lgl", "slot", -30),
-    acor("3l"), acor("2l-a"), acor("2l-b"), acor("3l", "hop_count")};
+    acor("3l"), acor("2l-a"), acor("2l-b"), acor("3l", "hop_count"), acor("3l", "slot", "pb_acor"),
+    acor("2l-b", "slot", "pb_acor", 40), acor("2l-a", "slot", "pb_acor", -30)};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -432,7 +433,10 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}, {"traffic.pattern", "adv"},
                   {"traffic.load", "0.5"}},
         Overrides{{"routing.algorithm", "acor"}, {"routing.acor_sequence", "2l-b"}, {"traffic.pattern", "advl"},
-                  {"traffic.load", "1.0"}}));
+                  {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "pb_acor"}, {"traffic.pattern", "un"}, {"traffic.load", "0.4"}},
+        Overrides{{"routing.algorithm", "pb_acor"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
+                  {"routing.acor_increase_1", "2"}, {"routing.acor_increase_2", "4"}, {"routing.acor_interval", "100"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

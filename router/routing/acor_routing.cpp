@@ -15,18 +15,33 @@ AcorSequence parse_acor_sequence(const std::string& name) {
 }
 
 PhaseA AcorRouting::policy_at(AcorSequence sequence, int level) {
-  static constexpr PhaseA kSequences[3][3] = {
-      {PhaseA::kG, PhaseA::kLgl, PhaseA::kLgl},   // 2L-A: -g- lgl
-      {PhaseA::kGl, PhaseA::kLgl, PhaseA::kLgl},  // 2L-B: -gl lgl
-      {PhaseA::kG, PhaseA::kGl, PhaseA::kLgl},    // 3L: -g- -gl lgl
+  // Levels above the top (the RTL's 2-bit input can say 3) are the top: lgl in every sequence.
+  static constexpr PhaseA kSequences[3][4] = {
+      {PhaseA::kG, PhaseA::kLgl, PhaseA::kLgl, PhaseA::kLgl},   // 2L-A: -g- lgl
+      {PhaseA::kGl, PhaseA::kLgl, PhaseA::kLgl, PhaseA::kLgl},  // 2L-B: -gl lgl
+      {PhaseA::kG, PhaseA::kGl, PhaseA::kLgl, PhaseA::kLgl},    // 3L: -g- -gl lgl
   };
-  return kSequences[static_cast<int>(sequence)][level];
+  return kSequences[static_cast<int>(sequence)][level & 3];
 }
 
-std::vector<PhaseA> AcorRouting::draw_policies() const {
+std::vector<PhaseA> acor_policies(AcorSequence sequence) {
   std::vector<PhaseA> policies;
-  for (int level = 0; level < levels(); ++level) policies.push_back(policy_at(sequence_, level));
+  for (int level = 0; level < acor_levels(sequence); ++level) policies.push_back(AcorRouting::policy_at(sequence, level));
   return policies;
+}
+
+std::unique_ptr<RoutingState> PbAcorRouting::make_state(int router, const RouterParams& params, int input_vcs,
+                                                       int ports) const {
+  return std::make_unique<AcorState>(acor_levels(sequence_), th_, PbRouting::make_state(router, params, input_vcs, ports));
+}
+
+void PbAcorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  PbRouting::gather(view, pkt, ctx);
+  if (view.at_injection()) ctx.acor_level = static_cast<AcorState*>(view.state())->level().level(view.now());
+}
+
+void PbAcorRouting::recomputing(const RouteState& decided, RouteState&, RoutingState* state, Cycle now) const {
+  if (decided.phase == 0) static_cast<AcorState*>(state)->level().blocked(now);
 }
 
 std::unique_ptr<RoutingState> AcorRouting::make_state(int, const RouterParams&, int, int) const {
@@ -42,10 +57,7 @@ void AcorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ct
 }
 
 RoutingDecision AcorRouting::route(const RoutingContext& ctx, Packet& pkt) const {
-  if (topo_.port_class(ctx.in_port) != PortClass::kTerminal) return follow(ctx.router, pkt);
-  const int dst_router = topo_.router_of_terminal(pkt.dst);
-  const PhaseA policy = policy_at(sequence_, std::min(ctx.acor_level, levels() - 1));
-  return start_path(ctx, pkt, dst_router, choose_intermediate(ctx.router, ctx.random, dst_router, policy));
+  return route_drawn_under(ctx, pkt, policy_at(sequence_, ctx.acor_level));
 }
 
 void AcorRouting::recomputing(const RouteState&, RouteState& header, RoutingState* state, Cycle now) const {
@@ -57,31 +69,59 @@ void AcorRouting::recomputing(const RouteState&, RouteState& header, RoutingStat
   }
 }
 
+namespace {
+AcorThresholds thresholds(const RoutingOptions& o) {
+  const auto integer = [&](const char* key) { return static_cast<int>(o.integer(key)); };
+  return {{integer("routing.acor_increase_1"), integer("routing.acor_increase_2")},
+          {integer("routing.acor_decrease_1"), integer("routing.acor_decrease_2")},
+          static_cast<Cycle>(o.integer("routing.acor_interval"))};
+}
+bool hop_count(const RoutingOptions& o) { return o.text("routing.vc_scheme") == "hop_count"; }
+}  // namespace
+
 RoutingEntry acor_routing_entry() {
   RoutingEntry e{
       "acor",
       "ACOR, seed-000 §3.10: Valiant with RVLB's restriction and recomputation whose phase-A policy is the level of "
       "routing.acor_sequence, raised by heads blocked at injection, per packet or per router (routing.acor_mode)",
-      {{{"routing.acor_mode", KeyType::kString, "switch", 0, 0, {"switch", "packet"}, "ACOR's level (seed-000 §3.10): switch = ACOR-Switch, one level per router used by every packet injected there, moved with hysteresis by the heads blocked at its injection ports; packet = ACOR-Packet, each packet starts at the lowest level and rises by one each time its head is blocked at its injection port."}},
-       {{"routing.acor_sequence", KeyType::kString, "3l", 0, 0, {"3l", "2l-a", "2l-b"}, "ACOR's phase-A policies from the lowest level up (seed-000 Table 5-2): 3l = -g- -gl lgl, 2l-a = -g- lgl, 2l-b = -gl lgl."}},
+      {{{"routing.acor_mode", KeyType::kString, "switch", 0, 0, {"switch", "packet"}, "ACOR's level (seed-000 §3.10): switch = ACOR-Switch, one level per router used by every packet injected there, moved with hysteresis by the heads blocked at its injection ports; packet = ACOR-Packet, each packet starts at the lowest level and rises by one each time its head is blocked at its injection port. Only with acor (pb_acor is per router)."}},
+       {{"routing.acor_sequence", KeyType::kString, "3l", 0, 0, {"3l", "2l-a", "2l-b"}, "ACOR's and PB-ACOR's phase-A policies from the lowest level up (seed-000 Table 5-2): 3l = -g- -gl lgl, 2l-a = -g- lgl, 2l-b = -gl lgl."}},
        {{"routing.acor_interval", KeyType::kInt, "500", 1, 1e9, {}, "ACOR-Switch's hysteresis interval HI in cycles (seed-000 Table 5-3: 500 ns, 500 cycles at one phit per ns)."}},
        {{"routing.acor_increase_1", KeyType::kInt, "15", 0, 1000000, {}, "ACOR-Switch's IT_1: the level rises from 1 to 2 as soon as more than IT_1 heads were blocked at injection in the current interval (seed-000 Table 5-3: 15; §5.5.4.3.3: 20 for 1,056 hosts, 10 for 16,512)."}},
-       {{"routing.acor_increase_2", KeyType::kInt, "500", 0, 1000000, {}, "ACOR-Switch's IT_2, from level 2 to 3 (3l only; seed-000 Table 5-3: 500)."}},
+       {{"routing.acor_increase_2", KeyType::kInt, "-1", -1, 1000000, {}, "ACOR-Switch's IT_2, from level 2 to 3 (3l only); -1 = the routing's value in seed-000 Table 5-3: 500 for acor, 50 for pb_acor."}},
        {{"routing.acor_decrease_1", KeyType::kInt, "5", 0, 1000000, {}, "ACOR-Switch's DT_1: at the end of an interval in which fewer than DT_1 heads were blocked, the level falls from 2 to 1 (seed-000 Table 5-3: 5; §5.5.4.3.3: 8 for 1,056 hosts, 3 for 16,512)."}},
        {{"routing.acor_decrease_2", KeyType::kInt, "15", 0, 1000000, {}, "ACOR-Switch's DT_2, from level 3 to 2 (3l only; seed-000 Table 5-3: 15)."}}},
       rtl::ALG_ACOR,
       [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
         const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-        const auto integer = [&](const char* key) { return static_cast<int>(o.integer(key)); };
-        const AcorThresholds th{{integer("routing.acor_increase_1"), integer("routing.acor_increase_2")},
-                                {integer("routing.acor_decrease_1"), integer("routing.acor_decrease_2")},
-                                static_cast<Cycle>(o.integer("routing.acor_interval"))};
         return std::make_unique<AcorRouting>(t, parse_acor_sequence(o.text("routing.acor_sequence")),
-                                             o.text("routing.acor_mode") == "switch", th,
-                                             o.text("routing.vc_scheme") == "hop_count");
+                                             o.text("routing.acor_mode") == "switch", thresholds(o), hop_count(o));
       }};
-  for (RoutingKey& k : e.keys) k.used_by = {"acor"};
+  for (RoutingKey& k : e.keys) k.used_by = {"acor", "pb_acor"};
+  e.keys[0].used_by = {"acor"};
+  e.keys[4].resolve_for_routing = [](long long it2, const std::string& algorithm) -> long long {
+    if (it2 >= 0) return it2;
+    return algorithm == "pb_acor" ? 50 : algorithm == "acor" ? 500 : it2;  // others do not read it
+  };
   return e;
+}
+
+RoutingEntry pb_acor_routing_entry() {
+  return {"pb_acor",
+          "PB-ACOR, seed-000 §3.11: rpb with recomputation whose non-minimal candidate is drawn under the router's "
+          "ACOR level (routing.acor_*); heads blocked on a minimal decision do not move the level",
+          {},
+          rtl::ALG_PB_ACOR,
+          [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+            auto r = std::make_unique<PbAcorRouting>(t, parse_acor_sequence(o.text("routing.acor_sequence")), thresholds(o),
+                                                     static_cast<int>(o.integer("routing.ugal_threshold")),
+                                                     static_cast<int>(o.integer("routing.pb_factor")),
+                                                     static_cast<int>(o.integer("routing.pb_threshold")), hop_count(o),
+                                                     static_cast<Cycle>(o.integer("routing.pb_period")));
+            r->set_mean_over_all(o.text("routing.pb_mean") == "all");
+            return r;
+          }};
 }
 
 }  // namespace hiradix

@@ -8,9 +8,12 @@
 //    heads were blocked within an interval of HI cycles and lowered at an interval's end when fewer than DT
 //    were (router/routing/acor_level.h).
 //
+// PB-ACOR (seed-000 §3.11): RPB with recomputation whose non-minimal candidate is drawn under the router's
+// ACOR-Switch level; heads blocked while their decision was minimal do not move the level.
+//
 // VCs: every level's path is a subsequence of lgl's canonical path l1 g1 l2 - l3 g2 l4 and takes the slots
 // of lgl (-g-: G0 | L2 G1 L3), so packets of all levels share one VC order (4 local / 2 global VCs,
-// seed-000 §3.14) and the routing stays deadlock-free (test ChannelDependencies.*Acor*).
+// seed-000 §3.14) and the routing stays deadlock-free (test DeadlockCheck.Acor*).
 #pragma once
 #include <string>
 #include <vector>
@@ -22,6 +25,9 @@ namespace hiradix {
 
 enum class AcorSequence : std::uint8_t { k2LA, k2LB, k3L };  // rtl::ACOR_SEQ_* (rtl/hiradix_fields.vh)
 AcorSequence parse_acor_sequence(const std::string& name);
+inline int acor_levels(AcorSequence s) { return s == AcorSequence::k3L ? 3 : 2; }
+// The policies of the sequence's levels, lowest first (the draws the deadlock check walks).
+std::vector<PhaseA> acor_policies(AcorSequence sequence);
 
 class AcorRouting : public ValiantRouting {
  public:
@@ -31,10 +37,10 @@ class AcorRouting : public ValiantRouting {
     set_recomp(true);
   }
   std::string name() const override { return "acor"; }
-  int levels() const { return sequence_ == AcorSequence::k3L ? 3 : 2; }
+  int levels() const { return acor_levels(sequence_); }
   // The phase-A policy of `level` (0-based) in `sequence` (seed-000 Table 5-2).
   static PhaseA policy_at(AcorSequence sequence, int level);
-  std::vector<PhaseA> draw_policies() const override;
+  std::vector<PhaseA> draw_policies() const override { return acor_policies(sequence_); }
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs, int ports) const override;
   // At injection: the level of this decision (ctx.acor_level).
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
@@ -53,14 +59,58 @@ class AcorRouting : public ValiantRouting {
   AcorThresholds th_;
 };
 
-// ACOR-Switch's state in each router: its level.
+// ACOR-Switch's state in each router: its level, next to the state of the routing it extends (PB's flags
+// and broadcast for PB-ACOR), to which the router's hooks are passed on.
 class AcorState : public RoutingState {
  public:
-  AcorState(int levels, const AcorThresholds& th) : level_(levels, th) {}
+  AcorState(int levels, const AcorThresholds& th, std::unique_ptr<RoutingState> inner = nullptr)
+      : level_(levels, th), inner_(std::move(inner)) {}
   AcorSwitchLevel& level() { return level_; }
+  GroupBroadcast* broadcast() override { return inner_ ? inner_->broadcast() : nullptr; }
+  void fill_broadcast(RouterView& view, std::uint8_t* payload) override {
+    if (inner_) inner_->fill_broadcast(view, payload);
+  }
+  void head_counted(int vc_index, int in_port, const Packet& pkt) override {
+    if (inner_) inner_->head_counted(vc_index, in_port, pkt);
+  }
+  void tail_left(int vc_index) override {
+    if (inner_) inner_->tail_left(vc_index);
+  }
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) override {
+    if (inner_) inner_->gather(view, pkt, ctx);
+  }
 
  private:
   AcorSwitchLevel level_;
+  std::unique_ptr<RoutingState> inner_;
+};
+
+class PbAcorRouting : public PbRouting {
+ public:
+  PbAcorRouting(const Dragonfly& topo, AcorSequence sequence, const AcorThresholds& th, int threshold, int factor_pct,
+                int flag_threshold, bool hop_count_vcs = false, Cycle period = 10)
+      : PbRouting(topo, PhaseA::kLgl, threshold, factor_pct, flag_threshold, hop_count_vcs, period, true),
+        sequence_(sequence),
+        th_(th) {
+    set_recomp(true);
+  }
+  std::string name() const override { return "pb_acor"; }
+  std::vector<PhaseA> draw_policies() const override { return acor_policies(sequence_); }
+  std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs, int ports) const override;
+  // At injection: PB's inputs, and the router's level.
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
+  RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override {
+    return route_drawn_under(ctx, pkt, AcorRouting::policy_at(sequence_, ctx.acor_level));
+  }
+  // A head blocked while its decision was minimal does not count (seed-000 §3.11).
+  void recomputing(const RouteState& decided, RouteState& header, RoutingState* state, Cycle now) const override;
+  std::string vc_rule() const override {
+    return "lgl's slots for the paths of every level, seed-000 §1.6 and §3.11, and local VCs 0 then 1 on the intra-group path l - l, §3.3";
+  }
+
+ private:
+  AcorSequence sequence_;
+  AcorThresholds th_;
 };
 
 }  // namespace hiradix

@@ -16,12 +16,13 @@ RoutingEntry hybrid_routing_entry();
 RoutingEntry rvlb_routing_entry();
 RoutingEntry rpb_routing_entry();
 RoutingEntry acor_routing_entry();
+RoutingEntry pb_acor_routing_entry();
 
 const std::vector<RoutingEntry>& routing_registry() {
   static const std::vector<RoutingEntry> entries = {
       min_routing_entry(),  valiant_routing_entry(), ugal_routing_entry(), base_routing_entry(),
       ectn_routing_entry(), pb_routing_entry(),      olm_routing_entry(),  hybrid_routing_entry(),
-      rvlb_routing_entry(), rpb_routing_entry(),     acor_routing_entry(),
+      rvlb_routing_entry(), rpb_routing_entry(),     acor_routing_entry(), pb_acor_routing_entry(),
   };
   return entries;
 }
@@ -61,8 +62,10 @@ const std::vector<RoutingKey>& routing_keys() {
 }
 
 void resolve_routing_options(RoutingOptions& options, const Topology& topo) {
-  for (const RoutingKey& k : routing_keys())
+  for (const RoutingKey& k : routing_keys()) {
     if (k.resolve) options.set(k.spec.key, k.resolve(options.integer(k.spec.key), topo));
+    if (k.resolve_for_routing) options.set(k.spec.key, k.resolve_for_routing(options.integer(k.spec.key), options.algorithm));
+  }
 }
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const RoutingOptions& options, const Topology& topo) {

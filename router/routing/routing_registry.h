@@ -24,6 +24,8 @@ namespace hiradix {
 struct RoutingKey {
   KeySpec spec;
   long long (*resolve)(long long given, const Topology& topo) = nullptr;
+  // ... or on the routing (e.g. ACOR's IT_2, -1 = Table 5-3's value for acor or pb_acor).
+  long long (*resolve_for_routing)(long long given, const std::string& algorithm) = nullptr;
   // Only the routings in `used_by` read it: a value other than the default with another routing is an error.
   std::vector<std::string> used_by = {};
 };

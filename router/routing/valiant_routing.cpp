@@ -96,18 +96,18 @@ std::vector<std::pair<int, std::uint64_t>> ValiantRouting::intermediate_draws(in
 }
 
 RoutingDecision ValiantRouting::route(const RoutingContext& ctx, Packet& pkt) const {
-  if (topo_.port_class(ctx.in_port) == PortClass::kTerminal) {  // injection: draw R_ROOT
-    const int dst_router = topo_.router_of_terminal(pkt.dst);
-    return start_path(ctx, pkt, dst_router, choose_intermediate(ctx.router, ctx.random, dst_router));
-  }
-  return follow(ctx.router, pkt);
+  return route_drawn_under(ctx, pkt, policy_);
 }
 
-RoutingDecision ValiantRouting::start_path(const RoutingContext& ctx, Packet& pkt, int dst_router, int root) const {
-  RouteState& rs = pkt.route;
-  rs.intermediate = static_cast<std::uint32_t>(root);
-  rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
-  if (rs.phase == 0 && prefer_minimal(ctx, dst_router, root)) rs.phase = 1;
+RoutingDecision ValiantRouting::route_drawn_under(const RoutingContext& ctx, Packet& pkt, PhaseA draw) const {
+  if (topo_.port_class(ctx.in_port) == PortClass::kTerminal) {  // injection: draw R_ROOT
+    RouteState& rs = pkt.route;
+    const int dst_router = topo_.router_of_terminal(pkt.dst);
+    const int root = choose_intermediate(ctx.router, ctx.random, dst_router, draw);
+    rs.intermediate = static_cast<std::uint32_t>(root);
+    rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
+    if (rs.phase == 0 && prefer_minimal(ctx, dst_router, root)) rs.phase = 1;
+  }
   return follow(ctx.router, pkt);
 }
 

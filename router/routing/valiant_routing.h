@@ -61,9 +61,9 @@ class ValiantRouting : public DragonflyRouting {
   }
 
  protected:
-  // At injection: takes R_ROOT `root` for a packet bound for `dst_router` (a degenerate draw, the source or
-  // the destination router, is the minimal path) and the hop that follows.
-  RoutingDecision start_path(const RoutingContext& ctx, Packet& pkt, int dst_router, int root) const;
+  // route() with the injection's R_ROOT drawn under `draw` (ACOR's level) instead of the policy: a degenerate
+  // draw, the source or the destination router, is the minimal path.
+  RoutingDecision route_drawn_under(const RoutingContext& ctx, Packet& pkt, PhaseA draw) const;
   // Source adaptivity: at injection, after R_ROOT is drawn (not degenerate), take the minimal path
   // instead? Plain Valiant never does.
   virtual bool prefer_minimal(const RoutingContext&, int /*dst_router*/, int /*root*/) const { return false; }

@@ -13,19 +13,12 @@ module hiradix_route_acor(
 `include "topology/hiradix_dragonfly.vh"
 /* verilator lint_on UNUSEDPARAM */
 `include "routing/hiradix_routing_ports.vh"
+`include "routing/hiradix_acor_policy.vh"
 
   wire on = cfg_algorithm == ALG_ACOR[ALG_W-1:0];
   wire restricted = 1'b1;
-  reg [1:0] policy;  // the draw's phase-A policy, PHASE_A_*
-  always @* begin
-    case (cfg_acor_sequence)
-      ACOR_SEQ_2LA[1:0]: policy = acor_level == 2'd0 ? PHASE_A_G[1:0] : PHASE_A_LGL[1:0];
-      ACOR_SEQ_2LB[1:0]: policy = acor_level == 2'd0 ? PHASE_A_GL[1:0] : PHASE_A_LGL[1:0];
-      default:           policy = acor_level == 2'd0 ? PHASE_A_G[1:0] : acor_level == 2'd1 ? PHASE_A_GL[1:0] : PHASE_A_LGL[1:0];
-    endcase
-  end
   wire [W-1:0] root_g, root_x;
-  hiradix_valiant_root draw_root(.*, .cfg_phase_a(policy));
+  hiradix_valiant_root draw_root(.*, .cfg_phase_a(acor_policy(cfg_acor_sequence, acor_level)));
   hiradix_valiant_path route(.*, .take_minimal(1'b0), .cfg_phase_a(PHASE_A_LGL[1:0]));
 endmodule
 `default_nettype wire

@@ -6,7 +6,9 @@
 // group (MIN), to R_ROOT's group or, for an R_ROOT in the source group, again to the destination group
 // (Valiant). PB is UGAL-L that also takes Valiant whenever the minimal global link is flagged saturated
 // (pb_flag); RPB is PB whose R_ROOT has RVLB's restriction (seed-000 §3.3: `restricted`, a destination in
-// the source group draws R_ROOT inside that group).
+// the source group draws R_ROOT inside that group). PB-ACOR (seed-000 §3.11) is RPB whose R_ROOT is drawn
+// under the policy of the router's ACOR level (acor_level, cfg_acor_sequence) and whose path takes lgl's
+// VC slots at every level.
 `default_nettype none
 module hiradix_route_ugal(
 `include "routing/hiradix_routing_port_list.vh"
@@ -17,12 +19,14 @@ module hiradix_route_ugal(
 `include "topology/hiradix_dragonfly.vh"
 /* verilator lint_on UNUSEDPARAM */
 `include "routing/hiradix_routing_ports.vh"
+`include "routing/hiradix_acor_policy.vh"
 
-  wire restricted = cfg_algorithm == ALG_RPB[ALG_W-1:0];
+  wire pb_acor = cfg_algorithm == ALG_PB_ACOR[ALG_W-1:0];
+  wire restricted = cfg_algorithm == ALG_RPB[ALG_W-1:0] || pb_acor;
   wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0] || restricted;
   wire on = cfg_algorithm == ALG_UGAL[ALG_W-1:0] || pb;
   wire [W-1:0] root_g, root_x;
-  hiradix_valiant_root draw_root(.*);
+  hiradix_valiant_root draw_root(.*, .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) : cfg_phase_a));
 
   // Q < 2^(LOAD_W+1); costs fit LOAD_W + 4 bits (at most 6 hops), plus a 16-bit signed T: CW bits signed.
   // As for the draw, the `if` only lets the Verilated model skip the work off injection.
@@ -75,6 +79,6 @@ module hiradix_route_ugal(
     take_minimal = !(pb && pb_flag) && $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
-  hiradix_valiant_path route(.*);
+  hiradix_valiant_path route(.*, .cfg_phase_a(pb_acor ? PHASE_A_LGL[1:0] : cfg_phase_a));
 endmodule
 `default_nettype wire
