@@ -8,8 +8,13 @@ result, is the one the CLI gives for a YAML file with the same content.
 import json
 import numbers
 import os
+import re
 
 from . import _core
+
+
+_PLAIN = re.compile(r"^[A-Za-z0-9_./+-][A-Za-z0-9_./+ -]*$")
+_NULLS = {"~", "null", "Null", "NULL"}
 
 
 def override_text(value):
@@ -23,7 +28,9 @@ def override_text(value):
         # value the CLI is given as 0.3 and the Python float 0.3 are the same number.
         return float.__repr__(float(value))
     if isinstance(value, str):
-        return value
+        # As typed after --set, unless YAML would read it as something else (null, a mapping, a comment...):
+        # then double-quoted, which YAML reads back as exactly this string ("" for an empty file name).
+        return value if _PLAIN.match(value) and value not in _NULLS else json.dumps(value)
     if value is None:
         return "null"  # the loader's "has no value", as an empty --set
     if isinstance(value, (list, tuple, dict)):
