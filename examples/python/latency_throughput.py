@@ -12,6 +12,7 @@ latency only measures the length of the run): it is drawn as an open marker on a
 
 import argparse
 import json
+import math
 import os
 import sys
 
@@ -74,11 +75,20 @@ def network_title(out):
     return f"Dragonfly h = {h} (p = {p}, a = {a}): {routers:,} routers, {routers * p:,} nodes"
 
 
-def latency_ticks(axis):
-    """Log axis with tics at 1, 2, 5 x 10^k written as plain numbers (50, 100, 200, not 10^2)."""
-    axis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
-    axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))
-    axis.set_minor_formatter(NullFormatter())
+def nice(value, up):
+    """The next 1, 2 or 5 x 10^k at or beyond value (upwards or downwards)."""
+    k = math.floor(math.log10(value))
+    steps = [m * 10.0**e for e in (k - 1, k, k + 1) for m in (1, 2, 5)]
+    return min(s for s in steps if s >= value) if up else max(s for s in steps if s <= value)
+
+
+def latency_axis(ax, table):
+    """Log axis from and to a 1, 2, 5 x 10^k tic, tics written as plain numbers (50, 100, 200, not 10^2)."""
+    y = table["latency.total.average"]
+    ax.set_ylim(nice(y.min(), up=False), nice(y.max(), up=True))
+    ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))
+    ax.yaxis.set_minor_formatter(NullFormatter())
 
 
 def draw_curve(ax, c, routing):
@@ -86,7 +96,7 @@ def draw_curve(ax, c, routing):
     last unsaturated point on."""
     colour, marker = STYLE[routing]
     c = c.sort_values("traffic.load")
-    x, y, sat = c["offered_load"].to_numpy(), c["latency.total.average"].to_numpy(), c["saturated"].to_numpy()
+    x, y, sat = c["traffic.load"].to_numpy(), c["latency.total.average"].to_numpy(), c["saturated"].to_numpy()
     below = ~sat
     ax.plot(x[below], y[below], color=colour, marker=marker, lw=1.8, ms=5)
     first = int(below.sum()) - 1 if below.any() else 0  # the dotted part starts at the last good point
@@ -105,7 +115,7 @@ def figure(table, title, path):
                 draw_curve(ax, c, routing)
         ax.set_title(name)
         ax.set_yscale("log")
-        latency_ticks(ax.yaxis)
+        latency_axis(ax, table)
         ax.set_xlabel("Offered load (phits/node/cycle)")
         ax.set_xlim(0, None)
         ax.grid(True, which="major", color="#dddddd", lw=0.7)
@@ -123,14 +133,20 @@ def figure(table, title, path):
     plt.close(fig)
 
 
+def text_table(table, column, title, decimals):
+    """One column of the curves as a load x (pattern, routing) table, patterns and routings in figure order."""
+    named = table.assign(pattern=table["traffic.pattern"].map(PATTERNS), routing=table["routing.algorithm"].map(ROUTINGS))
+    wide = named.pivot_table(index="traffic.load", columns=["pattern", "routing"], values=column)
+    order = [(p, r) for p in PATTERNS.values() for r in ROUTINGS.values() if (p, r) in wide.columns]
+    return f"{title}:\n{wide[order].round(decimals).to_string()}\n"
+
+
 def main():
     args = parse_args()
     df = run_sweep(args)
     table = curves(df)
-    with_pattern = table.assign(pattern=table["traffic.pattern"].map(PATTERNS),
-                                routing=table["routing.algorithm"].map(ROUTINGS))
-    print(with_pattern.pivot_table(index="traffic.load", columns=["pattern", "routing"],
-                                   values="latency.total.average").round(1).to_string())
+    print(text_table(table, "latency.total.average", "Average latency (cycles)", 1))
+    print(text_table(table, "accepted_load", "Accepted load (phits/node/cycle)", 3))
     png = os.path.join(args.out, "latency_throughput.png")
     figure(table, network_title(args.out), png)
     print(f"wrote {png}")
