@@ -122,7 +122,11 @@ def sweep(config=None, vary=None, *, seeds=None, overrides=None, out=None, jobs=
         raise ConfigError("config error: sweep: give either a config or plan, not both")
     with _directory(out) as d:
         args["out_dir"] = d
-        code = _core.sweep(args)
+        try:
+            code = _core.sweep(args)
+        except KeyboardInterrupt as e:  # the tables of the points done are written; say how to go on from Python
+            raise KeyboardInterrupt(str(e).replace("run the same command with --resume", "run the same sweep with "
+                                                   "resume=True")) from None
         table = read_sweep(d)
         if code == 1:  # points without a result (the CLI's exit code 1)
             with open(os.path.join(d, "sweep.json")) as f:
