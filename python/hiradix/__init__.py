@@ -110,16 +110,15 @@ def sweep(config=None, vary=None, *, seeds=None, overrides=None, out=None, jobs=
         raise ConfigError(f"config error: jobs {jobs}: must be at least 1")
     if out is None and resume:
         raise ConfigError("config error: resume: needs the out directory of the sweep to resume")
-    path, sets = ("", _config.resolve({}, overrides)[1]) if config is None else _config.resolve(config, overrides)
-    if config is None and plan is None:
-        raise ConfigError("config error: sweep: a config (or plan) is required")
+    if (config is None) == (plan is None):
+        raise ConfigError("config error: sweep: give either a config or plan, not both" if plan is not None else
+                          "config error: sweep: a config (or plan) is required")
+    path, sets = _config.resolve({} if config is None else config, overrides)
     args = {"config_path": path, "plan_path": "" if plan is None else os.fspath(plan), "sets": sets,
             "varies": [_vary_spec(k, v) for k, v in (vary or {}).items()], "seeds": seeds, "jobs": jobs,
             "resume": resume, "executor": executor, "partition": partition, "time": time, "mem": mem,
             "binary": _locate.binary() if executor == "slurm" else "", "quiet": quiet, "max_points": max_points,
             "max_memory": _memory(max_memory)}
-    if isinstance(config, dict) and plan is not None:
-        raise ConfigError("config error: sweep: give either a config or plan, not both")
     with _directory(out) as d:
         args["out_dir"] = d
         try:
