@@ -9,7 +9,9 @@ packages=(build-essential cmake pkg-config libsystemc-dev verilator libgtest-dev
           libyaml-cpp-dev libcli11-dev nlohmann-json3-dev yosys qflow-tech-osu018 opensta
           gnuplot-nox             # hiradix plot (SVG, PNG through pngcairo)
           slurm-wlm munge         # the SLURM executor's test runs a one-node cluster (scripts/slurm-cluster.sh)
-          clang libclang-rt-14-dev)  # libFuzzer target on the config loader (scripts/fuzz.sh)
+          clang libclang-rt-14-dev  # libFuzzer target on the config loader (scripts/fuzz.sh)
+          pybind11-dev python3-dev  # import hiradix (python/), built for Debian's /usr/bin/python3
+          python3-pandas python3-matplotlib python3-pytest)  # hiradix.sweep's DataFrame, the example, tests/python
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

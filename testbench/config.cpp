@@ -344,9 +344,8 @@ std::unique_ptr<Topology> topology_of(const nlohmann::json& resolved) {
   }
 }
 
-std::string config_reference_markdown() {
-  std::ostringstream s;
-  s << "| key | default | allowed | meaning |\n|---|---|---|---|\n";
+std::vector<KeyReference> config_reference() {
+  std::vector<KeyReference> rows;
   for (const KeySpec& k : config_schema()) {
     std::string allowed;
     if (k.type == KeyType::kString) {
@@ -365,8 +364,16 @@ std::string config_reference_markdown() {
       if (k.max < kBig) a << ", ≤ " << bound(k.max);
       allowed = a.str();
     }
-    s << "| `" << k.key << "` | `" << k.default_value << "` | " << allowed << " | " << k.doc << " |\n";
+    rows.push_back({k.key, k.default_value, allowed, k.doc});
   }
+  return rows;
+}
+
+std::string config_reference_markdown() {
+  std::ostringstream s;
+  s << "| key | default | allowed | meaning |\n|---|---|---|---|\n";
+  for (const KeyReference& r : config_reference())
+    s << "| `" << r.key << "` | `" << r.default_value << "` | " << r.allowed << " | " << r.meaning << " |\n";
   return s.str();
 }
 

@@ -100,6 +100,14 @@ std::pair<std::string, std::string> parse_override(const std::string& item);
 // Loads `path` (may be empty: defaults only), applies overrides in order, validates.
 Config load_config(const std::string& path, const Overrides& overrides);
 
+// One row of the config reference: the key, its default as the schema writes it, what it allows ("integer
+// ≥ 1, ≤ 4096", "`min`, `valiant`", "list") and its meaning. `hiradix keys` prints these rows as a Markdown
+// table; Python's hiradix.keys() returns them as dicts, so the two cannot drift apart.
+struct KeyReference {
+  std::string key, default_value, allowed, meaning;
+};
+std::vector<KeyReference> config_reference();
+
 // The config reference as a Markdown table (for the README and `hiradix keys`).
 std::string config_reference_markdown();
 

@@ -182,8 +182,10 @@ int run_sweep(const SweepOptions& opt) {
 
   const std::size_t missing = write_tables(plan, opt.out_dir);
   if (interrupted) {
-    std::cerr << fmt::format("sweep: interrupted by SIG{}: {} of {} points have a result (in the tables); run the same command with --resume to run the rest\n",
-                             sigabbrev_np(interrupted), plan.points.size() - missing, plan.points.size());
+    const std::string what = fmt::format("sweep: interrupted by SIG{}: {} of {} points have a result (in the tables); run the same command with --resume to run the rest",
+                                         sigabbrev_np(interrupted), plan.points.size() - missing, plan.points.size());
+    if (!opt.end_by_signal) throw SweepInterrupted(interrupted, what);
+    std::cerr << what << "\n";
     end_by_signal(interrupted);
   }
   if (missing > 0) {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,6 +55,16 @@ struct SweepOptions {
   double progress_interval = 10;  // seconds between plain progress lines when stderr is not a terminal
   std::size_t max_points = 0;     // refuse a plan of more points (0 = kDefaultMaxSweepPoints, sweep_guards.h)
   double max_memory_mib = 0;      // refuse a point whose estimated memory exceeds it (0 = 90% of RAM)
+  // After an interrupted local sweep has written its tables: end this process by the same signal (the
+  // CLI: the calling shell sees the interruption), or throw SweepInterrupted (a host process that must
+  // survive, such as the Python interpreter, which turns SIGINT into KeyboardInterrupt).
+  bool end_by_signal = true;
+};
+
+// Thrown by run_sweep instead of ending the process when SweepOptions::end_by_signal is false.
+struct SweepInterrupted : std::runtime_error {
+  SweepInterrupted(int sig, const std::string& what) : std::runtime_error(what), signal(sig) {}
+  int signal;
 };
 
 // One point of the plan: its overrides (base, varied keys, seed) and the config they resolve to.
