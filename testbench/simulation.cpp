@@ -95,7 +95,9 @@ std::vector<ContentionSample> simulate(Network& net, const Config& config, const
   for (int r = 0; r < net.routers(); ++r) {
     net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
     net.router(r).contention().reset_statistics();
-    net.router(r).reset_events();  // the activity and power objects cover the measurement window
+    // The activity and power objects cover the measurement window; without warm-up it is the whole run,
+    // and sc_start(0) above has already run cycle 0's injections, which belong to it.
+    if (config.warmup > 0) net.router(r).reset_events();
     if (GroupBroadcast* b = net.router(r).broadcast()) b->reset_statistics();
   }
   if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_contention(net, config.warmup));

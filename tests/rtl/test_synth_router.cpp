@@ -76,7 +76,9 @@ TEST(SynthRouter, AreaIsBlocksTimesCountsPlusFlipFlopBuffers) {
   EXPECT_EQ(e["buffer_write"], b["buffer_row"]["power"]["energy_pj"]);
 
   // End to end: a run priced with this report.
-  const std::string cmd = test::shell_quote(HIRADIX_BIN) + " run --set topology.h=2 --set sim.warmup=500 --set sim.measure=1000 " +
+  std::ofstream(dir.path / "defaults.yaml") << "{}\n";
+  const std::string cmd = test::shell_quote(HIRADIX_BIN) + " run " + test::shell_quote((dir.path / "defaults.yaml").string()) +
+                          " --set topology.h=2 --set sim.warmup=500 --set sim.measure=1000 " +
                           "--set traffic.load=0.2 --set power.report=" + test::shell_quote((dir.path / "synth.json").string()) +
                           " -q --out " + test::shell_quote((dir.path / "run").string());
   ASSERT_EQ(test::run_shell(cmd), 0) << cmd;
