@@ -298,6 +298,12 @@ std::string summarize(const nlohmann::json& j) {
                    j["average_hops"].get<double>());
   for (const auto& [name, frac] : j["path_types"].items()) s << fmt::format(", {} {:.3f}", name, frac.get<double>());
   s << "\n";
+  if (j.contains("power")) {
+    const auto& p = j["power"];
+    s << fmt::format("  power        {:.1f} pJ per packet, {:.1f} mW average (dynamic {:.1f}, leakage {:.3f}) at {} ns per cycle\n",
+                     p["energy_per_packet_pj"].get<double>(), p["average_mw"].get<double>(), p["dynamic_mw"].get<double>(),
+                     p["leakage_mw"].get<double>(), p["clock_ns"].get<double>());
+  }
   const auto& cons = j["conservation"];
   s << fmt::format("  packets      {} delivered in window, {} in flight at end, conservation {}\n",
                    j["packets"].get<long long>(), cons["in_flight"].get<long long>(), cons["ok"].get<bool>() ? "ok" : "VIOLATED");
