@@ -188,6 +188,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   rc_.gather(view, pkt, ctx);
   if (reroutes_ || recompute_ports_) v.route_before = pkt.route;
   RoutingDecision d;
+  ++activity_.events.routing_decisions;
   if (cosim_) {
     d = cosim_->decide(now, ctx, pkt, lfsr_);
   } else {
@@ -250,6 +251,7 @@ void Router::allocate(Cycle now) {
       if (mask) requests_.push_back({port, mask});
     }
     if (requests_.empty()) continue;
+    ++activity_.events.allocations;
     grants_.clear();
     allocator_.allocate(
         requests_, [this](int port, int vc) { return inputs_.vc(inputs_.vc_index(port, vc)).out_port; }, grants_);
@@ -297,6 +299,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   else
     flow_in_->freed(inputs_.link(g.in_port), inputs_.flow_class(index), size, e.tail_leave, now);
   ++activity_.grants;
+  activity_.events.crossbar_phits += static_cast<std::uint64_t>(size);
 }
 
 // ---- outputs, and the control messages of a group broadcast ----
@@ -311,6 +314,7 @@ void Router::send_port(int p, Cycle now) {
     return;
   }
   const bool sent = outputs_.send(p, now, params_.flit_size);
+  if (sent) activity_.events.phits_out[ports_[p].link_class] += static_cast<std::uint64_t>(params_.flit_size);
   if (control && params_.broadcast.mode == BroadcastMode::kPiggyback)
     broadcast_->piggyback(p, now, sent || outputs_.link_free(p) > now);
 }

@@ -4,6 +4,7 @@
 #pragma once
 #include "tlm/arena.h"
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -30,11 +31,23 @@ class GroupLoadView;
 class RcCoSim;
 class StageTrace;
 
+// The events that cost energy (testbench/power_report.cpp prices them), counted from the end of warm-up.
+// Plain integers: the hot path only adds to them.
+struct EventCounts {
+  std::uint64_t routing_decisions = 0;  // RC passes (each advances the LFSR once)
+  std::uint64_t allocations = 0;        // switch-allocator rounds with at least one request
+  std::uint64_t crossbar_phits = 0;     // phits granted through the crossbar: read from an input buffer,
+                                        // written into an output queue
+  std::array<std::uint64_t, kMaxLinkClasses> phits_in{};   // phits written into input buffers, by link class
+  std::array<std::uint64_t, kMaxLinkClasses> phits_out{};  // phits sent from output queues onto links, by class
+};
+
 // Where a router's requests for more work (wake-ups) and its measured activity go.
 struct RouterActivity {
   std::uint64_t grants = 0;       // switch grants (forward progress)
   std::uint64_t activations = 0;  // cycles the router process ran
   std::uint64_t recomputations = 0;  // heads blocked at injection sent through RC again (routing.recomp)
+  EventCounts events;  // reset at the end of warm-up (reset_events)
 };
 
 class Router : public sc_core::sc_module, public Wakeable, public PacketSink, public CreditSink {
@@ -53,6 +66,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   const ContentionCounters& contention() const { return contention_; }
   ContentionCounters& contention() { return contention_; }
   const RouterActivity& activity() const { return activity_; }
+  void reset_events() { activity_.events = EventCounts{}; }
   // The routing's own state in this router (ECtN, PB; null for the others), and the group broadcast it sends.
   RoutingState* routing_state() { return state_.get(); }
   GroupBroadcast* broadcast() { return broadcast_; }
@@ -86,6 +100,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
 
   void receive_packet(int port, const LinkMessage& msg, Cycle now) override {
     catch_up(now);  // the credit that let this packet come means its slot has been freed
+    activity_.events.phits_in[ports_[port].link_class] += msg.phits;
     Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.write(port, msg, pool_))];
     due = std::min(due, msg.arrival);
     wake_at(msg.arrival);

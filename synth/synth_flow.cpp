@@ -14,6 +14,9 @@
 #include "topology/dragonfly.h"
 #include "router/rtl/rc_interface.h"
 #include "rtl_fields.h"
+#include "synth/synth_block.h"
+#include "synth/synth_power.h"
+#include "synth/synth_router.h"
 
 #ifndef HIRADIX_RTL_DIR
 #define HIRADIX_RTL_DIR "rtl"
@@ -26,14 +29,15 @@ namespace hiradix {
 
 namespace fs = std::filesystem;
 
-namespace {
+namespace synth_detail {
 
-std::string env_or(const char* name, const std::string& fallback) {
-  const char* v = std::getenv(name);
-  return v && *v ? std::string(v) : fallback;
+int bits_for(long long n) {
+  int w = 1;
+  while ((1ll << w) < n) ++w;
+  return w;
 }
 
-std::string quote(const std::string& s) {  // for /bin/sh
+std::string quote(const std::string& s) {
   std::string q = "'";
   for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
   return q + "'";
@@ -43,31 +47,50 @@ bool tool_exists(const std::string& tool) {
   return std::system(("command -v " + quote(tool) + " >/dev/null 2>&1").c_str()) == 0;
 }
 
-int bits_for(long long n) {  // bits to number 0 .. n-1, at least 1
-  int w = 1;
-  while ((1ll << w) < n) ++w;
-  return w;
-}
-
-std::string read_file(const fs::path& p) {
+std::string read_text(const fs::path& p) {
   std::ifstream in(p);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
 
-void write_file(const fs::path& p, const std::string& text) {
+void write_text(const fs::path& p, const std::string& text) {
   std::ofstream out(p);
   out << text;
   if (!out) throw SynthError("cannot write " + p.string());
 }
 
-// The last line of `log` matching `re`, its first capture as a number; NaN if none.
 double last_match(const std::string& log, const std::regex& re) {
   double v = std::nan("");
   for (auto it = std::sregex_iterator(log.begin(), log.end(), re); it != std::sregex_iterator(); ++it)
     v = std::stod((*it)[1].str());
   return v;
+}
+
+Geometry geometry_of(const Config& c) {
+  const std::unique_ptr<Topology> topo = make_topology(c);
+  const Dragonfly& d = topology_as<Dragonfly>(*topo, "hiradix synth (the RTL routing unit's geometry module)");
+  const LinkClassParams &ti = c.link("terminal"), &tl = c.link("local"), &tg = c.link("global");
+  const int vi = ti.vcs, vl = tl.vcs, vg = tg.vcs;
+  Geometry g{d.p(), d.a(), d.h(), d.radix(), d.routers(), d.terminals(), vi, vl, vg, std::max({vi, vl, vg}),
+             d.p() * vi + (d.a() - 1) * vl + d.h() * vg, to_string(d.arrangement())};
+  g.bi = ti.buffer;
+  g.bl = tl.buffer;
+  g.bg = tg.buffer;
+  g.output_queue = c.router.output_queue_phits;
+  g.phit_bits = c.router.broadcast.phit_bits;
+  return g;
+}
+
+}  // namespace synth_detail
+
+using namespace synth_detail;
+
+namespace {
+
+std::string env_or(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::string(v) : fallback;
 }
 
 std::string last_error_line(const std::string& log) {
@@ -76,33 +99,6 @@ std::string last_error_line(const std::string& log) {
   while (std::getline(in, line))
     if (line.find("ERROR") != std::string::npos || line.find("Error") != std::string::npos) err = line;
   return err.empty() ? "see the log" : err;
-}
-
-// What one block needs: its wrapper (module synth_top), sources, and whether it is clocked.
-struct BlockSpec {
-  std::string name;
-  std::vector<std::string> sources;  // in the RTL directory
-  std::string wrapper;
-  bool clocked = false;
-  nlohmann::json params;
-  // Subdirectories of the RTL directory where Yosys finds the modules the sources instantiate, by file
-  // name (hierarchy -libdir): only the modules actually instantiated are read.
-  std::vector<std::string> libdirs = {};
-};
-
-// The network as the RTL sees it: the Dragonfly geometry module's p, a, h (rtl/topology/), and the VCs of
-// its terminal, local and global ports.
-struct Geometry {
-  int p, a, h, radix, routers, terminals, vi, vl, vg, max_vcs, input_vcs;
-  std::string arrangement;
-};
-
-Geometry geometry_of(const Config& c) {
-  const std::unique_ptr<Topology> topo = make_topology(c);
-  const Dragonfly& d = topology_as<Dragonfly>(*topo, "hiradix synth (the RTL routing unit's geometry module)");
-  const int vi = c.link("terminal").vcs, vl = c.link("local").vcs, vg = c.link("global").vcs;
-  return {d.p(), d.a(), d.h(), d.radix(), d.routers(), d.terminals(), vi, vl, vg, std::max({vi, vl, vg}),
-          d.p() * vi + (d.a() - 1) * vl + d.h() * vg, to_string(d.arrangement())};
 }
 
 BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
@@ -335,8 +331,8 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
                          const std::string& liberty, double clock_ns, const std::string& yosys,
                          const std::string& sta) {
   fs::create_directories(dir);
-  write_file(dir / "wrapper.v", b.wrapper);
-  write_file(dir / "abc.script", kAbcScript);
+  write_text(dir / "wrapper.v", b.wrapper);
+  write_text(dir / "abc.script", kAbcScript);
   const long clock_ps = std::lround(clock_ns * 1000.0);
   std::ostringstream ys;
   ys << "# Generated by hiradix synth (" << b.name << ")\n"
@@ -355,12 +351,12 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
      << "opt_clean\n"
      << "stat -liberty " << liberty << "\n"
      << "write_verilog -noattr netlist.v\n";
-  write_file(dir / "synth.ys", ys.str());
+  write_text(dir / "synth.ys", ys.str());
   const std::string cd = "cd " + quote(dir.string()) + " && ";
   if (std::system((cd + quote(yosys) + " -q -l yosys.log synth.ys >/dev/null 2>&1").c_str()) != 0)
-    throw SynthError("yosys failed on block " + b.name + ": " + last_error_line(read_file(dir / "yosys.log")) + " (" +
+    throw SynthError("yosys failed on block " + b.name + ": " + last_error_line(read_text(dir / "yosys.log")) + " (" +
                      (dir / "yosys.log").string() + ")");
-  const std::string ylog = read_file(dir / "yosys.log");
+  const std::string ylog = read_text(dir / "yosys.log");
   nlohmann::json params = b.params;
   if (!b.libdirs.empty()) {  // the files read: the sources, and the modules found in the libdirs
     const std::string prefix = (fs::path(rtl_dir) / "").string();
@@ -385,8 +381,10 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
     for (auto it = std::sregex_iterator(tail.begin(), tail.end(), ff); it != std::sregex_iterator(); ++it)
       flip_flops += std::stoll((*it)[2].str());
   }
-  if (std::isnan(area) || std::isnan(cells) || std::isnan(depth))
-    throw SynthError("cannot read area, cells or logic depth of block " + b.name + " from " + (dir / "yosys.log").string());
+  if (std::isnan(area) || std::isnan(cells))
+    throw SynthError("cannot read area or cells of block " + b.name + " from " + (dir / "yosys.log").string());
+  if (std::isnan(depth) && flip_flops != static_cast<long long>(cells))  // flip-flops alone: ABC has no logic
+    throw SynthError("cannot read the logic depth of block " + b.name + " from " + (dir / "yosys.log").string());
 
   // Static timing: clocked blocks on their clk port, combinational ones against a virtual clock, inputs
   // arriving at the clock edge and outputs due at the next.
@@ -400,12 +398,12 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
   tcl << "set_output_delay 0 -clock clk [all_outputs]\n"
       << "report_checks -path_delay max -digits 4\n"
       << "report_worst_slack -digits 4\n";
-  write_file(dir / "sta.tcl", tcl.str());
+  write_text(dir / "sta.tcl", tcl.str());
   double delay = std::nan("");
   std::string timing = "opensta";
   if (tool_exists(sta) &&
       std::system((cd + quote(sta) + " -no_splash -exit sta.tcl > sta.log 2>&1").c_str()) == 0) {
-    const double slack = last_match(read_file(dir / "sta.log"), std::regex(R"(worst slack\s+([0-9.eE+-]+))"));
+    const double slack = last_match(read_text(dir / "sta.log"), std::regex(R"(worst slack\s+([0-9.eE+-]+))"));
     if (!std::isnan(slack)) delay = clock_ns - slack;
   }
   if (std::isnan(delay)) {  // OpenSTA missing or failed: ABC's delay of the mapped logic
@@ -416,7 +414,8 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
   const int cycles = std::max(1, static_cast<int>(std::ceil(delay / clock_ns - 1e-9)));
   return {{"area_um2", area}, {"cells", static_cast<long long>(cells)}, {"flip_flops", flip_flops},
           {"delay_ns", std::round(delay * 1e4) / 1e4},
-          {"depth", static_cast<long long>(depth)}, {"cycles", cycles}, {"timing", timing}, {"params", params}};
+          {"depth", std::isnan(depth) ? 0LL : static_cast<long long>(depth)}, {"cycles", cycles}, {"timing", timing},
+          {"params", params}, {"power", block_power(b, dir, liberty, clock_ns, sta)}};
 }
 
 }  // namespace
@@ -432,12 +431,19 @@ const std::vector<std::string>& state_blocks() {
 }
 
 nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
-  std::vector<std::string> blocks = opt.blocks.empty() ? synth_blocks() : opt.blocks;
+  // By default every block of the router: the logic, the datapath and the routing's state.
+  std::vector<std::string> blocks = opt.blocks;
+  if (blocks.empty()) {
+    blocks = synth_blocks();
+    blocks.insert(blocks.end(), datapath_blocks().begin(), datapath_blocks().end());
+    for (const std::string& s : routing_state_blocks(c.routing.algorithm)) blocks.push_back(s);
+  }
+  auto known = [](const std::vector<std::string>& l, const std::string& b) { return std::find(l.begin(), l.end(), b) != l.end(); };
   for (const std::string& b : blocks)
-    if (std::find(synth_blocks().begin(), synth_blocks().end(), b) == synth_blocks().end() &&
-        std::find(state_blocks().begin(), state_blocks().end(), b) == state_blocks().end())
+    if (!known(synth_blocks(), b) && !known(state_blocks(), b) && !known(datapath_blocks(), b))
       throw ConfigError("config error: --blocks: unknown block '" + b +
-                        "' (routing_unit, allocator, contention_counters, lfsr, base_state, ectn_state, pb_state)");
+                        "' (routing_unit, allocator, contention_counters, lfsr, crossbar, buffer_row, buffer_read, "
+                        "base_state, ectn_state, pb_state)");
   const std::string yosys = env_or("HIRADIX_YOSYS", "yosys");
   const std::string sta = env_or("HIRADIX_STA", "sta");
   if (!tool_exists(yosys)) throw SynthError("synth: yosys not found ('" + yosys + "'); scripts/setup.sh installs it");
@@ -458,7 +464,9 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
                                    {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}}},
                       {"allocator", c.router.allocator == AllocatorKind::kInputFirst ? "input_first" : "output_first"},
                       {"input_pointer", c.router.input_pointer_on_output_grant ? "output_grant" : "own_grant"},
-                      {"liberty", liberty}});
+                      {"liberty", liberty}, {"node_nm", c.synth_node_nm},
+                      {"buffers", {{"injection", g.bi}, {"local", g.bl}, {"global", g.bg}}},
+                      {"output_queue", g.output_queue}, {"phit_bits", g.phit_bits}});
   if (c.routing.text("routing.ugal_info") != "local") report["params"]["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
   report["clock_ns"] = c.synth_clock_ns;
   report["blocks"] = nlohmann::json::object();
@@ -471,6 +479,9 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     else if (name == "base_state") specs.push_back(base_state_block(g));
     else if (name == "ectn_state") specs.push_back(ectn_state_block(g));
     else if (name == "pb_state") specs.push_back(pb_state_block(g));
+    else if (name == "crossbar") specs.push_back(crossbar_block(g));
+    else if (name == "buffer_row") specs.push_back(buffer_row_block(g));
+    else if (name == "buffer_read") specs.push_back(buffer_read_block(g));
     else specs.push_back(lfsr_block());
   }
   const fs::path out(opt.out_dir);
@@ -479,6 +490,7 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     if (!opt.quiet) std::cerr << "synth: " << b.name << " ...\n";
     report["blocks"][b.name] = run_block(b, out / b.name, rtl_dir, liberty, c.synth_clock_ns, yosys, sta);
   }
+  if (nlohmann::json router = router_summary(report, c); !router.is_null()) report["router"] = std::move(router);
   std::ofstream(out / "synth.json") << report.dump(2) << "\n";
   return report;
 }
@@ -503,7 +515,9 @@ std::string synth_table(const nlohmann::json& r) {
       s << " (formula " << b["params"]["expected_flip_flops"].get<long long>() << ")";
     s << (b["timing"] == "abc" ? "  (ABC timing)" : "") << "\n";
   }
-  s << "clock " << std::setprecision(3) << r["clock_ns"].get<double>() << " ns; OSU 0.18 um cells (qflow-tech-osu018)\n";
+  s << "clock " << std::setprecision(3) << r["clock_ns"].get<double>() << " ns; liberty "
+    << r["params"].value("liberty", std::string("?")) << " (" << std::setprecision(0) << r["params"].value("node_nm", 180.0) << " nm node)\n";
+  if (r["blocks"].contains("routing_unit")) s << router_table(r);
   return s.str();
 }
 

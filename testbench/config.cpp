@@ -87,7 +87,12 @@ const std::vector<KeySpec>& config_schema() {
       {"stats.before", KeyType::kInt, "1000", 0, kBig, {}, "Cycles before the change covered by the time series."},
       {"synth.clock_ns", KeyType::kFloat, "1.0", 0.01, 1000, {}, "hiradix synth: target clock period in ns (ABC's delay target; pipeline cycles = ceil(delay / clock))."},
       {"synth.liberty", KeyType::kString, "''", 0, 0, {}, "hiradix synth: liberty file of the standard cells; empty = OSU 0.18 um from qflow-tech-osu018."},
+      {"synth.node_nm", KeyType::kFloat, "180", 1, 1000, {}, "hiradix synth: process node of synth.liberty in nm (180: the OSU 0.18 um default, 1.8 V). Scales the 6T SRAM bit cell of the buffers' SRAM area estimate by (node/180)^2; the synthesized blocks take whatever the liberty gives."},
       {"synth.report", KeyType::kString, "''", 0, 0, {}, "synth.json written by hiradix synth for this network and routing; read when router.latency.rc is auto (path relative to the working directory)."},
+      {"power.report", KeyType::kString, "''", 0, 0, {}, "synth.json written by hiradix synth for this network (same p, a, h, arrangement, routing, VCs, buffers, output queue and broadcast.phit_bits): result.json gets a power object, energy per packet and average power at the simulated load from its per-event energies and the link energies below. Empty: result.json has the activity counts only."},
+      {"power.link_pj_per_bit.injection", KeyType::kFloat, "1.0", 0, 1e6, {}, "Energy per bit of a NIC-router link traversal in pJ, per phit broadcast.phit_bits bits (an assumption for a short electrical link, not measured: docs/synthesis.md)."},
+      {"power.link_pj_per_bit.local", KeyType::kFloat, "5.0", 0, 1e6, {}, "Dragonfly: energy per bit of a local (intra-group) link traversal in pJ (an assumption for an electrical backplane or cable SerDes link, not measured: docs/synthesis.md)."},
+      {"power.link_pj_per_bit.global", KeyType::kFloat, "10.0", 0, 1e6, {}, "Dragonfly: energy per bit of a global link traversal in pJ (an assumption for an optical cable with its transceivers, not measured: docs/synthesis.md)."},
     });
     return s;
   }());
@@ -302,6 +307,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   read_synthesis(v, c, rc_auto);
   read_rtl_and_traces(v, c, *topo);
   read_vcs_and_buffers(v, c, *routing);
+  read_power(v, c);
   read_traffic(v, c, *topo);
   read_simulation(v, c);
   v.set("sim.allow_deadlock", v.S("sim.allow_deadlock"));  // read by testbench/deadlock_check.cpp

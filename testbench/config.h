@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -17,6 +18,7 @@
 #include "config/key_spec.h"
 #include "router/routing/routing_registry.h"
 #include "router/rtl/rc_cosim.h"
+#include "synth/power_model.h"
 #include "testbench/traffic.h"
 
 namespace hiradix {
@@ -76,6 +78,11 @@ struct Config {
   double synth_clock_ns = 1.0;
   std::string synth_liberty, synth_report;
   bool rc_latency_auto = false;  // router.rc_latency came from synth_report
+  double synth_node_nm = 180;  // the liberty's process node (SRAM estimate)
+  // power: per-event energies from power_report (a synth.json), link energy per bit per link class
+  std::string power_report;
+  std::optional<PowerModel> power;
+  std::vector<double> link_pj_per_bit;  // indexed as links
   nlohmann::json resolved;  // every key with its value, defaults included
 
   // The parameters of the link class called `name` (as the topology's link_classes()); throws

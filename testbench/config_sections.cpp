@@ -232,6 +232,37 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
 }
 
+// Power: the link energy per bit of each link class (power.link_pj_per_bit.<class>, named as the class's
+// router.vcs key; 0 for a class without one) and, with power.report, the per-event energies of a synthesis
+// report made for this network, routing, VCs, buffers and phit width.
+void read_power(ConfigValues& v, Config& c) {
+  c.synth_node_nm = v.F("synth.node_nm");
+  v.set("synth.node_nm", c.synth_node_nm);
+  const std::vector<LinkClassKeys>& classes = topology_entry(c.topology.type).link_classes;
+  c.link_pj_per_bit.assign(classes.size(), 0.0);
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const std::string& vcs = classes[i].vcs.key;
+    const std::string key = "power.link_pj_per_bit." + vcs.substr(vcs.rfind('.') + 1);
+    if (!find_key(key)) continue;
+    c.link_pj_per_bit[i] = v.F(key);
+    v.set(key, c.link_pj_per_bit[i]);
+  }
+  c.power_report = v.S("power.report");
+  v.set("power.report", c.power_report);
+  if (c.power_report.empty()) return;
+  if (c.topology.type != "dragonfly") config_fail("power.report", "hiradix synth (and so its energies) covers the Dragonfly only");
+  nlohmann::json expect = c.topology_params();
+  expect["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
+                       {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}};
+  if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
+  expect["vcs"] = {{"injection", c.link("terminal").vcs}, {"local", c.link("local").vcs}, {"global", c.link("global").vcs}};
+  expect["buffers"] = {{"injection", c.link("terminal").buffer}, {"local", c.link("local").buffer},
+                       {"global", c.link("global").buffer}};
+  expect["output_queue"] = c.router.output_queue_phits;
+  expect["phit_bits"] = c.router.broadcast.phit_bits;
+  c.power = load_power_model(c.power_report, expect);
+}
+
 // Traffic: the pattern (or mix), offset and load, and the change of a transient.
 void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
   const int domains = topo.domains();

@@ -41,6 +41,7 @@ Figure area_figure(const std::vector<std::string>& files) {
       config_fail("plot --synth " + path, "expected {\"blocks\": {NAME: {\"area_um2\": ...}}, \"params\": {\"h\": ...}}");
     const double h = j["params"]["h"].get<double>();
     for (const auto& [name, b] : j["blocks"].items()) {
+      if (name == "buffer_row" || name == "buffer_read") continue;  // costing pieces of the buffers, not blocks
       if (!b.contains("area_um2")) config_fail("plot --synth " + path, "block " + name + " has no area_um2");
       blocks[name].push_back({h, b["area_um2"].get<double>(), 0});
       total[h] += b["area_um2"].get<double>();
@@ -159,7 +160,10 @@ int run_plot(const PlotOptions& opt) {
   out = fs::absolute(out);
   std::vector<plot::Figure> figures;
   if (!opt.results_csv.empty()) figures = sweep_figures(opt.results_csv, opt.quiet);
-  if (!opt.synth.empty()) figures.push_back(plot::area_figure(opt.synth));
+  if (!opt.synth.empty()) {
+    figures.push_back(plot::area_figure(opt.synth));
+    figures.push_back(plot::router_area_figure(opt.synth));
+  }
   if (!opt.contention.empty()) figures.push_back(plot::router_contention_figure(opt.contention));
   for (const plot::Figure& f : figures) {
     if (f.name.empty()) continue;  // does not apply (said above)

@@ -24,6 +24,9 @@ Figure contention_trace_figure(const SweepTable& sweep, const Layout& layout, st
 
 // From other inputs (plot.cpp).
 Figure area_figure(const std::vector<std::string>& synth_files);
+// The router (blocks x counts and buffers) vs radix per VC configuration (plot_router_area.cpp); unnamed if
+// no file has a "router" object.
+Figure router_area_figure(const std::vector<std::string>& synth_files);
 Figure router_contention_figure(const std::string& trace_csv);
 
 }  // namespace hiradix::plot

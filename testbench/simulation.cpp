@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "testbench/network.h"
+#include "testbench/power_report.h"
 #include "testbench/provenance.h"
 #include "testbench/stall_probe.h"
 
@@ -94,6 +95,9 @@ std::vector<ContentionSample> simulate(Network& net, const Config& config, const
   for (int r = 0; r < net.routers(); ++r) {
     net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
     net.router(r).contention().reset_statistics();
+    // The activity and power objects cover the measurement window; without warm-up it is the whole run,
+    // and sc_start(0) above has already run cycle 0's injections, which belong to it.
+    if (config.warmup > 0) net.router(r).reset_events();
     if (GroupBroadcast* b = net.router(r).broadcast()) b->reset_statistics();
   }
   if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_contention(net, config.warmup));
@@ -180,6 +184,11 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   j.update(net.stats().to_json(std::max<Cycle>(measured, 1), net.topology().nodes()));
   j["contention"] = contention_json(net, simulated);
   if (net.routers() && net.router(0).broadcast()) j["broadcast"] = broadcast_json(net, measured);
+  const EventCounts events = total_events(net);
+  j["activity"] = activity_json(events, net.topology().link_classes());
+  if (config.power)
+    j["power"] = power_json(events, *config.power, config.link_pj_per_bit, net.topology().link_classes(),
+                            config.router.broadcast.phit_bits, j["packets"].get<std::uint64_t>(), measured, net.routers());
 
   // Conservation: every created packet is either delivered or still somewhere in the network.
   Stats& s = net.stats();
@@ -289,6 +298,12 @@ std::string summarize(const nlohmann::json& j) {
                    j["average_hops"].get<double>());
   for (const auto& [name, frac] : j["path_types"].items()) s << fmt::format(", {} {:.3f}", name, frac.get<double>());
   s << "\n";
+  if (j.contains("power")) {
+    const auto& p = j["power"];
+    s << fmt::format("  power        {:.1f} pJ per packet, {:.1f} mW average (dynamic {:.1f}, leakage {:.3f}) at {} ns per cycle\n",
+                     p["energy_per_packet_pj"].get<double>(), p["average_mw"].get<double>(), p["dynamic_mw"].get<double>(),
+                     p["leakage_mw"].get<double>(), p["clock_ns"].get<double>());
+  }
   const auto& cons = j["conservation"];
   s << fmt::format("  packets      {} delivered in window, {} in flight at end, conservation {}\n",
                    j["packets"].get<long long>(), cons["in_flight"].get<long long>(), cons["ok"].get<bool>() ? "ok" : "VIOLATED");

@@ -105,6 +105,35 @@ TEST(Plot, AreaVsRadixFromSynthReports) {
   EXPECT_NE(err.find("nothere.csv: cannot read"), std::string::npos) << err;
 }
 
+// The router's area vs radix (testbench/plot_router_area.cpp) from reports with a "router" object: a
+// curve per part and VC configuration, areas in mm²; reports without one draw no such figure.
+TEST(Plot, RouterAreaVsRadixPerVcConfiguration) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
+  test::TempDir dir;
+  std::string files;
+  for (int radix : {15, 7})
+    for (int local : {2, 4}) {
+      const nlohmann::json j = {
+          {"params", {{"h", (radix + 1) / 4}, {"radix", radix}, {"vcs", {{"injection", 1}, {"local", local}, {"global", 1}}},
+                      {"buffers", {{"injection", 32}, {"local", 32}, {"global", 256}}}}},
+          {"blocks", {{"allocator", {{"area_um2", 1000.0 * radix}}}}},
+          {"router", {{"logic_um2", 1e5 * radix}, {"area_um2", {{"flip_flop", 1e6 * radix * local}, {"sram", 2e5 * radix * local}}}}}};
+      const std::string name = "r" + std::to_string(radix) + "v" + std::to_string(local) + ".json";
+      std::ofstream(dir.file(name)) << j.dump();
+      files += " " + name;
+    }
+  std::string err;
+  ASSERT_EQ(hiradix(dir, "plot --synth" + files + " --out a -q", &err), 0) << err;
+  expect_svg_and_png(dir, "a/router_area_vs_radix");
+  const std::string dat = test::read_text(dir.file("a/router_area_vs_radix.dat"));
+  EXPECT_EQ(dat.find("# VCs 1/2/1: logic\n7 0.7\n15 1.5\n"), 0u) << dat;
+  EXPECT_NE(dat.find("# VCs 1/4/1: + FF buffers\n7 28\n15 60\n"), std::string::npos) << dat;
+  EXPECT_NE(dat.find("# VCs 1/4/1: + SRAM (est.)\n7 5.6\n15 12\n"), std::string::npos) << dat;
+  const std::string fx = std::string(HIRADIX_SOURCE_DIR) + "/tests/fixtures/synth_h2.json";
+  ASSERT_EQ(hiradix(dir, "plot --synth " + test::shell_quote(fx) + " --out b -q", &err), 0) << err;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("b/router_area_vs_radix.svg")));
+}
+
 TEST(Plot, ContentionTraceOfOneRouter) {
   if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
   test::TempDir dir;

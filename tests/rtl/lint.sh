@@ -61,5 +61,12 @@ for ((code = 0; code < 1 << alg_w; code++)); do
   fi
 done
 lint hiradix_lfsr -- hiradix_lfsr.v
+# Datapath: crossbar (square, one output as a buffer's read mux, one input) and a buffer row.
+for p in "1 1 1" "7 7 80" "32 1 80" "1 4 8"; do
+  set -- $p
+  lint hiradix_crossbar -GNI=$1 -GNO=$2 -GW=$3 -- hiradix_crossbar.v
+done
+lint hiradix_buffer_row -GW=1 -- hiradix_buffer_row.v
+lint hiradix_buffer_row -GW=80 -- hiradix_buffer_row.v
 [ $fail -eq 0 ] && echo "lint clean"
 exit $fail

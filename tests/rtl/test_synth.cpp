@@ -170,7 +170,7 @@ TEST(Synth, ClockPeriodSetsPipelineCycles) {
 
 TEST(Synth, UnknownBlockAndOutputFirstAllocatorAreConfigErrors) {
   const fs::path dir = test::make_temp_dir("hiradix_synth");
-  EXPECT_THROW(synth(balanced(2), dir, {"crossbar"}), ConfigError);
+  EXPECT_THROW(synth(balanced(2), dir, {"flux_capacitor"}), ConfigError);
   EXPECT_THROW(synth(balanced(2, {{"router.allocator", "output_first"}}), dir, {"allocator"}), ConfigError);
   EXPECT_THROW(synth(balanced(2, {{"synth.liberty", "/nonexistent.lib"}}), dir, {"lfsr"}), ConfigError);
   fs::remove_all(dir);

@@ -1,0 +1,53 @@
+// Internals of the synthesis flow shared by its files (synth_flow.cpp: the flow and the logic blocks;
+// synth_datapath.cpp: crossbar and buffer blocks; synth_power.cpp: OpenSTA power; synth_router.cpp: the
+// router's area and per-event energies). Not part of the installed interface.
+#pragma once
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "testbench/config.h"
+
+namespace hiradix::synth_detail {
+
+// What one block needs: its wrapper (module synth_top), sources, and whether it is clocked.
+struct BlockSpec {
+  std::string name;
+  std::vector<std::string> sources;  // in the RTL directory
+  std::string wrapper;
+  bool clocked = false;
+  nlohmann::json params;
+  // Subdirectories of the RTL directory where Yosys finds the modules the sources instantiate, by file
+  // name (hierarchy -libdir): only the modules actually instantiated are read.
+  std::vector<std::string> libdirs = {};
+};
+
+// The network as the RTL sees it: the Dragonfly geometry module's p, a, h (rtl/topology/), the VCs of its
+// terminal, local and global ports, their buffer depths (phits per VC), the output queue (phits per port)
+// and the phit width in bits (broadcast.phit_bits: the bits a link carries per cycle).
+struct Geometry {
+  int p, a, h, radix, routers, terminals, vi, vl, vg, max_vcs, input_vcs;
+  std::string arrangement;
+  int bi = 0, bl = 0, bg = 0, output_queue = 0, phit_bits = 0;
+};
+
+Geometry geometry_of(const Config& c);
+
+int bits_for(long long n);  // bits to number 0 .. n-1, at least 1
+std::string quote(const std::string& s);  // for /bin/sh
+bool tool_exists(const std::string& tool);
+std::string read_text(const std::filesystem::path& p);
+void write_text(const std::filesystem::path& p, const std::string& text);
+// The last line of `log` matching `re`, its first capture as a number; NaN if none.
+double last_match(const std::string& log, const std::regex& re);
+
+// Datapath blocks (synth_datapath.cpp): the P x P crossbar of phits, one flip-flop row of a buffer (a phit
+// write) and the read multiplexer of a buffer (a phit read).
+BlockSpec crossbar_block(const Geometry& g);
+BlockSpec buffer_row_block(const Geometry& g);
+BlockSpec buffer_read_block(const Geometry& g);
+
+}  // namespace hiradix::synth_detail

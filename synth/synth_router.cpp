@@ -1,0 +1,145 @@
+#include "synth/synth_router.h"
+
+#include <algorithm>
+#include <iomanip>
+#include <sstream>
+
+#include "synth/synth_block.h"
+
+namespace hiradix {
+
+using nlohmann::json;
+using namespace synth_detail;
+
+namespace {
+
+// 6T SRAM bit cell of a 180 nm logic process: 5.59 um^2 (Intel's 180 nm generation, S. Yang et al., "A
+// high performance 180 nm generation logic technology", IEDM 1998), scaled by (node / 180)^2 for another
+// synth.node_nm; divided by an assumed array efficiency of 70 % (decoders, sense amplifiers, column
+// circuits). An estimate, not synthesized (docs/synthesis.md).
+constexpr double kSramCellUm2At180 = 5.59;
+constexpr double kSramArrayEfficiency = 0.70;
+
+// Routings whose decisions read the contention counters (seed-003 §1.3-1.5).
+bool reads_counters(const std::string& algorithm) {
+  return algorithm == "base" || algorithm == "ectn" || algorithm == "hybrid";
+}
+
+// How many copies of `block` one router has, and why.
+std::pair<int, std::string> count_of(const std::string& block, const json& blocks, const Geometry& g,
+                                     const std::string& algorithm) {
+  const std::vector<std::string> state = routing_state_blocks(algorithm);
+  if (block == "routing_unit") return {g.radix, "one per input port"};
+  if (block == "allocator" || block == "crossbar" || block == "lfsr") return {1, "one per router"};
+  if (block == "contention_counters") {
+    if (!reads_counters(algorithm)) return {0, algorithm + " does not read contention counters"};
+    if (blocks.contains("base_state")) return {0, "inside base_state"};
+    return {1, "one per router"};
+  }
+  if (std::find(state.begin(), state.end(), block) != state.end()) return {1, "the routing's state"};
+  if (block == "buffer_row" || block == "buffer_read") return {0, "costing piece of the buffers (below)"};
+  return {0, "not used by " + algorithm};
+}
+
+double area(const json& blocks, const char* name) { return blocks[name]["area_um2"].get<double>(); }
+double energy(const json& blocks, const char* name) { return blocks[name]["power"]["energy_pj"].get<double>(); }
+bool has_power(const json& b) { return b.contains("power") && b["power"].contains("energy_pj"); }
+
+json buffers_json(const json& blocks, const Geometry& g, double node_nm) {
+  // Entries (rows of phit_bits flip-flops): every input VC's depth, and every output queue.
+  const long long in_rows = 1LL * g.p * g.vi * g.bi + 1LL * (g.a - 1) * g.vl * g.bl + 1LL * g.h * g.vg * g.bg;
+  const long long out_rows = 1LL * g.radix * g.output_queue;
+  const double row_area = area(blocks, "buffer_row");
+  const double cell = kSramCellUm2At180 * (node_nm / 180.0) * (node_nm / 180.0);
+  auto part = [&](long long rows) {
+    const long long bits = rows * g.phit_bits;
+    return json{{"rows", rows}, {"bits", bits}, {"flip_flop_um2", static_cast<double>(rows) * row_area},
+                {"sram_um2", static_cast<double>(bits) * cell / kSramArrayEfficiency}};
+  };
+  return {{"input", part(in_rows)}, {"output", part(out_rows)}, {"phit_bits", g.phit_bits},
+          {"sram_cell_um2", cell}, {"sram_array_efficiency", kSramArrayEfficiency}};
+}
+
+}  // namespace
+
+const std::vector<std::string>& datapath_blocks() {
+  static const std::vector<std::string> blocks = {"crossbar", "buffer_row", "buffer_read"};
+  return blocks;
+}
+
+std::vector<std::string> routing_state_blocks(const std::string& algorithm) {
+  if (algorithm == "base" || algorithm == "hybrid") return {"base_state"};
+  if (algorithm == "ectn") return {"base_state", "ectn_state"};
+  if (algorithm == "pb" || algorithm == "rpb") return {"pb_state"};
+  return {};
+}
+
+json router_summary(const json& report, const Config& c) {
+  const json& blocks = report["blocks"];
+  std::vector<std::string> needed = {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row"};
+  for (const std::string& s : routing_state_blocks(c.routing.algorithm)) needed.push_back(s);
+  if (reads_counters(c.routing.algorithm) && !blocks.contains("base_state")) needed.push_back("contention_counters");
+  for (const std::string& n : needed)
+    if (!blocks.contains(n)) return json();
+  const Geometry g = geometry_of(c);
+  json r;
+  double logic = 0, leakage = 0;
+  bool power = true;
+  for (const auto& [name, b] : blocks.items()) {
+    const auto [count, why] = count_of(name, blocks, g, c.routing.algorithm);
+    r["blocks"][name] = {{"count", count}, {"area_um2", count * b["area_um2"].get<double>()}, {"why", why}};
+    logic += count * b["area_um2"].get<double>();
+    if (count && has_power(b)) leakage += count * b["power"]["leakage_mw"].get<double>();
+    power = power && (!count || has_power(b));
+  }
+  r["logic_um2"] = logic;
+  r["buffers"] = buffers_json(blocks, g, c.synth_node_nm);
+  const json& in = r["buffers"]["input"];
+  const json& out = r["buffers"]["output"];
+  r["area_um2"] = {{"flip_flop", logic + in["flip_flop_um2"].get<double>() + out["flip_flop_um2"].get<double>()},
+                   {"sram", logic + in["sram_um2"].get<double>() + out["sram_um2"].get<double>()}};
+  power = power && has_power(blocks["buffer_row"]) && blocks.contains("buffer_read") && has_power(blocks["buffer_read"]);
+  if (power) {
+    const double rows = static_cast<double>(in["rows"].get<long long>() + out["rows"].get<long long>());
+    leakage += rows * blocks["buffer_row"]["power"]["leakage_mw"].get<double>();
+    r["leakage_mw"] = leakage;  // blocks x count, and every buffer row (flip-flop buffers)
+    r["energy_pj"] = {{"routing_decision", energy(blocks, "routing_unit") + energy(blocks, "lfsr")},
+                      {"allocation", energy(blocks, "allocator")},
+                      {"crossbar_traversal", energy(blocks, "crossbar")},
+                      {"buffer_write", energy(blocks, "buffer_row")},
+                      {"buffer_read", energy(blocks, "buffer_read")}};
+  }
+  return r;
+}
+
+std::string router_table(const json& report) {
+  if (!report.contains("router") || report["router"].is_null())
+    return "router: not summed (hiradix synth --blocks left out a block the router needs)\n";
+  const json& r = report["router"];
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(0) << "\nrouter (radix " << report["params"]["radix"].get<int>() << ")"
+    << std::setw(18) << "count" << std::setw(16) << "area (um^2)\n";
+  for (const auto& [name, b] : r["blocks"].items())
+    if (b["count"].get<int>() > 0)
+      s << "  " << std::left << std::setw(28) << name << std::right << std::setw(8) << b["count"].get<int>()
+        << std::setw(16) << b["area_um2"].get<double>() << "  " << b["why"].get<std::string>() << "\n";
+  s << "  " << std::left << std::setw(36) << "logic" << std::right << std::setw(16) << r["logic_um2"].get<double>() << "\n";
+  for (const char* part : {"input", "output"}) {
+    const json& b = r["buffers"][part];
+    s << "  " << std::left << std::setw(36) << (std::string(part) + (part[0] == 'i' ? " buffers" : " queues") + " (" +
+                                                std::to_string(b["bits"].get<long long>()) + " bits)")
+      << std::right << std::setw(16) << b["flip_flop_um2"].get<double>() << "  flip-flops; SRAM estimate "
+      << b["sram_um2"].get<double>() << "\n";
+  }
+  s << "  " << std::left << std::setw(36) << "router, flip-flop buffers" << std::right << std::setw(16)
+    << r["area_um2"]["flip_flop"].get<double>() << "\n  " << std::left << std::setw(36) << "router, SRAM buffers (estimate)"
+    << std::right << std::setw(16) << r["area_um2"]["sram"].get<double>() << "\n";
+  if (r.contains("energy_pj")) {
+    s << std::setprecision(2) << "energy per event (pJ):";
+    for (const auto& [name, e] : r["energy_pj"].items()) s << " " << name << " " << e.get<double>();
+    s << "; leakage " << std::setprecision(4) << r["leakage_mw"].get<double>() << " mW per router\n";
+  }
+  return s.str();
+}
+
+}  // namespace hiradix

@@ -1,0 +1,28 @@
+// The router as a whole from its synthesized blocks (synth_router.cpp): area (blocks x their count per
+// router, plus the input buffers and output queues as flip-flop arrays and as an SRAM estimate), leakage,
+// and the energy of each event the simulation counts.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "testbench/config.h"
+
+namespace hiradix {
+
+// The crossbar and the two buffer pieces (a flip-flop row, a read mux), synthesized by default.
+const std::vector<std::string>& datapath_blocks();
+// The state blocks the configured routing keeps in every router (Base's counters and tags for base, ectn
+// and hybrid; ECtN's arrays; PB's flags for pb and rpb), synthesized by default.
+std::vector<std::string> routing_state_blocks(const std::string& algorithm);
+
+// report["router"] for a synth.json's blocks: {"blocks": {NAME: {count, area_um2, why}}, "logic_um2",
+// "buffers": {...}, "area_um2": {flip_flop, sram}, "leakage_mw", "energy_pj": {...}, "sources"}.
+// Null when a block the router needs is missing (hiradix synth --blocks with a subset).
+nlohmann::json router_summary(const nlohmann::json& report, const Config& c);
+
+// The printed router table (area per block x count, buffers, totals, per-event energies).
+std::string router_table(const nlohmann::json& report);
+
+}  // namespace hiradix

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Before regenerating the golden set for a change that only ADDS result fields: runs every case of
+tests/golden/cases.txt with the built hiradix and checks that every field of the stored expected result is
+bit-identical in the new one (the config may gain keys, as in golden_test.cpp) and that the only new
+top-level fields are the ones named. Exit 0 iff so; prints every difference otherwise.
+
+Usage: tests/golden/check_added_fields.py BUILD_DIR FIELD...   (e.g. build activity)
+"""
+import json, os, shlex, subprocess, sys, tempfile
+
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+build, allowed = sys.argv[1], set(sys.argv[2:])
+golden = os.path.join(root, "tests", "golden")
+
+
+def subset_diffs(expected, actual, where):
+    """Paths where `expected` (a subset) differs from `actual`."""
+    out = []
+    for key, value in expected.items():
+        path = f"{where}.{key}"
+        if key not in actual:
+            out.append(f"{path} is gone")
+        elif isinstance(value, dict) and isinstance(actual[key], dict):
+            out += subset_diffs(value, actual[key], path)
+        elif value != actual[key]:
+            out.append(f"{path}: {json.dumps(value)} -> {json.dumps(actual[key])}")
+    return out
+
+
+bad = 0
+cases = [l.split() for l in open(os.path.join(golden, "cases.txt")) if l.strip() and not l.startswith("#")]
+for name, config, *sets in cases:
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [os.path.join(os.path.abspath(build), "hiradix"), "run", os.path.join(root, "testbench", "configs", config),
+               "-q", "--out", "out"] + [a for s in sets for a in ("--set", s)]
+        subprocess.run(cmd, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            result = json.load(open(os.path.join(tmp, "out", "result.json")))
+        except OSError:
+            print(f"{name}: no result.json ({' '.join(map(shlex.quote, cmd))})")
+            bad += 1
+            continue
+    result.pop("simulation", None)
+    expected = json.load(open(os.path.join(golden, "expected", name + ".json")))
+    diffs = subset_diffs(expected.pop("config"), result.pop("config"), "config")
+    diffs += [f"{k}: differs" for k in expected if expected[k] != result.get(k)]
+    diffs += [f"new field {k} not allowed" for k in result if k not in expected and k not in allowed]
+    added = sorted(k for k in result if k not in expected)
+    print(f"{name}: {'ok' if not diffs else 'DIFFERS'}; new fields {added}")
+    for d in diffs:
+        print("   ", d)
+    bad += bool(diffs)
+print(f"{len(cases) - bad} of {len(cases)} cases keep every stored field bit-identical")
+sys.exit(1 if bad else 0)
