@@ -32,6 +32,9 @@ routings=(
   "routing.algorithm=rvlb routing.phase_a=lgl"
   "routing.algorithm=rvlb routing.phase_a=-g-"
   "routing.algorithm=rpb"
+  "routing.algorithm=acor"
+  "routing.algorithm=acor routing.acor_mode=packet routing.acor_sequence=2l-b"
+  "routing.algorithm=pb_acor"
 )
 patterns=(
   "traffic.pattern=un traffic.load=0.4"
