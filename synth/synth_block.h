@@ -41,6 +41,9 @@ std::string quote(const std::string& s);  // for /bin/sh
 bool tool_exists(const std::string& tool);
 std::string read_text(const std::filesystem::path& p);
 void write_text(const std::filesystem::path& p, const std::string& text);
+// The start of an OpenSTA script for a block's netlist.v: the liberty and netlist read and linked, the clock
+// (on the clk port, or virtual for a combinational block) and every other input arriving on it.
+std::string sta_preamble(const BlockSpec& b, const std::string& liberty, double clock_ns);
 // The last line of `log` matching `re`, its first capture as a number; NaN if none.
 double last_match(const std::string& log, const std::regex& re);
 

@@ -60,6 +60,17 @@ void write_text(const fs::path& p, const std::string& text) {
   if (!out) throw SynthError("cannot write " + p.string());
 }
 
+std::string sta_preamble(const BlockSpec& b, const std::string& liberty, double clock_ns) {
+  std::ostringstream tcl;
+  tcl << "read_liberty " << liberty << "\nread_verilog netlist.v\nlink_design synth_top\n";
+  if (b.clocked)
+    tcl << "create_clock -name clk -period " << clock_ns << " [get_ports clk]\n"
+        << "set_input_delay 0 -clock clk [delete_from_list [all_inputs] [get_ports clk]]\n";
+  else
+    tcl << "create_clock -name clk -period " << clock_ns << "\nset_input_delay 0 -clock clk [all_inputs]\n";
+  return tcl.str();
+}
+
 double last_match(const std::string& log, const std::regex& re) {
   double v = std::nan("");
   for (auto it = std::sregex_iterator(log.begin(), log.end(), re); it != std::sregex_iterator(); ++it)
@@ -389,13 +400,7 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
   // Static timing: clocked blocks on their clk port, combinational ones against a virtual clock, inputs
   // arriving at the clock edge and outputs due at the next.
   std::ostringstream tcl;
-  tcl << "read_liberty " << liberty << "\nread_verilog netlist.v\nlink_design synth_top\n";
-  if (b.clocked)
-    tcl << "create_clock -name clk -period " << clock_ns << " [get_ports clk]\n"
-        << "set_input_delay 0 -clock clk [delete_from_list [all_inputs] [get_ports clk]]\n";
-  else
-    tcl << "create_clock -name clk -period " << clock_ns << "\nset_input_delay 0 -clock clk [all_inputs]\n";
-  tcl << "set_output_delay 0 -clock clk [all_outputs]\n"
+  tcl << sta_preamble(b, liberty, clock_ns) << "set_output_delay 0 -clock clk [all_outputs]\n"
       << "report_checks -path_delay max -digits 4\n"
       << "report_worst_slack -digits 4\n";
   write_text(dir / "sta.tcl", tcl.str());
