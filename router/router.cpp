@@ -285,6 +285,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   if (e.head) v.next_rc_at = now + sa;
   bids_[g.in_port] &= ~(1u << g.vc);
   if (stage_trace_) stage_trace_->granted(now, g.in_port, g.out_port);
+  if (state_ && e.head && ports_[g.in_port].link_class == 0) state_->injection_forwarded(pool_[e.packet], now);
 
   if (params_.wormhole) {  // the packet holds the downstream VC from its head to its tail
     if (e.head) outputs_.hold_vc(g.out_port, v.out_vc, e.packet);

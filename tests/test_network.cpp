@@ -583,7 +583,13 @@ INSTANTIATE_TEST_SUITE_P(
                       small(2, {{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}, {"traffic.pattern", "adv"},
                                 {"traffic.load", "0.8"}}),
                       small(2, {{"routing.algorithm", "pb_acor"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.7"},
-                                {"routing.acor_interval", "60"}, {"routing.acor_increase_1", "2"}, {"routing.acor_increase_2", "5"}})));
+                                {"routing.acor_interval", "60"}, {"routing.acor_increase_1", "2"}, {"routing.acor_increase_2", "5"}}),
+                      // TPR's windowed counts are stamped by cycle and read lazily: a short window and a
+                      // pattern change so that the regions move both ways; idle routers are not stepped.
+                      small(2, {{"routing.algorithm", "tpr"}, {"traffic.load", "0.1"}, {"traffic.change.at", "1000"},
+                                {"traffic.change.pattern", "adv"}, {"traffic.change.load", "0.8"}, {"routing.tpr_window", "40"}}),
+                      small(2, {{"routing.algorithm", "tpr"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.3"},
+                                {"routing.tpr_low", "2"}, {"routing.tpr_high", "6"}})));
 
 TEST(Determinism, SameSeedSameResultDifferentSeedDifferentResult) {
   const Overrides o = small(2, {{"routing.algorithm", "valiant"}, {"traffic.load", "0.3"}, {"sim.warmup", "1000"},

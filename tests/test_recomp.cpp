@@ -47,7 +47,7 @@ std::string describe(const Overrides& o) {
 // one per recomputation: each recomputation is exactly one extra RC pass, and no other decision is
 // repeated. The RTL routing unit takes every decision in lockstep, the recomputed ones included. Which
 // configs recompute: routing.recomp on the Valiant family and PB, routing.source_decision: every_attempt
-// (the default) on UGAL and PB, and ACOR and PB-ACOR always.
+// (the default) on UGAL, PB and TPR, and ACOR and PB-ACOR always.
 TEST(Recomp, EveryRecomputationIsOneMoreDecisionAndTheRtlAgreesWithEach) {
   const std::vector<std::pair<Overrides, bool>> cases = {
       {{{"routing.algorithm", "valiant"}}, false},
@@ -62,6 +62,8 @@ TEST(Recomp, EveryRecomputationIsOneMoreDecisionAndTheRtlAgreesWithEach) {
       {{{"routing.algorithm", "acor"}}, true},
       {{{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}}, true},
       {{{"routing.algorithm", "pb_acor"}}, true},
+      {{{"routing.algorithm", "tpr"}, {"routing.source_decision", "once"}}, false},
+      {{{"routing.algorithm", "tpr"}}, true},
   };
   for (const auto& [routing, recomputes] : cases) {
     const std::string what = describe(routing);
@@ -82,19 +84,19 @@ TEST(Recomp, EveryRecomputationIsOneMoreDecisionAndTheRtlAgreesWithEach) {
 }
 
 // routing.source_decision: every_attempt: UGAL decides again only while its choice is minimal (the
-// seeds' simulator keeps a non-minimal choice once made); PB decides again both ways.
+// seeds' simulator keeps a non-minimal choice once made), and so does TPR; PB decides again both ways.
 TEST(Recomp, UgalKeepsANonMinimalChoicePbDecidesAgainBothWays) {
   const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
   RouteState minimal, non_minimal;
   minimal.phase = 1;
   non_minimal.phase = 0;
-  for (const std::string algorithm : {"ugal", "pb", "rpb"}) {
+  for (const std::string algorithm : {"ugal", "pb", "rpb", "tpr"}) {
     RoutingOptions o;
     o.algorithm = algorithm;
     const auto routing = make_routing(o, topo);
     EXPECT_TRUE(routing->recomputes_at_injection()) << algorithm << ": every_attempt is the default";
     EXPECT_TRUE(routing->recomputes(minimal)) << algorithm;
-    EXPECT_EQ(routing->recomputes(non_minimal), algorithm != "ugal") << algorithm;
+    EXPECT_EQ(routing->recomputes(non_minimal), algorithm != "ugal" && algorithm != "tpr") << algorithm;
     o.set("routing.source_decision", "once");
     EXPECT_FALSE(make_routing(o, topo)->recomputes_at_injection()) << algorithm;
   }

@@ -130,6 +130,20 @@ RoutingOptions acor(const char* sequence, const char* vc_scheme = "slot", const 
   return o;
 }
 
+// TPR: the thesis' regions, and others whose T values show which region was taken (LI_l = 0: never benign).
+RoutingOptions tpr(int low, int high, int t_benign, int t_mix, int t_adv, const char* phase_a = "lgl",
+                   const char* vc_scheme = "slot") {
+  RoutingOptions o = opt("tpr", phase_a, vc_scheme, 77);  // neither routing.phase_a nor ugal_threshold is read
+  o.set("routing.tpr_low", low).set("routing.tpr_high", high);
+  o.set("routing.tpr_t_benign", t_benign).set("routing.tpr_t_mix", t_mix).set("routing.tpr_t_adv", t_adv);
+  return o;
+}
+
+// TPR's windowed count: mostly around the regions' boundaries, sometimes anywhere in the TPR_W field.
+std::uint8_t random_tpr_count(Rng& rng) {
+  return static_cast<std::uint8_t>(rng.below(4) ? rng.below(8) : rng.below(1u << rtl::TPR_W));
+}
+
 const RoutingOptions kRoutings[] = {
     opt("min"), opt("valiant"), opt("valiant", "lg-"), opt("valiant", "-gl"), opt("valiant", "-g-"),
     opt("valiant", "lgl", "hop_count"), opt("min", "lgl", "hop_count"), opt("ugal"), opt("ugal", "-g-", "slot", 40),
@@ -140,7 +154,8 @@ const RoutingOptions kRoutings[] = {
     occupancy_based("hybrid", 50, 80, 20, 6), opt("rvlb"), opt("rvlb", "lg-"), opt("rvlb", "-gl"), opt("rvlb", "-g-"),
     opt("rvlb", "lgl", "hop_count"), opt("rpb"), opt("rpb", "-g-", "slot", 40), opt("rpb", "lgl", "slot", -30),
     acor("3l"), acor("2l-a"), acor("2l-b"), acor("3l", "hop_count"), acor("3l", "slot", "pb_acor"),
-    acor("2l-b", "slot", "pb_acor", 40), acor("2l-a", "slot", "pb_acor", -30)};
+    acor("2l-b", "slot", "pb_acor", 40), acor("2l-a", "slot", "pb_acor", -30), tpr(3, 5, 150, -30, -150),
+    tpr(0, 4, 300, 40, -300, "-g-"), tpr(6, 2, 5, 0, -5), tpr(3, 5, 150, -30, -150, "lgl", "hop_count"), tpr(200, 255, 20, -1, 9)};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -158,6 +173,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
     const RcConfig cfg = rc_config(options, topo);
     std::uint64_t lfsr = lfsr_seed(11, static_cast<std::uint64_t>(prm.h));
     Rng state_rng(13, static_cast<std::uint64_t>(prm.h));
+    Rng tpr_rng(17, static_cast<std::uint64_t>(prm.h));  // its own stream: the other routings' walks unchanged
     std::int32_t counters[64] = {};
     std::uint32_t ready[64] = {};
     std::uint8_t comb[64] = {};
@@ -190,6 +206,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           ctx.ectn_comb = comb;
           ctx.pb_flag = state_rng.below(2) != 0;
           ctx.acor_level = static_cast<int>(state_rng.below(4));  // ACOR: every level (3 = the top, as 2)
+          ctx.tpr_count = random_tpr_count(tpr_rng);
           if (topo.port_class(in_port) == PortClass::kTerminal) {  // UGAL reads loads at injection: small, so it goes both ways
             for (int p = 0; p < topo.radix(); ++p) loads[p] = static_cast<std::uint16_t>(state_rng.below(40));
             for (int l = 0; l < topo.a() * topo.h(); ++l) group_loads[l] = static_cast<std::uint16_t>(state_rng.below(40));
@@ -224,6 +241,7 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
   const Params& prm = GetParam();
   const Dragonfly topo(prm.p, prm.a, prm.h, prm.arrangement);
   Rng rng(5, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
+  Rng tpr_rng(19, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
   for (const RoutingOptions& options : kRoutings) {
     const auto model = make_routing(options, topo);
     const RcConfig cfg = rc_config(options, topo);
@@ -257,6 +275,7 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       in.has_comb = true;
       in.pb_flag = rng.below(2) != 0;
       in.acor_level = static_cast<std::uint8_t>(rng.below(4));
+      in.tpr_count = random_tpr_count(tpr_rng);
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
       ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.text("routing.phase_a") << " inputs " << describe(in);
@@ -436,7 +455,13 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.load", "1.0"}},
         Overrides{{"routing.algorithm", "pb_acor"}, {"traffic.pattern", "un"}, {"traffic.load", "0.4"}},
         Overrides{{"routing.algorithm", "pb_acor"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
-                  {"routing.acor_increase_1", "2"}, {"routing.acor_increase_2", "4"}, {"routing.acor_interval", "100"}}));
+                  {"routing.acor_increase_1", "2"}, {"routing.acor_increase_2", "4"}, {"routing.acor_interval", "100"}},
+        // TPR in every region: UN at low load (benign), ADV+1 (adversarial counts), ADV+2 past saturation
+        // (the counts of carried traffic fall back into the mix region), and a short window.
+        Overrides{{"routing.algorithm", "tpr"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
+        Overrides{{"routing.algorithm", "tpr"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.4"}},
+        Overrides{{"routing.algorithm", "tpr"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"}, {"traffic.load", "1.0"},
+                  {"routing.tpr_window", "50"}, {"routing.source_decision", "once"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

@@ -55,6 +55,10 @@ struct RoutingContext {
   // ACOR (seed-000 §3.10), at injection: the level of this decision, 0-based (the router's for ACOR-Switch,
   // the packet's for ACOR-Packet).
   int acor_level = 0;
+  // TPR (seed-000 §3.12), at injection towards another group: the packets this router forwarded from its
+  // injection ports towards the destination's group in the last routing.tpr_window cycles, saturated at
+  // the RTL's TPR_W bits; 0 for a destination in this group.
+  int tpr_count = 0;
 };
 
 struct RoutingDecision {

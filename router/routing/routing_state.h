@@ -25,6 +25,9 @@ class RoutingState {
   // later its tail left that buffer.
   virtual void head_counted(int /*vc_index*/, int /*in_port*/, const Packet& /*pkt*/) {}
   virtual void tail_left(int /*vc_index*/) {}
+  // The head of `pkt` was granted through the crossbar from a terminal (injection) input port in cycle
+  // `now`: the packet leaves its source router's injection queue (TPR's traffic counters).
+  virtual void injection_forwarded(const Packet& /*pkt*/, Cycle /*now*/) {}
   // Fills the context fields this state provides to the routing decision of `pkt`.
   virtual void gather(RouterView& /*view*/, const Packet& /*pkt*/, RoutingContext& /*ctx*/) {}
 };

@@ -123,7 +123,11 @@ class UgalRouting : public ValiantRouting {
   int group_link(int group, int to_group) const;
 
  protected:
-  bool prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const override;
+  bool prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const override {
+    return eq_2_1(ctx, dst_router, root, threshold_);
+  }
+  // Eq. 2-1 with threshold T = `threshold` phits: Q_MIN*H_MIN <= Q_VLB*H_VLB + T (TPR picks T per decision).
+  bool eq_2_1(const RoutingContext& ctx, int dst_router, int root, int threshold) const;
 
  private:
   // Q of a path from `here` whose first hop is `first_port` and whose first global channel is `link`.

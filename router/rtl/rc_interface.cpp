@@ -69,6 +69,11 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   c.h = static_cast<std::uint8_t>(topo.h());
   c.palmtree = topo.arrangement() == Arrangement::kPalmtree;
   c.acor_sequence = static_cast<std::uint8_t>(parse_acor_sequence(options.text("routing.acor_sequence")));  // follows rtl::ACOR_SEQ_*
+  c.tpr_low = static_cast<std::uint8_t>(options.integer("routing.tpr_low"));  // key ranges fit TPR_W and THRESH_W
+  c.tpr_high = static_cast<std::uint8_t>(options.integer("routing.tpr_high"));
+  c.tpr_t_benign = static_cast<std::int16_t>(options.integer("routing.tpr_t_benign"));
+  c.tpr_t_mix = static_cast<std::int16_t>(options.integer("routing.tpr_t_mix"));
+  c.tpr_t_adv = static_cast<std::int16_t>(options.integer("routing.tpr_t_adv"));
   c.ugal_group = options.algorithm == "ugal" && parse_ugal_info(options.text("routing.ugal_info")) == UgalInfo::kGroup;
   if (c.ugal_group && topo.a() * topo.h() > rtl::MAX_GLINKS)
     throw std::invalid_argument("routing.ugal_info group: the group's a * h = " + std::to_string(topo.a() * topo.h()) +
@@ -140,6 +145,7 @@ RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packe
     in.has_group_load = true;
   }
   in.acor_level = static_cast<std::uint8_t>(ctx.acor_level & 3);
+  in.tpr_count = static_cast<std::uint8_t>(ctx.tpr_count & mask(rtl::TPR_W));
   if (ctx.occupancy) {
     for (int i = 0; i < ports * rtl::READY_W; ++i)
       in.occupancy[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ctx.occupancy[i] & mask(rtl::OCC_W));
@@ -194,6 +200,7 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   ctx.group_load = in.group_load.data();
   ctx.occupancy = in.occupancy.data();
   ctx.acor_level = in.acor_level;
+  ctx.tpr_count = in.tpr_count;
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -216,6 +223,11 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   o.set("routing.vc_scheme", cfg.hop_count_vcs ? "hop_count" : "slot");
   static const char* const kSequences[] = {"2l-a", "2l-b", "3l", "3l"};
   o.set("routing.acor_sequence", kSequences[cfg.acor_sequence & 3]);
+  o.set("routing.tpr_low", cfg.tpr_low);
+  o.set("routing.tpr_high", cfg.tpr_high);
+  o.set("routing.tpr_t_benign", cfg.tpr_t_benign);
+  o.set("routing.tpr_t_mix", cfg.tpr_t_mix);
+  o.set("routing.tpr_t_adv", cfg.tpr_t_adv);
   return o;
 }
 
@@ -236,6 +248,8 @@ nlohmann::json to_json(const RcInputs& in) {
           {"ugal_group", in.cfg.ugal_group}, {"group_load", in.group_load},
           {"occupancy_threshold", in.cfg.occupancy_threshold}, {"min_occupancy", in.cfg.min_occupancy},
           {"occupancy", in.occupancy}, {"acor_sequence", in.cfg.acor_sequence}, {"acor_level", in.acor_level},
+          {"tpr_low", in.cfg.tpr_low}, {"tpr_high", in.cfg.tpr_high}, {"tpr_t_benign", in.cfg.tpr_t_benign},
+          {"tpr_t_mix", in.cfg.tpr_t_mix}, {"tpr_t_adv", in.cfg.tpr_t_adv}, {"tpr_count", in.tpr_count},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -288,6 +302,13 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   // Records from before ACOR: its fields at 0 (no routing then read them).
   in.cfg.acor_sequence = j.value("acor_sequence", std::uint8_t{0});
   in.acor_level = j.value("acor_level", std::uint8_t{0});
+  // Records from before TPR: its fields at 0.
+  in.cfg.tpr_low = j.value("tpr_low", std::uint8_t{0});
+  in.cfg.tpr_high = j.value("tpr_high", std::uint8_t{0});
+  in.cfg.tpr_t_benign = j.value("tpr_t_benign", std::int16_t{0});
+  in.cfg.tpr_t_mix = j.value("tpr_t_mix", std::int16_t{0});
+  in.cfg.tpr_t_adv = j.value("tpr_t_adv", std::int16_t{0});
+  in.tpr_count = j.value("tpr_count", std::uint8_t{0});
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

@@ -88,6 +88,10 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
   u.cfg_min_occupancy = in.cfg.min_occupancy;
   u.cfg_acor_sequence = in.cfg.acor_sequence;
   u.acor_level = in.acor_level;
+  u.cfg_tpr_li = static_cast<std::uint32_t>(in.cfg.tpr_high) << rtl::TPR_W | in.cfg.tpr_low;
+  const auto t16 = [](std::int16_t t) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(t)); };
+  u.cfg_tpr_t = t16(in.cfg.tpr_t_adv) << (2 * rtl::THRESH_W) | t16(in.cfg.tpr_t_mix) << rtl::THRESH_W | t16(in.cfg.tpr_t_benign);
+  u.tpr_count = in.tpr_count;
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;

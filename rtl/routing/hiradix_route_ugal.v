@@ -8,7 +8,9 @@
 // (pb_flag); RPB is PB whose R_ROOT has RVLB's restriction (seed-000 §3.3: `restricted`, a destination in
 // the source group draws R_ROOT inside that group). PB-ACOR (seed-000 §3.11) is RPB whose R_ROOT is drawn
 // under the policy of the router's ACOR level (acor_level, cfg_acor_sequence) and whose path takes lgl's
-// VC slots at every level.
+// VC slots at every level. TPR (seed-000 §3.12) is UGAL-L with phase A lgl whose T is the one of the
+// region of tpr_count, the destination group's windowed count: benign (count < LI_l), mix
+// (LI_l <= count < LI_h) or adversarial (count >= LI_h), cfg_tpr_li and cfg_tpr_t.
 `default_nettype none
 module hiradix_route_ugal(
 `include "routing/hiradix_routing_port_list.vh"
@@ -24,9 +26,17 @@ module hiradix_route_ugal(
   wire pb_acor = cfg_algorithm == ALG_PB_ACOR[ALG_W-1:0];
   wire restricted = cfg_algorithm == ALG_RPB[ALG_W-1:0] || pb_acor;
   wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0] || restricted;
-  wire on = cfg_algorithm == ALG_UGAL[ALG_W-1:0] || pb;
+  wire tpr = cfg_algorithm == ALG_TPR[ALG_W-1:0];
+  wire on = cfg_algorithm == ALG_UGAL[ALG_W-1:0] || pb || tpr;
   wire [W-1:0] root_g, root_x;
-  hiradix_valiant_root draw_root(.*, .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) : cfg_phase_a));
+  hiradix_valiant_root draw_root(.*, .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) :
+                                                  tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
+
+  // TPR's T: the comparisons as the thesis writes them, adversarial first (LI_l > LI_h: no mix region).
+  wire [TPR_W-1:0] li_l = cfg_tpr_li[0 +: TPR_W], li_h = cfg_tpr_li[TPR_W +: TPR_W];
+  wire [THRESH_W-1:0] tpr_t = tpr_count >= li_h ? cfg_tpr_t[2*THRESH_W +: THRESH_W] :
+                              tpr_count >= li_l ? cfg_tpr_t[THRESH_W +: THRESH_W] : cfg_tpr_t[0 +: THRESH_W];
+  wire [THRESH_W-1:0] ugal_t = tpr ? tpr_t : cfg_ugal_t;
 
   // Q < 2^(LOAD_W+1); costs fit LOAD_W + 4 bits (at most 6 hops), plus a 16-bit signed T: CW bits signed.
   // As for the draw, the `if` only lets the Verilated model skip the work off injection.
@@ -46,7 +56,7 @@ module hiradix_route_ugal(
     {h_min, h_vlb_a, h_vlb_b, h_vlb} = 9'b0;
     {port_min, port_vlb} = {(2*W){1'b0}};
     {gl_min_x, gl_min_k, gl_vlb_g, gl_vlb_x, gl_vlb_k, gl_min, gl_vlb} = {(7*W){1'b0}};
-    threshold = {{(CW-THRESH_W){cfg_ugal_t[THRESH_W-1]}}, cfg_ugal_t};
+    threshold = {{(CW-THRESH_W){ugal_t[THRESH_W-1]}}, ugal_t};
     cost_min = {CW{1'b0}};
     cost_vlb = {CW{1'b0}};
     {q_min, q_vlb} = {(2*LOAD_W+2){1'b0}};
@@ -79,6 +89,6 @@ module hiradix_route_ugal(
     take_minimal = !(pb && pb_flag) && $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
-  hiradix_valiant_path route(.*, .cfg_phase_a(pb_acor ? PHASE_A_LGL[1:0] : cfg_phase_a));
+  hiradix_valiant_path route(.*, .cfg_phase_a(pb_acor || tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
 endmodule
 `default_nettype wire

@@ -1,0 +1,55 @@
+#include "router/routing/tpr_routing.h"
+
+#include <algorithm>
+
+#include "router/router_view.h"
+#include "router/routing/routing_registry.h"
+
+namespace hiradix {
+
+std::unique_ptr<RoutingState> TprRouting::make_state(int router, const RouterParams& params, int, int) const {
+  // The crossbar grants each input at most once per internal tick: ceil(speed-up) heads per terminal
+  // port and cycle bound what the window can hold.
+  const int ticks = (params.speedup_num + params.speedup_den - 1) / params.speedup_den;
+  return std::make_unique<TprState>(topo_, router, window_, topo_.p() * std::max(ticks, 1));
+}
+
+void TprRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  UgalRouting::gather(view, pkt, ctx);
+  ctx.tpr_count = 0;
+  if (!view.at_injection()) return;
+  const int dst_g = topo_.group_of(topo_.router_of_terminal(pkt.dst));
+  if (dst_g == topo_.group_of(ctx.router)) return;  // no counter for the own group: count 0
+  const std::uint32_t count = static_cast<TprState*>(view.state())->counters().count(dst_g, view.now());
+  constexpr std::uint32_t kMax = (1u << rtl::TPR_W) - 1;  // the RTL's field saturates
+  ctx.tpr_count = static_cast<int>(std::min(count, kMax));
+}
+
+RoutingEntry tpr_routing_entry() {
+  RoutingEntry e{
+      "tpr",
+      "TPR, seed-000 §3.12: UGAL-L whose T is picked per destination group from the packets the router forwarded "
+      "from its injection ports towards that group in the last routing.tpr_window cycles (three regions by "
+      "routing.tpr_low / routing.tpr_high); non-minimal candidate always VLB lgl, VCs as pb",
+      {{{"routing.tpr_window", KeyType::kInt, "200", 1, 1000000, {}, "TPR's history window HW in cycles (seed-000 Table 6-1: 200): a decision at cycle t reads the packets forwarded in cycles t-HW .. t-1. Only with tpr."}},
+       {{"routing.tpr_low", KeyType::kInt, "3", 0, 255, {}, "TPR's LI_l in packets (seed-000 Table 6-1: 3): a count below it is the benign region. Counts saturate at 255 (the RTL's 8-bit field). Only with tpr."}},
+       {{"routing.tpr_high", KeyType::kInt, "5", 0, 255, {}, "TPR's LI_h in packets (seed-000 Table 6-1: 5): a count of at least LI_h is the adversarial region, LI_l <= count < LI_h the mix region. Only with tpr."}},
+       {{"routing.tpr_t_benign", KeyType::kInt, "150", -32768, 32767, {}, "TPR's UGAL T in phits in the benign region (seed-000 Table 6-1: 150); also for destinations in the source group. Only with tpr."}},
+       {{"routing.tpr_t_mix", KeyType::kInt, "-30", -32768, 32767, {}, "TPR's UGAL T in phits in the mix region (seed-000 Table 6-1: -30). Only with tpr."}},
+       {{"routing.tpr_t_adv", KeyType::kInt, "-150", -32768, 32767, {}, "TPR's UGAL T in phits in the adversarial region (seed-000 Table 6-1: -150). Only with tpr."}}},
+      rtl::ALG_TPR,
+      [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+        const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+        const auto integer = [&](const char* key) { return static_cast<int>(o.integer(key)); };
+        const TprRegions regions{integer("routing.tpr_low"), integer("routing.tpr_high"), integer("routing.tpr_t_benign"),
+                                 integer("routing.tpr_t_mix"), integer("routing.tpr_t_adv")};
+        auto r = std::make_unique<TprRouting>(t, regions, static_cast<Cycle>(o.integer("routing.tpr_window")),
+                                              o.text("routing.vc_scheme") == "hop_count");
+        r->set_every_attempt(o.text("routing.source_decision") == "every_attempt");
+        return r;
+      }};
+  for (RoutingKey& k : e.keys) k.used_by = {"tpr"};
+  return e;
+}
+
+}  // namespace hiradix
