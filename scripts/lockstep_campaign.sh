@@ -35,6 +35,7 @@ routings=(
   "routing.algorithm=acor"
   "routing.algorithm=acor routing.acor_mode=packet routing.acor_sequence=2l-b"
   "routing.algorithm=pb_acor"
+  "routing.algorithm=tpr"
 )
 patterns=(
   "traffic.pattern=un traffic.load=0.4"
