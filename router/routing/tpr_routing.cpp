@@ -31,7 +31,7 @@ RoutingEntry tpr_routing_entry() {
       "TPR, seed-000 §3.12: UGAL-L whose T is picked per destination group from the packets the router forwarded "
       "from its injection ports towards that group in the last routing.tpr_window cycles (three regions by "
       "routing.tpr_low / routing.tpr_high); non-minimal candidate always VLB lgl, VCs as pb",
-      {{{"routing.tpr_window", KeyType::kInt, "200", 1, 1000000, {}, "TPR's history window HW in cycles (seed-000 Table 6-1: 200): a decision at cycle t reads the packets forwarded in cycles t-HW .. t-1. Only with tpr."}},
+      {{{"routing.tpr_window", KeyType::kInt, "200", 1, 10000, {}, "TPR's history window HW in cycles (seed-000 Table 6-1: 200): a decision at cycle t reads the packets forwarded in cycles t-HW .. t-1. At most 10,000: each router keeps a ring of (HW + 1) * p * ceil(speed-up) events, 16 bytes each. Only with tpr."}},
        {{"routing.tpr_low", KeyType::kInt, "3", 0, 255, {}, "TPR's LI_l in packets (seed-000 Table 6-1: 3): a count below it is the benign region. Counts saturate at 255 (the RTL's 8-bit field). Only with tpr."}},
        {{"routing.tpr_high", KeyType::kInt, "5", 0, 255, {}, "TPR's LI_h in packets (seed-000 Table 6-1: 5): a count of at least LI_h is the adversarial region, LI_l <= count < LI_h the mix region. Only with tpr."}},
        {{"routing.tpr_t_benign", KeyType::kInt, "150", -32768, 32767, {}, "TPR's UGAL T in phits in the benign region (seed-000 Table 6-1: 150); also for destinations in the source group. Only with tpr."}},
