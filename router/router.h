@@ -101,6 +101,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void receive_packet(int port, const LinkMessage& msg, Cycle now) override {
     catch_up(now);  // the credit that let this packet come means its slot has been freed
     activity_.events.phits_in[ports_[port].link_class] += msg.phits;
+    if (state_ && ports_[port].link_class == 0 && (msg.flags & kHeadFlit)) state_->injection_arrived(pool_[msg.packet], msg.arrival);
     Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.write(port, msg, pool_))];
     due = std::min(due, msg.arrival);
     wake_at(msg.arrival);

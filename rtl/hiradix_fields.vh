@@ -6,7 +6,7 @@ localparam integer ROUTER_W = 12;  // router id
 localparam integer PORT_W   = 6;   // router port (radix <= 64)
 localparam integer VC_W     = 3;   // virtual channel
 localparam integer GEOM_W   = 7;   // p, a and h of the Dragonfly
-localparam integer ALG_W    = 4;   // routing algorithm code (13 of 16 in use)
+localparam integer ALG_W    = 4;   // routing algorithm code (14 of 16 in use)
 localparam integer LFSR_W   = 64;  // random-number state
 localparam integer HOPS_W   = 3;   // hop counters of the header
 localparam integer LOAD_W   = 12;  // per-port load (phits queued + uncredited), saturated
@@ -34,6 +34,7 @@ localparam integer ALG_RPB     = 9;  // PB with RVLB's restriction
 localparam integer ALG_ACOR    = 10; // ACOR (seed-000 §3.10): Valiant + RVLB + Recomp, phase A by level
 localparam integer ALG_PB_ACOR = 11; // PB-ACOR (§3.11): RPB + Recomp, the non-minimal draw by ACOR level
 localparam integer ALG_TPR     = 12; // TPR (§3.12): UGAL-L lgl, T by the destination group's traffic region
+localparam integer ALG_LIAN    = 13; // LIAN (§3.13): UGAL-L, T as TPR, phase A by the router's own counters
 localparam integer PHASE_A_LGL = 0;  // lgl
 localparam integer PHASE_A_LG  = 1;  // lg-
 localparam integer PHASE_A_GL  = 2;  // -gl

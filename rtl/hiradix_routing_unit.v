@@ -14,8 +14,8 @@
 //   routing/hiradix_route_min.v         MIN (seed-000 §3.1)
 //   routing/hiradix_route_valiant.v     Valiant with the phase-A policies of seed-000 §3.2 / Table 5-1, and
 //                                       RVLB (§3.3: restricted to the group for intra-group traffic)
-//   routing/hiradix_route_ugal.v        UGAL-L, UGAL-G (cfg_ugal_group), PB, RPB, PB-ACOR and TPR (seed-000 §3.5,
-//                                       §3.6, §3.3, §3.11, §3.12)
+//   routing/hiradix_route_ugal.v        UGAL-L, UGAL-G (cfg_ugal_group), PB, RPB, PB-ACOR, TPR and LIAN (seed-000
+//                                       §3.5, §3.6, §3.3, §3.11, §3.12, §3.13)
 //   routing/hiradix_route_in_transit.v  Base and ECtN (seed-003 §1.3, §1.5: MM+L misrouting on counters)
 //   routing/hiradix_route_occupancy.v   OLM and Hybrid (seed-003 §1.4: on credit occupancy)
 //   routing/hiradix_route_acor.v        ACOR (seed-000 §3.10: Valiant's policy by congestion level)
@@ -23,9 +23,11 @@
 // build and the synthesis flow find modules by file name), one instance and one case line below.
 `default_nettype none
 module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree,
-                            cfg_ugal_t, cfg_contention_th, cfg_ectn_th, cfg_occupancy_th, cfg_min_occupancy, cfg_acor_sequence, cfg_tpr_li, cfg_tpr_t, router,
+                            cfg_ugal_t, cfg_contention_th, cfg_ectn_th, cfg_occupancy_th, cfg_min_occupancy, cfg_acor_sequence, cfg_tpr_li, cfg_tpr_t,
+                            cfg_lian_sgc, cfg_lian_ilc, router,
                             in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, ectn_dest,
                             ectn_comb, pb_flag, cfg_ugal_group, group_load, occupancy, acor_level, tpr_count,
+                            lian_saturated, lian_il,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -43,8 +45,10 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire [OCC_W-1:0]    cfg_occupancy_th;   // OLM / Hybrid: candidate iff q_nonmin <= th% of q_min
   input  wire [OCC_W-1:0]    cfg_min_occupancy;  // OLM / Hybrid: ThMin, percent
   input  wire [1:0]          cfg_acor_sequence;  // ACOR's phase-A policies by level, ACOR_SEQ_*
-  input  wire [2*TPR_W-1:0]  cfg_tpr_li;         // TPR's region thresholds {LI_h, LI_l}, packets
-  input  wire [3*THRESH_W-1:0] cfg_tpr_t;        // TPR's T per region {adv, mix, benign} (signed, phits)
+  input  wire [2*TPR_W-1:0]  cfg_tpr_li;         // TPR's (and LIAN's) region thresholds {LI_h, LI_l}, packets
+  input  wire [3*THRESH_W-1:0] cfg_tpr_t;        // TPR's T per region {adv, mix, benign} (signed, phits), LIAN's too
+  input  wire [PORT_W-1:0]   cfg_lian_sgc;       // LIAN's SGCth: l1 iff lian_saturated > SGCth
+  input  wire [TPR_W-1:0]    cfg_lian_ilc;       // LIAN's ILCth: l2 iff lian_il > ILCth
   input  wire [ROUTER_W-1:0] router;
   input  wire [PORT_W-1:0]   in_port;
   input  wire [VC_W-1:0]     in_vc;
@@ -70,8 +74,14 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   input  wire [1:0]          acor_level;
   // TPR (seed-000 §3.12), at injection towards another group: the packets this router forwarded from its
   // injection ports towards the destination's group in the last HW cycles (saturated), kept by the router;
-  // 0 for a destination in this group.
+  // 0 for a destination in this group. LIAN (seed-000 §3.13): floor of the destination group's extended
+  // counter G (Eq. 6-1), saturated.
   input  wire [TPR_W-1:0]    tpr_count;
+  // LIAN, at injection: how many of this router's global links reach a group whose G exceeds GCSth, and
+  // ceil of the larger intermediate-local counter (Eq. 6-2) of the destination's offset (saturated; 0 for
+  // a destination in this group). The router keeps the counters (router/routing/lian_counters.h).
+  input  wire [PORT_W-1:0]   lian_saturated;
+  input  wire [TPR_W-1:0]    lian_il;
   output reg  [PORT_W-1:0]   out_port;
   output reg  [VC_W-1:0]     out_vc;
   output reg  [PORT_W-1:0]   min_port;
@@ -114,7 +124,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       assign d_valiant = {D_W{1'b0}};
     end
     if (ROUTINGS[ALG_UGAL] || ROUTINGS[ALG_PB] || ROUTINGS[ALG_RPB] || ROUTINGS[ALG_PB_ACOR] ||
-        ROUTINGS[ALG_TPR]) begin : g_ugal
+        ROUTINGS[ALG_TPR] || ROUTINGS[ALG_LIAN]) begin : g_ugal
       hiradix_route_ugal routing(.*, `HIRADIX_DECISION(d_ugal));
     end else begin : g_no_ugal
       assign d_ugal = {D_W{1'b0}};
@@ -154,7 +164,8 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
       ALG_ACOR[ALG_W-1:0]:    decision = d_acor;
       ALG_PB_ACOR[ALG_W-1:0]: decision = d_ugal;
       ALG_TPR[ALG_W-1:0]:     decision = d_ugal;
-      default:                decision = {D_W{1'b0}};  // a code without a routing (13 to 15)
+      ALG_LIAN[ALG_W-1:0]:    decision = d_ugal;
+      default:                decision = {D_W{1'b0}};  // a code without a routing (14, 15)
     endcase
     {out_port, out_vc, min_port, misroute, rs_out, no_slot} = decision;
   end

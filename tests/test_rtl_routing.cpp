@@ -139,6 +139,24 @@ RoutingOptions tpr(int low, int high, int t_benign, int t_mix, int t_adv, const 
   return o;
 }
 
+// LIAN: SGCth and ILCth (and TPR's regions for T), so that every policy and region is taken.
+RoutingOptions lian(int sgc, int ilc, const char* vc_scheme = "slot", int low = 3, int high = 5) {
+  RoutingOptions o = tpr(low, high, 150, -30, -150, "lgl", vc_scheme);
+  o.algorithm = "lian";
+  o.set("routing.lian_sgc", sgc).set("routing.lian_ilc", ilc);
+  return o;
+}
+// LIAN is defined on the balanced palmtree Dragonfly only (its IL counters assume 2h^2 + 1 groups).
+bool defined_on(const RoutingOptions& o, const Dragonfly& topo) {
+  return o.algorithm != "lian" || (topo.arrangement() == Arrangement::kPalmtree && topo.a() == 2 * topo.h());
+}
+// LIAN's readings: the saturated global links around SGCth (0..h+1), sometimes anywhere in the field; the
+// IL reading like a TPR count.
+void random_lian(Rng& rng, int h, int& saturated, int& il) {
+  saturated = static_cast<int>(rng.below(4) ? rng.below(static_cast<std::uint32_t>(h + 2)) : rng.below(1u << rtl::PORT_W));
+  il = static_cast<int>(rng.below(4) ? rng.below(24) : rng.below(1u << rtl::TPR_W));
+}
+
 // TPR's windowed count: mostly around the regions' boundaries, sometimes anywhere in the TPR_W field.
 std::uint8_t random_tpr_count(Rng& rng) {
   return static_cast<std::uint8_t>(rng.below(4) ? rng.below(8) : rng.below(1u << rtl::TPR_W));
@@ -155,7 +173,8 @@ const RoutingOptions kRoutings[] = {
     opt("rvlb", "lgl", "hop_count"), opt("rpb"), opt("rpb", "-g-", "slot", 40), opt("rpb", "lgl", "slot", -30),
     acor("3l"), acor("2l-a"), acor("2l-b"), acor("3l", "hop_count"), acor("3l", "slot", "pb_acor"),
     acor("2l-b", "slot", "pb_acor", 40), acor("2l-a", "slot", "pb_acor", -30), tpr(3, 5, 150, -30, -150),
-    tpr(0, 4, 300, 40, -300, "-g-"), tpr(6, 2, 5, 0, -5), tpr(3, 5, 150, -30, -150, "lgl", "hop_count"), tpr(200, 255, 20, -1, 9)};
+    tpr(0, 4, 300, 40, -300, "-g-"), tpr(6, 2, 5, 0, -5), tpr(3, 5, 150, -30, -150, "lgl", "hop_count"), tpr(200, 255, 20, -1, 9),
+    lian(3, 20), lian(0, 3), lian(1, 0, "slot", 0, 2), lian(2, 10, "hop_count"), lian(63, 254)};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -169,11 +188,13 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
   const Dragonfly topo(prm.p, prm.a, prm.h, prm.arrangement);
   std::uint64_t decisions = 0;
   for (const RoutingOptions& options : kRoutings) {
+    if (!defined_on(options, topo)) continue;
     const auto model = make_routing(options, topo);
     const RcConfig cfg = rc_config(options, topo);
     std::uint64_t lfsr = lfsr_seed(11, static_cast<std::uint64_t>(prm.h));
     Rng state_rng(13, static_cast<std::uint64_t>(prm.h));
     Rng tpr_rng(17, static_cast<std::uint64_t>(prm.h));  // its own stream: the other routings' walks unchanged
+    Rng lian_rng(23, static_cast<std::uint64_t>(prm.h));  // likewise
     std::int32_t counters[64] = {};
     std::uint32_t ready[64] = {};
     std::uint8_t comb[64] = {};
@@ -207,6 +228,7 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           ctx.pb_flag = state_rng.below(2) != 0;
           ctx.acor_level = static_cast<int>(state_rng.below(4));  // ACOR: every level (3 = the top, as 2)
           ctx.tpr_count = random_tpr_count(tpr_rng);
+          random_lian(lian_rng, topo.h(), ctx.lian_saturated, ctx.lian_il);
           if (topo.port_class(in_port) == PortClass::kTerminal) {  // UGAL reads loads at injection: small, so it goes both ways
             for (int p = 0; p < topo.radix(); ++p) loads[p] = static_cast<std::uint16_t>(state_rng.below(40));
             for (int l = 0; l < topo.a() * topo.h(); ++l) group_loads[l] = static_cast<std::uint16_t>(state_rng.below(40));
@@ -242,7 +264,9 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
   const Dragonfly topo(prm.p, prm.a, prm.h, prm.arrangement);
   Rng rng(5, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
   Rng tpr_rng(19, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
+  Rng lian_rng(29, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
   for (const RoutingOptions& options : kRoutings) {
+    if (!defined_on(options, topo)) continue;
     const auto model = make_routing(options, topo);
     const RcConfig cfg = rc_config(options, topo);
     for (int i = 0; i < 10000; ++i) {
@@ -276,6 +300,10 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       in.pb_flag = rng.below(2) != 0;
       in.acor_level = static_cast<std::uint8_t>(rng.below(4));
       in.tpr_count = random_tpr_count(tpr_rng);
+      int saturated = 0, il = 0;
+      random_lian(lian_rng, topo.h(), saturated, il);
+      in.lian_saturated = static_cast<std::uint8_t>(saturated);
+      in.lian_il = static_cast<std::uint8_t>(il);
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
       ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.text("routing.phase_a") << " inputs " << describe(in);
@@ -461,7 +489,14 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "tpr"}, {"traffic.pattern", "un"}, {"traffic.load", "0.3"}},
         Overrides{{"routing.algorithm", "tpr"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.4"}},
         Overrides{{"routing.algorithm", "tpr"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"}, {"traffic.load", "1.0"},
-                  {"routing.tpr_window", "50"}, {"routing.source_decision", "once"}}));
+                  {"routing.tpr_window", "50"}, {"routing.source_decision", "once"}},
+        // LIAN under every policy: the thesis' thresholds (at h = 2 l1 is never taken: 2 links, SGCth 3),
+        // and low ones under which the counters pick l1 and l2 as the traffic builds up.
+        Overrides{{"routing.algorithm", "lian"}, {"traffic.pattern", "un"}, {"traffic.load", "0.4"}},
+        Overrides{{"routing.algorithm", "lian"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
+                  {"routing.lian_sgc", "0"}, {"routing.lian_gcs", "2"}, {"routing.lian_ilc", "3"}},
+        Overrides{{"routing.algorithm", "lian"}, {"traffic.pattern", "advl"}, {"traffic.load", "0.6"},
+                  {"routing.lian_sgc", "1"}, {"routing.lian_ilc", "1"}, {"routing.lian_w_percent", "100"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

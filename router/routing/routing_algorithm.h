@@ -57,8 +57,14 @@ struct RoutingContext {
   int acor_level = 0;
   // TPR (seed-000 §3.12), at injection towards another group: the packets this router forwarded from its
   // injection ports towards the destination's group in the last routing.tpr_window cycles, saturated at
-  // the RTL's TPR_W bits; 0 for a destination in this group.
+  // the RTL's TPR_W bits; 0 for a destination in this group. LIAN (seed-000 §3.13): floor of the
+  // destination group's extended counter G, saturated alike.
   int tpr_count = 0;
+  // LIAN at injection: how many of the router's global links reach a group whose G exceeds GCSth, and
+  // ceil of the larger intermediate-local counter IL of the destination's offset (saturated at TPR_W
+  // bits; 0 for a destination in this group).
+  int lian_saturated = 0;
+  int lian_il = 0;
 };
 
 struct RoutingDecision {

@@ -28,6 +28,9 @@ class RoutingState {
   // The head of `pkt` was granted through the crossbar from a terminal (injection) input port in cycle
   // `now`: the packet leaves its source router's injection queue (TPR's traffic counters).
   virtual void injection_forwarded(const Packet& /*pkt*/, Cycle /*now*/) {}
+  // The head of `pkt` arrives in an injection (terminal) input buffer of this router at cycle `at` (called
+  // when the link delivers it, possibly before `at`): LIAN's count of the packets waiting there.
+  virtual void injection_arrived(const Packet& /*pkt*/, Cycle /*at*/) {}
   // Fills the context fields this state provides to the routing decision of `pkt`.
   virtual void gather(RouterView& /*view*/, const Packet& /*pkt*/, RoutingContext& /*ctx*/) {}
 };

@@ -7,11 +7,13 @@
 
 namespace hiradix {
 
-std::unique_ptr<RoutingState> TprRouting::make_state(int router, const RouterParams& params, int, int) const {
-  // The crossbar grants each input at most once per internal tick: ceil(speed-up) heads per terminal
-  // port and cycle bound what the window can hold.
+int TprRouting::injection_grants_per_cycle(const Dragonfly& topo, const RouterParams& params) {
   const int ticks = (params.speedup_num + params.speedup_den - 1) / params.speedup_den;
-  return std::make_unique<TprState>(topo_, router, window_, topo_.p() * std::max(ticks, 1));
+  return topo.p() * std::max(ticks, 1);
+}
+
+std::unique_ptr<RoutingState> TprRouting::make_state(int router, const RouterParams& params, int, int) const {
+  return std::make_unique<TprState>(topo_, router, window_, injection_grants_per_cycle(topo_, params));
 }
 
 void TprRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
@@ -31,12 +33,12 @@ RoutingEntry tpr_routing_entry() {
       "TPR, seed-000 §3.12: UGAL-L whose T is picked per destination group from the packets the router forwarded "
       "from its injection ports towards that group in the last routing.tpr_window cycles (three regions by "
       "routing.tpr_low / routing.tpr_high); non-minimal candidate always VLB lgl, VCs as pb",
-      {{{"routing.tpr_window", KeyType::kInt, "200", 1, 10000, {}, "TPR's history window HW in cycles (seed-000 Table 6-1: 200): a decision at cycle t reads the packets forwarded in cycles t-HW .. t-1. At most 10,000: each router keeps a ring of (HW + 1) * p * ceil(speed-up) events, 16 bytes each. Only with tpr."}},
-       {{"routing.tpr_low", KeyType::kInt, "3", 0, 255, {}, "TPR's LI_l in packets (seed-000 Table 6-1: 3): a count below it is the benign region. Counts saturate at 255 (the RTL's 8-bit field). Only with tpr."}},
-       {{"routing.tpr_high", KeyType::kInt, "5", 0, 255, {}, "TPR's LI_h in packets (seed-000 Table 6-1: 5): a count of at least LI_h is the adversarial region, LI_l <= count < LI_h the mix region. Only with tpr."}},
-       {{"routing.tpr_t_benign", KeyType::kInt, "150", -32768, 32767, {}, "TPR's UGAL T in phits in the benign region (seed-000 Table 6-1: 150); also for destinations in the source group. Only with tpr."}},
-       {{"routing.tpr_t_mix", KeyType::kInt, "-30", -32768, 32767, {}, "TPR's UGAL T in phits in the mix region (seed-000 Table 6-1: -30). Only with tpr."}},
-       {{"routing.tpr_t_adv", KeyType::kInt, "-150", -32768, 32767, {}, "TPR's UGAL T in phits in the adversarial region (seed-000 Table 6-1: -150). Only with tpr."}}},
+      {{{"routing.tpr_window", KeyType::kInt, "200", 1, 10000, {}, "TPR's and LIAN's history window HW in cycles (seed-000 Table 6-1: 200): a decision at cycle t reads the packets forwarded in cycles t-HW .. t-1. At most 10,000: each router keeps a ring of (HW + 1) * p * ceil(speed-up) events, 16 bytes each. Only with tpr and lian."}},
+       {{"routing.tpr_low", KeyType::kInt, "3", 0, 255, {}, "TPR's and LIAN's LI_l in packets (seed-000 Table 6-1: 3): a count (LIAN: the destination group's G) below it is the benign region. Counts saturate at 255 (the RTL's 8-bit field). Only with tpr and lian."}},
+       {{"routing.tpr_high", KeyType::kInt, "5", 0, 255, {}, "TPR's LI_h in packets (seed-000 Table 6-1: 5): a count of at least LI_h is the adversarial region, LI_l <= count < LI_h the mix region. Only with tpr and lian."}},
+       {{"routing.tpr_t_benign", KeyType::kInt, "150", -32768, 32767, {}, "TPR's UGAL T in phits in the benign region (seed-000 Table 6-1: 150); also for destinations in the source group. Only with tpr and lian."}},
+       {{"routing.tpr_t_mix", KeyType::kInt, "-30", -32768, 32767, {}, "TPR's UGAL T in phits in the mix region (seed-000 Table 6-1: -30). Only with tpr and lian."}},
+       {{"routing.tpr_t_adv", KeyType::kInt, "-150", -32768, 32767, {}, "TPR's UGAL T in phits in the adversarial region (seed-000 Table 6-1: -150). Only with tpr and lian."}}},
       rtl::ALG_TPR,
       [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
         const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
@@ -48,7 +50,7 @@ RoutingEntry tpr_routing_entry() {
         r->set_every_attempt(o.text("routing.source_decision") == "every_attempt");
         return r;
       }};
-  for (RoutingKey& k : e.keys) k.used_by = {"tpr"};
+  for (RoutingKey& k : e.keys) k.used_by = {"tpr", "lian"};  // LIAN shares HW, LI and T (Table 6-1)
   return e;
 }
 

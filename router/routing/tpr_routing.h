@@ -52,6 +52,9 @@ class TprRouting : public UgalRouting {
       : UgalRouting(topo, PhaseA::kLgl, 0, hop_count_vcs), regions_(regions), window_(window) {}
   std::string name() const override { return "tpr"; }
   const TprRegions& regions() const { return regions_; }
+  // The most packets a router forwards from its injection ports in one cycle: the crossbar grants each
+  // input at most once per internal tick, so ceil(speed-up) heads per terminal port (sizes the counters).
+  static int injection_grants_per_cycle(const Dragonfly& topo, const RouterParams& params);
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs,
                                            int ports) const override;
   // At injection: UGAL's port loads, and the destination group's count (ctx.tpr_count).

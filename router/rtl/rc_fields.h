@@ -21,7 +21,8 @@ struct RcConfig {
   std::uint8_t min_occupancy = 0;         // OLM's / Hybrid's ThMin, percent
   std::uint8_t acor_sequence = 0;         // ACOR's sequence of phase-A policies, rtl::ACOR_SEQ_*
   std::uint8_t tpr_low = 0, tpr_high = 0;  // TPR's LI_l, LI_h (TPR_W bits, packets)
-  std::int16_t tpr_t_benign = 0, tpr_t_mix = 0, tpr_t_adv = 0;  // TPR's T per region, phits
+  std::int16_t tpr_t_benign = 0, tpr_t_mix = 0, tpr_t_adv = 0;  // TPR's (and LIAN's) T per region, phits
+  std::uint8_t lian_sgc = 0, lian_ilc = 0;  // LIAN's SGCth (PORT_W bits) and ILCth (TPR_W bits)
 };
 
 struct RcInputs {
@@ -53,7 +54,9 @@ struct RcInputs {
   std::array<std::uint8_t, 64 * 4> occupancy{};
   bool has_occupancy = false;
   std::uint8_t acor_level = 0;  // ACOR at injection: this decision's level, 0-based (2 bits)
-  std::uint8_t tpr_count = 0;   // TPR at injection: the destination group's windowed count (TPR_W bits)
+  std::uint8_t tpr_count = 0;   // TPR at injection: the destination group's windowed count (TPR_W bits); LIAN: floor(G)
+  std::uint8_t lian_saturated = 0;  // LIAN at injection: global links to saturated groups (PORT_W bits)
+  std::uint8_t lian_il = 0;     // LIAN at injection: ceil of the larger relevant IL counter (TPR_W bits)
 };
 
 struct RcOutputs {

@@ -74,6 +74,8 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   c.tpr_t_benign = static_cast<std::int16_t>(options.integer("routing.tpr_t_benign"));
   c.tpr_t_mix = static_cast<std::int16_t>(options.integer("routing.tpr_t_mix"));
   c.tpr_t_adv = static_cast<std::int16_t>(options.integer("routing.tpr_t_adv"));
+  c.lian_sgc = static_cast<std::uint8_t>(options.integer("routing.lian_sgc"));  // key ranges fit PORT_W and TPR_W
+  c.lian_ilc = static_cast<std::uint8_t>(options.integer("routing.lian_ilc"));
   c.ugal_group = options.algorithm == "ugal" && parse_ugal_info(options.text("routing.ugal_info")) == UgalInfo::kGroup;
   if (c.ugal_group && topo.a() * topo.h() > rtl::MAX_GLINKS)
     throw std::invalid_argument("routing.ugal_info group: the group's a * h = " + std::to_string(topo.a() * topo.h()) +
@@ -146,6 +148,8 @@ RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packe
   }
   in.acor_level = static_cast<std::uint8_t>(ctx.acor_level & 3);
   in.tpr_count = static_cast<std::uint8_t>(ctx.tpr_count & mask(rtl::TPR_W));
+  in.lian_saturated = static_cast<std::uint8_t>(ctx.lian_saturated & mask(rtl::PORT_W));
+  in.lian_il = static_cast<std::uint8_t>(ctx.lian_il & mask(rtl::TPR_W));
   if (ctx.occupancy) {
     for (int i = 0; i < ports * rtl::READY_W; ++i)
       in.occupancy[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ctx.occupancy[i] & mask(rtl::OCC_W));
@@ -201,6 +205,8 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   ctx.occupancy = in.occupancy.data();
   ctx.acor_level = in.acor_level;
   ctx.tpr_count = in.tpr_count;
+  ctx.lian_saturated = in.lian_saturated;
+  ctx.lian_il = in.lian_il;
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -228,6 +234,8 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   o.set("routing.tpr_t_benign", cfg.tpr_t_benign);
   o.set("routing.tpr_t_mix", cfg.tpr_t_mix);
   o.set("routing.tpr_t_adv", cfg.tpr_t_adv);
+  o.set("routing.lian_sgc", cfg.lian_sgc);
+  o.set("routing.lian_ilc", cfg.lian_ilc);
   return o;
 }
 
@@ -250,6 +258,8 @@ nlohmann::json to_json(const RcInputs& in) {
           {"occupancy", in.occupancy}, {"acor_sequence", in.cfg.acor_sequence}, {"acor_level", in.acor_level},
           {"tpr_low", in.cfg.tpr_low}, {"tpr_high", in.cfg.tpr_high}, {"tpr_t_benign", in.cfg.tpr_t_benign},
           {"tpr_t_mix", in.cfg.tpr_t_mix}, {"tpr_t_adv", in.cfg.tpr_t_adv}, {"tpr_count", in.tpr_count},
+          {"lian_sgc", in.cfg.lian_sgc}, {"lian_ilc", in.cfg.lian_ilc}, {"lian_saturated", in.lian_saturated},
+          {"lian_il", in.lian_il},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -309,6 +319,11 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.cfg.tpr_t_mix = j.value("tpr_t_mix", std::int16_t{0});
   in.cfg.tpr_t_adv = j.value("tpr_t_adv", std::int16_t{0});
   in.tpr_count = j.value("tpr_count", std::uint8_t{0});
+  // Records from before LIAN: its fields at 0.
+  in.cfg.lian_sgc = j.value("lian_sgc", std::uint8_t{0});
+  in.cfg.lian_ilc = j.value("lian_ilc", std::uint8_t{0});
+  in.lian_saturated = j.value("lian_saturated", std::uint8_t{0});
+  in.lian_il = j.value("lian_il", std::uint8_t{0});
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

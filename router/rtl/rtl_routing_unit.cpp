@@ -92,6 +92,10 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
   const auto t16 = [](std::int16_t t) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(t)); };
   u.cfg_tpr_t = t16(in.cfg.tpr_t_adv) << (2 * rtl::THRESH_W) | t16(in.cfg.tpr_t_mix) << rtl::THRESH_W | t16(in.cfg.tpr_t_benign);
   u.tpr_count = in.tpr_count;
+  u.cfg_lian_sgc = in.cfg.lian_sgc;
+  u.cfg_lian_ilc = in.cfg.lian_ilc;
+  u.lian_saturated = in.lian_saturated;
+  u.lian_il = in.lian_il;
   u.router = in.router;
   u.in_port = in.in_port;
   u.dst = in.dst;

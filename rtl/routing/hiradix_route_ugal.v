@@ -10,7 +10,10 @@
 // under the policy of the router's ACOR level (acor_level, cfg_acor_sequence) and whose path takes lgl's
 // VC slots at every level. TPR (seed-000 §3.12) is UGAL-L with phase A lgl whose T is the one of the
 // region of tpr_count, the destination group's windowed count: benign (count < LI_l), mix
-// (LI_l <= count < LI_h) or adversarial (count >= LI_h), cfg_tpr_li and cfg_tpr_t.
+// (LI_l <= count < LI_h) or adversarial (count >= LI_h), cfg_tpr_li and cfg_tpr_t. LIAN (seed-000 §3.13)
+// takes T the same way from its tpr_count (floor of the destination group's G), has RVLB's restriction,
+// and draws R_ROOT under the policy its readings pick: l1 iff lian_saturated > SGCth, l2 iff lian_il >
+// ILCth; -g-, -gl, lg-, lgl for (no l1, no l2), (l2 only), (l1 only), (both); lgl's VC slots for all.
 `default_nettype none
 module hiradix_route_ugal(
 `include "routing/hiradix_routing_port_list.vh"
@@ -24,19 +27,23 @@ module hiradix_route_ugal(
 `include "routing/hiradix_acor_policy.vh"
 
   wire pb_acor = cfg_algorithm == ALG_PB_ACOR[ALG_W-1:0];
-  wire restricted = cfg_algorithm == ALG_RPB[ALG_W-1:0] || pb_acor;
-  wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0] || restricted;
+  wire lian = cfg_algorithm == ALG_LIAN[ALG_W-1:0];
+  wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0] || cfg_algorithm == ALG_RPB[ALG_W-1:0] || pb_acor;
   wire tpr = cfg_algorithm == ALG_TPR[ALG_W-1:0];
-  wire on = cfg_algorithm == ALG_UGAL[ALG_W-1:0] || pb || tpr;
+  wire on = cfg_algorithm == ALG_UGAL[ALG_W-1:0] || pb || tpr || lian;
+  wire restricted = cfg_algorithm == ALG_RPB[ALG_W-1:0] || pb_acor || lian;
+  wire lian_l1 = lian_saturated > cfg_lian_sgc, lian_l2 = lian_il > cfg_lian_ilc;
+  wire [1:0] lian_policy = lian_l1 ? (lian_l2 ? PHASE_A_LGL[1:0] : PHASE_A_LG[1:0]) :
+                                     (lian_l2 ? PHASE_A_GL[1:0] : PHASE_A_G[1:0]);
   wire [W-1:0] root_g, root_x;
   hiradix_valiant_root draw_root(.*, .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) :
-                                                  tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
+                                                  lian ? lian_policy : tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
 
   // TPR's T: the comparisons as the thesis writes them, adversarial first (LI_l > LI_h: no mix region).
   wire [TPR_W-1:0] li_l = cfg_tpr_li[0 +: TPR_W], li_h = cfg_tpr_li[TPR_W +: TPR_W];
   wire [THRESH_W-1:0] tpr_t = tpr_count >= li_h ? cfg_tpr_t[2*THRESH_W +: THRESH_W] :
                               tpr_count >= li_l ? cfg_tpr_t[THRESH_W +: THRESH_W] : cfg_tpr_t[0 +: THRESH_W];
-  wire [THRESH_W-1:0] ugal_t = tpr ? tpr_t : cfg_ugal_t;
+  wire [THRESH_W-1:0] ugal_t = tpr || lian ? tpr_t : cfg_ugal_t;
 
   // Q < 2^(LOAD_W+1); costs fit LOAD_W + 4 bits (at most 6 hops), plus a 16-bit signed T: CW bits signed.
   // As for the draw, the `if` only lets the Verilated model skip the work off injection.
@@ -89,6 +96,6 @@ module hiradix_route_ugal(
     take_minimal = !(pb && pb_flag) && $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
-  hiradix_valiant_path route(.*, .cfg_phase_a(pb_acor || tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
+  hiradix_valiant_path route(.*, .cfg_phase_a(pb_acor || tpr || lian ? PHASE_A_LGL[1:0] : cfg_phase_a));
 endmodule
 `default_nettype wire

@@ -21,8 +21,10 @@ input  wire [COMB_W-1:0]   cfg_ectn_th;        // ECtN's combined threshold
 input  wire [OCC_W-1:0]    cfg_occupancy_th;   // OLM / Hybrid: candidate iff q_nonmin <= th% of q_min
 input  wire [OCC_W-1:0]    cfg_min_occupancy;  // OLM / Hybrid: ThMin, percent
 input  wire [1:0]          cfg_acor_sequence;  // ACOR's phase-A policies by level, ACOR_SEQ_*
-input  wire [2*TPR_W-1:0]  cfg_tpr_li;         // TPR: {LI_h, LI_l}, packets
-input  wire [3*THRESH_W-1:0] cfg_tpr_t;        // TPR: {T adv, T mix, T benign} (signed, phits)
+input  wire [2*TPR_W-1:0]  cfg_tpr_li;         // TPR and LIAN: {LI_h, LI_l}, packets
+input  wire [3*THRESH_W-1:0] cfg_tpr_t;        // TPR and LIAN: {T adv, T mix, T benign} (signed, phits)
+input  wire [PORT_W-1:0]   cfg_lian_sgc;       // LIAN: SGCth, l1 iff lian_saturated > it
+input  wire [TPR_W-1:0]    cfg_lian_ilc;       // LIAN: ILCth, l2 iff lian_il > it
 // ---- Geometry (topology/hiradix_dragonfly_geometry.v) ----
 input  wire [W-1:0]        p, a, h, groups;    // terminals, routers per group, global ports; a * h + 1
 input  wire [DIV_MW-1:0]   m_a, m_h;           // reciprocals of a and h (div_router; m_h, s_h are read by the
@@ -47,7 +49,9 @@ input  wire                               pb_flag;     // PB
 input  wire [MAX_GLINKS*LOAD_W-1:0]       group_load;  // UGAL-G
 input  wire [MAX_PORTS*READY_W*OCC_W-1:0] occupancy;   // OLM, Hybrid
 input  wire [1:0]                         acor_level;  // ACOR
-input  wire [TPR_W-1:0]                   tpr_count;   // TPR
+input  wire [TPR_W-1:0]                   tpr_count;   // TPR, LIAN
+input  wire [PORT_W-1:0]                  lian_saturated;  // LIAN
+input  wire [TPR_W-1:0]                   lian_il;     // LIAN
 /* verilator lint_on UNUSEDSIGNAL */
 // ---- The decision ----
 output wire [PORT_W-1:0]   out_port;
