@@ -589,7 +589,12 @@ INSTANTIATE_TEST_SUITE_P(
                       small(2, {{"routing.algorithm", "tpr"}, {"traffic.load", "0.1"}, {"traffic.change.at", "1000"},
                                 {"traffic.change.pattern", "adv"}, {"traffic.change.load", "0.8"}, {"routing.tpr_window", "40"}}),
                       small(2, {{"routing.algorithm", "tpr"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.3"},
-                                {"routing.tpr_low", "2"}, {"routing.tpr_high", "6"}})));
+                                {"routing.tpr_low", "2"}, {"routing.tpr_high", "6"}}),
+                      // LIAN's waiting packets are stamped with their arrival and read lazily too; low
+                      // thresholds so that every policy is taken as the counters move.
+                      small(2, {{"routing.algorithm", "lian"}, {"traffic.load", "0.1"}, {"traffic.change.at", "1000"},
+                                {"traffic.change.pattern", "adv"}, {"traffic.change.load", "0.8"}, {"routing.tpr_window", "40"},
+                                {"routing.lian_sgc", "0"}, {"routing.lian_gcs", "1"}, {"routing.lian_ilc", "2"}})));
 
 TEST(Determinism, SameSeedSameResultDifferentSeedDifferentResult) {
   const Overrides o = small(2, {{"routing.algorithm", "valiant"}, {"traffic.load", "0.3"}, {"sim.warmup", "1000"},
