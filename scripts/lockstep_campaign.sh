@@ -4,12 +4,14 @@
 # (router.rc_mode: lockstep), until at least TARGET routing decisions were compared. Fails on any mismatch
 # or a status other than ok. Prints a table of decisions per run and the total; docs/lockstep_campaign.md
 # records a run.
-# Usage: scripts/lockstep_campaign.sh [TARGET_DECISIONS (default 1e8)] [BUILD_DIR (default build)] [JOBS]
+# Usage: scripts/lockstep_campaign.sh [TARGET_DECISIONS (default 1e8)] [BUILD_DIR (default build)] [JOBS] [ONLY]
+#   ONLY: an extended regular expression; only the routing lines matching it run (e.g. 'acor|tpr|=lian': 'lian' alone matches valiant).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-100000000}
 bin=${2:-build}/hiradix
 jobs=${3:-$(nproc)}
+only=${4:-}
 [ -x "$bin" ] || { echo "lockstep_campaign: no $bin (build first: scripts/setup.sh build)" >&2; exit 2; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -36,6 +38,8 @@ routings=(
   "routing.algorithm=acor routing.acor_mode=packet routing.acor_sequence=2l-b"
   "routing.algorithm=pb_acor"
   "routing.algorithm=tpr"
+  "routing.algorithm=lian"
+  "routing.algorithm=lian routing.lian_sgc=0 routing.lian_ilc=5"
 )
 patterns=(
   "traffic.pattern=un traffic.load=0.4"
@@ -44,6 +48,12 @@ patterns=(
   "traffic.pattern=advl traffic.load=0.3"
   "traffic.pattern=advc traffic.load=0.3"
 )
+if [ -n "$only" ]; then
+  kept=()
+  for r in "${routings[@]}"; do [[ $r =~ $only ]] && kept+=("$r"); done
+  [ ${#kept[@]} -gt 0 ] || { echo "lockstep_campaign: no routing line matches '$only'" >&2; exit 2; }
+  routings=("${kept[@]}")
+fi
 runs=$(( ${#routings[@]} * ${#patterns[@]} ))
 # h = 4 makes about 200 decisions per cycle at these loads; size each run to reach the target together.
 cycles=$(( target / runs / 150 + 1000 ))

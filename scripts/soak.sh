@@ -12,7 +12,7 @@ cycles=${2:-1000000}
 short=$((cycles / 10))
 bin=build/hiradix
 [ -x "$bin" ] || scripts/setup.sh build
-routings=${3:-min,valiant,ugal,base,ectn,pb,olm,hybrid,rvlb,rpb,acor,pb_acor,tpr}
+routings=${3:-min,valiant,ugal,base,ectn,pb,olm,hybrid,rvlb,rpb,acor,pb_acor,tpr,lian}
 common=(--set topology.h=4 --set traffic.pattern=un --set traffic.load=1.0 --set sim.warmup=0 -q)
 start=$(date +%s)
 "$bin" sweep testbench/configs/default.yaml --vary routing.algorithm=$routings "${common[@]}" \

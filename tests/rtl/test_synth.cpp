@@ -126,6 +126,24 @@ TEST(Synth, AcorBuildsFromItsFileAndValiantsHelpers) {
   fs::remove_all(dir);
 }
 
+// LIAN (ALG_LIAN = 13) is the UGAL family's submodule; its policy comes from inputs (the router's readings),
+// so the unit keeps the draws of all four policies, where TPR (phase A always lgl) keeps one: more area.
+TEST(Synth, LianBuildsFromUgalsFileWithEveryPolicysDraw) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_lian");
+  const json lian = synth(balanced(2, {{"routing.algorithm", "lian"}}), dir / "lian", {"routing_unit"});
+  const json tpr = synth(balanced(2, {{"routing.algorithm", "tpr"}}), dir / "tpr", {"routing_unit"});
+  const json& u = lian["blocks"]["routing_unit"];
+  EXPECT_EQ(u["timing"], "opensta");
+  std::vector<std::string> routings;
+  for (const json& f : u["params"]["rtl_files"]) {
+    const std::string file = f.get<std::string>();
+    if (file.find("routing/hiradix_route_") == 0) routings.push_back(file);
+  }
+  EXPECT_EQ(routings, std::vector<std::string>{"routing/hiradix_route_ugal.v"});
+  EXPECT_GT(u["area_um2"].get<double>(), tpr["blocks"]["routing_unit"]["area_um2"].get<double>());
+  fs::remove_all(dir);
+}
+
 // A slower clock needs fewer pipeline cycles for the same logic (cycles = ceil(delay / clock)).
 // The state of the contention mechanisms: Yosys's flip-flop count must equal the bit count derived from
 // the specs (seed-003 §6.1 for Base, §6.3 with this RTL's choices for ECtN, seed-000 §3.6 for PB),
