@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <sstream>
@@ -27,18 +28,28 @@ double peak_memory_mib() {
 namespace {
 
 // The contention counters of the whole network at a cycle boundary, after catching up the lazy tail
-// bookkeeping (as at the end of warm-up): what the time series of a transient reports per bin.
-struct ContentionSample {
+// bookkeeping (as at the end of warm-up), and the routers' congestion levels (ACOR-Switch, PB-ACOR): what
+// the time series of a transient reports per bin.
+struct BinSample {
   std::uint64_t observations = 0, sum_observed = 0;
   std::int64_t total = 0;  // sum of all counters at the boundary
   std::int32_t peak = 0;   // largest counter at the boundary
+  std::array<int, 4> routers_at_level{};  // routers per level (levels are 0..3)
+  bool has_levels = false;
 };
 
-ContentionSample sample_contention(Network& net, Cycle at) {
-  ContentionSample s;
+BinSample sample_bin(Network& net, Cycle at) {
+  BinSample s;
   for (int r = 0; r < net.routers(); ++r) {
     Router& router = net.router(r);
     if (at > 0) router.catch_up(at - 1);
+    if (RoutingState* state = router.routing_state()) {
+      const int level = state->level(at);
+      if (level >= 0) {
+        ++s.routers_at_level[static_cast<std::size_t>(std::min(level, 3))];
+        s.has_levels = true;
+      }
+    }
     const ContentionCounters& c = router.contention();
     s.observations += c.observations();
     s.sum_observed += c.sum_observed();
@@ -54,7 +65,7 @@ ContentionSample sample_contention(Network& net, Cycle at) {
 // every cycle in `samples` (ascending; a sample is taken there); stops early when the network stops
 // (deadlock, RTL mismatch). Without hook and samples it is one sc_start.
 void advance(Network& net, Cycle from, Cycle to, const ProgressHook& on_progress, const std::vector<Cycle>& samples,
-             std::vector<ContentionSample>& taken) {
+             std::vector<BinSample>& taken) {
   std::size_t k = taken.size();
   if ((!on_progress && k >= samples.size()) || to == from) {
     sc_core::sc_start(cycles_to_time(to - from));
@@ -66,7 +77,7 @@ void advance(Network& net, Cycle from, Cycle to, const ProgressHook& on_progress
     sc_core::sc_start(cycles_to_time(next - t));
     t = next;
     if (k < samples.size() && samples[k] == t) {
-      taken.push_back(sample_contention(net, t));
+      taken.push_back(sample_bin(net, t));
       ++k;
     }
     if (on_progress) on_progress(t);
@@ -88,9 +99,9 @@ std::vector<Cycle> contention_sample_cycles(const Config& config) {
 }
 
 // Warm-up, then the measurement window (unless the network stopped); returns the contention samples taken.
-std::vector<ContentionSample> simulate(Network& net, const Config& config, const ProgressHook& on_progress) {
+std::vector<BinSample> simulate(Network& net, const Config& config, const ProgressHook& on_progress) {
   const std::vector<Cycle> samples = contention_sample_cycles(config);
-  std::vector<ContentionSample> taken;
+  std::vector<BinSample> taken;
   advance(net, 0, config.warmup, on_progress, {}, taken);
   for (int r = 0; r < net.routers(); ++r) {
     net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
@@ -100,7 +111,7 @@ std::vector<ContentionSample> simulate(Network& net, const Config& config, const
     if (config.warmup > 0) net.router(r).reset_events();
     if (GroupBroadcast* b = net.router(r).broadcast()) b->reset_statistics();
   }
-  if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_contention(net, config.warmup));
+  if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_bin(net, config.warmup));
   if (!net.stopped()) advance(net, config.warmup, config.warmup + config.measure, on_progress, samples, taken);
   return taken;
 }
@@ -142,16 +153,18 @@ nlohmann::json broadcast_json(Network& net, Cycle measured) {
 // Contention trace of a transient: per bin, the headers that reached the head of a VC in it and the mean
 // counter value they saw (on their minimal output), and the mean (over all router ports) and largest
 // counter at the bin's end.
-void add_contention_to_bins(nlohmann::json& bins, Network& net, const std::vector<ContentionSample>& taken) {
+void add_contention_to_bins(nlohmann::json& bins, Network& net, const std::vector<BinSample>& taken) {
   std::size_t ports = 0;
   for (int r = 0; r < net.routers(); ++r) ports += static_cast<std::size_t>(net.router(r).radix());
   for (std::size_t i = 0; i < bins.size() && i + 1 < taken.size(); ++i) {
-    const ContentionSample &a = taken[i], &b = taken[i + 1];
+    const BinSample &a = taken[i], &b = taken[i + 1];
     const std::uint64_t n = b.observations - a.observations;
     bins[i]["contention_headers"] = n;
     bins[i]["contention_mean_at_header"] = n ? static_cast<double>(b.sum_observed - a.sum_observed) / static_cast<double>(n) : 0.0;
     bins[i]["contention_mean"] = static_cast<double>(b.total) / static_cast<double>(std::max<std::size_t>(ports, 1));
     bins[i]["contention_max"] = b.peak;
+    // The levels at the bin's end.
+    if (b.has_levels) bins[i]["routers_at_level"] = b.routers_at_level;
   }
 }
 
@@ -169,7 +182,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
     for (int r = 0; r < n->routers(); ++r) moved += n->router(r).activity().grants;
     return moved; }, config.warmup + config.measure, config.watchdog);
   const auto t1 = std::chrono::steady_clock::now();
-  const std::vector<ContentionSample> taken = simulate(net, config, on_progress);
+  const std::vector<BinSample> taken = simulate(net, config, on_progress);
   const auto t2 = std::chrono::steady_clock::now();
   net.finish_traces();
   const double elaboration = std::chrono::duration<double>(t1 - t0).count();

@@ -91,6 +91,14 @@ nlohmann::json Stats::to_json(Cycle measure_cycles, int terminals) const {
   return j;
 }
 
+// The shares of a bin's packets by path type, named as the run's path_types (only the types that occur).
+nlohmann::json Stats::path_types_json(const TimeBin& b) const {
+  nlohmann::json paths = nlohmann::json::object();
+  for (std::size_t t = 0; t < 8; ++t)
+    if (b.path_types[t]) paths[path_names_[t]] = static_cast<double>(b.path_types[t]) / static_cast<double>(b.packets);
+  return paths;
+}
+
 nlohmann::json Stats::time_series_json() const {
   nlohmann::json bins = nlohmann::json::array();
   for (std::size_t i = 0; i < series_.size(); ++i) {
@@ -106,7 +114,8 @@ nlohmann::json Stats::time_series_json() const {
                     // Packets created in the bin and delivered before the run ended.
                     {"generated_packets", g.packets},
                     {"generated_latency", ratio(g.latency_sum, g.packets)},
-                    {"generated_misrouted_fraction", ratio(g.misrouted, g.packets)}});
+                    {"generated_misrouted_fraction", ratio(g.misrouted, g.packets)},
+                    {"generated_path_types", path_types_json(g)}});
   }
   return bins;
 }

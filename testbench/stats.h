@@ -39,11 +39,13 @@ class LatencyHistogram {
 // routing reacted (seed-003 §V-B reaction time).
 struct TimeBin {
   std::uint64_t packets = 0, phits = 0, misrouted = 0, latency_sum = 0;
+  std::array<std::uint32_t, 8> path_types{};  // by RouteState::path_bits, as the run's path_types
   void add(const Packet& pkt, Cycle latency) {
     ++packets;
     phits += pkt.size;
     misrouted += pkt.route.misrouted;
     latency_sum += latency;
+    ++path_types[pkt.route.path_bits & 7];
   }
 };
 
@@ -79,6 +81,7 @@ class Stats {
 
   nlohmann::json to_json(Cycle measure_cycles, int terminals) const;
   nlohmann::json time_series_json() const;
+  nlohmann::json path_types_json(const TimeBin& b) const;
   // How fast the misrouted fraction of the packets *created* after `change` moved to its new level (see
   // stats.cpp for the definition); its fields are null when they cannot be measured.
   nlohmann::json reaction_json(Cycle change) const;

@@ -318,4 +318,41 @@ TEST(AcorRuns, APacketLeavesItsFirstLevelOnlyWhenRecomputed) {
   }
 }
 
+// A transient's time series reports every ACOR-Switch router's level at each bin's end and the path types
+// of the packets generated in the bin: UN at 0.2 keeps every router at the lowest level (-g- paths); after
+// the change to ADV+1 at 0.5 the blocked heads raise the levels and the longer paths appear. The levels
+// count every router in every bin, and each bin's path shares add up to 1.
+TEST(AcorRuns, TimeSeriesShowsTheLevelsAndPathsOfATransient) {
+  int code = -1;
+  const json r = simulate({{"topology.h", "2"}, {"routing.algorithm", "acor"}, {"traffic.load", "0.2"}, {"sim.warmup", "1000"},
+                           {"sim.measure", "2500"}, {"traffic.change.at", "1500"}, {"traffic.change.pattern", "adv"},
+                           {"traffic.change.load", "0.5"}, {"routing.acor_interval", "100"}, {"routing.acor_increase_1", "2"},
+                           {"routing.acor_increase_2", "5"}},
+                          &code);
+  ASSERT_EQ(code, 0);
+  const json& bins = r["time_series"];
+  ASSERT_GE(bins.size(), 20u);
+  const int routers = r["simulation"]["routers"].get<int>();
+  int raised_before = 0, raised_after = 0, after = 0;
+  double max_lgl = 0;
+  for (const json& b : bins) {
+    const auto levels = b["routers_at_level"].get<std::vector<int>>();
+    ASSERT_EQ(levels.size(), 4u);
+    EXPECT_EQ(levels[0] + levels[1] + levels[2] + levels[3], routers) << b.dump();
+    EXPECT_EQ(levels[3], 0) << "3l has levels 0 to 2";
+    double shares = 0;
+    for (const auto& [type, share] : b["generated_path_types"].items()) shares += share.get<double>();
+    if (b["generated_packets"].get<int>() > 0) EXPECT_NEAR(shares, 1.0, 1e-9) << b.dump();
+    const bool before = b["cycle"].get<int>() + 100 <= 2500;
+    (before ? raised_before : raised_after) += routers - levels[0];
+    after += !before;
+    if (before) EXPECT_FALSE(b["generated_path_types"].contains("lgl")) << b.dump();
+    else max_lgl = std::max(max_lgl, b["generated_path_types"].value("lgl", 0.0));
+  }
+  const int before = static_cast<int>(bins.size()) - after;
+  EXPECT_LT(raised_before, before * routers / 10) << "UN at 0.2 rarely blocks a head";
+  EXPECT_GT(raised_after, after * routers / 2) << "most routers above the lowest level after the change";
+  EXPECT_GT(max_lgl, 0.1);
+}
+
 }  // namespace

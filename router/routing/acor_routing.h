@@ -66,6 +66,7 @@ class AcorState : public RoutingState {
   AcorState(int levels, const AcorThresholds& th, std::unique_ptr<RoutingState> inner = nullptr)
       : level_(levels, th), inner_(std::move(inner)) {}
   AcorSwitchLevel& level() { return level_; }
+  int level(Cycle now) override { return level_.level(now); }
   GroupBroadcast* broadcast() override { return inner_ ? inner_->broadcast() : nullptr; }
   void fill_broadcast(RouterView& view, std::uint8_t* payload) override {
     if (inner_) inner_->fill_broadcast(view, payload);

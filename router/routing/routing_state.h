@@ -31,6 +31,9 @@ class RoutingState {
   // The head of `pkt` arrives in an injection (terminal) input buffer of this router at cycle `at` (called
   // when the link delivers it, possibly before `at`): LIAN's count of the packets waiting there.
   virtual void injection_arrived(const Packet& /*pkt*/, Cycle /*at*/) {}
+  // The router's congestion level at cycle `now` (ACOR-Switch, PB-ACOR: 0-based), for the time series of a
+  // transient; -1: the routing keeps none.
+  virtual int level(Cycle /*now*/) { return -1; }
   // Fills the context fields this state provides to the routing decision of `pkt`.
   virtual void gather(RouterView& /*view*/, const Packet& /*pkt*/, RoutingContext& /*ctx*/) {}
 };
