@@ -41,7 +41,8 @@ std::string routing_display(const std::string& algorithm, const nlohmann::json& 
   static const std::map<std::string, std::string> names = {{"min", "MIN"},   {"valiant", "VAL"}, {"ugal", "UGAL-L"},
                                                            {"pb", "PB"},     {"base", "Base"},   {"ectn", "ECtN"},
                                                            {"olm", "OLM"},   {"hybrid", "Hybrid"},   {"rvlb", "RVLB"},
-                                                           {"rpb", "RPB"}};
+                                                           {"rpb", "RPB"},   {"acor", "ACOR"},   {"pb_acor", "PB-ACOR"},
+                                                           {"tpr", "TPR"},   {"lian", "LIAN"}};
   const auto it = names.find(algorithm);
   if (it == names.end()) return algorithm;
   if (algorithm == "ugal" && at(config, "routing.ugal_info") == "group") return "UGAL-G";

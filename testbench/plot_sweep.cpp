@@ -65,9 +65,14 @@ namespace {
 // every figure; 0 for a name that is not a routing.
 int routing_style(const std::string& label) {
   static const std::vector<std::string> order = {"MIN",    "VAL",  "UGAL-L", "PB",   "OLM", "Base",
-                                                 "Hybrid", "ECtN", "UGAL-G", "RVLB", "RPB"};
+                                                 "Hybrid", "ECtN", "UGAL-G", "RVLB", "RPB",
+                                                 // dashed from here; the gaps give TPR and LIAN colours no
+                                                 // neighbour of theirs (PB, PB-ACOR) has: olive and cyan
+                                                 "ACOR",   "PB-ACOR", "", "", "", "", "", "TPR", "LIAN"};
   for (std::size_t i = 0; i < order.size(); ++i)
-    if (label == order[i] || label.rfind(order[i] + ",", 0) == 0 || label.rfind(order[i] + " ", 0) == 0) return static_cast<int>(i) + 1;
+    if (!order[i].empty() &&
+        (label == order[i] || label.rfind(order[i] + ",", 0) == 0 || label.rfind(order[i] + " ", 0) == 0))
+      return static_cast<int>(i) + 1;
   return 0;
 }
 

@@ -40,6 +40,8 @@ TEST(PlotData, DisplayNames) {
   using namespace hiradix;
   EXPECT_EQ(routing_display("min"), "MIN");
   EXPECT_EQ(routing_display("valiant"), "VAL");
+  EXPECT_EQ(routing_display("pb_acor"), "PB-ACOR");
+  EXPECT_EQ(routing_display("lian"), "LIAN");
   EXPECT_EQ(routing_display("valiant", json{{"routing", {{"phase_a", "lg-"}}}}), "VAL lg-");
   EXPECT_EQ(routing_display("rvlb", json{{"routing", {{"phase_a", "lgl"}}}}), "RVLB");
   EXPECT_EQ(routing_display("rvlb", json{{"routing", {{"phase_a", "-g-"}}}}), "RVLB -g-");
