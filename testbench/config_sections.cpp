@@ -175,11 +175,17 @@ void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
   if (c.trace_router >= topo.routers())
     config_fail("trace.router", "the network has only " + std::to_string(topo.routers()) + " routers");
   c.trace_contention = v.S("trace.contention");
-  if (c.trace_router >= 0 && c.trace_vcd.empty() && c.trace_contention.empty())
-    config_fail("trace.router", "traces nothing: trace.vcd and trace.contention are both empty");
   if (c.trace_router < 0 && !c.trace_contention.empty()) config_fail("trace.contention", "needs trace.router: the router to trace");
   v.set("trace.vcd", c.trace_vcd);
   v.set("trace.contention", c.trace_contention);
+  c.trace_lian = v.S("trace.lian");
+  if (!c.trace_lian.empty()) {
+    if (c.trace_router < 0) config_fail("trace.lian", "needs trace.router: the router to trace");
+    if (v.S("routing.algorithm") != "lian") config_fail("trace.lian", "traces LIAN's counters: only with routing.algorithm lian");
+  }
+  v.set("trace.lian", c.trace_lian);
+  if (c.trace_router >= 0 && c.trace_vcd.empty() && c.trace_contention.empty() && c.trace_lian.empty())
+    config_fail("trace.router", "traces nothing: trace.vcd, trace.contention and trace.lian are all empty");
   c.rc.inject_mismatch_at = static_cast<std::uint64_t>(v.I("rtl.inject_mismatch_at"));
   if (c.rc.mode != RcMode::kModel) {
     try {

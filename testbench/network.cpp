@@ -5,6 +5,8 @@
 #include <map>
 #include <sstream>
 
+#include "router/routing/lian_routing.h"
+
 namespace hiradix {
 
 namespace {
@@ -77,6 +79,10 @@ void Network::attach_traces(Router& router, const std::vector<PortSpec>& ports) 
     contention_trace_ = std::make_unique<ContentionTrace>(config.trace_contention, ports, topo_->link_classes(),
                                                           config.rc.trace_from, config.rc.trace_to);
     router.attach_contention_trace(contention_trace_.get());
+  }
+  if (!config.trace_lian.empty()) {  // validation made sure the routing is LIAN
+    lian_trace_ = std::make_unique<LianTrace>(config.trace_lian, config.rc.trace_from, config.rc.trace_to);
+    static_cast<LianState*>(router.routing_state())->attach_trace(lian_trace_.get());
   }
 }
 
@@ -200,6 +206,7 @@ void Network::finish_traces() {
   if (rc_cosim_) rc_cosim_->finish();
   if (stage_trace_) stage_trace_->finish();
   if (contention_trace_) contention_trace_->finish();
+  if (lian_trace_) lian_trace_->finish();
 }
 
 }  // namespace hiradix

@@ -12,6 +12,7 @@
 #include "router/routing/routing_registry.h"
 #include "router/rtl/rc_cosim.h"
 #include "router/contention_trace.h"
+#include "router/routing/lian_trace.h"
 #include "router/stage_trace.h"
 #include "testbench/config.h"
 #include "testbench/nic.h"
@@ -62,6 +63,7 @@ class Network : public sc_core::sc_module {
   std::unique_ptr<RcCoSim> rc_cosim_;
   std::unique_ptr<StageTrace> stage_trace_;
   std::unique_ptr<ContentionTrace> contention_trace_;
+  std::unique_ptr<LianTrace> lian_trace_;
   PacketPool pool_;
   ActivityScheduler scheduler_;
   Stats stats_;

@@ -4,7 +4,11 @@
 // path types follow from the thresholds.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 
 #include "router/routing/lian_routing.h"
@@ -224,6 +228,48 @@ TEST(LianRuns, PathShapesFollowTheThresholds) {
   // UN at low load: every count stays in the benign region, T = 150: nearly all minimal.
   const json un = run_ok({{"traffic.pattern", "un"}, {"traffic.load", "0.05"}});
   EXPECT_GT(share(un, "min"), 0.95) << shares(un);
+}
+
+// trace.lian writes a row per injection decision at trace.router, with the readings and the policy they
+// pick by the table of §3.13 (UN with SGCth 0, ILCth 2, so that several policies occur), in cycle order; it is
+// refused without trace.router or with another routing.
+TEST(LianRuns, TraceHasEveryDecisionsReadingsAndPolicy) {
+  const std::filesystem::path dir = make_temp_dir("hiradix_lian_trace");
+  const std::string csv = (dir / "lian.csv").string();
+  const json r = run_ok({{"traffic.pattern", "un"}, {"traffic.load", "0.4"}, {"routing.lian_sgc", "0"}, {"routing.lian_gcs", "1"},
+                         {"routing.lian_ilc", "2"}, {"trace.router", "0"}, {"trace.vcd", "''"}, {"trace.lian", csv}});
+  std::ifstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "cycle,dst_offset,g_dst,saturated,il,policy");
+  std::map<std::string, int> policies;
+  long long last = -1, rows = 0;
+  while (std::getline(in, line)) {
+    std::istringstream row(line);
+    std::string field[6];
+    for (std::string& f : field) std::getline(row, f, ',');
+    const long long cycle = std::stoll(field[0]);
+    const int offset = std::stoi(field[1]), saturated = std::stoi(field[3]), il = std::stoi(field[4]);
+    EXPECT_GE(cycle, last);
+    last = cycle;
+    EXPECT_LE(std::abs(offset), 4) << line;  // h = 2: offsets -4 .. 4
+    EXPECT_LE(saturated, 2) << line;          // h = 2 global links
+    const std::string want = saturated > 0 ? (il > 2 ? "lgl" : "lg-") : (il > 2 ? "-gl" : "-g-");
+    EXPECT_EQ(field[5], want) << line;
+    ++policies[field[5]];
+    ++rows;
+  }
+  EXPECT_GT(rows, 100);
+  EXPECT_GE(policies.size(), 3u);
+  for (const Overrides& bad : {Overrides{{"trace.lian", csv}}, Overrides{{"trace.router", "0"}, {"trace.lian", csv}, {"routing.algorithm", "tpr"}}}) {
+    try {
+      load_config("", with({{"topology.h", "2"}, {"routing.algorithm", "lian"}}, bad));
+      ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("trace.lian"), std::string::npos) << e.what();
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -28,8 +28,15 @@ std::unique_ptr<RoutingState> LianRouting::make_state(int router, const RouterPa
 void LianRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   UgalRouting::gather(view, pkt, ctx);
   ctx.tpr_count = ctx.lian_saturated = ctx.lian_il = 0;
-  if (view.at_injection())
-    read_counters(*static_cast<LianState*>(view.state()), topo_.group_of(topo_.router_of_terminal(pkt.dst)), view.now(), ctx);
+  if (!view.at_injection()) return;
+  LianState& s = *static_cast<LianState*>(view.state());
+  const int dst_g = topo_.group_of(topo_.router_of_terminal(pkt.dst));
+  read_counters(s, dst_g, view.now(), ctx);
+  if (s.trace()) {
+    const int groups = topo_.groups(), d = (dst_g - s.group() + groups) % groups;
+    s.trace()->decision(view.now(), d > groups / 2 ? d - groups : d, ctx.tpr_count, ctx.lian_saturated, ctx.lian_il,
+                        to_string(policy(ctx)));
+  }
 }
 
 void LianRouting::read_counters(LianState& s, int dst_g, Cycle now, RoutingContext& ctx) const {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "router/routing/lian_counters.h"
+#include "router/routing/lian_trace.h"
 #include "router/routing/tpr_routing.h"
 
 namespace hiradix {
@@ -54,6 +55,9 @@ class LianState : public RoutingState {
   }
   const std::vector<int>& global_groups() const { return global_groups_; }
   int group() const { return group_; }
+  // trace.lian at trace.router: every injection decision's readings (null: none).
+  void attach_trace(LianTrace* trace) { trace_ = trace; }
+  LianTrace* trace() const { return trace_; }
 
  private:
   int group_of_dst(const Packet& pkt) const { return topo_.group_of(topo_.router_of_terminal(pkt.dst)); }
@@ -61,6 +65,7 @@ class LianState : public RoutingState {
   int group_;
   std::vector<int> global_groups_;  // the group each of this router's h global ports reaches
   LianCounters counters_;
+  LianTrace* trace_ = nullptr;
 };
 
 class LianRouting : public UgalRouting {
