@@ -5,8 +5,6 @@
 
 namespace hiradix {
 
-std::uint64_t Nic::next_serial_ = 0;
-
 namespace {
 
 // Gaps at or beyond 2^62 cycles never come (no run is that long) and stay clear of overflow.
@@ -118,13 +116,12 @@ void Nic::tick(Cycle now) {
         const Waiting& w = queue_.front();
         sending_ = pool_.allocate();
         Packet& pkt = pool_[sending_];
-        pkt.serial = next_serial_++;
+        pkt.serial = stats_.on_inject(id_, now, params_.packet_size);
         pkt.src = static_cast<std::uint32_t>(id_);
         pkt.dst = w.dst;
         pkt.size = static_cast<std::uint16_t>(params_.packet_size);
         pkt.generated = w.generated;
         pkt.injected = now;
-        stats_.on_inject(id_, now, params_.packet_size);
         if (listener_) listener_->injected(sending_, w.tag);
       }
       const PacketId id = sending_;

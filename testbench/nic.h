@@ -92,7 +92,6 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   int packet_vc_ = 0;    // the VC that packet's flits go to
   Cycle link_free_ = 0;
   Cycle next_generation_ = kNever;
-  static std::uint64_t next_serial_;
 };
 
 }  // namespace hiradix

@@ -42,9 +42,7 @@ void Stats::enable_time_series(Cycle begin, Cycle end, Cycle bin) {
 void Stats::on_eject(const Packet& pkt, int at_terminal, Cycle tail) {
   ++ejected_total_;
   if (static_cast<int>(pkt.dst) != at_terminal) ++misdelivered_;
-  if (pkt.serial >= delivered_.size()) delivered_.resize(std::max<std::size_t>(pkt.serial + 1, delivered_.size() * 2), false);
-  if (delivered_[pkt.serial]) ++duplicates_;
-  delivered_[pkt.serial] = true;
+  if (!delivered_.deliver(pkt.serial)) ++duplicates_;
   if (tail >= end_) late_tails_.push_back(tail);
 
   const Cycle latency = tail - pkt.generated;

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "testbench/delivery_ledger.h"
 #include "tlm/cycle.h"
 #include "tlm/packet.h"
 #include "topology/topology.h"
@@ -64,9 +65,10 @@ class Stats {
       if (!accepted) ++refused_;
     }
   }
-  void on_inject(int terminal, Cycle now, int size) {
-    ++injected_total_;
+  // Returns the packet's serial: its injection order in this run, from 0.
+  std::uint64_t on_inject(int terminal, Cycle now, int size) {
     if (in_window(now)) injected_phits_[static_cast<std::size_t>(terminal / per_router_)] += static_cast<std::uint64_t>(size);
+    return injected_total_++;
   }
   // Called when the last router commits a packet to its ejection link; `tail` is when the NIC has it all.
   void on_eject(const Packet& pkt, int at_terminal, Cycle tail);
@@ -99,7 +101,7 @@ class Stats {
   std::vector<std::uint64_t> path_types_;      // 8 entries, by RouteState::path_bits
   std::array<std::string, 8> path_names_;      // their names in result.json (Topology::path_type_name)
   LatencyHistogram total_, injection_, network_;
-  std::vector<bool> delivered_;                // by packet serial: each packet delivered once
+  DeliveryLedger delivered_;                   // by packet serial: each packet delivered once
   std::vector<Cycle> late_tails_;              // tails beyond the window end (for in-flight accounting)
   Cycle series_begin_ = 0, series_end_ = 0, bin_ = 0;
   std::vector<TimeBin> series_;                // by delivery cycle

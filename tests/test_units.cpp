@@ -228,6 +228,34 @@ TEST(Stats, PathTypeNames) {
   EXPECT_EQ(path_type_name(7), "lgl");
 }
 
+TEST(DeliveryLedger, FindsEveryDuplicateInAnyOrder) {
+  DeliveryLedger l;
+  for (std::uint64_t s : {3u, 0u, 64u, 1u, 2u}) EXPECT_TRUE(l.deliver(s)) << s;
+  EXPECT_FALSE(l.deliver(0));   // still in the bitmap (4..63 are missing, so its word stays)
+  EXPECT_FALSE(l.deliver(64));
+  for (std::uint64_t s = 4; s < 64; ++s) EXPECT_TRUE(l.deliver(s)) << s;
+  EXPECT_FALSE(l.deliver(5));   // now below the base: the first word is gone
+  EXPECT_FALSE(l.deliver(63));
+  EXPECT_TRUE(l.deliver(65));
+}
+
+TEST(DeliveryLedger, KeepsOnlyTheSpanInFlight) {
+  // 10^6 packets delivered with at most 1,000 in flight (each one delivered 1,000 serials late): the
+  // bitmap never spans more than the 1,000 serials in flight, rounded out to whole words.
+  DeliveryLedger l;
+  std::size_t most = 0;
+  for (std::uint64_t s = 0; s < 1000000; ++s) {
+    if (s % 1000 != 0) {
+      EXPECT_TRUE(l.deliver(s));
+    }
+    if (s >= 1000 && s % 1000 == 0) {
+      EXPECT_TRUE(l.deliver(s - 1000));
+    }
+    most = std::max(most, l.words_kept());
+  }
+  EXPECT_LE(most, 1000u / 64 + 2);
+}
+
 Packet make_packet(std::uint64_t serial, int src, int dst, Cycle generated, Cycle injected) {
   Packet p;
   p.serial = serial;
