@@ -9,175 +9,7 @@
 
 namespace hiradix {
 
-// ---------------------------------------------------------------------------------------------------------
-// The graph
-
-ChannelGraph::ChannelGraph(const Topology& topo, std::vector<int> vcs) : topo_(topo), vcs_(std::move(vcs)) {
-  if (vcs_.size() != topo.link_classes().size())
-    throw std::invalid_argument("channel graph: " + std::to_string(vcs_.size()) + " VC counts for " +
-                                std::to_string(topo.link_classes().size()) + " link classes");
-  radix_ = topo.max_radix();
-  vcs_max_ = std::max(1, *std::max_element(vcs_.begin(), vcs_.end()));
-  words_ = (radix_ * vcs_max_ + 63) / 64;
-  channels_ = static_cast<long>(topo.routers()) * radix_ * vcs_max_;
-  peer_router_.assign(static_cast<std::size_t>(topo.routers()) * radix_, -1);
-  peer_port_.assign(peer_router_.size(), -1);
-  for (int r = 0; r < topo.routers(); ++r)
-    for (int p = 0; p < topo.radix(r); ++p)
-      if (topo.port_class(r, p) != 0) {
-        const PortEnd e = topo.peer(r, p);
-        peer_router_[static_cast<std::size_t>(r) * radix_ + p] = e.router;
-        peer_port_[static_cast<std::size_t>(r) * radix_ + p] = e.port;
-      }
-  bits_.assign(static_cast<std::size_t>(channels_) * words_, 0);
-}
-
-Channel ChannelGraph::channel(long id) const {
-  return {static_cast<int>(id / vcs_max_ / radix_), static_cast<int>((id / vcs_max_) % radix_), static_cast<int>(id % vcs_max_)};
-}
-
-void ChannelGraph::add(long from, int port, int vc) {
-  const int bit = port * vcs_max_ + vc;
-  bits_[static_cast<std::size_t>(from) * words_ + static_cast<std::size_t>(bit / 64)] |= std::uint64_t{1} << (bit % 64);
-}
-
-void ChannelGraph::add_set(long from, const std::uint64_t* set) {
-  std::uint64_t* w = &bits_[static_cast<std::size_t>(from) * words_];
-  for (int i = 0; i < words_; ++i) w[i] |= set[i];
-}
-
-bool ChannelGraph::has(long from, long to) const {
-  const long base = successor(from, 0);
-  if (to < base || to >= base + static_cast<long>(radix_) * vcs_max_) return false;
-  const long bit = to - base;
-  return bits_[static_cast<std::size_t>(from) * words_ + static_cast<std::size_t>(bit / 64)] >> (bit % 64) & 1;
-}
-
-int ChannelGraph::arrival_slot(long id) const {
-  return peer_port_[static_cast<std::size_t>(id / vcs_max_)] * vcs_max_ + static_cast<int>(id % vcs_max_);
-}
-
-long ChannelGraph::arriving(int router, int slot) const {
-  const std::size_t i = static_cast<std::size_t>(router) * radix_ + static_cast<std::size_t>(slot / vcs_max_);
-  return id(peer_router_[i], peer_port_[i], slot % vcs_max_);
-}
-
-std::size_t ChannelGraph::edges() const {
-  std::size_t n = 0;
-  for (const std::uint64_t w : bits_) n += static_cast<std::size_t>(__builtin_popcountll(w));
-  return n;
-}
-
-std::size_t ChannelGraph::channels_with_edges() const {
-  std::size_t n = 0;
-  for (long c = 0; c < channels_; ++c)
-    for (int i = 0; i < words_; ++i)
-      if (bits_[static_cast<std::size_t>(c) * words_ + i]) {
-        ++n;
-        break;
-      }
-  return n;
-}
-
-bool ChannelGraph::contains(const ChannelGraph& other) const {
-  if (other.bits_.size() != bits_.size()) return false;
-  for (std::size_t i = 0; i < bits_.size(); ++i)
-    if (other.bits_[i] & ~bits_[i]) return false;
-  return true;
-}
-
-std::string ChannelGraph::name(long id) const {
-  const Channel c = channel(id);
-  const int cls = topo_.port_class(c.router, c.port);
-  return "R" + std::to_string(c.router) + " p" + std::to_string(c.port) + " " +
-         topo_.link_classes()[static_cast<std::size_t>(cls)] + " VC" + std::to_string(c.vc);
-}
-
-std::string ChannelGraph::describe(const std::vector<long>& cycle) const {
-  std::string s;
-  for (const long c : cycle) s += name(c) + " -> ";
-  return cycle.empty() ? s : s + name(cycle.front());
-}
-
-std::vector<long> ChannelGraph::find_cycle() const {
-  // Iterative depth-first search; colour 0 unvisited, 1 on the stack, 2 done.
-  std::vector<std::uint8_t> colour(static_cast<std::size_t>(channels_), 0);
-  struct Frame {
-    long node;
-    int word;
-    std::uint64_t rest;  // successors of `word` not yet followed
-  };
-  std::vector<Frame> stack;
-  std::vector<long> first;  // the first cycle met
-  for (long start = 0; start < channels_ && first.empty(); ++start) {
-    if (colour[static_cast<std::size_t>(start)]) continue;
-    colour[static_cast<std::size_t>(start)] = 1;
-    stack.push_back({start, 0, bits_[static_cast<std::size_t>(start) * words_]});
-    while (!stack.empty() && first.empty()) {
-      Frame& f = stack.back();
-      if (!f.rest) {
-        if (++f.word < words_) {
-          f.rest = bits_[static_cast<std::size_t>(f.node) * words_ + static_cast<std::size_t>(f.word)];
-          continue;
-        }
-        colour[static_cast<std::size_t>(f.node)] = 2;
-        stack.pop_back();
-        continue;
-      }
-      const int bit = f.word * 64 + __builtin_ctzll(f.rest);
-      f.rest &= f.rest - 1;
-      const long next = successor(f.node, bit);
-      const std::uint8_t c = colour[static_cast<std::size_t>(next)];
-      if (c == 1) {
-        auto it = std::find_if(stack.begin(), stack.end(), [&](const Frame& g) { return g.node == next; });
-        for (; it != stack.end(); ++it) first.push_back(it->node);
-      } else if (c == 0) {
-        colour[static_cast<std::size_t>(next)] = 1;
-        stack.push_back({next, 0, bits_[static_cast<std::size_t>(next) * words_]});
-      }
-    }
-    stack.clear();
-  }
-  if (first.empty()) return first;
-
-  // A shortest cycle through each of (at most 32 of) the channels of that one, by breadth-first search.
-  std::vector<long> best = first;
-  std::vector<long> parent(static_cast<std::size_t>(channels_), -1);
-  std::vector<long> touched, queue;
-  for (std::size_t k = 0; k < first.size() && k < 32; ++k) {
-    const long root = first[k];
-    for (const long t : touched) parent[static_cast<std::size_t>(t)] = -1;
-    touched.clear();
-    queue.assign(1, root);
-    long closing = -1;  // the channel whose edge leads back to root
-    for (std::size_t head = 0; head < queue.size() && closing < 0; ++head) {
-      const long u = queue[head];
-      for (int w = 0; w < words_ && closing < 0; ++w)
-        for (std::uint64_t rest = bits_[static_cast<std::size_t>(u) * words_ + static_cast<std::size_t>(w)]; rest; rest &= rest - 1) {
-          const long v = successor(u, w * 64 + __builtin_ctzll(rest));
-          if (v == root) {
-            closing = u;
-            break;
-          }
-          if (parent[static_cast<std::size_t>(v)] >= 0) continue;
-          parent[static_cast<std::size_t>(v)] = u;
-          touched.push_back(v);
-          queue.push_back(v);
-        }
-    }
-    if (closing < 0) continue;  // cannot happen: root lies on a cycle
-    std::vector<long> cycle;
-    for (long v = closing; v != root; v = parent[static_cast<std::size_t>(v)]) cycle.push_back(v);
-    cycle.push_back(root);
-    std::reverse(cycle.begin(), cycle.end());
-    if (cycle.size() < best.size()) best = cycle;
-  }
-  std::rotate(best.begin(), std::min_element(best.begin(), best.end()), best.end());
-  return best;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The enumeration
+// The enumeration of a routing's channel dependencies (the graph itself: channel_graph.cpp).
 
 namespace {
 
@@ -219,6 +51,68 @@ std::uint64_t state_key(const RouteState& s) {
          std::uint64_t{s.phase_classes & 0xfu} << 5 | std::uint64_t{s.flags} << 9 | hops << 17 |
          static_cast<std::uint64_t>(s.intermediate) << 33;  // 31 bits left: at most 2^21 routers (radix 64)
 }
+
+// The R_ROOTs Valiant may draw per source, sorted: for a destination in another group (`all`), and (RVLB's
+// restriction, seed-000 §3.3) for one in the source's group, which draws among the group's routers.
+struct ValiantRoots {
+  ValiantRoots(const ValiantRouting& v, int routers) : v_(v), all(static_cast<std::size_t>(routers)), in_group(all.size()) {
+    for (int s = 0; s < routers; ++s) {
+      all[static_cast<std::size_t>(s)] = unique(v.intermediate_draws(s));
+      if (v.restricted()) in_group[static_cast<std::size_t>(s)] = unique(v.intermediate_draws(s, s));
+    }
+  }
+  const std::vector<int>& of(int s, int d) const { return (v_.draws_in_group(s, d) ? in_group : all)[static_cast<std::size_t>(s)]; }
+  static std::vector<int> unique(const std::vector<std::pair<int, std::uint64_t>>& draws) {
+    std::vector<int> rs;
+    for (const auto& draw : draws) rs.push_back(draw.first);
+    std::sort(rs.begin(), rs.end());
+    rs.erase(std::unique(rs.begin(), rs.end()), rs.end());
+    return rs;
+  }
+  const ValiantRouting& v_;
+  std::vector<std::vector<int>> all, in_group;
+};
+
+// How packets reach an R_ROOT at the end of phase A: their route state, the source's domain when the
+// restriction applies (its destinations draw in the group, so phase B never takes them there; -1: any
+// destination), and the arriving channels as bits over R_ROOT's input slots (input port * VCs + VC).
+struct Arrivals {
+  std::uint64_t key;
+  int source_domain;
+  RouteState state;
+  std::vector<std::uint64_t> in;
+};
+
+// Sets of first hops (bits over a router's output slots) per destination domain, and for each domain the
+// union of all the others' (prefix / suffix unions, so that each is built once).
+class DomainHopSets {
+ public:
+  DomainHopSets(int domains, int words)
+      : domains_(domains), words_(words), by_domain_(static_cast<std::size_t>(domains) * words),
+        prefix_(static_cast<std::size_t>(domains + 1) * words), suffix_(prefix_.size()), all_but_(static_cast<std::size_t>(words)) {}
+  int domains() const { return domains_; }
+  void clear() { std::fill(by_domain_.begin(), by_domain_.end(), 0); }
+  void add(int domain, int bit) { by_domain_[at(domain, bit / 64)] |= std::uint64_t{1} << (bit % 64); }
+  // prefix[k] = domains < k, suffix[k] = domains >= k.
+  void close() {
+    for (int k = 0; k < domains_; ++k)
+      for (int w = 0; w < words_; ++w) {
+        prefix_[at(k + 1, w)] = prefix_[at(k, w)] | by_domain_[at(k, w)];
+        suffix_[at(domains_ - 1 - k, w)] = suffix_[at(domains_ - k, w)] | by_domain_[at(domains_ - 1 - k, w)];
+      }
+  }
+  // The first hops towards every domain but `x` (-1: towards every domain).
+  const std::uint64_t* all_but(int x) {
+    for (int w = 0; w < words_; ++w)
+      all_but_[static_cast<std::size_t>(w)] = x < 0 ? prefix_[at(domains_, w)] : prefix_[at(x, w)] | suffix_[at(x + 1, w)];
+    return all_but_.data();
+  }
+
+ private:
+  std::size_t at(int domain, int word) const { return static_cast<std::size_t>(domain) * words_ + static_cast<std::size_t>(word); }
+  int domains_, words_;
+  std::vector<std::uint64_t> by_domain_, prefix_, suffix_, all_but_;
+};
 
 class Enumerator {
  public:
@@ -298,157 +192,18 @@ class Enumerator {
           if (d != s) walk_route(s, d);
   }
 
+  // The Valiant family (Valiant, RVLB, ACOR, UGAL, PB and what builds on them): the minimal paths it may take,
+  // then its Valiant paths, whole (kFull) or as phase A to R_ROOT joined with phase B from it (kReduced).
   void valiant_paths(const ValiantRouting& v, CdgMethod method) {
-    const int routers = topo_.routers();
-    const auto unique_roots = [](const std::vector<std::pair<int, std::uint64_t>>& draws) {
-      std::vector<int> rs;
-      for (const auto& draw : draws) rs.push_back(draw.first);
-      std::sort(rs.begin(), rs.end());
-      rs.erase(std::unique(rs.begin(), rs.end()), rs.end());
-      return rs;
-    };
-    // R_ROOTs per source: for a destination in another group, and (RVLB's restriction, seed-000 §3.3) for
-    // one in the source's group, which draws among the group's routers.
-    const bool restricted = v.restricted();
-    std::vector<std::vector<int>> roots(static_cast<std::size_t>(routers)), group_roots(roots.size());
-    for (int s = 0; s < routers; ++s) {
-      roots[static_cast<std::size_t>(s)] = unique_roots(v.intermediate_draws(s));
-      if (restricted) group_roots[static_cast<std::size_t>(s)] = unique_roots(v.intermediate_draws(s, s));
-    }
-    const auto roots_of = [&](int s, int d) -> const std::vector<int>& {
-      return (v.draws_in_group(s, d) ? group_roots : roots)[static_cast<std::size_t>(s)];
-    };
-    // Valiant, RVLB and ACOR take the minimal path only on a degenerate draw; UGAL and what builds on it
-    // (PB, RPB) may prefer it.
-    const bool adaptive = dynamic_cast<const UgalRouting*>(&v) != nullptr;
-    const auto minimal_walk = [&](int s, int d) {
-      Packet pkt;
-      pkt.dst = static_cast<std::uint32_t>(terminal(d));
-      pkt.route.phase = 1;
-      walk_follow(v, pkt, s, -1, -1);
-    };
-    const auto valiant_start = [&](int root, int d) {
-      Packet pkt;
-      pkt.dst = static_cast<std::uint32_t>(terminal(d));
-      pkt.route.intermediate = static_cast<std::uint32_t>(root);
-      pkt.route.phase = 0;
-      return pkt;
-    };
-    // Minimal paths: every pair for an adaptive routing, else the degenerate draws.
-    for (int s = 0; s < routers; ++s) {
-      if (!base(s)) continue;
-      for (int d = 0; d < routers; ++d) {
-        if (d == s) continue;
-        const std::vector<int>& rs = roots_of(s, d);
-        if (adaptive || std::binary_search(rs.begin(), rs.end(), s) || std::binary_search(rs.begin(), rs.end(), d))
-          minimal_walk(s, d);
-      }
-    }
-    if (method == CdgMethod::kFull) {  // every Valiant path whole
-      for (int s = 0; s < routers; ++s)
-        for (int d = 0; d < routers; ++d)
-          for (const int root : roots_of(s, d)) {
-            if (root == s || root == d) continue;  // degenerate: minimal, above
-            Packet pkt = valiant_start(root, d);
-            walk_follow(v, pkt, s, -1, -1);
-          }
+    const ValiantRoots roots(v, topo_.routers());
+    valiant_minimal_paths(v, roots);
+    if (method == CdgMethod::kFull) {
+      valiant_whole_paths(v, roots);
       return;
     }
-    // RVLB's intra-group paths (source, R_ROOT and destination in one group), whole: a^3 per group.
-    if (restricted)
-      for (int s = 0; s < routers; ++s) {
-        if (!base(s)) continue;
-        const int domain = topo_.domain_of(s);
-        for (int i = 0; i < topo_.domain_size(); ++i) {
-          const int d = topo_.router_in_domain(domain, i);
-          for (const int root : group_roots[static_cast<std::size_t>(s)]) {
-            if (root == s || root == d) continue;
-            Packet pkt = valiant_start(root, d);
-            walk_follow(v, pkt, s, -1, -1);
-          }
-        }
-      }
-    // Phase A, source -> R_ROOT: its hops, and the channel and route state it reaches R_ROOT with (the
-    // arriving channels as bits over R_ROOT's input slots, input port * VCs + VC). With the restriction, the
-    // arrivals also keep the source's group, whose destinations their phase B may not reach (those draw in
-    // the group), and phase A is walked towards a destination outside that group (the draw's premise).
-    struct Arrivals {
-      std::uint64_t key;
-      int source_domain;  // -1: any destination
-      RouteState state;
-      std::vector<std::uint64_t> in;
-    };
-    std::vector<std::vector<Arrivals>> arrivals(static_cast<std::size_t>(routers));
-    for (int s = 0; s < routers; ++s)
-      for (const int root : roots[static_cast<std::size_t>(s)]) {
-        if (root == s || !base(root)) continue;
-        const int source_domain = restricted ? topo_.domain_of(s) : -1;
-        // Without the restriction the destination is not read before R_ROOT.
-        const int towards = restricted ? topo_.router_in_domain((source_domain + 1) % topo_.domains(), 0) : root;
-        Packet pkt = valiant_start(root, towards);
-        const long last = walk_follow(v, pkt, s, -1, root);
-        const std::uint64_t key = state_key(pkt.route);
-        std::vector<Arrivals>& as = arrivals[static_cast<std::size_t>(root)];
-        auto it = std::find_if(as.begin(), as.end(),
-                               [&](const Arrivals& x) { return x.key == key && x.source_domain == source_domain; });
-        if (it == as.end())
-          it = as.insert(as.end(), {key, source_domain, pkt.route, std::vector<std::uint64_t>(static_cast<std::size_t>(g_.words()), 0)});
-        const int slot = g_.arrival_slot(last);
-        it->in[static_cast<std::size_t>(slot / 64)] |= std::uint64_t{1} << (slot % 64);
-      }
-    // Phase B, R_ROOT -> destination, per R_ROOT and arrival state: its hops, and its first hops out of R_ROOT
-    // towards every destination, kept per destination domain when restricted; every arriving channel
-    // depends on every one of those first hops (towards a destination outside its source's domain).
-    const int domains = restricted ? topo_.domains() : 1, words = g_.words();
-    std::vector<std::uint64_t> first_hops(static_cast<std::size_t>(domains) * words), allowed(static_cast<std::size_t>(words));
-    std::vector<std::uint64_t> prefix(static_cast<std::size_t>(domains + 1) * words), suffix(prefix.size());
-    for (int root = 0; root < routers; ++root) {
-      std::vector<Arrivals>& as = arrivals[static_cast<std::size_t>(root)];
-      std::sort(as.begin(), as.end(), [](const Arrivals& x, const Arrivals& y) {
-        return x.key != y.key ? x.key < y.key : x.source_domain < y.source_domain;
-      });
-      for (std::size_t i = 0; i < as.size(); ++i) {
-        // Arrivals with the same state (they differ in the source's domain) share their phase B.
-        if (i > 0 && as[i].key == as[i - 1].key) continue;
-        // A destination in the one source domain all these arrivals come from is on none of their paths
-        // (not even its hops after the first).
-        int only = as[i].source_domain;
-        for (std::size_t j = i; j < as.size() && as[j].key == as[i].key; ++j)
-          if (as[j].source_domain != only) only = -1;
-        std::fill(first_hops.begin(), first_hops.end(), 0);
-        for (int d = 0; d < routers; ++d) {
-          if (d == root || (only >= 0 && topo_.domain_of(d) == only)) continue;
-          Packet pkt;
-          pkt.dst = static_cast<std::uint32_t>(terminal(d));
-          pkt.route = as[i].state;
-          long first = -1;
-          walk_follow(v, pkt, root, -1, -1, &first);
-          if (first < 0) continue;
-          const int bit = g_.slot_of(first);
-          first_hops[static_cast<std::size_t>(restricted ? topo_.domain_of(d) : 0) * words + static_cast<std::size_t>(bit / 64)] |=
-              std::uint64_t{1} << (bit % 64);
-        }
-        // prefix[k] = domains < k, suffix[k] = domains >= k: the first hops towards all domains but one.
-        for (int k = 0; k < domains; ++k)
-          for (int w = 0; w < words; ++w) {
-            prefix[static_cast<std::size_t>(k + 1) * words + w] = prefix[static_cast<std::size_t>(k) * words + w] |
-                                                                  first_hops[static_cast<std::size_t>(k) * words + w];
-            suffix[static_cast<std::size_t>(domains - 1 - k) * words + w] =
-                suffix[static_cast<std::size_t>(domains - k) * words + w] |
-                first_hops[static_cast<std::size_t>(domains - 1 - k) * words + w];
-          }
-        for (std::size_t j = i; j < as.size() && as[j].key == as[i].key; ++j) {
-          const int x = as[j].source_domain;
-          for (int w = 0; w < words; ++w)
-            allowed[static_cast<std::size_t>(w)] =
-                x < 0 ? prefix[static_cast<std::size_t>(domains) * words + w]
-                      : prefix[static_cast<std::size_t>(x) * words + w] | suffix[static_cast<std::size_t>(x + 1) * words + w];
-          for (int w = 0; w < words; ++w)
-            for (std::uint64_t rest = as[j].in[static_cast<std::size_t>(w)]; rest; rest &= rest - 1)
-              g_.add_set(g_.arriving(root, w * 64 + __builtin_ctzll(rest)), allowed.data());
-        }
-      }
-    }
+    if (v.restricted()) rvlb_group_paths(v, roots);
+    std::vector<std::vector<Arrivals>> arrivals = phase_a(v, roots);
+    for (int root = 0; root < topo_.routers(); ++root) phase_b(v, root, arrivals[static_cast<std::size_t>(root)]);
   }
 
   // The escape graph of an in-transit routing (see channel_dependencies in the header).
@@ -492,6 +247,126 @@ class Enumerator {
     }
   }
 
+  // Minimal paths: every pair for an adaptive routing, else the degenerate draws. Valiant, RVLB and ACOR take
+  // the minimal path only on a degenerate draw; UGAL and what builds on it (PB, RPB) may prefer it.
+  void valiant_minimal_paths(const ValiantRouting& v, const ValiantRoots& roots) {
+    const bool adaptive = dynamic_cast<const UgalRouting*>(&v) != nullptr;
+    for (int s = 0; s < topo_.routers(); ++s) {
+      if (!base(s)) continue;
+      for (int d = 0; d < topo_.routers(); ++d) {
+        if (d == s) continue;
+        const std::vector<int>& rs = roots.of(s, d);
+        if (adaptive || std::binary_search(rs.begin(), rs.end(), s) || std::binary_search(rs.begin(), rs.end(), d)) {
+          Packet pkt;
+          pkt.dst = static_cast<std::uint32_t>(terminal(d));
+          pkt.route.phase = 1;
+          walk_follow(v, pkt, s, -1, -1);
+        }
+      }
+    }
+  }
+
+  Packet valiant_start(int root, int d) const {
+    Packet pkt;
+    pkt.dst = static_cast<std::uint32_t>(terminal(d));
+    pkt.route.intermediate = static_cast<std::uint32_t>(root);
+    pkt.route.phase = 0;
+    return pkt;
+  }
+
+  // Every Valiant path whole (kFull).
+  void valiant_whole_paths(const ValiantRouting& v, const ValiantRoots& roots) {
+    for (int s = 0; s < topo_.routers(); ++s)
+      for (int d = 0; d < topo_.routers(); ++d)
+        for (const int root : roots.of(s, d)) {
+          if (root == s || root == d) continue;  // degenerate: minimal
+          Packet pkt = valiant_start(root, d);
+          walk_follow(v, pkt, s, -1, -1);
+        }
+  }
+
+  // RVLB's intra-group paths (source, R_ROOT and destination in one group), whole: a^3 per group.
+  void rvlb_group_paths(const ValiantRouting& v, const ValiantRoots& roots) {
+    for (int s = 0; s < topo_.routers(); ++s) {
+      if (!base(s)) continue;
+      const int domain = topo_.domain_of(s);
+      for (int i = 0; i < topo_.domain_size(); ++i) {
+        const int d = topo_.router_in_domain(domain, i);
+        for (const int root : roots.in_group[static_cast<std::size_t>(s)]) {
+          if (root == s || root == d) continue;
+          Packet pkt = valiant_start(root, d);
+          walk_follow(v, pkt, s, -1, -1);
+        }
+      }
+    }
+  }
+
+  // Phase A, source -> R_ROOT: its hops, and per R_ROOT the arrivals (see Arrivals). With the restriction,
+  // phase A is walked towards a destination outside the source's group (the draw's premise).
+  std::vector<std::vector<Arrivals>> phase_a(const ValiantRouting& v, const ValiantRoots& roots) {
+    std::vector<std::vector<Arrivals>> arrivals(static_cast<std::size_t>(topo_.routers()));
+    for (int s = 0; s < topo_.routers(); ++s)
+      for (const int root : roots.all[static_cast<std::size_t>(s)]) {
+        if (root == s || !base(root)) continue;
+        const int source_domain = v.restricted() ? topo_.domain_of(s) : -1;
+        // Without the restriction the destination is not read before R_ROOT.
+        const int towards = v.restricted() ? topo_.router_in_domain((source_domain + 1) % topo_.domains(), 0) : root;
+        Packet pkt = valiant_start(root, towards);
+        const long last = walk_follow(v, pkt, s, -1, root);
+        const std::uint64_t key = state_key(pkt.route);
+        std::vector<Arrivals>& as = arrivals[static_cast<std::size_t>(root)];
+        auto it = std::find_if(as.begin(), as.end(),
+                               [&](const Arrivals& x) { return x.key == key && x.source_domain == source_domain; });
+        if (it == as.end())
+          it = as.insert(as.end(), {key, source_domain, pkt.route, std::vector<std::uint64_t>(static_cast<std::size_t>(g_.words()), 0)});
+        const int slot = g_.arrival_slot(last);
+        it->in[static_cast<std::size_t>(slot / 64)] |= std::uint64_t{1} << (slot % 64);
+      }
+    return arrivals;
+  }
+
+  // Phase B, R_ROOT -> destination, per arrival state at `root`: its hops, and its first hops out of R_ROOT
+  // towards every destination, kept per destination domain when restricted; every arriving channel
+  // depends on every one of those first hops (towards a destination outside its source's domain).
+  void phase_b(const ValiantRouting& v, int root, std::vector<Arrivals>& as) {
+    std::sort(as.begin(), as.end(), [](const Arrivals& x, const Arrivals& y) {
+      return x.key != y.key ? x.key < y.key : x.source_domain < y.source_domain;
+    });
+    const int domains = v.restricted() ? topo_.domains() : 1;
+    DomainHopSets sets(domains, g_.words());
+    for (std::size_t i = 0; i < as.size();) {
+      // Arrivals with the same state (they differ in the source's domain) share their phase B.
+      std::size_t end = i;
+      int only = as[i].source_domain;  // the one source domain of them all, or -1
+      for (; end < as.size() && as[end].key == as[i].key; ++end)
+        if (as[end].source_domain != only) only = -1;
+      phase_b_first_hops(v, root, as[i].state, only, sets);
+      for (std::size_t j = i; j < end; ++j) {
+        const std::uint64_t* allowed = sets.all_but(as[j].source_domain);
+        for (int w = 0; w < g_.words(); ++w)
+          for (std::uint64_t rest = as[j].in[static_cast<std::size_t>(w)]; rest; rest &= rest - 1)
+            g_.add_set(g_.arriving(root, w * 64 + __builtin_ctzll(rest)), allowed);
+      }
+      i = end;
+    }
+  }
+
+  // The first hops of phase B from `root` with `state` towards every destination (none in domain `only`,
+  // whose destinations are on none of these paths: not even their hops after the first), by domain.
+  void phase_b_first_hops(const ValiantRouting& v, int root, const RouteState& state, int only, DomainHopSets& sets) {
+    sets.clear();
+    for (int d = 0; d < topo_.routers(); ++d) {
+      if (d == root || (only >= 0 && topo_.domain_of(d) == only)) continue;
+      Packet pkt;
+      pkt.dst = static_cast<std::uint32_t>(terminal(d));
+      pkt.route = state;
+      long first = -1;
+      walk_follow(v, pkt, root, -1, -1, &first);
+      if (first >= 0) sets.add(sets.domains() > 1 ? topo_.domain_of(d) : 0, g_.slot_of(first));
+    }
+    sets.close();
+  }
+
  private:
   const Topology& topo_;
   const RoutingAlgorithm& routing_;
@@ -502,38 +377,6 @@ class Enumerator {
 };
 
 }  // namespace
-
-bool rotation_symmetric(const Topology& t) {
-  if (t.domains() < 2) return false;
-  const auto turn = [&](int r) { return t.router_in_domain((t.domain_of(r) + 1) % t.domains(), t.index_in_domain(r)); };
-  for (int r = 0; r < t.routers(); ++r) {
-    const int r2 = turn(r);
-    if (t.radix(r2) != t.radix(r)) return false;
-    for (int p = 0; p < t.radix(r); ++p) {
-      const int cls = t.port_class(r, p);
-      if (t.port_class(r2, p) != cls) return false;
-      if (cls == 0) continue;
-      const PortEnd e = t.peer(r, p), e2 = t.peer(r2, p);
-      if (e2.router != turn(e.router) || e2.port != e.port) return false;
-    }
-  }
-  return true;
-}
-
-void ChannelGraph::close_under_rotation() {
-  const int domains = topo_.domains(), size = topo_.domain_size();
-  std::vector<std::uint64_t> orbit(static_cast<std::size_t>(words_));
-  for (int i = 0; i < size; ++i)
-    for (int p = 0; p < radix_; ++p)
-      for (int vc = 0; vc < vcs_max_; ++vc) {
-        std::fill(orbit.begin(), orbit.end(), 0);
-        for (int d = 0; d < domains; ++d) {
-          const std::uint64_t* w = &bits_[static_cast<std::size_t>(id(topo_.router_in_domain(d, i), p, vc)) * words_];
-          for (int k = 0; k < words_; ++k) orbit[static_cast<std::size_t>(k)] |= w[k];
-        }
-        for (int d = 0; d < domains; ++d) add_set(id(topo_.router_in_domain(d, i), p, vc), orbit.data());
-      }
-}
 
 ChannelGraph channel_dependencies(const Topology& topo, const RoutingAlgorithm& routing, const std::vector<int>& vcs,
                                   CdgMethod method) {
