@@ -168,6 +168,67 @@ void add_contention_to_bins(nlohmann::json& bins, Network& net, const std::vecto
   }
 }
 
+// Conservation (DESIGN §3.5): every created packet is either delivered or still somewhere in the network.
+nlohmann::json conservation_json(Network& net, Cycle simulated) {
+  const Stats& s = net.stats();
+  const std::uint64_t held = net.packets_in_flight();
+  const std::uint64_t late = s.ejected_after(simulated);
+  const bool conserved = s.created() == s.ejected() + held && s.misdelivered() == 0 && s.duplicates() == 0;
+  return {{"created", s.created()},
+          {"delivered", s.ejected() - late},
+          {"in_flight", held + late},
+          {"misdelivered", s.misdelivered()},
+          {"duplicates", s.duplicates()},
+          {"ok", conserved}};
+}
+
+// The run's status and exit code, from the result's conservation and the network's deadlock detection.
+void set_status(RunOutcome& out, Network& net, const StallProbe& stall, Cycle watchdog, Cycle simulated) {
+  nlohmann::json& j = out.result;
+  const Stats& s = net.stats();
+  j["status"] = "ok";
+  if (net.rc_cosim() && net.rc_cosim()->stopped()) {
+    j["status"] = "rtl_mismatch";
+    out.exit_code = kExitRtlMismatch;
+  } else if (net.deadlocked()) {
+    j["status"] = "deadlock";
+    j["deadlock"] = net.deadlock_report();
+    out.exit_code = kExitDeadlock;
+  } else if (stall.stalled(simulated, s.injected() > s.ejected())) {
+    j["status"] = "deadlock";
+    j["deadlock"] = stall.report(s.injected() - s.ejected(), watchdog);
+    out.exit_code = kExitDeadlock;
+  } else if (!j["conservation"]["ok"].get<bool>()) {
+    j["status"] = "conservation_violated";
+    out.exit_code = kExitConservation;
+  }
+}
+
+// routing.recomp: the recomputations over the whole run, warm-up included.
+nlohmann::json recomputation_json(Network& net) {
+  std::uint64_t recomputations = 0;
+  for (int r = 0; r < net.routers(); ++r) recomputations += net.router(r).activity().recomputations;
+  const std::uint64_t injected = net.stats().injected();
+  return {{"count", recomputations}, {"per_injected_packet", injected ? static_cast<double>(recomputations) / injected : 0.0}};
+}
+
+// What is not the network's behaviour: the simulator's effort and the result's provenance.
+nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration, double wall,
+                               const nlohmann::json& resolved_config) {
+  std::uint64_t activations = 0;
+  for (int r = 0; r < net.routers(); ++r) activations += net.router(r).activity().activations;
+  return {{"cycles", simulated},
+          {"routers", net.routers()},
+          {"router_activations", activations},
+          {"elaboration_seconds", elaboration},
+          {"wall_seconds", wall},
+          {"router_cycles_per_second", wall > 0 ? net.routers() * static_cast<double>(simulated) / wall : 0.0},
+          {"peak_memory_mib", peak_memory_mib()},
+          {"hiradix_version", hiradix_version()},
+          {"git_commit", git_commit()},
+          {"config_sha256", config_sha256(resolved_config)}};
+}
+
 }  // namespace
 
 RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress) {
@@ -203,59 +264,16 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
     j["power"] = power_json(events, *config.power, config.link_pj_per_bit, net.topology().link_classes(),
                             config.router.broadcast.phit_bits, j["packets"].get<std::uint64_t>(), measured, net.routers());
 
-  // Conservation: every created packet is either delivered or still somewhere in the network.
-  Stats& s = net.stats();
-  const std::uint64_t held = net.packets_in_flight();
-  const std::uint64_t late = s.ejected_after(simulated);
-  const bool conserved = s.created() == s.ejected() + held && s.misdelivered() == 0 && s.duplicates() == 0;
-  j["conservation"] = {{"created", s.created()},
-                       {"delivered", s.ejected() - late},
-                       {"in_flight", held + late},
-                       {"misdelivered", s.misdelivered()},
-                       {"duplicates", s.duplicates()},
-                       {"ok", conserved}};
+  j["conservation"] = conservation_json(net, simulated);
   if (config.traffic.has_change) {
-    j["time_series"] = s.time_series_json();
-    j["reaction"] = s.reaction_json(config.traffic.change_at);
+    j["time_series"] = net.stats().time_series_json();
+    j["reaction"] = net.stats().reaction_json(config.traffic.change_at);
     add_contention_to_bins(j["time_series"], net, taken);
   }
   if (net.rc_cosim()) j["rtl"] = net.rc_cosim()->to_json();
-
-  j["status"] = "ok";
-  if (net.rc_cosim() && net.rc_cosim()->stopped()) {
-    j["status"] = "rtl_mismatch";
-    out.exit_code = kExitRtlMismatch;
-  } else if (net.deadlocked()) {
-    j["status"] = "deadlock";
-    j["deadlock"] = net.deadlock_report();
-    out.exit_code = kExitDeadlock;
-  } else if (stall.stalled(simulated, s.injected() > s.ejected())) {
-    j["status"] = "deadlock";
-    j["deadlock"] = stall.report(s.injected() - s.ejected(), config.watchdog);
-    out.exit_code = kExitDeadlock;
-  } else if (!conserved) {
-    j["status"] = "conservation_violated";
-    out.exit_code = kExitConservation;
-  }
-  std::uint64_t activations = 0, recomputations = 0;
-  for (int r = 0; r < net.routers(); ++r) {
-    activations += net.router(r).activity().activations;
-    recomputations += net.router(r).activity().recomputations;
-  }
-  if (net.routing().recomputes_at_injection())  // routing.recomp: over the whole run, warm-up included
-    j["recomputation"] = {{"count", recomputations},
-                          {"per_injected_packet", s.injected() ? static_cast<double>(recomputations) / s.injected() : 0.0}};
-  j["simulation"] = {{"cycles", simulated},
-                     {"routers", net.routers()},
-                     {"router_activations", activations},
-                     {"elaboration_seconds", elaboration},
-                     {"wall_seconds", wall},
-                     {"router_cycles_per_second", wall > 0 ? net.routers() * static_cast<double>(simulated) / wall : 0.0},
-                     {"peak_memory_mib", peak_memory_mib()},
-                     // Provenance: here, with the other fields that are not the network's behaviour.
-                     {"hiradix_version", hiradix_version()},
-                     {"git_commit", git_commit()},
-                     {"config_sha256", config_sha256(config.resolved)}};
+  set_status(out, net, stall, config.watchdog, simulated);
+  if (net.routing().recomputes_at_injection()) j["recomputation"] = recomputation_json(net);
+  j["simulation"] = simulation_json(net, simulated, elaboration, wall, config.resolved);
   return out;
 }
 
