@@ -215,7 +215,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
   BlockSpec b{"routing_unit", {"hiradix_routing_unit.v"}, v.str(), false, nlohmann::json::object(),
               {"topology", "routing"}};
   b.params = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-              {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")},
+              {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")},
               {"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}};
   if (rc.ugal_group) b.params["ugal_info"] = "group";
   return b;
@@ -503,7 +503,7 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
   report["params"].update({{"radix", g.radix}, {"routers", g.routers}, {"vcs", {{"injection", g.vi}, {"local", g.vl}, {"global", g.vg}}},
                       {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
                                    {"vc_scheme", c.routing.text("routing.vc_scheme")},
-                                   {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}}},
+                                   {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}}},
                       {"allocator", c.router.allocator == AllocatorKind::kInputFirst ? "input_first" : "output_first"},
                       {"input_pointer", c.router.input_pointer_on_output_grant ? "output_grant" : "own_grant"},
                       {"liberty", liberty}, {"node_nm", c.synth_node_nm},

@@ -96,6 +96,7 @@ void read_router(ConfigValues& v, Config& c) {
 std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const Topology& topo) {
   RouterParams& rp = c.router;
   c.routing.algorithm = v.S("routing.algorithm");
+  c.routing.flit_phits = rp.flit_size;
   for (const RoutingKey& k : routing_keys())
     c.routing.set(k.spec.key, k.spec.type == KeyType::kInt ? std::to_string(v.I(k.spec.key)) : v.S(k.spec.key));
   for (const RoutingKey& k : routing_keys()) {  // as given: a resolved default may differ from the schema's
@@ -155,7 +156,7 @@ void read_synthesis(ConfigValues& v, Config& c, bool rc_auto) {
   if (rc_auto) {
     nlohmann::json expect = c.topology_params();
     expect["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                     {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}};
+                     {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}};
     if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
     rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
     c.rc_latency_auto = true;
@@ -259,7 +260,7 @@ void read_power(ConfigValues& v, Config& c) {
   if (c.topology.type != "dragonfly") config_fail("power.report", "hiradix synth (and so its energies) covers the Dragonfly only");
   nlohmann::json expect = c.topology_params();
   expect["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                       {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}};
+                       {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}};
   if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
   expect["vcs"] = {{"injection", c.link("terminal").vcs}, {"local", c.link("local").vcs}, {"global", c.link("global").vcs}};
   expect["buffers"] = {{"injection", c.link("terminal").buffer}, {"local", c.link("local").buffer},

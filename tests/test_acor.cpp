@@ -342,12 +342,17 @@ TEST(AcorRuns, TimeSeriesShowsTheLevelsAndPathsOfATransient) {
     EXPECT_EQ(levels[3], 0) << "3l has levels 0 to 2";
     double shares = 0;
     for (const auto& [type, share] : b["generated_path_types"].items()) shares += share.get<double>();
-    if (b["generated_packets"].get<int>() > 0) EXPECT_NEAR(shares, 1.0, 1e-9) << b.dump();
+    if (b["generated_packets"].get<int>() > 0) {
+      EXPECT_NEAR(shares, 1.0, 1e-9) << b.dump();
+    }
     const bool before = b["cycle"].get<int>() + 100 <= 2500;
     (before ? raised_before : raised_after) += routers - levels[0];
     after += !before;
-    if (before) EXPECT_FALSE(b["generated_path_types"].contains("lgl")) << b.dump();
-    else max_lgl = std::max(max_lgl, b["generated_path_types"].value("lgl", 0.0));
+    if (before) {
+      EXPECT_FALSE(b["generated_path_types"].contains("lgl")) << b.dump();
+    } else {
+      max_lgl = std::max(max_lgl, b["generated_path_types"].value("lgl", 0.0));
+    }
   }
   const int before = static_cast<int>(bins.size()) - after;
   EXPECT_LT(raised_before, before * routers / 10) << "UN at 0.2 rarely blocks a head";

@@ -28,7 +28,7 @@ Overrides drained(double load, Overrides more = {}) {
 std::string fake_report(const Config& c, const hiradix::test::TempDir& dir) {
   json params = c.topology_params();
   params["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                       {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.integer("routing.ugal_threshold")}};
+                       {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}};
   params["vcs"] = {{"injection", c.link("terminal").vcs}, {"local", c.link("local").vcs}, {"global", c.link("global").vcs}};
   params["buffers"] = {{"injection", c.link("terminal").buffer}, {"local", c.link("local").buffer}, {"global", c.link("global").buffer}};
   params["output_queue"] = c.router.output_queue_phits;

@@ -322,6 +322,31 @@ INSTANTIATE_TEST_SUITE_P(Geometries, RoutingUnit,
                                   to_string(p.arrangement);
                          });
 
+TEST(RoutingUnitConfig, UgalThresholdsAreFlitsOfTheRun) {
+  // routing.ugal_threshold and routing.tpr_t_* are in flits (seed-000 Table 3-1, as FOGSim multiplies them
+  // by the flit size); the routing unit takes phits.
+  RoutingOptions o;
+  o.algorithm = "tpr";
+  o.set("routing.ugal_threshold", -3);
+  o.flit_phits = 8;
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  const RcConfig c = rc_config(o, topo);
+  EXPECT_EQ(c.ugal_threshold, -24);
+  EXPECT_EQ(c.tpr_t_benign, 1200);
+  EXPECT_EQ(c.tpr_t_mix, -240);
+  EXPECT_EQ(c.tpr_t_adv, -1200);
+  o.flit_phits = 300;  // -150 * 300 = -45,000 phits: below the signed 16-bit field
+  try {
+    rc_config(o, topo);
+    FAIL() << "a threshold beyond the field was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("routing.tpr_t_benign"), std::string::npos) << e.what();
+  }
+  // The config loader gives the run's flit: the whole packet under VCT, packet.flit under wormhole.
+  EXPECT_EQ(load_config("", {{"packet.size", "10"}}).routing.flit_phits, 10);
+  EXPECT_EQ(load_config("", {{"router.switching", "wormhole"}, {"packet.size", "8"}, {"packet.flit", "2"}}).routing.flit_phits, 2);
+}
+
 TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
   // h = 16 balanced: 32 * 513 = 16,416 routers > 2^12.
   EXPECT_THROW(rc_config(RoutingOptions(), Dragonfly(16, 32, 16, Arrangement::kPalmtree)), std::invalid_argument);

@@ -115,7 +115,7 @@ RoutingEntry pb_acor_routing_entry() {
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
             auto r = std::make_unique<PbAcorRouting>(t, parse_acor_sequence(o.text("routing.acor_sequence")), thresholds(o),
-                                                     static_cast<int>(o.integer("routing.ugal_threshold")),
+                                                     static_cast<int>(o.threshold_phits("routing.ugal_threshold")),
                                                      static_cast<int>(o.integer("routing.pb_factor")),
                                                      static_cast<int>(o.integer("routing.pb_threshold")), hop_count(o),
                                                      static_cast<Cycle>(o.integer("routing.pb_period")));

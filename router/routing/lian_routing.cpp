@@ -79,8 +79,7 @@ RoutingEntry lian_routing_entry() {
           throw std::invalid_argument("lian needs the palmtree arrangement with topology.a = 2 * topology.h "
                                       "(its IL counters, seed-000 Eq. 6-2, assume 2h^2 + 1 groups); got " + t.describe());
         const auto integer = [&](const char* key) { return static_cast<int>(o.integer(key)); };
-        const TprRegions regions{integer("routing.tpr_low"), integer("routing.tpr_high"), integer("routing.tpr_t_benign"),
-                                 integer("routing.tpr_t_mix"), integer("routing.tpr_t_adv")};
+        const TprRegions regions = tpr_regions(o);
         const LianThresholds th{integer("routing.lian_gcs"), integer("routing.lian_sgc"), integer("routing.lian_ilc")};
         auto r = std::make_unique<LianRouting>(t, regions, th, static_cast<Cycle>(o.integer("routing.tpr_window")),
                                                integer("routing.lian_w_percent"), o.text("routing.vc_scheme") == "hop_count");

@@ -11,11 +11,19 @@ namespace hiradix {
 class RoutingOptions : public OptionValues {
  public:
   std::string algorithm = "min";
+  // Phits per flit of the run (the whole packet under virtual cut-through), the unit of UGAL's thresholds
+  // (routing.ugal_threshold, routing.tpr_t_*): given in flits as the seeds and FOGSim give them. The config
+  // loader sets it; 1 leaves them in phits (the RTL's recorded inputs, which are in phits).
+  int flit_phits = 1;
 
   RoutingOptions& set(const std::string& key, const std::string& value);
   RoutingOptions& set(const std::string& key, long long value) { return set(key, std::to_string(value)); }
   std::string text(const std::string& key) const { return key == "routing.algorithm" ? algorithm : OptionValues::text(key); }
-  bool operator==(const RoutingOptions& o) const { return algorithm == o.algorithm && values_ == o.values_; }
+  // A UGAL threshold key (in flits) in phits.
+  long long threshold_phits(const std::string& key) const { return integer(key) * flit_phits; }
+  bool operator==(const RoutingOptions& o) const {
+    return algorithm == o.algorithm && flit_phits == o.flit_phits && values_ == o.values_;
+  }
 
  private:
   std::string default_of(const std::string& key) const override;

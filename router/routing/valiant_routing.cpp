@@ -243,14 +243,14 @@ RoutingEntry ugal_routing_entry() {
   RoutingEntry e{"ugal",
                  "UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no "
                  "more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group",
-                 {{{"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in phits (seed-000 Table 3-1: 0): minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN."}},
+                 {{{"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in flits (seed-000 Table 3-1: 0 flits), used as T * the flit's phits (the whole packet under vct, packet.flit under wormhole), as FOGSim and routing.pb_threshold do: minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN. Until 2026-11-24 hiradix read it as phits."}},
                   {{"routing.source_decision", KeyType::kString, "every_attempt", 0, 0, {"every_attempt", "once"}, "When UGAL, PB, RPB, TPR and LIAN take their source decision: once, when the head reaches RC at its source router; or every_attempt, as the seeds' simulator (FOGSim) does: while the head waits at its injection port (it could bid for the switch and was not granted), it is decided again after every such cycle with a new draw of the intermediate router, UGAL, TPR and LIAN only while their choice is minimal (a non-minimal choice is kept), PB and RPB both ways (PB-Recomp, seed-000 §3.4, so routing.recomp adds nothing to them). Each new decision passes RC and VA again (router.latency.rc + router.latency.va cycles). Only with ugal, pb, rpb, tpr and lian."}},
           {{"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."}}},
                  rtl::ALG_UGAL,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
                    return with_source_decision(std::make_unique<UgalRouting>(t, parse_phase_a(o.text("routing.phase_a")),
-                                                                             integer(o, "routing.ugal_threshold"), hop_count(o),
+                                                                             static_cast<int>(o.threshold_phits("routing.ugal_threshold")), hop_count(o),
                                                                              parse_ugal_info(o.text("routing.ugal_info"))), o);
                  }};
   e.keys[1].used_by = {"ugal", "pb", "rpb", "tpr", "lian"};
@@ -269,7 +269,7 @@ RoutingEntry pb_routing_entry() {
           rtl::ALG_PB,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            return with_pb_mean(with_source_decision(with_recomp(std::make_unique<PbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
+            return with_pb_mean(with_source_decision(with_recomp(std::make_unique<PbRouting>(t, parse_phase_a(o.text("routing.phase_a")), static_cast<int>(o.threshold_phits("routing.ugal_threshold")),
                                                            integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
                                                            static_cast<Cycle>(o.integer("routing.pb_period"))), o), o), o);
           }};
@@ -283,7 +283,7 @@ RoutingEntry rpb_routing_entry() {
           rtl::ALG_RPB,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            return with_pb_mean(with_source_decision(with_recomp(std::make_unique<RpbRouting>(t, parse_phase_a(o.text("routing.phase_a")), integer(o, "routing.ugal_threshold"),
+            return with_pb_mean(with_source_decision(with_recomp(std::make_unique<RpbRouting>(t, parse_phase_a(o.text("routing.phase_a")), static_cast<int>(o.threshold_phits("routing.ugal_threshold")),
                                                             integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
                                                             static_cast<Cycle>(o.integer("routing.pb_period"))), o), o), o);
           }};

@@ -23,6 +23,17 @@ void check_fits(const char* what, long long value, int bits) {
     throw std::invalid_argument(std::string(what) + " = " + std::to_string(value) + " does not fit the RTL's " +
                                 std::to_string(bits) + "-bit field (rtl/hiradix_fields.vh)");
 }
+
+// A UGAL threshold (a key in flits) in phits, as the RTL's signed THRESH_W-bit field takes it.
+std::int16_t threshold_field(const RoutingOptions& options, const char* key) {
+  const long long t = options.threshold_phits(key);
+  if (t < -(1 << (rtl::THRESH_W - 1)) || t >= (1 << (rtl::THRESH_W - 1)))
+    throw std::invalid_argument(std::string(key) + " (" + std::to_string(t) + " phits: " + std::to_string(options.integer(key)) +
+                                " flits of " + std::to_string(options.flit_phits) + " phits) does not fit the RTL's signed " +
+                                std::to_string(rtl::THRESH_W) + "-bit field");
+  return static_cast<std::int16_t>(t);
+}
+
 }  // namespace
 
 RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
@@ -36,9 +47,7 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   c.algorithm = static_cast<std::uint8_t>(code);
   c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.text("routing.phase_a")));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.text("routing.vc_scheme") == "hop_count";
-  if (options.integer("routing.ugal_threshold") < -(1 << (rtl::THRESH_W - 1)) || options.integer("routing.ugal_threshold") >= (1 << (rtl::THRESH_W - 1)))
-    throw std::invalid_argument("routing.ugal_threshold does not fit the RTL's signed " + std::to_string(rtl::THRESH_W) + "-bit field");
-  c.ugal_threshold = static_cast<std::int16_t>(options.integer("routing.ugal_threshold"));
+  c.ugal_threshold = threshold_field(options, "routing.ugal_threshold");
   // One field per role: Hybrid's contention th is the counter threshold, OLM's or Hybrid's percent the
   // relative candidate threshold.
   const bool hybrid = c.algorithm == rtl::ALG_HYBRID;
@@ -71,9 +80,9 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   c.acor_sequence = static_cast<std::uint8_t>(parse_acor_sequence(options.text("routing.acor_sequence")));  // follows rtl::ACOR_SEQ_*
   c.tpr_low = static_cast<std::uint8_t>(options.integer("routing.tpr_low"));  // key ranges fit TPR_W and THRESH_W
   c.tpr_high = static_cast<std::uint8_t>(options.integer("routing.tpr_high"));
-  c.tpr_t_benign = static_cast<std::int16_t>(options.integer("routing.tpr_t_benign"));
-  c.tpr_t_mix = static_cast<std::int16_t>(options.integer("routing.tpr_t_mix"));
-  c.tpr_t_adv = static_cast<std::int16_t>(options.integer("routing.tpr_t_adv"));
+  c.tpr_t_benign = threshold_field(options, "routing.tpr_t_benign");
+  c.tpr_t_mix = threshold_field(options, "routing.tpr_t_mix");
+  c.tpr_t_adv = threshold_field(options, "routing.tpr_t_adv");
   c.lian_sgc = static_cast<std::uint8_t>(options.integer("routing.lian_sgc"));  // key ranges fit PORT_W and TPR_W
   c.lian_ilc = static_cast<std::uint8_t>(options.integer("routing.lian_ilc"));
   c.ugal_group = options.algorithm == "ugal" && parse_ugal_info(options.text("routing.ugal_info")) == UgalInfo::kGroup;
