@@ -84,6 +84,13 @@ class OutputUnit : public sc_core::sc_module {
     if (ports_[p].sink) return ports_[p].occupancy;
     return with_flow([&](auto& f) { return f.outstanding_all(p, now); });
   }
+  // load() of one downstream VC: the seeds' Q, the occupancy of the one VC a hop would take. An ejection
+  // port's is its output queue.
+  int vc_load(int p, int vc, Cycle now) {
+    catch_up(p, now);
+    if (ports_[p].sink) return ports_[p].occupancy;
+    return with_flow([&](auto& f) { return f.outstanding(p, vc, now); });
+  }
   // Read-only load() as it was at the start of cycle `now`, before this cycle's grants, without
   // catching up: what another router of the group may read (UGAL-G's GroupLoadView). Arrived credits and a
   // finished serialisation are discounted as catch_up would apply them; grants made in `now` are taken

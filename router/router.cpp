@@ -49,6 +49,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       contention_("contention", static_cast<int>(ports.size())),
       reroutes_(routing.reroutes_blocked_heads()),
       port_load_(ports.size(), 0),
+      vc_load_(ports.size() * kStateVcs, 0),
       port_ready_(ports.size(), 0),
       occupancy_(ports.size() * kStateVcs, 0),
       out_due_(ports.size(), kNever),
@@ -385,6 +386,15 @@ const std::uint16_t* RouterView::port_loads() const {
   for (int p = 0; p < r_.radix(); ++p)
     r_.port_load_[p] = static_cast<std::uint16_t>(std::min(r_.outputs_.load(p, now_), kMaxLoad));
   return r_.port_load_.data();
+}
+
+const std::uint16_t* RouterView::vc_loads() const {
+  constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;
+  for (int p = 0; p < r_.radix(); ++p)
+    for (int vc = 0; vc < std::min(r_.ports_[p].out_vcs, kStateVcs); ++vc)
+      r_.vc_load_[static_cast<std::size_t>(p * kStateVcs + vc)] =
+          static_cast<std::uint16_t>(std::min(r_.outputs_.vc_load(p, vc, now_), kMaxLoad));
+  return r_.vc_load_.data();
 }
 
 const std::uint16_t* RouterView::group_loads() const {

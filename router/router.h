@@ -164,6 +164,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   const GroupLoadView* group_view_ = nullptr;  // UGAL-G: the group's global-link loads
   // Scratch space of RouterView: the per-port arrays a routing decision reads (router/router_view.h).
   HotVector<std::uint16_t> port_load_;
+  HotVector<std::uint16_t> vc_load_;   // per output port x kStateVcs, phits
   HotVector<std::uint16_t> group_load_;
   HotVector<std::uint32_t> port_ready_;
   HotVector<std::uint8_t> occupancy_;  // per output port x kStateVcs, percent

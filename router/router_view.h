@@ -32,6 +32,9 @@ class RouterView {
   // of the cycle (UGAL-G, through the Network's GroupLoadView); the VCs 0..READY_W-1 that can take a whole
   // packet now; per port and VC 0..READY_W-1 the occupancy in integer percent (OLM, Hybrid).
   const std::uint16_t* port_loads() const;
+  // Per output port and VC 0..kStateVcs-1 (port * kStateVcs + vc): the phits holding that VC's downstream
+  // credits, saturated as port_loads() (UGAL's Q read per VC, routing.ugal_load: vc).
+  const std::uint16_t* vc_loads() const;
   const std::uint16_t* group_loads() const;
   const std::uint32_t* ready_masks() const;
   const std::uint8_t* occupancies() const;

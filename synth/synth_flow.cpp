@@ -201,6 +201,8 @@ void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc
 }
 
 BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
+  if (c.routing.text("routing.ugal_load") == "vc")
+    config_fail("routing.ugal_load", "vc is in the C++ model only: the RTL routing unit takes one load per port");
   RcConfig rc;
   try {
     rc = rc_config(c.routing, *make_topology(c));

@@ -532,6 +532,41 @@ TEST(Ugal, MisroutesExactlyWhenTheMinimalCostExceedsValiantsPlusT) {
   EXPECT_EQ(pkt.route.phase, 1);
 }
 
+// routing.ugal_load: vc (the seeds' reading): Q is the load of the one VC each candidate's first hop takes.
+// Both first hops on the same local port: under lgl's slots (L0 G0 L1 | L2 G1 L3, docs/decisions.md) the
+// minimal path takes local VC 2 (phase B's first local slot) and Valiant's VC 0. The port reading sees
+// equal Q and keeps the shorter minimal path; the VC reading follows whichever VC is loaded.
+TEST(Ugal, VcLoadReadsTheVcEachFirstHopTakes) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const int src = 0, dst_router = 4 * 5 + 2;  // router 2 of group 5
+  const int p_min = t.min_port(src, dst_router);
+  ASSERT_EQ(t.port_class(p_min), PortClass::kLocal);
+  const ValiantRouting probe(t, PhaseA::kLgl);
+  std::uint64_t lfsr = lfsr_seed(1, 0);
+  for (;;) {
+    lfsr = lfsr_advance(lfsr);
+    const int root = probe.choose_intermediate(src, lfsr);
+    if (root != src && root != dst_router && t.min_port(src, root) == p_min) break;
+  }
+  std::uint16_t port_load[64] = {}, vc_load[64 * kStateVcs] = {};
+  port_load[p_min] = 100;
+  const auto decide = [&](bool per_vc, int loaded_vc) {
+    std::fill(std::begin(vc_load), std::end(vc_load), 0);
+    vc_load[p_min * kStateVcs + loaded_vc] = 100;
+    UgalRouting ugal(t, PhaseA::kLgl, 0);
+    ugal.set_vc_load(per_vc);
+    Packet pkt;
+    pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
+    RoutingContext ctx{src, 0, lfsr, nullptr, port_load};
+    ctx.vc_load = vc_load;
+    const RoutingDecision d = ugal.route(ctx, pkt);
+    return std::make_pair(static_cast<int>(pkt.route.phase), static_cast<int>(d.out_vc));
+  };
+  EXPECT_EQ(decide(false, 2), std::make_pair(1, 2));  // port reading: equal Q, minimal on local VC 2
+  EXPECT_EQ(decide(true, 2), std::make_pair(0, 0));   // the minimal VC loaded: Valiant on VC 0
+  EXPECT_EQ(decide(true, 0), std::make_pair(1, 2));   // Valiant's VC loaded: minimal
+}
+
 // The index (router index in the group * h + global port) of group g's link to group `to`, found by
 // walking the wiring (independent of Dragonfly::global_owner).
 int wired_link(const Dragonfly& t, int g, int to) {

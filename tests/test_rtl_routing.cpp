@@ -347,6 +347,21 @@ TEST(RoutingUnitConfig, UgalThresholdsAreFlitsOfTheRun) {
   EXPECT_EQ(load_config("", {{"router.switching", "wormhole"}, {"packet.size", "8"}, {"packet.flit", "2"}}).routing.flit_phits, 2);
 }
 
+TEST(RoutingUnitConfig, UgalLoadPerVcIsTheModelsOnly) {
+  const Overrides vc{{"routing.algorithm", "ugal"}, {"routing.ugal_load", "vc"}};
+  EXPECT_NO_THROW(load_config("", vc));
+  for (const char* mode : {"rtl", "lockstep"}) {
+    Overrides o = vc;
+    o.emplace_back("router.rc_mode", mode);
+    try {
+      load_config("", o);
+      ADD_FAILURE() << mode << ": accepted";
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("routing.ugal_load: vc is in the C++ model only"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
   // h = 16 balanced: 32 * 513 = 16,416 routers > 2^12.
   EXPECT_THROW(rc_config(RoutingOptions(), Dragonfly(16, 32, 16, Arrangement::kPalmtree)), std::invalid_argument);

@@ -120,6 +120,7 @@ RoutingEntry pb_acor_routing_entry() {
                                                      static_cast<int>(o.integer("routing.pb_threshold")), hop_count(o),
                                                      static_cast<Cycle>(o.integer("routing.pb_period")));
             r->set_mean_over_all(o.text("routing.pb_mean") == "all");
+            r->set_vc_load(o.text("routing.ugal_load") == "vc");
             return r;
           }};
 }

@@ -22,6 +22,7 @@ constexpr int kMaxWalk = 64;  // hops; a longer walk is a routing loop
 struct NeutralState {
   std::int32_t contention[kMaxPorts] = {};
   std::uint16_t port_load[kMaxPorts] = {};
+  std::uint16_t vc_load[kMaxPorts * kStateVcs] = {};
   std::uint32_t ready[kMaxPorts];
   std::uint8_t occupancy[kMaxPorts * kStateVcs] = {};
   std::uint8_t combined[kMaxPorts] = {};
@@ -33,6 +34,7 @@ struct NeutralState {
     ctx.in_port = in_port;
     ctx.contention = contention;
     ctx.port_load = port_load;
+    ctx.vc_load = vc_load;
     ctx.in_vc = in_vc;
     ctx.port_ready = ready;
     ctx.ectn_comb = combined;

@@ -84,6 +84,7 @@ RoutingEntry lian_routing_entry() {
         auto r = std::make_unique<LianRouting>(t, regions, th, static_cast<Cycle>(o.integer("routing.tpr_window")),
                                                integer("routing.lian_w_percent"), o.text("routing.vc_scheme") == "hop_count");
         r->set_every_attempt(o.text("routing.source_decision") == "every_attempt");
+        r->set_vc_load(o.text("routing.ugal_load") == "vc");
         return r;
       }};
   for (RoutingKey& k : e.keys) k.used_by = {"lian"};

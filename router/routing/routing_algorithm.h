@@ -65,6 +65,9 @@ struct RoutingContext {
   // bits; 0 for a destination in this group).
   int lian_saturated = 0;
   int lian_il = 0;
+  // UGAL's Q per output VC with routing.ugal_load: vc, vc_load[port * kStateVcs + vc] (as port_load;
+  // last, so that the fields above keep their order).
+  const std::uint16_t* vc_load = nullptr;
 };
 
 struct RoutingDecision {

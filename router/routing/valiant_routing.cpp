@@ -143,7 +143,8 @@ int UgalRouting::group_link(int group, int to_group) const {
 void UgalRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   RoutingAlgorithm::gather(view, pkt, ctx);
   if (!view.at_injection()) return;
-  ctx.port_load = view.port_loads();
+  if (vc_load_) ctx.vc_load = view.vc_loads();
+  else ctx.port_load = view.port_loads();
   if (info_ == UgalInfo::kGroup) ctx.group_load = view.group_loads();
 }
 
@@ -172,12 +173,22 @@ void PbRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx)
   view.state()->gather(view, pkt, ctx);
 }
 
-int UgalRouting::path_load(const RoutingContext& ctx, int first_port, int link) const {
-  int q = ctx.port_load[first_port];
+int UgalRouting::path_load(const RoutingContext& ctx, int first_port, int first_vc, int link) const {
+  int q = vc_load_ ? ctx.vc_load[first_port * kStateVcs + first_vc] : ctx.port_load[first_port];
   // A first hop on a global port is the path's first global channel itself: counted once.
   if (info_ == UgalInfo::kGroup && link >= 0 && topo_.port_class(first_port) != PortClass::kGlobal)
     q += ctx.group_load[link];
   return q;
+}
+
+int UgalRouting::first_hop_vc(int here, int dst_router, int root, bool minimal) const {
+  Packet pkt;  // a fresh header at injection, as the decision's own packet has it
+  pkt.dst = static_cast<std::uint32_t>(dst_router * topo_.p());
+  pkt.route.intermediate = static_cast<std::uint32_t>(root);
+  pkt.route.phase = minimal ? 1 : 0;
+  const int vc = follow(here, pkt).out_vc;
+  if (vc >= kStateVcs) throw std::logic_error("routing.ugal_load: vc reads VCs 0.." + std::to_string(kStateVcs - 1) + " only");
+  return vc;
 }
 
 bool UgalRouting::eq_2_1(const RoutingContext& ctx, int dst_router, int root, int threshold) const {
@@ -185,8 +196,10 @@ bool UgalRouting::eq_2_1(const RoutingContext& ctx, int dst_router, int root, in
   const int g = topo_.group_of(here), dst_g = topo_.group_of(dst_router), root_g = topo_.group_of(root);
   const int h_min = topo_.min_hops(here, dst_router);
   // A destination at this router costs 0.
-  const int q_min = h_min ? path_load(ctx, topo_.min_port(here, dst_router), group_link(g, dst_g)) : 0;
-  const int q_vlb = path_load(ctx, topo_.min_port(here, root), group_link(g, root_g != g ? root_g : dst_g));
+  const int vc_min = vc_load_ && h_min ? first_hop_vc(here, dst_router, root, true) : 0;
+  const int vc_vlb = vc_load_ ? first_hop_vc(here, dst_router, root, false) : 0;
+  const int q_min = h_min ? path_load(ctx, topo_.min_port(here, dst_router), vc_min, group_link(g, dst_g)) : 0;
+  const int q_vlb = path_load(ctx, topo_.min_port(here, root), vc_vlb, group_link(g, root_g != g ? root_g : dst_g));
   const int h_vlb = topo_.min_hops(here, root) + topo_.min_hops(root, dst_router);
   return q_min * h_min <= q_vlb * h_vlb + threshold;
 }
@@ -206,10 +219,11 @@ std::unique_ptr<R> with_pb_mean(std::unique_ptr<R> r, const RoutingOptions& o) {
   r->set_mean_over_all(o.text("routing.pb_mean") == "all");
   return r;
 }
-// ... and `routing.source_decision` (ugal, pb, rpb).
+// ... and `routing.source_decision` and `routing.ugal_load` (ugal, pb, rpb).
 template <typename R>
 std::unique_ptr<R> with_source_decision(std::unique_ptr<R> r, const RoutingOptions& o) {
   r->set_every_attempt(o.text("routing.source_decision") == "every_attempt");
+  r->set_vc_load(o.text("routing.ugal_load") == "vc");
   return r;
 }
 }  // namespace
@@ -245,6 +259,7 @@ RoutingEntry ugal_routing_entry() {
                  "more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group",
                  {{{"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in flits (seed-000 Table 3-1: 0 flits), used as T * the flit's phits (the whole packet under vct, packet.flit under wormhole), as FOGSim and routing.pb_threshold do: minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN. Until 2026-11-24 hiradix read it as phits."}},
                   {{"routing.source_decision", KeyType::kString, "every_attempt", 0, 0, {"every_attempt", "once"}, "When UGAL, PB, RPB, TPR and LIAN take their source decision: once, when the head reaches RC at its source router; or every_attempt, as the seeds' simulator (FOGSim) does: while the head waits at its injection port (it could bid for the switch and was not granted), it is decided again after every such cycle with a new draw of the intermediate router, UGAL, TPR and LIAN only while their choice is minimal (a non-minimal choice is kept), PB and RPB both ways (PB-Recomp, seed-000 §3.4, so routing.recomp adds nothing to them). Each new decision passes RC and VA again (router.latency.rc + router.latency.va cycles). Only with ugal, pb, rpb, tpr and lian."}},
+          {{"routing.ugal_load", KeyType::kString, "port", 0, 0, {"port", "vc"}, "UGAL's Q of a path's first hop (ugal, pb, rpb, pb_acor, tpr, lian): port = the phits holding the downstream credits of all the output port's VCs (hiradix's reading); vc = those of the one VC the hop would take (the seeds' simulator: FOGSim reads the credit occupancy of the next channel). vc is in the C++ model only: the RTL routing unit takes one load per port (router.rc_mode rtl and lockstep and hiradix synth refuse it)."}},
           {{"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."}}},
                  rtl::ALG_UGAL,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
@@ -254,7 +269,8 @@ RoutingEntry ugal_routing_entry() {
                                                                              parse_ugal_info(o.text("routing.ugal_info"))), o);
                  }};
   e.keys[1].used_by = {"ugal", "pb", "rpb", "tpr", "lian"};
-  e.keys[2].used_by = {"ugal"};
+  e.keys[2].used_by = {"ugal", "pb", "rpb", "pb_acor", "tpr", "lian"};
+  e.keys[3].used_by = {"ugal"};
   return e;
 }
 

@@ -116,6 +116,9 @@ class UgalRouting : public ValiantRouting {
   // routing.source_decision: every_attempt (the seeds' simulator): a head blocked at its injection port
   // decides again, as long as its choice is minimal (UGAL keeps a non-minimal choice once made).
   void set_every_attempt(bool on) { every_attempt_ = on; }
+  // routing.ugal_load: vc: Q of a path is the load of the one VC its first hop takes (the seeds'
+  // simulator), not of the whole port.
+  void set_vc_load(bool on) { vc_load_ = on; }
   bool recomputes_at_injection() const override { return every_attempt_ || ValiantRouting::recomputes_at_injection(); }
   bool recomputes(const RouteState& after_rc) const override { return after_rc.phase == 1; }
   // Index (router index in the group * h + global port number) of the source group's global link towards
@@ -131,10 +134,13 @@ class UgalRouting : public ValiantRouting {
 
  private:
   // Q of a path from `here` whose first hop is `first_port` and whose first global channel is `link`.
-  int path_load(const RoutingContext& ctx, int first_port, int link) const;
+  int path_load(const RoutingContext& ctx, int first_port, int first_vc, int link) const;
+  // The VC of the first hop from `here` of the minimal path to `dst_router` or of Valiant's via `root`.
+  int first_hop_vc(int here, int dst_router, int root, bool minimal) const;
   int threshold_;
   UgalInfo info_;
   bool every_attempt_ = false;
+  bool vc_load_ = false;
   std::vector<GroupLoadView> views_;  // UGAL-G: per group
 };
 

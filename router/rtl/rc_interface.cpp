@@ -47,6 +47,8 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   c.algorithm = static_cast<std::uint8_t>(code);
   c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.text("routing.phase_a")));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.text("routing.vc_scheme") == "hop_count";
+  if (options.text("routing.ugal_load") == "vc")
+    throw std::invalid_argument("routing.ugal_load: vc is in the C++ model only (the RTL routing unit takes one load per port)");
   c.ugal_threshold = threshold_field(options, "routing.ugal_threshold");
   // One field per role: Hybrid's contention th is the counter threshold, OLM's or Hybrid's percent the
   // relative candidate threshold.
