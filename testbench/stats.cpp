@@ -5,6 +5,19 @@
 
 namespace hiradix {
 
+namespace {
+// Shares of `total` packets by path type, named as the run's path_types: the types that occur, and with
+// `with_min` the minimal type always (the run's field; a time bin lists only what occurs).
+template <typename Counts>
+nlohmann::json path_shares(const std::array<std::string, 8>& names, const Counts& counts, std::uint64_t total, bool with_min) {
+  nlohmann::json paths = nlohmann::json::object();
+  for (std::size_t t = 0; t < 8; ++t)
+    if (counts[t] || (with_min && t == 0))
+      paths[names[t]] = total ? static_cast<double>(counts[t]) / static_cast<double>(total) : 0.0;
+  return paths;
+}
+}  // namespace
+
 Cycle LatencyHistogram::percentile(double q) const {
   if (!count_) return 0;
   const std::uint64_t rank = static_cast<std::uint64_t>(q * static_cast<double>(count_ - 1)) + 1;
@@ -78,23 +91,12 @@ nlohmann::json Stats::to_json(Cycle measure_cycles, int terminals) const {
   j["latency"] = {{"total", lat(total_)}, {"injection", lat(injection_)}, {"network", lat(network_)}};
   j["misrouted_fraction"] = packets_ ? static_cast<double>(misrouted_) / packets_ : 0.0;
   j["average_hops"] = packets_ ? static_cast<double>(hops_) / packets_ : 0.0;
-  json paths = json::object();
-  for (int b = 0; b < 8; ++b)
-    if (path_types_[b] || b == 0) paths[path_names_[static_cast<std::size_t>(b)]] = packets_ ? static_cast<double>(path_types_[b]) / packets_ : 0.0;
-  j["path_types"] = paths;
+  j["path_types"] = path_shares(path_names_, path_types_, packets_, true);
   json per_router = json::array();
   const double router_cycles = static_cast<double>(measure_cycles) * per_router_;
   for (std::uint64_t phits : injected_phits_) per_router.push_back(phits / router_cycles);
   j["injected_load_per_router"] = per_router;
   return j;
-}
-
-// The shares of a bin's packets by path type, named as the run's path_types (only the types that occur).
-nlohmann::json Stats::path_types_json(const TimeBin& b) const {
-  nlohmann::json paths = nlohmann::json::object();
-  for (std::size_t t = 0; t < 8; ++t)
-    if (b.path_types[t]) paths[path_names_[t]] = static_cast<double>(b.path_types[t]) / static_cast<double>(b.packets);
-  return paths;
 }
 
 nlohmann::json Stats::time_series_json() const {
@@ -113,7 +115,7 @@ nlohmann::json Stats::time_series_json() const {
                     {"generated_packets", g.packets},
                     {"generated_latency", ratio(g.latency_sum, g.packets)},
                     {"generated_misrouted_fraction", ratio(g.misrouted, g.packets)},
-                    {"generated_path_types", path_types_json(g)}});
+                    {"generated_path_types", path_shares(path_names_, g.path_types, g.packets, false)}});
   }
   return bins;
 }

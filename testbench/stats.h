@@ -83,7 +83,6 @@ class Stats {
 
   nlohmann::json to_json(Cycle measure_cycles, int terminals) const;
   nlohmann::json time_series_json() const;
-  nlohmann::json path_types_json(const TimeBin& b) const;
   // How fast the misrouted fraction of the packets *created* after `change` moved to its new level (see
   // stats.cpp for the definition); its fields are null when they cannot be measured.
   nlohmann::json reaction_json(Cycle change) const;
