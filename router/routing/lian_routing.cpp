@@ -83,8 +83,7 @@ RoutingEntry lian_routing_entry() {
         const LianThresholds th{integer("routing.lian_gcs"), integer("routing.lian_sgc"), integer("routing.lian_ilc")};
         auto r = std::make_unique<LianRouting>(t, regions, th, static_cast<Cycle>(o.integer("routing.tpr_window")),
                                                integer("routing.lian_w_percent"), o.text("routing.vc_scheme") == "hop_count");
-        r->set_every_attempt(o.text("routing.source_decision") == "every_attempt");
-        r->set_vc_load(o.text("routing.ugal_load") == "vc");
+        read_ugal_options(*r, o);
         return r;
       }};
   for (RoutingKey& k : e.keys) k.used_by = {"lian"};

@@ -51,8 +51,7 @@ RoutingEntry tpr_routing_entry() {
         const TprRegions regions = tpr_regions(o);
         auto r = std::make_unique<TprRouting>(t, regions, static_cast<Cycle>(o.integer("routing.tpr_window")),
                                               o.text("routing.vc_scheme") == "hop_count");
-        r->set_every_attempt(o.text("routing.source_decision") == "every_attempt");
-        r->set_vc_load(o.text("routing.ugal_load") == "vc");
+        read_ugal_options(*r, o);
         return r;
       }};
   for (RoutingKey& k : e.keys) k.used_by = {"tpr", "lian"};  // LIAN shares HW, LI and T (Table 6-1)

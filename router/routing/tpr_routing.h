@@ -21,11 +21,6 @@
 namespace hiradix {
 
 // Region thresholds and T per region (routing.tpr_*).
-struct TprRegions;
-class RoutingOptions;
-// The regions of routing.tpr_* (shared by TPR and LIAN), the T in phits.
-TprRegions tpr_regions(const RoutingOptions& o);
-
 struct TprRegions {
   int low = 3, high = 5;                        // LI_l, LI_h in packets
   int t_benign = 150, t_mix = -30, t_adv = -150;  // UGAL's T in phits (the keys give flits)
@@ -33,6 +28,10 @@ struct TprRegions {
   // LI_l > LI_h leaves no mix region).
   int threshold(int count) const { return count >= high ? t_adv : count >= low ? t_mix : t_benign; }
 };
+
+class RoutingOptions;
+// The regions of routing.tpr_* (shared by TPR and LIAN), the T in phits.
+TprRegions tpr_regions(const RoutingOptions& o);
 
 // The counters in each router.
 class TprState : public RoutingState {

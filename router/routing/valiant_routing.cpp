@@ -222,11 +222,15 @@ std::unique_ptr<R> with_pb_mean(std::unique_ptr<R> r, const RoutingOptions& o) {
 // ... and `routing.source_decision` and `routing.ugal_load` (ugal, pb, rpb).
 template <typename R>
 std::unique_ptr<R> with_source_decision(std::unique_ptr<R> r, const RoutingOptions& o) {
-  r->set_every_attempt(o.text("routing.source_decision") == "every_attempt");
-  r->set_vc_load(o.text("routing.ugal_load") == "vc");
+  read_ugal_options(*r, o);
   return r;
 }
 }  // namespace
+
+void read_ugal_options(UgalRouting& r, const RoutingOptions& o) {
+  r.set_every_attempt(o.text("routing.source_decision") == "every_attempt");
+  r.set_vc_load(o.text("routing.ugal_load") == "vc");
+}
 
 RoutingEntry valiant_routing_entry() {
   RoutingEntry e{"valiant", "§3.2, phase A per routing.phase_a",

@@ -102,6 +102,10 @@ class RvlbRouting : public ValiantRouting {
 //    start of the cycle, with no message to carry it (ctx.group_load).
 enum class UgalInfo : std::uint8_t { kLocal, kGroup };
 UgalInfo parse_ugal_info(const std::string& name);
+class UgalRouting;
+class RoutingOptions;
+// routing.source_decision and routing.ugal_load, for every routing built on UGAL that reads them.
+void read_ugal_options(UgalRouting& r, const RoutingOptions& o);
 
 class UgalRouting : public ValiantRouting {
  public:
