@@ -18,8 +18,9 @@ inline void Router::begin_cycle(Cycle now) {
   vc_touched_.clear();
 }
 
-// When the VCs looked at this cycle are due again, and the router's next wake-up.
-inline void Router::end_cycle(Cycle now, Cycle next) {
+// When the VCs looked at this cycle are due again, and the router's next wake-up. GCC left this one out of
+// line with a plain `inline` (+27 instructions per router-cycle for MIN against the unsplit tick).
+[[gnu::always_inline]] inline void Router::end_cycle(Cycle now, Cycle next) {
   for (int index : vc_touched_) {
     const Cycle due = vc_due_after(index, now);
     vc_due_[index] = due;

@@ -94,13 +94,19 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
   }
   bool connected() const { return socket.size() > 0; }
   Cycle latency() const { return latency_; }
-  void set_latency(Cycle l) { latency_ = l; }
+  void set_latency(Cycle l) {
+    latency_ = l;
+    delay_ = cycles_to_time(l);
+  }
 
   // Returns `phits` credits of `vc`, freed at cycle `freed` (which may lie in the future).
   void return_credits(std::uint8_t vc, std::uint16_t phits, Cycle freed, Cycle now) {
     LinkMessage msg{0, phits, vc, 0, freed + latency_};
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    sc_core::sc_time delay = cycles_to_time(msg.arrival - now);
+    // The latency's delay is kept; a later `freed` adds a few cycles with sc_time's inline arithmetic
+    // (exact below 2^53 time units), not the library's from_value: one call per credit was 1 % of MIN.
+    sc_core::sc_time delay = delay_;
+    if (freed > now) delay += cycle_period() * static_cast<double>(freed - now);
     if (!peer_) peer_ = socket.operator->();  // the interface bound to the socket, resolved once
     peer_->nb_transport_bw(msg, phase, delay);
   }
@@ -118,6 +124,7 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
   int port_;
   Cycle latency_ = 1;
   tlm::tlm_bw_transport_if<LinkProtocol>* peer_ = nullptr;
+  sc_core::sc_time delay_ = cycle_period();
 
  public:
   LinkTargetSocket socket;

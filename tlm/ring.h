@@ -49,8 +49,7 @@ class Ring {
   T& operator[](std::size_t i) { return items_[wrap(head_ + static_cast<std::uint32_t>(i))]; }
   const T& operator[](std::size_t i) const { return items_[wrap(head_ + static_cast<std::uint32_t>(i))]; }
   void push(const T& v) {
-    if (count_ == capacity_ && capacity_ < limit_) grow();
-    if (count_ == capacity_) throw std::logic_error("ring overflow: a credit or capacity invariant was broken");
+    if (count_ == capacity_) make_room();  // out of line: keeps push small enough to inline
     items_[wrap(head_ + count_)] = v;
     ++count_;
   }
@@ -61,6 +60,10 @@ class Ring {
 
  private:
   std::uint32_t wrap(std::uint32_t i) const { return i >= capacity_ ? i - capacity_ : i; }
+  [[gnu::noinline, gnu::cold]] void make_room() {
+    if (capacity_ >= limit_) throw std::logic_error("ring overflow: a credit or capacity invariant was broken");
+    grow();
+  }
   void grow() {
     HotVector<T> bigger(std::min<std::size_t>(limit_, 2 * static_cast<std::size_t>(capacity_)));
     for (std::uint32_t i = 0; i < count_; ++i) bigger[i] = (*this)[i];
