@@ -5,6 +5,10 @@
 // input pointers move past the chosen VC only when the output grants it (iSLIP, OWN_GRANT = 0, the
 // default `router.input_pointer: output_grant`) or whenever the input bids (OWN_GRANT = 1, `own_grant`).
 // Pointers reset to 0. At most one grant per input and per output.
+// TRANSIT != 0 (`router.output_arbiter: transit_priority`): bit i marks input i as a transit port, and each
+// output grants an injection input only when no transit input requests it. Each set has its own round-robin
+// pointer at every output (out_ptr for the transit inputs, out_inj_ptr for the others; the transit one moves
+// on a transit grant, the injection one on an injection grant), as the C++ allocator keeps them.
 //
 // Requests: bit (i*V + v) of `req` = VC v of input i bids; field (i*V + v) of `req_out` (PW bits) = the
 // output port it wants (must be < P when it bids).
@@ -12,6 +16,7 @@ module hiradix_separable_allocator #(
     parameter integer P = 4,          // ports (inputs = outputs = router radix)
     parameter integer V = 2,          // VCs per input port (the router's largest VC count)
     parameter integer OWN_GRANT = 0,  // 0: iSLIP input pointer update; 1: move on the input's own choice
+    parameter [63:0] TRANSIT = 64'd0, // transit inputs (bit i = input i), given priority; 0: plain round robin
     parameter integer PW = (P > 1) ? $clog2(P) : 1,
     parameter integer VW = (V > 1) ? $clog2(V) : 1
 ) (
@@ -25,7 +30,8 @@ module hiradix_separable_allocator #(
     output wire [     P-1:0] out_gnt,  // output o grants ...
     output wire [  P*PW-1:0] out_in,   // ... this input (valid when out_gnt[o])
     output wire [  P*VW-1:0] in_ptr,   // pointer state, for tests
-    output wire [  P*PW-1:0] out_ptr
+    output wire [  P*PW-1:0] out_ptr,
+    output wire [  P*PW-1:0] out_inj_ptr  // the injection inputs' pointers (0 when TRANSIT is 0)
 );
   wire [  P-1:0] in_any;
   wire [P*V-1:0] in_onehot;   // stage-1 choice per input, one-hot over its VCs
@@ -55,9 +61,25 @@ module hiradix_separable_allocator #(
 
   generate
     for (o = 0; o < P; o = o + 1) begin : output_arbiter
-      hiradix_rr_arbiter #(.N(P), .W(PW)) arb (
-          .clk(clk), .rst(rst), .req(out_req[o*P+:P]), .update(1'b1), .gnt(out_onehot[o*P+:P]),
-          .idx(out_in[o*PW+:PW]), .any(out_gnt[o]), .ptr(out_ptr[o*PW+:PW]));
+      if (TRANSIT == 64'd0) begin : round_robin
+        hiradix_rr_arbiter #(.N(P), .W(PW)) arb (
+            .clk(clk), .rst(rst), .req(out_req[o*P+:P]), .update(1'b1), .gnt(out_onehot[o*P+:P]),
+            .idx(out_in[o*PW+:PW]), .any(out_gnt[o]), .ptr(out_ptr[o*PW+:PW]));
+        assign out_inj_ptr[o*PW+:PW] = {PW{1'b0}};
+      end else begin : transit_priority
+        wire [P-1:0] t_gnt, j_gnt;
+        wire [PW-1:0] t_idx, j_idx;
+        wire t_any, j_any;
+        hiradix_rr_arbiter #(.N(P), .W(PW)) transit (
+            .clk(clk), .rst(rst), .req(out_req[o*P+:P] & TRANSIT[P-1:0]), .update(1'b1), .gnt(t_gnt),
+            .idx(t_idx), .any(t_any), .ptr(out_ptr[o*PW+:PW]));
+        hiradix_rr_arbiter #(.N(P), .W(PW)) injection (
+            .clk(clk), .rst(rst), .req(out_req[o*P+:P] & ~TRANSIT[P-1:0]), .update(!t_any), .gnt(j_gnt),
+            .idx(j_idx), .any(j_any), .ptr(out_inj_ptr[o*PW+:PW]));
+        assign out_onehot[o*P+:P] = t_any ? t_gnt : j_gnt;
+        assign out_in[o*PW+:PW] = t_any ? t_idx : j_idx;
+        assign out_gnt[o] = t_any | j_any;
+      end
     end
     for (i = 0; i < P; i = i + 1) begin : input_grant
       wire [P-1:0] column;

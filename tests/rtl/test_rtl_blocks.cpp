@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "Valloc_p15v4.h"
+#include "Valloc_p15v4_transit.h"
 #include "Valloc_p23v2.h"
 #include "Valloc_p3v1.h"
 #include "Valloc_p5v3.h"
+#include "Valloc_p5v3_transit.h"
 #include "Valloc_p6v3_own.h"
 #include "Valloc_p8v4.h"
 #include "Varb1.h"
@@ -172,18 +174,20 @@ TEST(RtlArbiter, PointerMovesOnlyOnUpdate) {
 // grants (input, VC, output) and the pointers the grants imply. Request density and output concentration
 // vary by phase so that both sparse and heavily contended rounds occur.
 
+// `transit`: the inputs given priority (router.output_arbiter: transit_priority), 0 for plain round robin.
 template <typename M>
-std::string check_allocator(int P, int V, bool own_grant, int rounds, std::uint64_t seed) {
+std::string check_allocator(int P, int V, bool own_grant, int rounds, std::uint64_t seed, std::uint64_t transit = 0) {
   return test::in_child([=]() -> std::string {
-    SwitchAllocator alloc("alloc", P, V, AllocatorKind::kInputFirst, !own_grant);
+    SwitchAllocator alloc("alloc", P, V, AllocatorKind::kInputFirst, !own_grant, transit);
     M m;
     reset(m);
     const int pw = bits_for(P), vw = bits_for(V);
     Rng rng(seed, static_cast<std::uint64_t>(P * 100 + V));
     std::vector<std::vector<int>> out_of(P, std::vector<int>(V, 0));
-    std::vector<int> in_ptr(P, 0), out_ptr(P, 0);
+    std::vector<int> in_ptr(P, 0), out_ptr(P, 0), inj_ptr(P, 0);
     std::vector<SwitchGrant> grants;
-    const std::string tag = "P=" + std::to_string(P) + " V=" + std::to_string(V) + (own_grant ? " own_grant" : "");
+    const std::string tag = "P=" + std::to_string(P) + " V=" + std::to_string(V) + (own_grant ? " own_grant" : "") +
+                            (transit ? " transit_priority" : "");
     for (int r = 0; r < rounds; ++r) {
       const int phase = (r / 500) % 4;
       const std::uint32_t density = phase == 0 ? 8 : phase == 1 ? 3 : phase == 2 ? 2 : 1;  // 1 in density bids
@@ -224,9 +228,11 @@ std::string check_allocator(int P, int V, bool own_grant, int rounds, std::uint6
           return tag + " round " + std::to_string(r) + " output " + std::to_string(o) + ": RTL grants input " +
                  (got ? std::to_string(in) : "none") + ", C++ " + std::to_string(o_in[o]);
       }
-      // Pointers the C++ grants imply (own_grant: an input's pointer follows its own choice).
+      // Pointers the C++ grants imply (own_grant: an input's pointer follows its own choice; under
+      // transit priority an injection input's grant moves the output's injection pointer).
       for (const SwitchGrant& g : grants) {
-        out_ptr[g.out_port] = (g.in_port + 1) % P;
+        const bool injection = transit && !(transit >> g.in_port & 1);
+        (injection ? inj_ptr : out_ptr)[g.out_port] = (g.in_port + 1) % P;
         if (!own_grant) in_ptr[g.in_port] = (g.vc + 1) % V;
       }
       if (own_grant)
@@ -237,6 +243,8 @@ std::string check_allocator(int P, int V, bool own_grant, int rounds, std::uint6
           return tag + " round " + std::to_string(r) + ": input pointer " + std::to_string(i) + " differs";
         if (static_cast<int>(get_bits(m.out_ptr, i * pw, pw)) != out_ptr[i])
           return tag + " round " + std::to_string(r) + ": output pointer " + std::to_string(i) + " differs";
+        if (static_cast<int>(get_bits(m.out_inj_ptr, i * pw, pw)) != inj_ptr[i])
+          return tag + " round " + std::to_string(r) + ": injection pointer " + std::to_string(i) + " differs";
       }
     }
     return "";
@@ -249,6 +257,15 @@ TEST(RtlAllocator, MatchesSwitchAllocatorInputFirst) {
   EXPECT_EQ(check_allocator<Valloc_p8v4>(8, 4, false, 20000, 3), "");
   EXPECT_EQ(check_allocator<Valloc_p15v4>(15, 4, false, 20000, 4), "");  // h = 4 radix, Valiant lgl VCs
   EXPECT_EQ(check_allocator<Valloc_p23v2>(23, 2, false, 20000, 5), "");  // h = 6 radix
+}
+
+// router.output_arbiter: transit_priority. Inputs 2-4 of 5 are transit ports; at h = 4 (radix 15) the
+// 4 terminal ports are the injection ones.
+TEST(RtlAllocator, MatchesSwitchAllocatorTransitPriority) {
+  EXPECT_EQ(check_allocator<Valloc_p5v3_transit>(5, 3, false, 20000, 7, 0x1c), "");
+  EXPECT_EQ(check_allocator<Valloc_p15v4_transit>(15, 4, false, 20000, 8, 0x7ff0), "");
+  // And the comparison can fail: the same RTL against the plain round-robin C++ allocator.
+  EXPECT_NE(check_allocator<Valloc_p5v3_transit>(5, 3, false, 20000, 7, 0), "");
 }
 
 TEST(RtlAllocator, MatchesSwitchAllocatorOwnGrantPointers) {
