@@ -33,6 +33,7 @@ for pv in "1 1" "2 1" "7 4" "31 2" "64 8"; do
   set -- $pv
   lint hiradix_separable_allocator -GP=$1 -GV=$2 -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
   lint hiradix_separable_allocator -GP=$1 -GV=$2 -GOWN_GRANT=1 -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
+  lint hiradix_separable_allocator -GP=$1 -GV=$2 "-GTRANSIT=64'd$(( ($1 > 1) ? 2 : 1 ))" -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
   lint hiradix_contention_counters -GP=$1 -GMAXC=$(( $1 * $2 )) -- hiradix_contention_counters.v
 done
 # Contention-mechanism state (Base, ECtN, PB): the smallest network, h = 2, and seed-003 Table I.
@@ -45,6 +46,11 @@ lint hiradix_ectn_state -GPI=8 -GPG=8 -GA=16 -GVI=3 -GVG=2 -GX=15 -- hiradix_ect
 lint hiradix_pb_state -GH=1 -GA=2 -- hiradix_pb_state.v
 lint hiradix_pb_state -- hiradix_pb_state.v
 lint hiradix_pb_state -GH=8 -GA=16 -- hiradix_pb_state.v
+# ACOR-Switch's level: Table 5-3 (3 levels, HI 500), two levels with a 1-cycle interval, seed-003 Table I's
+# 8 terminals x 3 injection VCs.
+lint hiradix_acor_level -- hiradix_acor_level.v
+lint hiradix_acor_level -GLEVELS=2 -GHI=1 -GE=1 -- hiradix_acor_level.v
+lint hiradix_acor_level -GE=24 -GIT1=10 -GDT1=3 -- hiradix_acor_level.v
 lint hiradix_routing_unit -- hiradix_routing_unit.v
 # Every routing submodule alone (the fixed ports, routing/hiradix_routing_ports.vh, are all it needs), and
 # the unit as the synthesis flow builds it for each routing code (ROUTINGS one-hot, only the files it

@@ -1,0 +1,69 @@
+// ACOR-Switch's level bookkeeping (seed-000 §3.10, docs/papers/seed-000-thesis.md §3.10): one level per
+// router, raised by the heads blocked (recomputed) at its injection ports, lowered with hysteresis at the
+// end of each interval. The C++ reference is router/routing/acor_level.h (AcorSwitchLevel), which
+// tests/rtl/test_rtl_acor.cpp compares with this block cycle by cycle. Levels are 0 .. LEVELS-1.
+//
+//   cycle t = k * HI, k >= 1 (an interval end), before the events of cycle t:
+//       if level > 0 and blocked < DT[level - 1]: level -= 1;   blocked = 0
+//   each of the `events` recomputations of cycle t, in turn:
+//       blocked += 1;   if level < LEVELS - 1 and blocked > IT[level]: level += 1
+//
+// `level_now` is the level the decisions of cycle t read (after an interval end at t, before t's events);
+// `level` and `blocked` are the registers (after cycle t - 1). The routing unit takes the level as an
+// input (`acor_level`), so this block is the state one router keeps for it.
+//
+// State (flip-flops): 2 (level) + BW (blocked) + bits of HI - 1 (the cycle within the interval) + 1 (past
+// cycle 0); Yosys may trim bits a constant threshold makes unreachable.
+`default_nettype none
+module hiradix_acor_level #(
+    parameter integer LEVELS = 3,  // 2 or 3 (routing.acor_sequence: 2l-a / 2l-b, 3l)
+    parameter integer IT1 = 15,    // rise from level 0 to 1 above this many blocked heads (Table 5-3)
+    parameter integer IT2 = 500,   // rise from 1 to 2 (3 levels only)
+    parameter integer DT1 = 5,     // fall from 1 to 0 below this many at an interval end
+    parameter integer DT2 = 15,    // fall from 2 to 1 (3 levels only)
+    parameter integer HI = 500,    // interval, cycles
+    parameter integer E = 4,       // the most recomputations in one cycle (the router's injection heads)
+    parameter integer EW = $clog2(E + 1),
+    parameter integer BW = $clog2(E * HI + 1)
+) (
+    input  wire          clk,
+    input  wire          rst,        // synchronous, active high: cycle 0, level 0
+    input  wire [EW-1:0] events,     // heads recomputed at the injection ports this cycle (at most E)
+    output reg  [   1:0] level_now,
+    output reg  [   1:0] level,
+    output reg  [BW-1:0] blocked
+);
+  localparam integer TOP = LEVELS - 1;
+  localparam integer CW = (HI > 1) ? $clog2(HI) : 1;
+  localparam integer LAST = HI - 1;
+  reg [CW-1:0] phase;  // the cycle within the interval
+  reg          past0;  // cycle 0 has passed (no interval ends at cycle 0)
+  wire end_now = past0 && phase == {CW{1'b0}};
+
+  // The arithmetic in 32-bit integers (at most E * HI blocked heads), narrowed into the registers.
+  integer lv_now, lv, b, n, k;
+  always @* begin
+    n = {{(32 - EW) {1'b0}}, events};
+    lv_now = {30'd0, level};
+    if (end_now && lv_now > 0 && {{(32 - BW) {1'b0}}, blocked} < (lv_now == 1 ? DT1 : DT2)) lv_now = lv_now - 1;
+    b = end_now ? 0 : {{(32 - BW) {1'b0}}, blocked};
+    lv = lv_now;
+    for (k = 1; k <= E; k = k + 1)
+      if (k <= n && lv < TOP && b + k > (lv == 0 ? IT1 : IT2)) lv = lv + 1;
+    b = b + n;
+    level_now = lv_now[1:0];
+  end
+
+  always @(posedge clk)
+    if (rst) begin
+      level <= 2'd0;
+      blocked <= {BW{1'b0}};
+      phase <= {CW{1'b0}};
+      past0 <= 1'b0;
+    end else begin
+      level <= lv[1:0];
+      blocked <= b[BW-1:0];
+      phase <= ({{(32 - CW) {1'b0}}, phase} == LAST) ? {CW{1'b0}} : phase + 1'b1;
+      past0 <= 1'b1;
+    end
+endmodule
