@@ -40,16 +40,24 @@ module hiradix_acor_level #(
   reg          past0;  // cycle 0 has passed (no interval ends at cycle 0)
   wire end_now = past0 && phase == {CW{1'b0}};
 
-  // The arithmetic in 32-bit integers (at most E * HI blocked heads), narrowed into the registers.
-  integer lv_now, lv, b, n, k;
+  // The arithmetic in 32-bit integers (at most E * HI blocked heads), narrowed into the registers. The n
+  // events of a cycle are not applied one by one (a chain of E comparators): blocked only grows, so from
+  // level 0 the first rise happens iff n >= 1 and b + n > IT1, at event k1 = max(1, IT1 - b + 1), and a
+  // second one iff some later event passes IT2: n > k1 and b + n > IT2; from level 1 the rise happens iff
+  // n >= 1 and b + n > IT2 (blocked may already exceed IT2 when IT2 < IT1: only an event raises the level).
+  integer lv_now, lv, b, n;
   always @* begin
     n = {{(32 - EW) {1'b0}}, events};
     lv_now = {30'd0, level};
     if (end_now && lv_now > 0 && {{(32 - BW) {1'b0}}, blocked} < (lv_now == 1 ? DT1 : DT2)) lv_now = lv_now - 1;
     b = end_now ? 0 : {{(32 - BW) {1'b0}}, blocked};
     lv = lv_now;
-    for (k = 1; k <= E; k = k + 1)
-      if (k <= n && lv < TOP && b + k > (lv == 0 ? IT1 : IT2)) lv = lv + 1;
+    if (lv == 0 && TOP >= 1 && n >= 1 && b + n > IT1) begin
+      lv = 1;
+      if (TOP >= 2 && n >= 2 && b + n > IT1 + 1 && b + n > IT2) lv = 2;
+    end else if (lv == 1 && TOP >= 2 && n >= 1 && b + n > IT2) begin
+      lv = 2;
+    end
     b = b + n;
     level_now = lv_now[1:0];
   end

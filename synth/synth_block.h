@@ -1,4 +1,5 @@
 // Internals of the synthesis flow shared by its files (synth_flow.cpp: the flow and the logic blocks;
+// synth_state.cpp: the routings' state blocks;
 // synth_datapath.cpp: crossbar and buffer blocks; synth_power.cpp: OpenSTA power; synth_router.cpp: the
 // router's area and per-event energies). Not part of the installed interface.
 #pragma once
@@ -46,6 +47,13 @@ void write_text(const std::filesystem::path& p, const std::string& text);
 std::string sta_preamble(const BlockSpec& b, const std::string& liberty, double clock_ns);
 // The last line of `log` matching `re`, its first capture as a number; NaN if none.
 double last_match(const std::string& log, const std::regex& re);
+
+// The routings' state blocks (synth_state.cpp): Base's counters and tags, ECtN's arrays, PB's flags, and
+// ACOR-Switch's level.
+BlockSpec base_state_block(const Geometry& g);
+BlockSpec ectn_state_block(const Geometry& g);
+BlockSpec pb_state_block(const Geometry& g);
+BlockSpec acor_state_block(const Config& c, const Geometry& g);
 
 // Datapath blocks (synth_datapath.cpp): the P x P crossbar of phits, one flip-flop row of a buffer (a phit
 // write) and the read multiplexer of a buffer (a phit read).

@@ -26,9 +26,9 @@ bool reads_counters(const std::string& algorithm) {
 }
 
 // How many copies of `block` one router has, and why.
-std::pair<int, std::string> count_of(const std::string& block, const json& blocks, const Geometry& g,
-                                     const std::string& algorithm) {
-  const std::vector<std::string> state = routing_state_blocks(algorithm);
+std::pair<int, std::string> count_of(const std::string& block, const json& blocks, const Geometry& g, const Config& c) {
+  const std::string& algorithm = c.routing.algorithm;
+  const std::vector<std::string> state = routing_state_blocks(c);
   if (block == "routing_unit") return {g.radix, "one per input port"};
   if (block == "allocator" || block == "crossbar" || block == "lfsr") return {1, "one per router"};
   if (block == "contention_counters") {
@@ -67,17 +67,21 @@ const std::vector<std::string>& datapath_blocks() {
   return blocks;
 }
 
-std::vector<std::string> routing_state_blocks(const std::string& algorithm) {
+std::vector<std::string> routing_state_blocks(const Config& c) {
+  const std::string& algorithm = c.routing.algorithm;
   if (algorithm == "base" || algorithm == "hybrid") return {"base_state"};
   if (algorithm == "ectn") return {"base_state", "ectn_state"};
   if (algorithm == "pb" || algorithm == "rpb") return {"pb_state"};
+  if (algorithm == "pb_acor") return {"pb_state", "acor_state"};
+  // ACOR-Packet's level travels in the packet's header: no router state.
+  if (algorithm == "acor" && c.routing.text("routing.acor_mode") == "switch") return {"acor_state"};
   return {};
 }
 
 json router_summary(const json& report, const Config& c) {
   const json& blocks = report["blocks"];
   std::vector<std::string> needed = {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row"};
-  for (const std::string& s : routing_state_blocks(c.routing.algorithm)) needed.push_back(s);
+  for (const std::string& s : routing_state_blocks(c)) needed.push_back(s);
   if (reads_counters(c.routing.algorithm) && !blocks.contains("base_state")) needed.push_back("contention_counters");
   for (const std::string& n : needed)
     if (!blocks.contains(n)) return json();
@@ -86,7 +90,7 @@ json router_summary(const json& report, const Config& c) {
   double logic = 0, leakage = 0;
   bool power = true;
   for (const auto& [name, b] : blocks.items()) {
-    const auto [count, why] = count_of(name, blocks, g, c.routing.algorithm);
+    const auto [count, why] = count_of(name, blocks, g, c);
     r["blocks"][name] = {{"count", count}, {"area_um2", count * b["area_um2"].get<double>()}, {"why", why}};
     logic += count * b["area_um2"].get<double>();
     if (count && has_power(b)) leakage += count * b["power"]["leakage_mw"].get<double>();

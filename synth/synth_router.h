@@ -14,8 +14,9 @@ namespace hiradix {
 // The crossbar and the two buffer pieces (a flip-flop row, a read mux), synthesized by default.
 const std::vector<std::string>& datapath_blocks();
 // The state blocks the configured routing keeps in every router (Base's counters and tags for base, ectn
-// and hybrid; ECtN's arrays; PB's flags for pb and rpb), synthesized by default.
-std::vector<std::string> routing_state_blocks(const std::string& algorithm);
+// and hybrid; ECtN's arrays; PB's flags for pb, rpb and pb_acor; ACOR-Switch's level for acor in switch mode
+// and pb_acor), synthesized by default.
+std::vector<std::string> routing_state_blocks(const Config& c);
 
 // report["router"] for a synth.json's blocks: {"blocks": {NAME: {count, area_um2, why}}, "logic_um2",
 // "buffers": {...}, "area_um2": {flip_flop, sram}, "leakage_mw", "energy_pj": {...}, "sources"}.

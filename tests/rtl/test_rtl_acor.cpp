@@ -8,6 +8,7 @@
 
 #include "Vacor_l2_hi1.h"
 #include "Vacor_l3.h"
+#include "Vacor_low_it2.h"
 #include "Vacor_table.h"
 #include "router/rng.h"
 #include "router/routing/acor_level.h"
@@ -68,6 +69,12 @@ TEST(RtlAcorLevel, MatchesTheModelTwoLevelsOneCycleIntervals) {
 // Table 5-3's defaults for ACOR (IT 15 / 500, DT 5 / 15, HI 500) with 4 injection heads.
 TEST(RtlAcorLevel, MatchesTheModelTable53) {
   EXPECT_EQ(compare<Vacor_table>(3, AcorThresholds{{15, 500}, {5, 15}, 500}, 4, 60000, 3), "");
+}
+
+// IT_2 below IT_1 (the keys allow it): once the level reaches 1, the next event of the same cycle raises it
+// again. Covers the second rise within one cycle, which IT_2 > IT_1 alone hides.
+TEST(RtlAcorLevel, MatchesTheModelWhenIt2IsBelowIt1) {
+  EXPECT_EQ(compare<Vacor_low_it2>(3, AcorThresholds{{5, 2}, {3, 1}, 8}, 4, 20000, 4), "");
 }
 
 // The comparison can fail: the same RTL against a model whose DT_1 differs by one.

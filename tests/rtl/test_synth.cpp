@@ -13,6 +13,7 @@
 
 #include "sim_helpers.h"
 #include "synth/synth_flow.h"
+#include "synth/synth_router.h"
 #include "testbench/config.h"
 
 using namespace hiradix;
@@ -197,6 +198,24 @@ TEST(Synth, TransitPriorityAllocatorIsLarger) {
   EXPECT_EQ(tp["blocks"]["allocator"]["params"]["output_arbiter"], "transit_priority");
   EXPECT_GT(tp["blocks"]["allocator"]["flip_flops"].get<int>(), rr["blocks"]["allocator"]["flip_flops"].get<int>());
   fs::remove_all(dir);
+}
+
+// ACOR-Switch's level block: its flip-flops are the header's count (level 2, blocked count up to E x HI,
+// cycle within the interval, past cycle 0), here h = 2 (E = 2 terminals x 1 injection VC) and the Table 5-3
+// interval of 500: 2 + 10 + 9 + 1. It is the router's state for acor in switch mode and for pb_acor (with
+// PB's flags), not for ACOR-Packet, whose level travels in the header.
+TEST(Synth, AcorStateIsTheSwitchLevel) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth");
+  const json r = synth(balanced(2, {{"routing.algorithm", "acor"}}), dir, {"acor_state"});
+  const json& b = r["blocks"]["acor_state"];
+  EXPECT_EQ(b["params"]["expected_flip_flops"].get<int>(), 2 + 10 + 9 + 1);
+  EXPECT_EQ(b["flip_flops"], b["params"]["expected_flip_flops"]);
+  EXPECT_EQ(b["params"]["increase"][1].get<int>(), 500);  // IT_2 resolved for acor (Table 5-3)
+  fs::remove_all(dir);
+  using Blocks = std::vector<std::string>;
+  EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "acor"}})), Blocks{"acor_state"});
+  EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}})), Blocks{});
+  EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "pb_acor"}})), (Blocks{"pb_state", "acor_state"}));
 }
 
 TEST(Synth, UnknownBlockAndOutputFirstAllocatorAreConfigErrors) {
