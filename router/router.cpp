@@ -32,7 +32,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
                const RoutingAlgorithm& routing, PacketPool& pool, ActivityScheduler& scheduler, std::uint64_t seed)
     : sc_core::sc_module(name),
       id_(id),
-      ports_(ports),
+      ports_(ports.begin(), ports.end()),
       params_(params),
       pool_(pool),
       scheduler_(scheduler),

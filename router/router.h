@@ -138,7 +138,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void wake_credit_waiters(Cycle now);
 
   int id_;
-  std::vector<PortSpec> ports_;
+  HotVector<PortSpec> ports_;  // in the arena next to the router: every packet and credit reads it
   RouterParams params_;
   PacketPool& pool_;
   ActivityScheduler& scheduler_;
@@ -168,13 +168,15 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   HotVector<std::uint16_t> group_load_;
   HotVector<std::uint32_t> port_ready_;
   HotVector<std::uint8_t> occupancy_;  // per output port x kStateVcs, percent
-  RouterActivity activity_;
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to
   // do, so a busy router does not pay for its idle ports.
   std::uint64_t out_active_ = 0;           // output ports with queued packets
   std::uint64_t out_touched_ = 0;          // output ports looked at this cycle
   std::uint64_t credit_waiters_ = 0;       // output ports some candidate waits on for credits
+  // Next to the fields above, which the same paths touch (a packet's arrival, a grant, a send): measured,
+  // far from them it cost cache misses on every packet (docs/benchmark.md).
+  RouterActivity activity_;
   HotVector<Cycle> out_due_;             // per output port
   HotVector<Cycle> vc_due_;              // per input VC
   HotVector<std::uint64_t> credit_wait_; // VCs whose candidate waits for downstream credits
