@@ -46,6 +46,7 @@ int InputUnit::write(int port, const LinkMessage& msg, const PacketPool& pool) {
   e.head = msg.flags & kHeadFlit;
   e.tail = msg.flags & kTailFlit;
   vcs_[index].fifo.push(e);
+  vcs_[index].phits_in += msg.phits;
   active_[index >> 6] |= 1ull << (index & 63);
   return index;
 }

@@ -35,6 +35,7 @@ struct VcEntry {
 // goes through RC -> VA -> SA.
 struct InputVc {
   Ring<VcEntry> fifo;
+  std::uint64_t phits_in = 0;  // phits written since the events were reset (energy; next to the FIFO it counts)
   std::uint16_t in_transit = 0;
   Cycle next_rc_at = 0;   // the next head's RC may start once the previous head left (Fig. 2-4)
   Cycle ready_at = 0;     // candidate may bid for the switch from this cycle

@@ -73,6 +73,7 @@ bool OutputUnit::send(int p, Cycle now, int size) {
   o.queue.pop();
   o.link_free = now + static_cast<Cycle>(size);
   o.on_wire = size;
+  o.phits_out += static_cast<std::uint64_t>(size);
   links_[p]->send(q.packet, static_cast<std::uint16_t>(size), q.vc, q.flags, now);
   return true;
 }

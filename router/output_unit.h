@@ -35,6 +35,7 @@ struct OutputPort {
   Cycle link_free = 0;
   Cycle reserved_cycle = kNever;      // the cycle of the latest grants into this port ...
   std::int32_t reserved_load = 0;     // ... and the load they added (load_at_cycle_start)
+  std::uint64_t phits_out = 0;        // phits sent onto the link since the events were reset (energy)
 };
 
 class OutputUnit : public sc_core::sc_module {

@@ -316,10 +316,24 @@ void Router::send_port(int p, Cycle now) {
     return;
   }
   const bool sent = outputs_.send(p, now, params_.flit_size);
-  if (sent) activity_.events.phits_out[ports_[p].link_class] += static_cast<std::uint64_t>(params_.flit_size);
   if (control && params_.broadcast.mode == BroadcastMode::kPiggyback)
     broadcast_->piggyback(p, now, sent || outputs_.link_free(p) > now);
 }
+
+EventCounts Router::events() const {
+  EventCounts e = activity_.events;
+  for (int i = 0; i < inputs_.total_vcs(); ++i) e.phits_in[ports_[inputs_.port_of(i)].link_class] += inputs_.vc(i).phits_in;
+  for (int p = 0; p < radix(); ++p) e.phits_out[ports_[p].link_class] += outputs_.port(p).phits_out;
+  return e;
+}
+
+void Router::reset_events() {
+  activity_.events = EventCounts{};
+  for (int i = 0; i < inputs_.total_vcs(); ++i) inputs_.vc(i).phits_in = 0;
+  for (int p = 0; p < radix(); ++p) outputs_.port(p).phits_out = 0;
+}
+
+void Router::injection_arrived(const LinkMessage& msg) { state_->injection_arrived(pool_[msg.packet], msg.arrival); }
 
 void Router::fire_broadcast(Cycle now) {
   RouterView view(*this, id_, contention_.values(), now, 0, 0);

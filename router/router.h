@@ -66,7 +66,10 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   const ContentionCounters& contention() const { return contention_; }
   ContentionCounters& contention() { return contention_; }
   const RouterActivity& activity() const { return activity_; }
-  void reset_events() { activity_.events = EventCounts{}; }
+  // The energy events since reset_events(); the phits per link class summed from the per-VC and per-port
+  // counts, which the hot path keeps next to the buffers it writes (a class lookup per packet missed cache).
+  EventCounts events() const;
+  void reset_events();
   // The routing's own state in this router (ECtN, PB; null for the others), and the group broadcast it sends.
   RoutingState* routing_state() { return state_.get(); }
   GroupBroadcast* broadcast() { return broadcast_; }
@@ -100,8 +103,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
 
   void receive_packet(int port, const LinkMessage& msg, Cycle now) override {
     catch_up(now);  // the credit that let this packet come means its slot has been freed
-    activity_.events.phits_in[ports_[port].link_class] += msg.phits;
-    if (state_ && ports_[port].link_class == 0 && (msg.flags & kHeadFlit)) state_->injection_arrived(pool_[msg.packet], msg.arrival);
+    if (state_ && ports_[port].link_class == 0 && (msg.flags & kHeadFlit)) injection_arrived(msg);
     Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.write(port, msg, pool_))];
     due = std::min(due, msg.arrival);
     wake_at(msg.arrival);
@@ -119,6 +121,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void send_outputs(Cycle now, Cycle& next);
   void end_cycle(Cycle now, Cycle next);
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
+  void injection_arrived(const LinkMessage& msg);  // out of line: the routing's hook, rarely set
   void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
   void route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now);
@@ -159,7 +162,6 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   // Recomputation (RoutingAlgorithm::recomputes_at_injection): the terminal input ports, whose blocked
   // heads go through RC again; 0 for other routings.
   std::uint64_t recompute_ports_ = 0;
-  std::unique_ptr<RoutingState> state_;  // the routing's own state (ECtN, PB), null for the others
   GroupBroadcast* broadcast_ = nullptr;  // state_'s group broadcast, if any
   const GroupLoadView* group_view_ = nullptr;  // UGAL-G: the group's global-link loads
   // Scratch space of RouterView: the per-port arrays a routing decision reads (router/router_view.h).
@@ -171,17 +173,19 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to
   // do, so a busy router does not pay for its idle ports.
+  // What a packet's or a credit's arrival reads, in one cache line: the router is not running when a
+  // message reaches it, so every other line it touched would be a miss (docs/benchmark.md, cachegrind).
+  alignas(64) HotVector<Cycle> vc_due_;     // per input VC
+  HotVector<std::pair<Cycle, int>> tails_;  // min-heap of (tail leaves its buffer, VC) in transit
+  std::unique_ptr<RoutingState> state_;     // the routing's own state (ECtN, PB), null for the others
+  std::uint64_t credit_waiters_ = 0;        // output ports some candidate waits on for credits
   std::uint64_t out_active_ = 0;           // output ports with queued packets
   std::uint64_t out_touched_ = 0;          // output ports looked at this cycle
-  std::uint64_t credit_waiters_ = 0;       // output ports some candidate waits on for credits
-  // Next to the fields above, which the same paths touch (a packet's arrival, a grant, a send): measured,
-  // far from them it cost cache misses on every packet (docs/benchmark.md).
+  // Next to the fields above, which the same paths touch (a grant, a send).
   RouterActivity activity_;
   HotVector<Cycle> out_due_;             // per output port
-  HotVector<Cycle> vc_due_;              // per input VC
   HotVector<std::uint64_t> credit_wait_; // VCs whose candidate waits for downstream credits
   HotVector<int> vc_touched_;            // VCs looked at this cycle
-  HotVector<std::pair<Cycle, int>> tails_;  // min-heap of (tail leaves its buffer, VC) in transit
   HotVector<std::uint32_t> bids_;        // per input port: VCs bidding for the switch this cycle
   HotVector<int> bid_ports_;
   HotVector<SwitchRequest> requests_;

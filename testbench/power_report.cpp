@@ -24,7 +24,7 @@ std::uint64_t sum(const std::array<std::uint64_t, kMaxLinkClasses>& a) {
 EventCounts total_events(Network& net) {
   EventCounts t;
   for (int r = 0; r < net.routers(); ++r) {
-    const EventCounts& e = net.router(r).activity().events;
+    const EventCounts e = net.router(r).events();
     t.routing_decisions += e.routing_decisions;
     t.allocations += e.allocations;
     t.crossbar_phits += e.crossbar_phits;
