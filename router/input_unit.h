@@ -75,7 +75,7 @@ class InputUnit : public sc_core::sc_module {
 
  private:
   HotVector<int> first_vc_;
-  std::unique_ptr<InputBufferScheme> scheme_;
+  ArenaPtr<InputBufferScheme> scheme_;
   const VcFifoBuffers* vc_fifos_;  // scheme_ when it is VC FIFOs (called by its type: inlined), else null
   HotVector<int> port_of_;
   HotVector<int> flow_class_;

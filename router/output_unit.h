@@ -149,7 +149,7 @@ class OutputUnit : public sc_core::sc_module {
 
  private:
   HotVector<OutputPort> ports_;
-  std::unique_ptr<FlowControlSender> flow_;
+  ArenaPtr<FlowControlSender> flow_;
   CreditSender* credits_;  // flow_ when it is per-VC credits, else null
   // Storage of all ports' queues and VC owners, together.
   HotVector<QueuedPacket> queue_slots_;

@@ -155,7 +155,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   SwitchAllocator allocator_;
   Crossbar crossbar_;
   OutputUnit outputs_;
-  std::unique_ptr<FlowControlReceiver> flow_in_;  // the receiving end of the input links' flow control
+  ArenaPtr<FlowControlReceiver> flow_in_;  // the receiving end of the input links' flow control
   CreditReturn* credit_return_;  // flow_in_ when it is credits (called by its type: inlined), else null
   ContentionCounters contention_;
   bool reroutes_;  // in-transit routings: a blocked head goes through RC again (route_again)

@@ -16,10 +16,11 @@ routings=${3:-min,valiant,ugal,base,ectn,pb,olm,hybrid,rvlb,rpb,acor,pb_acor,tpr
 common=(--set topology.h=4 --set traffic.pattern=un --set traffic.load=1.0 --set sim.warmup=0 -q)
 start=$(date +%s)
 # The short runs first, so that an interrupted soak can still check every long run that finished.
+# --resume: a soak cut short (a session's end) goes on from the points that finished.
 "$bin" sweep testbench/configs/default.yaml --vary routing.algorithm=$routings "${common[@]}" \
-    --set sim.measure="$short" --out "$out/short" || true
+    --set sim.measure="$short" --out "$out/short" --resume || true
 "$bin" sweep testbench/configs/default.yaml --vary routing.algorithm=$routings "${common[@]}" \
-    --set sim.measure="$cycles" --out "$out/long" || true
+    --set sim.measure="$cycles" --out "$out/long" --resume || true
 python3 - "$out" "$cycles" "$short" "$(( $(date +%s) - start ))" <<'PY'
 import json, sys, glob, os
 out, cycles, short, wall = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])

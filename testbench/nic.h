@@ -85,7 +85,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   Ring<Waiting> submitted_;  // submitted, not yet generated
   NicListener* listener_ = nullptr;
   PacketId sending_ = 0;  // the packet whose flits are leaving (wormhole)
-  std::unique_ptr<FlowControlSender> flow_;  // the sending end of the injection link's flow control
+  ArenaPtr<FlowControlSender> flow_;  // the sending end of the injection link's flow control
   int injection_vcs_;
   int next_vc_ = 0;
   int next_flit_ = 0;    // next flit of the packet at the head of the queue

@@ -22,7 +22,7 @@ LinkMessage credit(int vc, int phits, Cycle arrival) {
 
 TEST(CreditSender, CountsPhitsPerVcAndAppliesCreditsAtTheirArrival) {
   // Port 0: 2 VCs of 16 phits; port 1: a sink.
-  std::unique_ptr<FlowControlSender> f = make_flow_sender(FlowControlKind::kCredits, {{2, 16}, {1, 0}}, 8);
+  const auto f = make_flow_sender(FlowControlKind::kCredits, {{2, 16}, {1, 0}}, 8);
   EXPECT_TRUE(f->may_send(0, 1, 8, 0));
   f->committed(0, 1, 8);
   f->committed(0, 1, 8);  // VC 1 full: 16 phits outstanding
@@ -46,13 +46,13 @@ TEST(CreditSender, CountsPhitsPerVcAndAppliesCreditsAtTheirArrival) {
 }
 
 TEST(CreditSender, MoreCreditsThanBufferSpaceIsAnError) {
-  std::unique_ptr<FlowControlSender> f = make_flow_sender(FlowControlKind::kCredits, {{1, 16}}, 8);
+  const auto f = make_flow_sender(FlowControlKind::kCredits, {{1, 16}}, 8);
   f->receive(0, credit(0, 8, 1));
   EXPECT_THROW(f->catch_up(0, 1), std::logic_error);
 }
 
 TEST(VcFifoBuffers, OneQueuePerVcFilledByTheUpstreamVcAndCreditedToIt) {
-  const std::unique_ptr<InputBufferScheme> b = make_input_buffers(InputBufferKind::kVcFifos);
+  const auto b = make_input_buffers(InputBufferKind::kVcFifos);
   PortSpec port;
   port.in_vcs = 3;
   port.in_depth = 32;

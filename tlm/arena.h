@@ -6,6 +6,9 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
+#include <utility>
 #include <vector>
 
 namespace hiradix {
@@ -28,5 +31,19 @@ struct ArenaAllocator {
 
 template <typename T>
 using HotVector = std::vector<T, ArenaAllocator<T>>;
+
+// An object in the arena, owned like a unique_ptr (destroyed, its memory kept): for the polymorphic parts
+// of a router (flow control, input-buffer scheme) that every packet or credit reaches, so that they sit on
+// the arena's huge pages next to their router instead of on the heap's 4 KiB pages.
+struct ArenaDelete {
+  template <typename T>
+  void operator()(T* p) const { p->~T(); }
+};
+template <typename T>
+using ArenaPtr = std::unique_ptr<T, ArenaDelete>;
+template <typename T, typename... Args>
+ArenaPtr<T> arena_new(Args&&... args) {
+  return ArenaPtr<T>(new (arena_allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...));
+}
 
 }  // namespace hiradix

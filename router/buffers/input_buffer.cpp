@@ -7,9 +7,9 @@
 
 namespace hiradix {
 
-std::unique_ptr<InputBufferScheme> make_input_buffers(InputBufferKind kind) {
+ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind) {
   switch (kind) {
-    case InputBufferKind::kVcFifos: return std::make_unique<VcFifoBuffers>();
+    case InputBufferKind::kVcFifos: return arena_new<VcFifoBuffers>();
   }
   throw std::logic_error("unknown input-buffer scheme");
 }

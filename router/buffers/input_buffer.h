@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "router/router_params.h"
+#include "tlm/arena.h"
 #include "tlm/link.h"
 #include "tlm/packet.h"
 
@@ -27,6 +28,6 @@ class InputBufferScheme {
   virtual int flow_class(int port, int queue) const = 0;
 };
 
-std::unique_ptr<InputBufferScheme> make_input_buffers(InputBufferKind kind);
+ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind);
 
 }  // namespace hiradix

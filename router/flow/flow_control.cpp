@@ -7,17 +7,16 @@
 
 namespace hiradix {
 
-std::unique_ptr<FlowControlSender> make_flow_sender(FlowControlKind kind, const std::vector<FlowPort>& ports,
-                                                    int flit_size) {
+ArenaPtr<FlowControlSender> make_flow_sender(FlowControlKind kind, const std::vector<FlowPort>& ports, int flit_size) {
   switch (kind) {
-    case FlowControlKind::kCredits: return std::make_unique<CreditSender>(ports, flit_size);
+    case FlowControlKind::kCredits: return arena_new<CreditSender>(ports, flit_size);
   }
   throw std::logic_error("unknown flow control");
 }
 
-std::unique_ptr<FlowControlReceiver> make_flow_receiver(FlowControlKind kind) {
+ArenaPtr<FlowControlReceiver> make_flow_receiver(FlowControlKind kind) {
   switch (kind) {
-    case FlowControlKind::kCredits: return std::make_unique<CreditReturn>();
+    case FlowControlKind::kCredits: return arena_new<CreditReturn>();
   }
   throw std::logic_error("unknown flow control");
 }

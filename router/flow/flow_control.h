@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "router/router_params.h"
+#include "tlm/arena.h"
 #include "tlm/cycle.h"
 #include "tlm/link.h"
 
@@ -59,8 +60,8 @@ class FlowControlReceiver {
   virtual void freed(LinkIn& link, int cls, int phits, Cycle freed, Cycle now) = 0;
 };
 
-std::unique_ptr<FlowControlSender> make_flow_sender(FlowControlKind kind, const std::vector<FlowPort>& ports,
+ArenaPtr<FlowControlSender> make_flow_sender(FlowControlKind kind, const std::vector<FlowPort>& ports,
                                                     int flit_size);
-std::unique_ptr<FlowControlReceiver> make_flow_receiver(FlowControlKind kind);
+ArenaPtr<FlowControlReceiver> make_flow_receiver(FlowControlKind kind);
 
 }  // namespace hiradix
