@@ -48,12 +48,14 @@ std::string sta_preamble(const BlockSpec& b, const std::string& liberty, double 
 // The last line of `log` matching `re`, its first capture as a number; NaN if none.
 double last_match(const std::string& log, const std::regex& re);
 
-// The routings' state blocks (synth_state.cpp): Base's counters and tags, ECtN's arrays, PB's flags, and
-// ACOR-Switch's level.
+// The routings' state blocks (synth_state.cpp): Base's counters and tags, ECtN's arrays, PB's flags,
+// ACOR-Switch's level, TPR's windowed counters and LIAN's counters.
 BlockSpec base_state_block(const Geometry& g);
 BlockSpec ectn_state_block(const Geometry& g);
 BlockSpec pb_state_block(const Geometry& g);
 BlockSpec acor_state_block(const Config& c, const Geometry& g);
+BlockSpec tpr_state_block(const Config& c, const Geometry& g);
+BlockSpec lian_state_block(const Config& c, const Geometry& g);
 
 // Datapath blocks (synth_datapath.cpp): the P x P crossbar of phits, one flip-flop row of a buffer (a phit
 // write) and the read multiplexer of a buffer (a phit read).

@@ -391,7 +391,8 @@ const std::vector<std::string>& synth_blocks() {
 }
 
 const std::vector<std::string>& state_blocks() {
-  static const std::vector<std::string> blocks = {"base_state", "ectn_state", "pb_state", "acor_state"};
+  static const std::vector<std::string> blocks = {"base_state", "ectn_state", "pb_state", "acor_state", "tpr_state",
+                                                  "lian_state"};
   return blocks;
 }
 
@@ -408,7 +409,7 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     if (!known(synth_blocks(), b) && !known(state_blocks(), b) && !known(datapath_blocks(), b))
       throw ConfigError("config error: --blocks: unknown block '" + b +
                         "' (routing_unit, allocator, contention_counters, lfsr, crossbar, buffer_row, buffer_read, "
-                        "base_state, ectn_state, pb_state, acor_state)");
+                        "base_state, ectn_state, pb_state, acor_state, tpr_state, lian_state)");
   const std::string yosys = env_or("HIRADIX_YOSYS", "yosys");
   const std::string sta = env_or("HIRADIX_STA", "sta");
   if (!tool_exists(yosys)) throw SynthError("synth: yosys not found ('" + yosys + "'); scripts/setup.sh installs it");
@@ -445,6 +446,8 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     else if (name == "ectn_state") specs.push_back(ectn_state_block(g));
     else if (name == "pb_state") specs.push_back(pb_state_block(g));
     else if (name == "acor_state") specs.push_back(acor_state_block(c, g));
+    else if (name == "tpr_state") specs.push_back(tpr_state_block(c, g));
+    else if (name == "lian_state") specs.push_back(lian_state_block(c, g));
     else if (name == "crossbar") specs.push_back(crossbar_block(g));
     else if (name == "buffer_row") specs.push_back(buffer_row_block(g));
     else if (name == "buffer_read") specs.push_back(buffer_read_block(g));

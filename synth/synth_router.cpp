@@ -75,6 +75,8 @@ std::vector<std::string> routing_state_blocks(const Config& c) {
   if (algorithm == "pb_acor") return {"pb_state", "acor_state"};
   // ACOR-Packet's level travels in the packet's header: no router state.
   if (algorithm == "acor" && c.routing.text("routing.acor_mode") == "switch") return {"acor_state"};
+  if (algorithm == "tpr") return {"tpr_state"};
+  if (algorithm == "lian") return {"lian_state"};  // TPR's window inside
   return {};
 }
 

@@ -51,6 +51,14 @@ lint hiradix_pb_state -GH=8 -GA=16 -- hiradix_pb_state.v
 lint hiradix_acor_level -- hiradix_acor_level.v
 lint hiradix_acor_level -GLEVELS=2 -GHI=1 -GE=1 -- hiradix_acor_level.v
 lint hiradix_acor_level -GE=24 -GIT1=10 -GDT1=3 -- hiradix_acor_level.v
+# TPR's window and LIAN's counters: one group and a one-cycle window, Table 6-1 at h = 2 and 4, h = 8.
+lint hiradix_tpr_window -GG=1 -GW=1 -GE=1 -- hiradix_tpr_window.v
+lint hiradix_tpr_window -- hiradix_tpr_window.v
+lint hiradix_tpr_window -GG=33 -GE=8 -- hiradix_tpr_window.v
+lint hiradix_lian_state -GH=1 -GW=1 -GE=1 -GP=1 -- hiradix_lian_state.v hiradix_tpr_window.v
+lint hiradix_lian_state -- hiradix_lian_state.v hiradix_tpr_window.v
+lint hiradix_lian_state -GH=4 -GE=8 -GP=4 -- hiradix_lian_state.v hiradix_tpr_window.v
+lint hiradix_lian_state -GH=8 -GE=16 -GP=8 -- hiradix_lian_state.v hiradix_tpr_window.v
 lint hiradix_routing_unit -- hiradix_routing_unit.v
 # Every routing submodule alone (the fixed ports, routing/hiradix_routing_ports.vh, are all it needs), and
 # the unit as the synthesis flow builds it for each routing code (ROUTINGS one-hot, only the files it

@@ -218,6 +218,28 @@ TEST(Synth, AcorStateIsTheSwitchLevel) {
   EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "pb_acor"}})), (Blocks{"pb_state", "acor_state"}));
 }
 
+// TPR's window and LIAN's counters (a 10-cycle window, so that the test synthesizes quickly) at h = 2:
+// 9 groups (4 bits), E = p x speed-up 2 = 4 forwards per cycle, counters of ceil(log2(10 * 4 + 1)) = 6 bits.
+// The window holds 10 x 4 slots of {valid, group}: 200 flip-flops, and 4 count the cycles since reset up
+// to 10; LIAN adds a 10-bit stored count per group.
+TEST(Synth, TprAndLianStateAreTheirWindowsAndCounters) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth");
+  const Config c = balanced(2, {{"routing.algorithm", "lian"}, {"routing.tpr_window", "10"}});
+  const json r = synth(c, dir, {"tpr_state", "lian_state"});
+  EXPECT_EQ(r["blocks"]["tpr_state"]["params"]["expected_flip_flops"].get<int>(), 10 * 4 * 5 + 9 * 6 + 4);
+  EXPECT_EQ(r["blocks"]["lian_state"]["params"]["expected_flip_flops"].get<int>(), 10 * 4 * 5 + 9 * 6 + 4 + 9 * 10);
+  for (const char* b : {"tpr_state", "lian_state"}) {
+    EXPECT_EQ(r["blocks"][b]["flip_flops"], r["blocks"][b]["params"]["expected_flip_flops"]) << b;
+    EXPECT_GT(r["blocks"][b]["area_um2"].get<double>(), 0) << b;
+  }
+  fs::remove_all(dir);
+  using Blocks = std::vector<std::string>;
+  EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "tpr"}})), Blocks{"tpr_state"});
+  EXPECT_EQ(routing_state_blocks(c), Blocks{"lian_state"});
+  // LIAN's block assumes 2h^2 + 1 groups.
+  EXPECT_THROW(synth(balanced(2, {{"topology.a", "3"}}), dir, {"lian_state"}), ConfigError);
+}
+
 TEST(Synth, UnknownBlockAndOutputFirstAllocatorAreConfigErrors) {
   const fs::path dir = test::make_temp_dir("hiradix_synth");
   EXPECT_THROW(synth(balanced(2), dir, {"flux_capacitor"}), ConfigError);

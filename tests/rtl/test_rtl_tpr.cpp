@@ -1,0 +1,223 @@
+// TPR's windowed counters (rtl/hiradix_tpr_window.v) and LIAN's counters with their readings
+// (rtl/hiradix_lian_state.v), Verilated, against the C++ model cycle by cycle: TprCounters
+// (router/routing/tpr_counters.h), and LianCounters read by LianRouting::read_counters
+// (router/routing/lian_routing.cpp), the code the simulator's routing decisions use. The parameter sets
+// are those of tests/rtl/CMakeLists.txt (Vtpr_*, Vlian_*).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "Vlian_h2.h"
+#include "Vlian_h4.h"
+#include "Vtpr_table.h"
+#include "Vtpr_w1.h"
+#include "Vtpr_w10.h"
+#include "router/rng.h"
+#include "router/routing/lian_routing.h"
+#include "router/routing/tpr_counters.h"
+#include "topology/dragonfly.h"
+#include "verilated_bits.h"
+
+using namespace hiradix;
+using namespace hiradix::rtltest;
+
+namespace {
+
+// A cycle's group for one event: in bursts of 500 cycles, half the events go to one "hot" group (so that
+// counts rise past the routing unit's 8-bit saturation with a long window), the rest are uniform.
+struct GroupDraw {
+  int groups, own;
+  int operator()(Rng& rng, int t) const {
+    const int hot = (t / 500 * 7 + 1) % groups;
+    int g = (hot != own && rng.below(2) == 0) ? hot : static_cast<int>(rng.below(static_cast<std::uint32_t>(groups)));
+    return g == own ? (g + 1) % groups : g;  // the router counts remote groups only
+  }
+};
+
+// Forwards towards every group for `cycles` cycles, then a reset: the delay line keeps what it held (it
+// is not cleared, as an SRAM would not be), and what follows must not see it.
+template <typename M>
+void busy_then_reset(M& m, int e, int gw, int cycles) {
+  for (int t = 0; t < cycles; ++t) {
+    m.fwd = static_cast<std::uint8_t>((1u << e) - 1);
+    for (int k = 0; k < e; ++k) set_bits(m.fwd_group, k * gw, gw, static_cast<std::uint64_t>((t + k) % (1 << gw)));
+    clock(m);
+  }
+  m.fwd = 0;
+  reset(m);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// TPR: every group's count each cycle, and the lookup port for a random group (one beyond G reads 0).
+template <typename M>
+std::string compare_tpr(int groups, Cycle window, int e, int cycles, std::uint64_t seed) {
+  M m;
+  busy_then_reset(m, e, bits_for(groups), static_cast<int>(window) + 3);
+  TprCounters ref(groups, window, e);
+  const int gw = bits_for(groups), cw = bits_for(static_cast<int>(window) * e + 1);
+  const GroupDraw draw{groups, 0};
+  Rng rng(seed, 21);
+  std::uint32_t most = 0;
+  for (int t = 0; t < cycles; ++t) {
+    const Cycle now = static_cast<Cycle>(t);
+    for (int g = 0; g < groups; ++g) {
+      const std::uint64_t rtl = get_bits(m.count, g * cw, cw), cpp = ref.count(g, now);
+      if (rtl != cpp)
+        return "cycle " + std::to_string(t) + " group " + std::to_string(g) + ": RTL " + std::to_string(rtl) + ", C++ " + std::to_string(cpp);
+      most = std::max(most, static_cast<std::uint32_t>(cpp));
+    }
+    const int look = static_cast<int>(rng.below(static_cast<std::uint32_t>(1 << gw)));
+    assign(m.lookup_group, static_cast<std::uint64_t>(look));
+    m.fwd = 0;
+    // Busy and quiet stretches, so that counts also fall to 0.
+    const int n = (t / (3 * static_cast<int>(window) + 7)) % 2 == 0 ? static_cast<int>(rng.below(static_cast<std::uint32_t>(e + 1))) : 0;
+    for (int k = 0; k < n; ++k) {
+      const int g = draw(rng, t);
+      set_bits(m.fwd, k, 1, 1);
+      set_bits(m.fwd_group, k * gw, gw, static_cast<std::uint64_t>(g));
+      ref.forwarded(g, now);
+    }
+    m.eval();
+    const std::uint64_t want = look < groups ? ref.count(look, now) : 0;
+    if (m.lookup_count != want)
+      return "cycle " + std::to_string(t) + " lookup " + std::to_string(look) + ": RTL " + std::to_string(m.lookup_count) + ", C++ " + std::to_string(want);
+    clock(m);
+  }
+  // The comparison saw counts above a handful (else it would prove little).
+  return most >= std::min<std::uint32_t>(3, static_cast<std::uint32_t>(window) * static_cast<std::uint32_t>(e))
+             ? "" : "counts never above " + std::to_string(most);
+}
+
+// Parameters of Vtpr_w10: 9 groups, a 10-cycle window, 4 forwards per cycle.
+TEST(RtlTprWindow, MatchesTheModelShortWindow) { EXPECT_EQ(compare_tpr<Vtpr_w10>(9, 10, 4, 20000, 1), ""); }
+
+// A window of one cycle: a count is the previous cycle's forwards only.
+TEST(RtlTprWindow, MatchesTheModelOneCycleWindow) { EXPECT_EQ(compare_tpr<Vtpr_w1>(3, 1, 2, 5000, 2), ""); }
+
+// Table 6-1's HW = 200 at h = 4 (33 groups, 4 terminals x speed-up 2 = 8 forwards per cycle).
+TEST(RtlTprWindow, MatchesTheModelTable61) { EXPECT_EQ(compare_tpr<Vtpr_table>(33, 200, 8, 20000, 3), ""); }
+
+// The comparison can fail: the same RTL against a model with a window one cycle longer.
+TEST(RtlTprWindow, ComparisonDetectsAnotherWindow) { EXPECT_NE(compare_tpr<Vtpr_w10>(9, 11, 4, 20000, 1), ""); }
+
+// By hand (Vtpr_w10): two forwards towards group 5 in cycle 0 and one in cycle 3 are seen from cycle 1
+// and 4, and leave the window [t - 10, t - 1] at cycles 11 and 14.
+TEST(RtlTprWindow, HandWorkedWindow) {
+  Vtpr_w10 m;
+  reset(m);
+  auto count5 = [&] { return get_bits(m.count, 5 * 6, 6); };  // CW = clog2(10 * 4 + 1) = 6
+  auto cycle = [&](int forwards) {
+    m.fwd = 0;
+    for (int k = 0; k < forwards; ++k) {
+      set_bits(m.fwd, k, 1, 1);
+      set_bits(m.fwd_group, k * 4, 4, 5);
+    }
+    const std::uint64_t before = count5();
+    clock(m);
+    return before;
+  };
+  EXPECT_EQ(cycle(2), 0u);  // cycle 0
+  EXPECT_EQ(cycle(0), 2u);  // cycle 1
+  EXPECT_EQ(cycle(0), 2u);  // cycle 2
+  EXPECT_EQ(cycle(1), 2u);  // cycle 3
+  for (int t = 4; t <= 10; ++t) EXPECT_EQ(cycle(0), 3u) << "cycle " << t;
+  EXPECT_EQ(cycle(0), 1u);  // cycle 11: cycle 0's two have left
+  EXPECT_EQ(cycle(0), 1u);  // cycle 12
+  EXPECT_EQ(cycle(0), 1u);  // cycle 13
+  EXPECT_EQ(cycle(0), 0u);  // cycle 14
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// LIAN: the three readings for every destination group, each cycle, against LianRouting::read_counters on
+// the state of one router of a palmtree Dragonfly with a = 2h.
+struct LianParams {
+  int h, window, e, p, w_percent, gcs, router;
+};
+
+template <typename M>
+std::string compare_lian(const LianParams& lp, int cycles, std::uint64_t seed) {
+  const Dragonfly topo(lp.p, 2 * lp.h, lp.h, Arrangement::kPalmtree);
+  const LianThresholds th{lp.gcs, 3, 20};
+  const LianRouting routing(topo, TprRegions{}, th, static_cast<Cycle>(lp.window), lp.w_percent);
+  LianState state(topo, lp.router, static_cast<Cycle>(lp.window), lp.e, lp.w_percent);
+  const int groups = topo.groups(), gw = bits_for(groups), own = state.group();
+  M m;
+  busy_then_reset(m, lp.e, gw, lp.window + 3);
+  assign(m.own_group, static_cast<std::uint64_t>(own));
+  for (int k = 0; k < lp.h; ++k) set_bits(m.global_group, k * gw, gw, static_cast<std::uint64_t>(state.global_groups()[static_cast<std::size_t>(k)]));
+  const GroupDraw draw{groups, own};
+  Rng rng(seed, 23);
+  std::deque<int> waiting;  // groups of the packets in the injection buffers, arrived before this cycle
+  int most_il = 0, most_count = 0, most_saturated = 0;
+  for (int t = 0; t < cycles; ++t) {
+    const Cycle now = static_cast<Cycle>(t);
+    m.fwd = m.arr = 0;
+    m.eval();
+    for (int dst = 0; dst < groups; ++dst) {
+      assign(m.dst_group, static_cast<std::uint64_t>(dst));
+      m.eval();
+      RoutingContext ctx;
+      routing.read_counters(state, dst, now, ctx);
+      if (m.tpr_count != ctx.tpr_count || m.lian_saturated != ctx.lian_saturated || m.lian_il != ctx.lian_il)
+        return "cycle " + std::to_string(t) + " destination group " + std::to_string(dst) + ": RTL count " +
+               std::to_string(m.tpr_count) + " saturated " + std::to_string(m.lian_saturated) + " IL " + std::to_string(m.lian_il) +
+               ", C++ " + std::to_string(ctx.tpr_count) + " / " + std::to_string(ctx.lian_saturated) + " / " + std::to_string(ctx.lian_il);
+      most_il = std::max(most_il, ctx.lian_il);
+      most_count = std::max(most_count, ctx.tpr_count);
+      most_saturated = std::max(most_saturated, ctx.lian_saturated);
+    }
+    // This cycle's events: forwards of waiting packets (oldest first), then arrivals. Stretches where
+    // forwards stall, and quiet ones, so that the buffers (at most kBuffered packets) fill and drain.
+    constexpr std::size_t kBuffered = 200;
+    const bool busy = (t / 1500) % 3 != 2 && waiting.size() + static_cast<std::size_t>(lp.p) <= kBuffered;
+    const int most_fwd = (t / 700) % 2 == 1 ? 1 : lp.e;
+    const int fwd = static_cast<int>(std::min<std::size_t>(waiting.size(), rng.below(static_cast<std::uint32_t>(most_fwd + 1))));
+    for (int k = 0; k < fwd; ++k) {
+      const int g = waiting.front();
+      waiting.pop_front();
+      set_bits(m.fwd, k, 1, 1);
+      set_bits(m.fwd_group, k * gw, gw, static_cast<std::uint64_t>(g));
+      state.counters().forwarded(g, now);
+    }
+    const int arr = busy ? static_cast<int>(rng.below(static_cast<std::uint32_t>(lp.p + 1))) : 0;
+    std::vector<int> arrived;
+    for (int k = 0; k < arr; ++k) {
+      const int g = draw(rng, t);
+      set_bits(m.arr, k, 1, 1);
+      set_bits(m.arr_group, k * gw, gw, static_cast<std::uint64_t>(g));
+      state.counters().arrived(g, now);
+      arrived.push_back(g);
+    }
+    clock(m);
+    waiting.insert(waiting.end(), arrived.begin(), arrived.end());
+  }
+  // The comparison saw every reading move (else it would prove little).
+  if (most_il < 2 || most_count < 2 || most_saturated < 1)
+    return "readings barely moved: IL " + std::to_string(most_il) + ", count " + std::to_string(most_count) +
+           ", saturated " + std::to_string(most_saturated);
+  return "";
+}
+
+// Parameters of Vlian_h2: h = 2 (9 groups), a 12-cycle window, 4 forwards and 2 arrivals per cycle, w 10 %,
+// GCSth 1; router 13 is in group 3.
+constexpr LianParams kH2{2, 12, 4, 2, 10, 1, 13};
+TEST(RtlLianState, MatchesTheModelH2) { EXPECT_EQ(compare_lian<Vlian_h2>(kH2, 20000, 1), ""); }
+
+// Table 6-1's window, w and GCSth at h = 4 (33 groups, 8 forwards and 4 arrivals per cycle); router 165
+// is in group 20, so offsets wrap on both sides. The readings saturate at 255 under the hot groups.
+TEST(RtlLianState, MatchesTheModelTable61) {
+  EXPECT_EQ(compare_lian<Vlian_h4>(LianParams{4, 200, 8, 4, 10, 5, 165}, 12000, 2), "");
+}
+
+// The comparison can fail: the same RTL against a model with another w.
+TEST(RtlLianState, ComparisonDetectsAnotherWeight) {
+  LianParams other = kH2;
+  other.w_percent = 20;
+  EXPECT_NE(compare_lian<Vlian_h2>(other, 20000, 1), "");
+}
+
+}  // namespace
