@@ -27,7 +27,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
                             cfg_lian_sgc, cfg_lian_ilc, router,
                             in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, ectn_dest,
                             ectn_comb, pb_flag, cfg_ugal_group, group_load, occupancy, acor_level, tpr_count,
-                            lian_saturated, lian_il,
+                            lian_saturated, lian_il, cfg_vc_load, vc_load,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -82,6 +82,10 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   // a destination in this group). The router keeps the counters (router/routing/lian_counters.h).
   input  wire [PORT_W-1:0]   lian_saturated;
   input  wire [TPR_W-1:0]    lian_il;
+  // UGAL's Q read per VC (routing.ugal_load: vc): per output port p and VC v < READY_W, entry
+  // p * READY_W + v, the phits holding that VC's downstream credits (as port_load, per VC; saturated).
+  input  wire                cfg_vc_load;
+  input  wire [MAX_PORTS*READY_W*LOAD_W-1:0] vc_load;
   output reg  [PORT_W-1:0]   out_port;
   output reg  [VC_W-1:0]     out_vc;
   output reg  [PORT_W-1:0]   min_port;
@@ -94,6 +98,9 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
   // synthesis flow (synth/synth_flow.cpp) keeps only the configured one, so that Yosys reads and
   // elaborates only that routing's files and its area is that routing's logic.
   parameter [(1<<ALG_W)-1:0] ROUTINGS = {(1<<ALG_W){1'b1}};
+  // UGAL's Q per VC (cfg_vc_load) is built only with VC_LOAD: the synthesis flow leaves it out unless
+  // routing.ugal_load is vc.
+  parameter integer VC_LOAD = 1;
 
   assign lfsr_out = lfsr_advance(lfsr_in);  // every decision consumes one fresh state
   wire [LFSR_W-1:0] random = lfsr_out;      // and draws from it
@@ -125,7 +132,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p
     end
     if (ROUTINGS[ALG_UGAL] || ROUTINGS[ALG_PB] || ROUTINGS[ALG_RPB] || ROUTINGS[ALG_PB_ACOR] ||
         ROUTINGS[ALG_TPR] || ROUTINGS[ALG_LIAN]) begin : g_ugal
-      hiradix_route_ugal routing(.*, `HIRADIX_DECISION(d_ugal));
+      hiradix_route_ugal #(.VC_LOAD(VC_LOAD)) routing(.*, `HIRADIX_DECISION(d_ugal));
     end else begin : g_no_ugal
       assign d_ugal = {D_W{1'b0}};
     end

@@ -120,7 +120,7 @@ void write_synth_top_ports(std::ostream& v, const Config& c, const Geometry& g, 
     << "`default_nettype none\n"
     << "module synth_top(router, in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, ectn_dest,\n"
     << "                 ectn_comb, pb_flag, occupancy, acor_level, tpr_count, lian_saturated, lian_il, out_port, out_vc,\n"
-    << "                 min_port, misroute, rs_out," << (rc.ugal_group ? " group_load," : "") << "\n"
+    << "                 min_port, misroute, rs_out," << (rc.ugal_group ? " group_load," : "") << (rc.vc_load ? " vc_load," : "") << "\n"
     << "                 lfsr_out, no_slot);\n"
     << "`include \"hiradix_fields.vh\"\n"
     << "  input  wire [" << rw - 1 << ":0] router;\n"
@@ -141,6 +141,7 @@ void write_synth_top_ports(std::ostream& v, const Config& c, const Geometry& g, 
     << "  input  wire [TPR_W-1:0] lian_il;  // LIAN\n"
     << (rc.ugal_group ? "  input  wire [" + std::to_string(g.a * g.h) + "*LOAD_W-1:0] group_load;  // UGAL-G: the group's global links\n" : "")
     << "  input  wire [" << g.radix << "*READY_W*OCC_W-1:0] occupancy;\n"
+    << (rc.vc_load ? "  input  wire [" + std::to_string(g.radix) + "*READY_W*LOAD_W-1:0] vc_load;  // routing.ugal_load: vc\n" : "")
     << "  output wire [PORT_W-1:0] out_port;\n"
     << "  output wire [VC_W-1:0] out_vc;\n"
     << "  output wire [PORT_W-1:0] min_port;\n"
@@ -171,7 +172,8 @@ void write_synth_top_constants(std::ostream& v, const RcConfig& rc) {
 void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc, int rw, int pw, int nw) {
   v << "  // Only the configured routing's submodule is built (ROUTINGS): Yosys reads the geometry and that routing's\n"
     << "  // files, and the area is that routing's logic.\n"
-    << "  hiradix_routing_unit #(.ROUTINGS({{((1 << ALG_W) - 1){1'b0}}, 1'b1} << C_ALGORITHM)) unit(\n"
+    << "  hiradix_routing_unit #(.ROUTINGS({{((1 << ALG_W) - 1){1'b0}}, 1'b1} << C_ALGORITHM), .VC_LOAD("
+    << (rc.vc_load ? 1 : 0) << ")) unit(\n"
     << "      .cfg_algorithm(C_ALGORITHM), .cfg_phase_a(2'd" << int(rc.phase_a) << "), .cfg_hop_count_vcs(1'b"
     << (rc.hop_count_vcs ? 1 : 0) << "),\n"
     << "      .cfg_p(C_P), .cfg_a(C_A), .cfg_h(C_H), .cfg_palmtree(1'b" << (rc.palmtree ? 1 : 0)
@@ -195,14 +197,15 @@ void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc
     << (rc.ugal_group ? "{{((MAX_GLINKS-" + std::to_string(g.a * g.h) + ")*LOAD_W){1'b0}}, group_load}" : "{(MAX_GLINKS*LOAD_W){1'b0}}")
     << "),\n"
     << "      .occupancy({{((MAX_PORTS-" << g.radix << ")*READY_W*OCC_W){1'b0}}, occupancy}),\n"
+    << "      .cfg_vc_load(1'b" << (rc.vc_load ? 1 : 0) << "), .vc_load("
+    << (rc.vc_load ? "{{((MAX_PORTS-" + std::to_string(g.radix) + ")*READY_W*LOAD_W){1'b0}}, vc_load}" : "{(MAX_PORTS*READY_W*LOAD_W){1'b0}}")
+    << "),\n"
     << "      .out_port(out_port), .out_vc(out_vc), .min_port(min_port),\n"
     << "      .misroute(misroute), .rs_out(rs_out), .lfsr_out(lfsr_out), .no_slot(no_slot));\n"
     << "endmodule\n";
 }
 
 BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
-  if (c.routing.text("routing.ugal_load") == "vc")
-    config_fail("routing.ugal_load", "vc is in the C++ model only: the RTL routing unit takes one load per port");
   RcConfig rc;
   try {
     rc = rc_config(c.routing, *make_topology(c));

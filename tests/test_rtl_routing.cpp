@@ -146,6 +146,11 @@ RoutingOptions lian(int sgc, int ilc, const char* vc_scheme = "slot", int low = 
   o.set("routing.lian_sgc", sgc).set("routing.lian_ilc", ilc);
   return o;
 }
+// routing.ugal_load: vc (UGAL's Q read per VC) on a routing built on UGAL.
+RoutingOptions per_vc(RoutingOptions o) {
+  o.set("routing.ugal_load", "vc");
+  return o;
+}
 // LIAN is defined on the balanced palmtree Dragonfly only (its IL counters assume 2h^2 + 1 groups).
 bool defined_on(const RoutingOptions& o, const Dragonfly& topo) {
   return o.algorithm != "lian" || (topo.arrangement() == Arrangement::kPalmtree && topo.a() == 2 * topo.h());
@@ -174,7 +179,10 @@ const RoutingOptions kRoutings[] = {
     acor("3l"), acor("2l-a"), acor("2l-b"), acor("3l", "hop_count"), acor("3l", "slot", "pb_acor"),
     acor("2l-b", "slot", "pb_acor", 40), acor("2l-a", "slot", "pb_acor", -30), tpr(3, 5, 150, -30, -150),
     tpr(0, 4, 300, 40, -300, "-g-"), tpr(6, 2, 5, 0, -5), tpr(3, 5, 150, -30, -150, "lgl", "hop_count"), tpr(200, 255, 20, -1, 9),
-    lian(3, 20), lian(0, 3), lian(1, 0, "slot", 0, 2), lian(2, 10, "hop_count"), lian(63, 254)};
+    lian(3, 20), lian(0, 3), lian(1, 0, "slot", 0, 2), lian(2, 10, "hop_count"), lian(63, 254),
+    per_vc(opt("ugal")), per_vc(opt("ugal", "-g-", "slot", 40)), per_vc(opt("ugal", "lgl", "hop_count", -30)),
+    per_vc(ugal_group("lg-", 25)), per_vc(opt("pb")), per_vc(opt("rpb", "-gl")), per_vc(acor("3l", "slot", "pb_acor")),
+    per_vc(tpr(3, 5, 150, -30, -150)), per_vc(lian(3, 20))};
 
 class RoutingUnit : public ::testing::TestWithParam<Params> {
  protected:
@@ -195,6 +203,8 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
     Rng state_rng(13, static_cast<std::uint64_t>(prm.h));
     Rng tpr_rng(17, static_cast<std::uint64_t>(prm.h));  // its own stream: the other routings' walks unchanged
     Rng lian_rng(23, static_cast<std::uint64_t>(prm.h));  // likewise
+    Rng vc_rng(31, static_cast<std::uint64_t>(prm.h));    // likewise
+    std::uint16_t vc_loads[64 * kStateVcs] = {};
     std::int32_t counters[64] = {};
     std::uint32_t ready[64] = {};
     std::uint8_t comb[64] = {};
@@ -234,6 +244,10 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
             for (int l = 0; l < topo.a() * topo.h(); ++l) group_loads[l] = static_cast<std::uint16_t>(state_rng.below(40));
             ctx.port_load = loads;
             if (cfg.ugal_group) ctx.group_load = group_loads;
+            if (cfg.vc_load) {  // as the router fills it for routing.ugal_load: vc
+              for (std::uint16_t& q : vc_loads) q = static_cast<std::uint16_t>(vc_rng.below(40));
+              ctx.vc_load = vc_loads;
+            }
           }
           if (model->needs_occupancy()) ctx.occupancy = occupancy;  // as the router fills it
           const RcInputs in = pack_inputs(cfg, ctx, pkt, lfsr, topo.radix());
@@ -265,6 +279,7 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
   Rng rng(5, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
   Rng tpr_rng(19, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
   Rng lian_rng(29, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
+  Rng vc_rng(37, static_cast<std::uint64_t>(prm.p * 1000 + prm.a * 10 + prm.h));
   for (const RoutingOptions& options : kRoutings) {
     if (!defined_on(options, topo)) continue;
     const auto model = make_routing(options, topo);
@@ -304,6 +319,10 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       random_lian(lian_rng, topo.h(), saturated, il);
       in.lian_saturated = static_cast<std::uint8_t>(saturated);
       in.lian_il = static_cast<std::uint8_t>(il);
+      if (cfg.vc_load) {
+        for (std::uint16_t& q : in.vc_load) q = static_cast<std::uint16_t>(vc_rng.below(top));
+        in.has_vc_load = true;
+      }
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
       ASSERT_EQ(to_json(got), to_json(want)) << options.algorithm << " " << options.text("routing.phase_a") << " inputs " << describe(in);
@@ -347,19 +366,21 @@ TEST(RoutingUnitConfig, UgalThresholdsAreFlitsOfTheRun) {
   EXPECT_EQ(load_config("", {{"router.switching", "wormhole"}, {"packet.size", "8"}, {"packet.flit", "2"}}).routing.flit_phits, 2);
 }
 
-TEST(RoutingUnitConfig, UgalLoadPerVcIsTheModelsOnly) {
+// routing.ugal_load: vc reaches the RTL as cfg_vc_load, and a record of it replays with the per-VC loads.
+TEST(RoutingUnitConfig, UgalLoadPerVcReachesTheRtl) {
   const Overrides vc{{"routing.algorithm", "ugal"}, {"routing.ugal_load", "vc"}};
-  EXPECT_NO_THROW(load_config("", vc));
-  for (const char* mode : {"rtl", "lockstep"}) {
-    Overrides o = vc;
-    o.emplace_back("router.rc_mode", mode);
-    try {
-      load_config("", o);
-      ADD_FAILURE() << mode << ": accepted";
-    } catch (const ConfigError& e) {
-      EXPECT_NE(std::string(e.what()).find("routing.ugal_load: vc is in the C++ model only"), std::string::npos) << e.what();
-    }
-  }
+  for (const char* mode : {"model", "rtl", "lockstep"}) EXPECT_NO_THROW(load_config("", with(vc, {{"router.rc_mode", mode}}))) << mode;
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  EXPECT_TRUE(rc_config(per_vc(opt("ugal")), topo).vc_load);
+  EXPECT_FALSE(rc_config(opt("ugal"), topo).vc_load);
+  RcInputs in;
+  in.cfg = rc_config(per_vc(opt("pb")), topo);
+  in.lfsr = 12345;
+  for (std::size_t i = 0; i < in.vc_load.size(); ++i) in.vc_load[i] = static_cast<std::uint16_t>(i % 97);
+  in.has_vc_load = true;
+  const RcInputs back = inputs_from_json(json::parse(to_json(in).dump()));
+  EXPECT_TRUE(back.cfg.vc_load);
+  EXPECT_EQ(back.vc_load, in.vc_load);
 }
 
 TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
@@ -536,7 +557,13 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"routing.algorithm", "lian"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"},
                   {"routing.lian_sgc", "0"}, {"routing.lian_gcs", "2"}, {"routing.lian_ilc", "3"}},
         Overrides{{"routing.algorithm", "lian"}, {"traffic.pattern", "advl"}, {"traffic.load", "0.6"},
-                  {"routing.lian_sgc", "1"}, {"routing.lian_ilc", "1"}, {"routing.lian_w_percent", "100"}}));
+                  {"routing.lian_sgc", "1"}, {"routing.lian_ilc", "1"}, {"routing.lian_w_percent", "100"}},
+        // UGAL's Q read per VC (routing.ugal_load: vc).
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_load", "vc"}, {"traffic.pattern", "un"}, {"traffic.load", "0.6"}},
+        Overrides{{"routing.algorithm", "ugal"}, {"routing.ugal_load", "vc"}, {"traffic.pattern", "adv"}, {"traffic.load", "1.0"}},
+        Overrides{{"routing.algorithm", "pb"}, {"routing.ugal_load", "vc"}, {"traffic.pattern", "adv"}, {"traffic.offset", "2"},
+                  {"traffic.load", "0.4"}},
+        Overrides{{"routing.algorithm", "lian"}, {"routing.ugal_load", "vc"}, {"traffic.pattern", "un"}, {"traffic.load", "0.5"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

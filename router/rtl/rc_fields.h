@@ -23,6 +23,7 @@ struct RcConfig {
   std::uint8_t tpr_low = 0, tpr_high = 0;  // TPR's LI_l, LI_h (TPR_W bits, packets)
   std::int16_t tpr_t_benign = 0, tpr_t_mix = 0, tpr_t_adv = 0;  // TPR's (and LIAN's) T per region, phits
   std::uint8_t lian_sgc = 0, lian_ilc = 0;  // LIAN's SGCth (PORT_W bits) and ILCth (TPR_W bits)
+  bool vc_load = false;  // routing.ugal_load: vc: UGAL's Q is the first hop's VC load (vc_load)
 };
 
 struct RcInputs {
@@ -57,6 +58,10 @@ struct RcInputs {
   std::uint8_t tpr_count = 0;   // TPR at injection: the destination group's windowed count (TPR_W bits); LIAN: floor(G)
   std::uint8_t lian_saturated = 0;  // LIAN at injection: global links to saturated groups (PORT_W bits)
   std::uint8_t lian_il = 0;     // LIAN at injection: ceil of the larger relevant IL counter (TPR_W bits)
+  // UGAL's Q per VC (routing.ugal_load: vc): per output port p and VC v < READY_W, vc_load[p * READY_W + v]
+  // (LOAD_W bits, saturated).
+  std::array<std::uint16_t, 64 * 4> vc_load{};
+  bool has_vc_load = false;
 };
 
 struct RcOutputs {

@@ -47,8 +47,7 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   c.algorithm = static_cast<std::uint8_t>(code);
   c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.text("routing.phase_a")));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.text("routing.vc_scheme") == "hop_count";
-  if (options.text("routing.ugal_load") == "vc")
-    throw std::invalid_argument("routing.ugal_load: vc is in the C++ model only (the RTL routing unit takes one load per port)");
+  c.vc_load = options.text("routing.ugal_load") == "vc";
   c.ugal_threshold = threshold_field(options, "routing.ugal_threshold");
   // One field per role: Hybrid's contention th is the counter threshold, OLM's or Hybrid's percent the
   // relative candidate threshold.
@@ -166,6 +165,10 @@ RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packe
       in.occupancy[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ctx.occupancy[i] & mask(rtl::OCC_W));
     in.has_occupancy = true;
   }
+  if (ctx.vc_load) {
+    for (int i = 0; i < ports * rtl::READY_W; ++i) in.vc_load[static_cast<std::size_t>(i)] = ctx.vc_load[i];
+    in.has_vc_load = true;
+  }
   return in;
 }
 
@@ -218,6 +221,7 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   ctx.tpr_count = in.tpr_count;
   ctx.lian_saturated = in.lian_saturated;
   ctx.lian_il = in.lian_il;
+  ctx.vc_load = in.vc_load.data();
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -247,6 +251,7 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   o.set("routing.tpr_t_adv", cfg.tpr_t_adv);
   o.set("routing.lian_sgc", cfg.lian_sgc);
   o.set("routing.lian_ilc", cfg.lian_ilc);
+  o.set("routing.ugal_load", cfg.vc_load ? "vc" : "port");
   return o;
 }
 
@@ -270,7 +275,7 @@ nlohmann::json to_json(const RcInputs& in) {
           {"tpr_low", in.cfg.tpr_low}, {"tpr_high", in.cfg.tpr_high}, {"tpr_t_benign", in.cfg.tpr_t_benign},
           {"tpr_t_mix", in.cfg.tpr_t_mix}, {"tpr_t_adv", in.cfg.tpr_t_adv}, {"tpr_count", in.tpr_count},
           {"lian_sgc", in.cfg.lian_sgc}, {"lian_ilc", in.cfg.lian_ilc}, {"lian_saturated", in.lian_saturated},
-          {"lian_il", in.lian_il},
+          {"lian_il", in.lian_il}, {"vc_load_on", in.cfg.vc_load}, {"vc_load", in.vc_load},
           {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
           {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                             {"phase", unpack_route_state(in.route).phase}}},
@@ -335,6 +340,10 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.cfg.lian_ilc = j.value("lian_ilc", std::uint8_t{0});
   in.lian_saturated = j.value("lian_saturated", std::uint8_t{0});
   in.lian_il = j.value("lian_il", std::uint8_t{0});
+  // Records from before the per-VC reading: UGAL's Q per port.
+  in.cfg.vc_load = j.value("vc_load_on", false);
+  if (j.contains("vc_load")) in.vc_load = j.at("vc_load").get<decltype(in.vc_load)>();
+  in.has_vc_load = true;
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.dst = j.at("dst").get<std::uint32_t>();

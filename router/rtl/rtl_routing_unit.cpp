@@ -18,6 +18,7 @@ struct RtlRoutingUnit::Impl {
   bool comb_driven = false;   // ectn_comb likewise
   bool group_driven = false;  // group_load likewise
   bool occupancy_driven = false;  // occupancy likewise
+  bool vc_load_driven = false;    // vc_load likewise
 };
 
 namespace {
@@ -84,6 +85,12 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
                 (rtl::MAX_PORTS * rtl::READY_W * rtl::OCC_W + 31) / 32);
   }
   impl_->occupancy_driven = in.has_occupancy;
+  u.cfg_vc_load = in.cfg.vc_load;
+  if (in.has_vc_load || impl_->vc_load_driven) {
+    static const std::array<std::uint16_t, 64 * 4> kZero{};
+    pack_fields(in.has_vc_load ? in.vc_load : kZero, rtl::LOAD_W, u.vc_load, (rtl::MAX_PORTS * rtl::READY_W * rtl::LOAD_W + 31) / 32);
+  }
+  impl_->vc_load_driven = in.has_vc_load;
   u.cfg_occupancy_th = in.cfg.occupancy_threshold;
   u.cfg_min_occupancy = in.cfg.min_occupancy;
   u.cfg_acor_sequence = in.cfg.acor_sequence;

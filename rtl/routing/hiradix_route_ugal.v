@@ -14,6 +14,8 @@
 // takes T the same way from its tpr_count (floor of the destination group's G), has RVLB's restriction,
 // and draws R_ROOT under the policy its readings pick: l1 iff lian_saturated > SGCth, l2 iff lian_il >
 // ILCth; -g-, -gl, lg-, lgl for (no l1, no l2), (l2 only), (l1 only), (both); lgl's VC slots for all.
+// With cfg_vc_load (routing.ugal_load: vc) Q is the load of the one VC each candidate's first hop would
+// take (vc_load), found by the same path logic with the verdict forced each way.
 `default_nettype none
 module hiradix_route_ugal(
 `include "routing/hiradix_routing_port_list.vh"
@@ -26,6 +28,9 @@ module hiradix_route_ugal(
 `include "routing/hiradix_routing_ports.vh"
 `include "routing/hiradix_acor_policy.vh"
 
+  // 0: the unit reads UGAL's Q per port only (the synthesis flow, unless routing.ugal_load: vc), and the
+  // per-VC logic is not built.
+  parameter integer VC_LOAD = 1;
   wire pb_acor = cfg_algorithm == ALG_PB_ACOR[ALG_W-1:0];
   wire lian = cfg_algorithm == ALG_LIAN[ALG_W-1:0];
   wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0] || cfg_algorithm == ALG_RPB[ALG_W-1:0] || pb_acor;
@@ -35,6 +40,7 @@ module hiradix_route_ugal(
   wire lian_l1 = lian_saturated > cfg_lian_sgc, lian_l2 = lian_il > cfg_lian_ilc;
   wire [1:0] lian_policy = lian_l1 ? (lian_l2 ? PHASE_A_LGL[1:0] : PHASE_A_LG[1:0]) :
                                      (lian_l2 ? PHASE_A_GL[1:0] : PHASE_A_G[1:0]);
+  wire [1:0] path_policy = pb_acor || tpr || lian ? PHASE_A_LGL[1:0] : cfg_phase_a;  // the VC slots
   wire [W-1:0] root_g, root_x;
   hiradix_valiant_root draw_root(.*, .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) :
                                                   lian ? lian_policy : tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
@@ -57,6 +63,10 @@ module hiradix_route_ugal(
   reg [W-1:0] gl_min, gl_vlb;  // < MAX_GLINKS
   /* verilator lint_on UNUSEDSIGNAL */
   reg [LOAD_W:0] q_min, q_vlb;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [VC_W-1:0] vc_first_min, vc_first_vlb;  // < READY_W (routing.ugal_load: vc refuses VC slots above)
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire vc_on = on && injection && cfg_vc_load;
   reg [CW-1:0] cost_min, cost_vlb, threshold;
   reg take_minimal;
   always @* begin
@@ -77,6 +87,11 @@ module hiradix_route_ugal(
       // A destination at this router costs 0.
       q_min = h_min == 2'd0 ? {(LOAD_W+1){1'b0}} : {1'b0, port_load[port_min * LOAD_W +: LOAD_W]};
       q_vlb = {1'b0, port_load[port_vlb * LOAD_W +: LOAD_W]};
+      if (VC_LOAD != 0 && cfg_vc_load) begin
+        q_min = h_min == 2'd0 ? {(LOAD_W+1){1'b0}} :
+                {1'b0, vc_load[(port_min * READY_W + {30'd0, vc_first_min[1:0]}) * LOAD_W +: LOAD_W]};
+        q_vlb = {1'b0, vc_load[(port_vlb * READY_W + {30'd0, vc_first_vlb[1:0]}) * LOAD_W +: LOAD_W]};
+      end
       if (cfg_ugal_group) begin
         {gl_min_x, gl_min_k} = global_owner(here_g, dst_g);
         gl_min = gl_min_x * h + gl_min_k;
@@ -96,6 +111,22 @@ module hiradix_route_ugal(
     take_minimal = !(pb && pb_flag) && $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
-  hiradix_valiant_path route(.*, .cfg_phase_a(pb_acor || tpr || lian ? PHASE_A_LGL[1:0] : cfg_phase_a));
+  hiradix_valiant_path route(.*, .cfg_phase_a(path_policy));
+  // Each candidate's first-hop VC (cfg_vc_load): the same path with the verdict forced, for a fresh header
+  // (no hops taken, no flags), as every packet has at injection. Built only with VC_LOAD.
+  generate
+    if (VC_LOAD != 0) begin : g_vc_load
+      /* verilator lint_off PINCONNECTEMPTY */
+      hiradix_valiant_path first_min(.*, .on(vc_on), .take_minimal(1'b1), .cfg_phase_a(path_policy),
+                                     .rs_in({RS_W{1'b0}}), .out_port(), .out_vc(vc_first_min), .min_port(), .misroute(),
+                                     .rs_out(), .no_slot());
+      hiradix_valiant_path first_vlb(.*, .on(vc_on), .take_minimal(1'b0), .cfg_phase_a(path_policy),
+                                     .rs_in({RS_W{1'b0}}), .out_port(), .out_vc(vc_first_vlb), .min_port(), .misroute(),
+                                     .rs_out(), .no_slot());
+      /* verilator lint_on PINCONNECTEMPTY */
+    end else begin : g_port_load
+      assign {vc_first_min, vc_first_vlb} = {(2*VC_W){1'b0}};
+    end
+  endgenerate
 endmodule
 `default_nettype wire

@@ -25,6 +25,7 @@ input  wire [2*TPR_W-1:0]  cfg_tpr_li;         // TPR and LIAN: {LI_h, LI_l}, pa
 input  wire [3*THRESH_W-1:0] cfg_tpr_t;        // TPR and LIAN: {T adv, T mix, T benign} (signed, phits)
 input  wire [PORT_W-1:0]   cfg_lian_sgc;       // LIAN: SGCth, l1 iff lian_saturated > it
 input  wire [TPR_W-1:0]    cfg_lian_ilc;       // LIAN: ILCth, l2 iff lian_il > it
+input  wire                cfg_vc_load;        // UGAL's Q per VC (routing.ugal_load: vc): vc_load, not port_load
 // ---- Geometry (topology/hiradix_dragonfly_geometry.v) ----
 input  wire [W-1:0]        p, a, h, groups;    // terminals, routers per group, global ports; a * h + 1
 input  wire [DIV_MW-1:0]   m_a, m_h;           // reciprocals of a and h (div_router; m_h, s_h are read by the
@@ -52,6 +53,7 @@ input  wire [1:0]                         acor_level;  // ACOR
 input  wire [TPR_W-1:0]                   tpr_count;   // TPR, LIAN
 input  wire [PORT_W-1:0]                  lian_saturated;  // LIAN
 input  wire [TPR_W-1:0]                   lian_il;     // LIAN
+input  wire [MAX_PORTS*READY_W*LOAD_W-1:0] vc_load;    // UGAL, PB with cfg_vc_load
 /* verilator lint_on UNUSEDSIGNAL */
 // ---- The decision ----
 output wire [PORT_W-1:0]   out_port;
