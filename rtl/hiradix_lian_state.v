@@ -61,15 +61,18 @@ module hiradix_lian_state #(
       .count(inj));
 
   // stor: this cycle's arrivals in, its forwards out, at the clock edge.
+  // (Each always block has loop variables of its own.)
   reg [G*STW-1:0] stor, stor_next;
-  integer g, k;
+  integer sg, sk;
   always @* begin
     stor_next = stor;
-    for (g = 0; g < G; g = g + 1) begin
-      for (k = 0; k < P; k = k + 1)
-        if (arr[k] && {{(32 - GW) {1'b0}}, arr_group[k*GW+:GW]} == g) stor_next[g*STW+:STW] = stor_next[g*STW+:STW] + 1'b1;
-      for (k = 0; k < E; k = k + 1)
-        if (fwd[k] && {{(32 - GW) {1'b0}}, fwd_group[k*GW+:GW]} == g) stor_next[g*STW+:STW] = stor_next[g*STW+:STW] - 1'b1;
+    for (sg = 0; sg < G; sg = sg + 1) begin
+      for (sk = 0; sk < P; sk = sk + 1)
+        if (arr[sk] && {{(32 - GW) {1'b0}}, arr_group[sk*GW+:GW]} == sg)
+          stor_next[sg*STW+:STW] = stor_next[sg*STW+:STW] + 1'b1;
+      for (sk = 0; sk < E; sk = sk + 1)
+        if (fwd[sk] && {{(32 - GW) {1'b0}}, fwd_group[sk*GW+:GW]} == sg)
+          stor_next[sg*STW+:STW] = stor_next[sg*STW+:STW] - 1'b1;
     end
   end
   always @(posedge clk) stor <= rst ? {G * STW{1'b0}} : stor_next;
@@ -77,10 +80,10 @@ module hiradix_lian_state #(
   // Eq. 6-1 for every group, then rotated so that rot[o] is the group at offset o (mod G) from the
   // router's.
   reg [G*XW-1:0] ext, rot;
-  integer o, idx;
+  integer eg, o, idx;
   always @* begin
-    for (g = 0; g < G; g = g + 1)
-      ext[g*XW+:XW] = XW'(inj[g*CW+:CW]) * XW'(100) + XW'(stor[g*STW+:STW]) * XW'(WP);
+    for (eg = 0; eg < G; eg = eg + 1)
+      ext[eg*XW+:XW] = XW'(inj[eg*CW+:CW]) * XW'(100) + XW'(stor[eg*STW+:STW]) * XW'(WP);
     for (o = 0; o < G; o = o + 1) begin
       idx = {{(32 - GW) {1'b0}}, own_group} + o;
       if (idx >= G) idx = idx - G;
@@ -105,7 +108,7 @@ module hiradix_lian_state #(
   end
 
   // The readings for dst_group.
-  integer d, mag, kd, md;
+  integer d, mag, kd, md, link;
   reg [STW-1:0] stor_dst;
   reg [XW-1:0] count_full;
   reg [IW-1:0] il, il_k, il_k1;
@@ -131,7 +134,7 @@ module hiradix_lian_state #(
       lian_il = (il > IW'(100 * H * OMAX)) ? OW'(OMAX) : OW'((il + IW'(100 * H - 1)) / IW'(100 * H));
     end
     lian_saturated = {SATW{1'b0}};
-    for (k = 0; k < H; k = k + 1)
-      if (ext[global_group[k*GW+:GW]*XW+:XW] > XW'(100 * GCS)) lian_saturated = lian_saturated + 1'b1;
+    for (link = 0; link < H; link = link + 1)
+      if (ext[global_group[link*GW+:GW]*XW+:XW] > XW'(100 * GCS)) lian_saturated = lian_saturated + 1'b1;
   end
 endmodule
