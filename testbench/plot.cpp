@@ -135,7 +135,8 @@ std::vector<plot::Figure> sweep_figures(const std::string& csv, bool quiet) {
   using Maker = plot::Figure (*)(const plot::SweepTable&, const plot::Layout&, std::string&);
   const std::pair<const char*, Maker> makers[] = {
       {"latency_vs_load", plot::latency_figure}, {"accepted_vs_offered", plot::accepted_figure}, {"contention", plot::contention_figure},
-      {"fairness", plot::fairness_figure},       {"transient", plot::transient_figure},        {"contention_trace", plot::contention_trace_figure}};
+      {"fairness", plot::fairness_figure},       {"transient", plot::transient_figure},        {"contention_trace", plot::contention_trace_figure},
+      {"acor_levels", plot::acor_levels_figure}};
   std::vector<plot::Figure> figures;
   for (const auto& [name, make] : makers) {
     std::string why_not;

@@ -21,6 +21,7 @@ Figure fairness_figure(const SweepTable& sweep, const Layout& layout, std::strin
 // Per time bin around a traffic change (plot_time.cpp).
 Figure transient_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 Figure contention_trace_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+Figure acor_levels_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 
 // From other inputs (plot.cpp).
 Figure area_figure(const std::vector<std::string>& synth_files);

@@ -77,6 +77,25 @@ Block contention_block(const Run& run) {
   return b;
 }
 
+// Columns: bin end (where the levels were sampled); the routers' mean ACOR level (0 = the sequence's lowest
+// policy); the fraction of routers above the lowest level.
+Block acor_block(const Run& run) {
+  const json& r = run.result;
+  const double change = change_cycle(r), bin = bin_width(r);
+  Block b{run.label + "  (bin end, mean level, fraction above the lowest)", {}};
+  for (const json& bn : r["time_series"]) {
+    if (!bn.contains("routers_at_level")) continue;
+    double routers = 0, level_sum = 0;
+    for (std::size_t k = 0; k < bn["routers_at_level"].size(); ++k) {
+      const double n = bn["routers_at_level"][k].get<double>();
+      routers += n, level_sum += n * static_cast<double>(k);
+    }
+    const double lowest = bn["routers_at_level"][0].get<double>();
+    b.rows.push_back({bn["cycle"].get<double>() + bin - change, level_sum / routers, (routers - lowest) / routers});
+  }
+  return b;
+}
+
 struct Panel {
   std::string title, ylabel;
   std::size_t x, y;  // the block's columns (0-based)
@@ -157,6 +176,16 @@ Figure contention_trace_figure(const SweepTable& s, const Layout& l, std::string
       {"Mean counter over all router ports, at the bin's end", "Counter (packets)", 2, 3, 0},
       {"Largest counter in the network, at the bin's end", "Counter (packets)", 2, 4, 0}};
   return stacked("contention_trace", context_line(l, runs, "Contention counters around the traffic change:"), runs, blocks, panels);
+}
+
+Figure acor_levels_figure(const SweepTable& s, const Layout& l, std::string& why_not) {
+  const std::vector<Run> runs = transient_runs(s, l, "routers_at_level");
+  if (runs.empty()) return why_not = "no point has a time series with ACOR levels (acor_mode switch or pb_acor)", Figure{};
+  std::vector<Block> blocks;
+  for (const Run& r : runs) blocks.push_back(acor_block(r));
+  const std::vector<Panel> panels = {{"Mean ACOR level of the routers at the bin's end (0 = the lowest policy)", "Level", 0, 1, 0},
+                                     {"Routers above the lowest level at the bin's end", "Fraction of routers", 0, 2, 1.05}};
+  return stacked("acor_levels", context_line(l, runs, "ACOR-Switch levels around the traffic change:"), runs, blocks, panels);
 }
 
 }  // namespace hiradix::plot

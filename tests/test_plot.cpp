@@ -3,6 +3,7 @@
 // hand-made synth.json fixtures (tests/fixtures/synth_h*.json) and sums blocks into a total.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -71,11 +72,30 @@ TEST(Plot, StandardFiguresOfASweepWithSeeds) {
 
   // A transient sweep gets the time-series figure.
   ASSERT_EQ(hiradix(dir, "sweep base.yaml --set traffic.change.at=500 --set traffic.change.pattern=adv --set stats.before=500 "
-                         "--vary routing.algorithm=min,valiant --out t -q -j 2"),
+                         "--vary routing.algorithm=min,valiant,acor --out t -q -j 2"),
             0);
   ASSERT_EQ(hiradix(dir, "plot t/results.csv --out tp -q", &err), 0) << err;
   expect_svg_and_png(dir, "tp/transient");
   expect_svg_and_png(dir, "tp/contention_trace");
+  // ACOR-Switch's levels: one block (MIN and VAL have none), its first row the mean level and the share
+  // above the lowest level of the first bin's routers_at_level, recomputed here.
+  expect_svg_and_png(dir, "tp/acor_levels");
+  const auto point = nlohmann::json::parse(test::read_text(dir.file("t/points/0002.json")));
+  const auto& bin0 = point["time_series"][0];
+  const auto& counts = bin0["routers_at_level"];
+  const double routers = counts[0].get<double>() + counts[1].get<double>() + counts[2].get<double>() + counts[3].get<double>();
+  const double mean = (counts[1].get<double>() + 2 * counts[2].get<double>() + 3 * counts[3].get<double>()) / routers;
+  std::ifstream levels(dir.file("tp/acor_levels.dat"));
+  std::string block_label;
+  std::getline(levels, block_label);
+  EXPECT_NE(block_label.find("ACOR"), std::string::npos) << block_label;
+  double end, level, above;
+  ASSERT_TRUE(levels >> end >> level >> above);
+  EXPECT_DOUBLE_EQ(end, bin0["cycle"].get<double>() + 100 - 1000 - 500) << "bin end, from the change at warm-up + 500";
+  EXPECT_NEAR(level, mean, 1e-9);
+  EXPECT_NEAR(above, 1 - counts[0].get<double>() / routers, 1e-9);
+  const std::string levels_dat = test::read_text(dir.file("tp/acor_levels.dat"));
+  EXPECT_EQ(std::count(levels_dat.begin(), levels_dat.end(), '#'), 1) << "one block: ACOR's";
   const std::string tsvg = test::read_text(dir.file("tp/transient.svg"));
   EXPECT_NE(tsvg.find("Cycles since the traffic change"), std::string::npos);
   EXPECT_NE(tsvg.find("Misrouted fraction"), std::string::npos);
