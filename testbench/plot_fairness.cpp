@@ -12,6 +12,8 @@ namespace hiradix::plot {
 
 namespace {
 
+constexpr std::size_t kMaxFacets = 8;
+
 struct Bars {
   std::string title;
   int style = 1;
@@ -63,6 +65,8 @@ std::vector<Bars> collect_bars(const SweepTable& s, const Layout& l) {
 
 Figure fairness_figure(const SweepTable& s, const Layout& l, std::string& why_not) {
   if (s.has("reaction.bin")) return why_not = "a transient sweep: per-router loads would mix the two phases", Figure{};
+  if (l.facets.size() > kMaxFacets)
+    return why_not = fmt::format("{} traffic panels (patterns or offsets), too many to read", l.facets.size()), Figure{};
   const std::vector<Bars> bars = collect_bars(s, l);
   if (std::none_of(bars.begin(), bars.end(), [](const Bars& b) { return !b.loads.empty(); }))
     return why_not = "no point ended ok with per-router loads in its point file", Figure{};

@@ -18,6 +18,9 @@ Figure contention_figure(const SweepTable& sweep, const Layout& layout, std::str
 // Per router at each curve's highest offered load, with Jain's index (plot_fairness.cpp).
 Figure fairness_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 
+// Accepted load per ADV+i offset at one offered load (plot_offset.cpp).
+Figure offset_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+
 // Per time bin around a traffic change (plot_time.cpp).
 Figure transient_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 Figure contention_trace_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);

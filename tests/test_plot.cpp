@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,44 @@ TEST(Plot, StandardFiguresOfASweepWithSeeds) {
   const std::string tsvg = test::read_text(dir.file("tp/transient.svg"));
   EXPECT_NE(tsvg.find("Cycles since the traffic change"), std::string::npos);
   EXPECT_NE(tsvg.find("Misrouted fraction"), std::string::npos);
+}
+
+// A sweep of ADV+i offsets at one offered load draws accepted load per offset (Fig. 6-3's form): a curve
+// per phase-A policy whose points are results.csv's accepted loads; the load figures do not apply.
+TEST(Plot, AcceptedLoadPerOffset) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
+  test::TempDir dir;
+  std::ofstream(dir.file("base.yaml")) << "topology: {h: 2}\nrouting: {algorithm: valiant}\ntraffic: {pattern: adv, load: 0.4}\n"
+                                          "sim: {warmup: 500, measure: 1000}\n";
+  ASSERT_EQ(hiradix(dir, "sweep base.yaml --vary routing.phase_a=-g-,lgl --vary traffic.offset=1,2,4 --out s -q -j 2"), 0);
+  std::string err;
+  ASSERT_EQ(hiradix(dir, "plot s/results.csv -q", &err), 0) << err;
+  expect_svg_and_png(dir, "s/plots/accepted_vs_offset");
+  EXPECT_FALSE(std::filesystem::exists(dir.path / "s/plots/latency_vs_load.svg")) << "one load per curve";
+  // results.csv: point, phase_a, offset, seed, status, ..., accepted_load; the .dat: per policy, offset and accepted load.
+  std::ifstream csv(dir.file("s/results.csv"));
+  std::string line;
+  std::getline(csv, line);
+  const auto header = split_csv_line(line);
+  const auto at = [&](const char* c) { return static_cast<std::size_t>(std::find(header.begin(), header.end(), c) - header.begin()); };
+  std::map<std::string, std::map<double, double>> expected;  // policy -> offset -> accepted
+  while (std::getline(csv, line)) {
+    const auto row = split_csv_line(line);
+    expected[row[at("routing.phase_a")]][std::stod(row[at("traffic.offset")])] = std::stod(row[at("accepted_load")]);
+  }
+  ASSERT_EQ(expected.size(), 2u);
+  std::ifstream dat(dir.file("s/plots/accepted_vs_offset.dat"));
+  for (const char* policy : {"-g-", "lgl"}) {
+    ASSERT_TRUE(std::getline(dat, line));
+    EXPECT_NE(line.find(policy), std::string::npos) << line;
+    for (double offset : {1.0, 2.0, 4.0}) {
+      double x, y, ci;
+      ASSERT_TRUE(dat >> x >> y >> ci) << policy;
+      EXPECT_EQ(x, offset);
+      EXPECT_NEAR(y, expected[policy][offset], 1e-9) << policy << " offset " << offset;
+    }
+    dat >> std::ws;
+  }
 }
 
 TEST(Plot, AreaVsRadixFromSynthReports) {
