@@ -1,5 +1,6 @@
 #include "testbench/display_names.h"
 
+#include <cctype>
 #include <map>
 
 #include <fmt/format.h>
@@ -94,6 +95,13 @@ std::string value_display(const std::string& key, const std::string& value, cons
     return pattern_display(pattern, off, topo ? topo->consecutive_domains() : 0);
   }
   if (key == "routing.ugal_info") return value == "group" ? "UGAL-G" : "UGAL-L";
+  // ACOR's variants as the thesis names them (seed-000 Table 5-2, §5.4): "Switch, 3L".
+  if (key == "routing.acor_mode") return value == "packet" ? "Packet" : "Switch";
+  if (key == "routing.acor_sequence") {
+    std::string upper = value;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return upper;
+  }
   return key_display(key) + " = " + value;
 }
 

@@ -54,6 +54,8 @@ TEST(PlotData, DisplayNames) {
   EXPECT_EQ(pattern_display("adv", -2, 4), "ADV-2");
   EXPECT_EQ(pattern_display("advc", 1, 4), "ADVC");
   EXPECT_EQ(value_display("routing.contention_threshold", "3", json()), "th = 3");
+  EXPECT_EQ(value_display("routing.acor_mode", "packet", json()), "Packet");
+  EXPECT_EQ(value_display("routing.acor_sequence", "2l-b", json()), "2L-B");
   const json config = {{"topology", {{"p", 4}, {"a", 8}, {"h", 4}}},
                        {"traffic", {{"pattern", "un"}, {"offset", 1}, {"load", 0.2},
                                     {"change", {{"at", 2000}, {"pattern", "adv"}, {"offset", 1}, {"load", -1}}}}}};
