@@ -88,7 +88,12 @@ std::string context_of(const SweepTable& s, const Layout& l, const std::vector<s
   std::string c = network_display(config);
   auto add = [&c](const std::string& part) { c += (c.empty() ? "" : ", ") + part; };
   const bool routing_in_series = std::find(l.series_keys.begin(), l.series_keys.end(), "routing.algorithm") != l.series_keys.end();
-  if (!routing_in_series && config.contains("routing")) add(routing_display(config["routing"].value("algorithm", ""), config));
+  if (!routing_in_series && config.contains("routing")) {
+    // A varied phase-A policy names the curves, not the sweep's routing ("VAL", not the first row's "VAL -g-").
+    nlohmann::json named = config;
+    if (std::find(l.series_keys.begin(), l.series_keys.end(), "routing.phase_a") != l.series_keys.end()) named["routing"].erase("phase_a");
+    add(routing_display(named["routing"].value("algorithm", ""), named));
+  }
   for (const std::string& k : constant)
     if (k != "routing.algorithm" && k != "traffic.pattern" && k != "traffic.offset") add(value_display(k, s.text(0, k), config));
   const bool transient = config.is_object() && config["traffic"]["change"].value("at", -1LL) >= 0;

@@ -114,6 +114,8 @@ TEST(Plot, AcceptedLoadPerOffset) {
   ASSERT_EQ(hiradix(dir, "plot s/results.csv -q", &err), 0) << err;
   expect_svg_and_png(dir, "s/plots/accepted_vs_offset");
   EXPECT_FALSE(std::filesystem::exists(dir.path / "s/plots/latency_vs_load.svg")) << "one load per curve";
+  const std::string svg = test::read_text(dir.file("s/plots/accepted_vs_offset.svg"));
+  EXPECT_NE(svg.find("nodes, VAL<"), std::string::npos) << "the title names the routing, not the first curve's policy";
   // results.csv: point, phase_a, offset, seed, status, ..., accepted_load; the .dat: per policy, offset and accepted load.
   std::ifstream csv(dir.file("s/results.csv"));
   std::string line;
