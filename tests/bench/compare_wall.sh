@@ -5,19 +5,27 @@
 # with its distribution-free 95 % confidence interval (order statistics of the ratios, sign-test bounds):
 # a change whose interval holds 0 is not resolved by these runs. Not a test; record the figures in
 # docs/benchmark.md. Pin it to one core to keep the scheduler out of it: `taskset -c 1 tests/bench/...`.
+# CONCURRENT=1 runs each pair at the same time instead, one binary per core (cores 0 and 1, swapped from one
+# pair to the next), so that both see the same moment of a machine whose speed drifts.
 # Usage: tests/bench/compare_wall.sh BEFORE_BINARY AFTER_BINARY [PAIRS (default 5)] [MEASURE_CYCLES (default 5000)]
 # CONFIGS (a regular expression, e.g. 'MIN|OLM') restricts the configs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ $# -ge 2 ] || { echo "usage: $0 BEFORE_BINARY AFTER_BINARY [PAIRS] [MEASURE_CYCLES]" >&2; exit 2; }
-before=$1 after=$2 pairs=${3:-5} measure=${4:-5000} only=${CONFIGS:-.}
+before=$1 after=$2 pairs=${3:-5} measure=${4:-5000} only=${CONFIGS:-.} concurrent=${CONCURRENT:-0}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-rate() {  # binary, overrides... -> router-cycles per second of one run
-  local bin=$1; shift
-  "$bin" run testbench/configs/default.yaml -q --out "$out/r" --set topology.h=4 --set sim.warmup=2000 \
+run_one() {  # binary, result directory, overrides...
+  local bin=$1 dir=$2; shift 2
+  "$bin" run testbench/configs/default.yaml -q --out "$dir" --set topology.h=4 --set sim.warmup=2000 \
     --set sim.measure="$measure" "$@" >/dev/null
-  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["simulation"]["router_cycles_per_second"])' "$out/r/result.json"
+}
+export -f run_one
+export measure
+speed() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["simulation"]["router_cycles_per_second"])' "$1/result.json"; }
+rate() {  # binary, overrides... -> router-cycles per second of one run
+  run_one "$1" "$out/r" "${@:2}"
+  speed "$out/r"
 }
 printf "%-26s %14s %14s %8s  %s\n" config "before: median" "after: median" change "95% interval"
 compare() {  # name, overrides...
@@ -25,13 +33,20 @@ compare() {  # name, overrides...
   [[ $name =~ $only ]] || return 0
   local a=() b=()
   for ((i = 0; i < pairs; ++i)); do
-    if ((i % 2 == 0)); then a+=("$(rate "$before" "$@")"); b+=("$(rate "$after" "$@")")
+    if ((concurrent)); then
+      taskset -c $((i % 2)) bash -c 'run_one "$@"' _ "$before" "$out/a" "$@" &
+      taskset -c $(((i + 1) % 2)) bash -c 'run_one "$@"' _ "$after" "$out/b" "$@" &
+      wait
+      a+=("$(speed "$out/a")"); b+=("$(speed "$out/b")")
+    elif ((i % 2 == 0)); then a+=("$(rate "$before" "$@")"); b+=("$(rate "$after" "$@")")
     else b+=("$(rate "$after" "$@")"); a+=("$(rate "$before" "$@")"); fi
   done
-  python3 - "$name" "${a[*]}" "${b[*]}" <<'PY'
+  python3 - "$name" "${a[*]}" "${b[*]}" "$out/ratios" <<'PY'
 import math, statistics, sys
 name, a, b = sys.argv[1], [float(x) for x in sys.argv[2].split()], [float(x) for x in sys.argv[3].split()]
 r = sorted(y / x for x, y in zip(a, b))
+with open(sys.argv[4], "a") as pooled:
+    pooled.writelines(f"{x}\n" for x in r)
 n = len(r)
 # Largest k with P(Binomial(n, 1/2) < k) <= 2.5 %: [r_k, r_(n+1-k)] covers the median ratio with >= 95 %.
 cdf, k = 0.0, 0
@@ -44,3 +59,13 @@ PY
 }
 source tests/bench/reference_configs.sh
 reference_configs compare
+# Every pair of every config together: the typical change, with a narrower interval than one config's.
+[ -s "$out/ratios" ] && python3 - "$out/ratios" <<'PY'
+import math, statistics, sys
+r = sorted(float(x) for x in open(sys.argv[1]))
+n, cdf, k = len(r), 0.0, 0
+while k < n and cdf + math.comb(n, k) / 2**n <= 0.025:
+    cdf += math.comb(n, k) / 2**n
+    k += 1
+print(f"{'all pairs (' + str(n) + ')':<26} {'':>14} {'':>14} {100 * (statistics.median(r) - 1):>+7.1f}%  [{100 * (r[k - 1] - 1):+.1f}%, {100 * (r[n - k] - 1):+.1f}%]")
+PY
