@@ -41,31 +41,29 @@ compare() {  # name, overrides...
     elif ((i % 2 == 0)); then a+=("$(rate "$before" "$@")"); b+=("$(rate "$after" "$@")")
     else b+=("$(rate "$after" "$@")"); a+=("$(rate "$before" "$@")"); fi
   done
-  python3 - "$name" "${a[*]}" "${b[*]}" "$out/ratios" <<'PY'
+  : >"$out/one"
+  for ((i = 0; i < pairs; ++i)); do echo "${a[i]} ${b[i]}" | tee -a "$out/pooled" >>"$out/one"; done
+  summarise "$name" "$out/one" medians
+}
+# LABEL, a file of "before after" lines, and "medians" to print each binary's median: the median of the
+# after/before ratios with its distribution-free 95 % interval [r_k, r_(n+1-k)], k the largest with
+# P(Binomial(n, 1/2) < k) <= 2.5 % (the sign test's bounds).
+summarise() {
+  python3 - "$@" <<'PY'
 import math, statistics, sys
-name, a, b = sys.argv[1], [float(x) for x in sys.argv[2].split()], [float(x) for x in sys.argv[3].split()]
-r = sorted(y / x for x, y in zip(a, b))
-with open(sys.argv[4], "a") as pooled:
-    pooled.writelines(f"{x}\n" for x in r)
-n = len(r)
-# Largest k with P(Binomial(n, 1/2) < k) <= 2.5 %: [r_k, r_(n+1-k)] covers the median ratio with >= 95 %.
-cdf, k = 0.0, 0
+label, path, medians = sys.argv[1], sys.argv[2], sys.argv[3] == "medians"
+pairs = [tuple(map(float, line.split())) for line in open(path)]
+r = sorted(b / a for a, b in pairs)
+n, cdf, k = len(r), 0.0, 0
 while k < n and cdf + math.comb(n, k) / 2**n <= 0.025:
     cdf += math.comb(n, k) / 2**n
     k += 1
 ci = f"[{100 * (r[k - 1] - 1):+.1f}%, {100 * (r[n - k] - 1):+.1f}%]" if k >= 1 else "(too few pairs)"
-print(f"{name:<26} {statistics.median(a):>14,.0f} {statistics.median(b):>14,.0f} {100 * (statistics.median(r) - 1):>+7.1f}%  {ci}")
+ma, mb = (f"{statistics.median(p[i] for p in pairs):,.0f}" if medians else "" for i in (0, 1))
+print(f"{label:<26} {ma:>14} {mb:>14} {100 * (statistics.median(r) - 1):>+7.1f}%  {ci}")
 PY
 }
 source tests/bench/reference_configs.sh
 reference_configs compare
 # Every pair of every config together: the typical change, with a narrower interval than one config's.
-[ -s "$out/ratios" ] && python3 - "$out/ratios" <<'PY'
-import math, statistics, sys
-r = sorted(float(x) for x in open(sys.argv[1]))
-n, cdf, k = len(r), 0.0, 0
-while k < n and cdf + math.comb(n, k) / 2**n <= 0.025:
-    cdf += math.comb(n, k) / 2**n
-    k += 1
-print(f"{'all pairs (' + str(n) + ')':<26} {'':>14} {'':>14} {100 * (statistics.median(r) - 1):>+7.1f}%  [{100 * (r[k - 1] - 1):+.1f}%, {100 * (r[n - k] - 1):+.1f}%]")
-PY
+if [ -s "$out/pooled" ]; then summarise "all pairs ($(wc -l <"$out/pooled"))" "$out/pooled" none; fi
