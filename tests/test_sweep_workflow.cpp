@@ -92,6 +92,16 @@ TEST(SweepTraces, TraceFilesGoUnderEachPointsDirectory) {
   EXPECT_NE(hiradix::test::read_text(dir.file("s/points/0000.json")).find("\"vcd\": \"sub/r1.vcd\""), std::string::npos);
 }
 
+TEST(SweepTraces, LianTracesGoUnderEachPointsDirectory) {
+  TempDir dir;
+  std::ofstream(dir.file("base.yaml")) << kBase;
+  ASSERT_EQ(hiradix(dir, "sweep base.yaml --set routing.algorithm=lian --set trace.router=1 --set \"trace.vcd=''\" "
+                         "--set trace.lian=il.csv --vary traffic.load=0.2,0.4 --out s -q -j 2"),
+            0);
+  EXPECT_FALSE(fs::exists(dir.path / "il.csv")) << "nothing in the working directory";
+  EXPECT_NE(hiradix::test::read_text(dir.file("s/points/0000/il.csv")), hiradix::test::read_text(dir.file("s/points/0001/il.csv")));
+}
+
 // The children's wait status as their parent saw it is not ours to read; what we check is that they are
 // gone, i.e. the signal reached them (their parent waits for them before it ends).
 bool gone(pid_t pid) { return kill(pid, 0) != 0; }
