@@ -136,7 +136,8 @@ std::vector<plot::Figure> sweep_figures(const std::string& csv, bool quiet) {
   const std::pair<const char*, Maker> makers[] = {
       {"latency_vs_load", plot::latency_figure}, {"accepted_vs_offered", plot::accepted_figure}, {"contention", plot::contention_figure},
       {"fairness", plot::fairness_figure},       {"transient", plot::transient_figure},        {"contention_trace", plot::contention_trace_figure},
-      {"acor_levels", plot::acor_levels_figure}, {"accepted_vs_offset", plot::offset_figure}};
+      {"acor_levels", plot::acor_levels_figure}, {"accepted_vs_offset", plot::offset_figure},
+      {"lian_il_vs_load", plot::lian_il_figure}};
   std::vector<plot::Figure> figures;
   for (const auto& [name, make] : makers) {
     std::string why_not;

@@ -21,6 +21,9 @@ Figure fairness_figure(const SweepTable& sweep, const Layout& layout, std::strin
 // Accepted load per ADV+i offset at one offered load (plot_offset.cpp).
 Figure offset_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 
+// LIAN's intermediate-local counter per offered load from the points' trace.lian files (plot_lian.cpp).
+Figure lian_il_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+
 // Per time bin around a traffic change (plot_time.cpp).
 Figure transient_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 Figure contention_trace_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);

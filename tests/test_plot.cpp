@@ -142,6 +142,63 @@ TEST(Plot, AcceptedLoadPerOffset) {
   }
 }
 
+// The mean `il` of a trace.lian CSV over the rows from cycle `from` on, read here independently of the plot.
+double mean_il_after(const std::string& path, double from) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  double sum = 0;
+  int n = 0;
+  while (std::getline(in, line)) {
+    const auto row = split_csv_line(line);  // cycle, dst_offset, g_dst, saturated, il, policy
+    if (std::stod(row[0]) >= from) sum += std::stod(row[4]), ++n;
+  }
+  return n ? sum / n : -1;
+}
+
+TEST(Plot, LianIntermediateLocalCounterPerLoad) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
+  test::TempDir dir;
+  std::ofstream(dir.file("base.yaml")) << "topology: {h: 2}\nrouting: {algorithm: lian}\ntraffic: {pattern: adv}\n"
+                                          "trace: {router: 0, vcd: '', lian: il.csv}\nsim: {warmup: 500, measure: 1500}\n";
+  ASSERT_EQ(hiradix(dir, "sweep base.yaml --vary traffic.offset=1,2 --vary traffic.load=0.2,1.0 --out s -q -j 2"), 0);
+  std::string err;
+  ASSERT_EQ(hiradix(dir, "plot s/results.csv -q", &err), 0) << err;
+  expect_svg_and_png(dir, "s/plots/lian_il_vs_load");
+  // results.csv: point, offset, load, ...; expected per offset and offered load: mean il after the warm-up
+  // and whether the point saturated.
+  std::ifstream csv(dir.file("s/results.csv"));
+  std::string line;
+  std::getline(csv, line);
+  const auto header = split_csv_line(line);
+  const auto at = [&](const char* c) { return static_cast<std::size_t>(std::find(header.begin(), header.end(), c) - header.begin()); };
+  std::map<std::string, std::map<double, std::pair<double, bool>>> expected;
+  bool any_saturated = false;
+  while (std::getline(csv, line)) {
+    const auto row = split_csv_line(line);
+    const double offered = std::stod(row[at("offered_load")]), accepted = std::stod(row[at("accepted_load")]);
+    const std::string trace = dir.file("s/points/" + std::string(4 - row[0].size(), '0') + row[0] + "/il.csv");
+    expected[row[at("traffic.offset")]][offered] = {mean_il_after(trace, 500), accepted < 0.95 * offered};
+    any_saturated = any_saturated || accepted < 0.95 * offered;
+  }
+  ASSERT_TRUE(any_saturated) << "offered 1.0 saturates ADV+1 and ADV+2 at h = 2";
+  std::ifstream dat(dir.file("s/plots/lian_il_vs_load.dat"));
+  for (const auto& [offset, panel] : {std::pair{"1", "ADV+1"}, std::pair{"2", "ADV+h"}}) {  // h = 2
+    ASSERT_TRUE(std::getline(dat, line));
+    EXPECT_NE(line.find(panel), std::string::npos) << line;
+    for (const auto& [offered, il_sat] : expected[offset]) {
+      std::string x, y, solid, open;
+      ASSERT_TRUE(dat >> x >> y >> solid >> open) << offset;
+      EXPECT_NEAR(std::stod(x), offered, 1e-9);
+      EXPECT_GT(il_sat.first, 0) << "the traced router injected towards the offset";
+      EXPECT_NEAR(std::stod(y), il_sat.first, 1e-7) << "ADV+" << offset << " at " << offered;
+      EXPECT_EQ(solid == "NaN", il_sat.second) << "drawn open when saturated";
+      EXPECT_EQ(open == "NaN", !il_sat.second);
+    }
+    dat >> std::ws;
+  }
+}
+
 TEST(Plot, AreaVsRadixFromSynthReports) {
   if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
   test::TempDir dir;
