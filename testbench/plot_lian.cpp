@@ -3,7 +3,7 @@
 // group offset, which is what lets one threshold ILCth pick the l2 hop). A curve per traffic panel and
 // series; a point is the mean `il` of the traced router's injection decisions after the warm-up, drawn
 // open where the point has saturated. Each curve's legend gives its reading at its last load before
-// saturation.
+// saturation ("ADV+4: 22.1 at offered 0.2").
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -75,7 +75,7 @@ Figure lian_il_figure(const SweepTable& s, const Layout& l, std::string& why_not
       std::string title = f.title.empty() ? ser.label : f.series.size() > 1 ? f.title + ", " + ser.label : f.title;
       const auto first_saturated = std::find_if(pts.begin(), pts.end(), [](const IlPoint& p) { return p.saturated; });
       if (first_saturated != pts.begin())
-        title += fmt::format(": {:.1f} at {:.2f}", std::prev(first_saturated)->il, std::prev(first_saturated)->offered);
+        title += fmt::format(": {:.1f} at offered {:.3g}", std::prev(first_saturated)->il, std::prev(first_saturated)->offered);
       Block b{title + "  (offered, mean IL, IL if not saturated, IL if saturated)", {}};
       for (const IlPoint& p : pts) {
         b.rows.push_back({p.offered, p.il, p.saturated ? NAN : p.il, p.saturated ? p.il : NAN});
