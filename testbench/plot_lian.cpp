@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -33,8 +34,11 @@ double mean_il(const fs::path& file, double from) {
     std::stringstream r(line);
     std::string cell[5];
     for (std::string& c : cell) std::getline(r, c, ',');
-    if (std::stod(cell[0]) < from) continue;
-    sum += std::stod(cell[4]), ++n;
+    try {
+      if (std::stod(cell[0]) < from) continue;
+      sum += std::stod(cell[4]), ++n;
+    } catch (const std::exception&) {  // a row cut short (the run was killed while writing): not a reading
+    }
   }
   return n ? sum / static_cast<double>(n) : NAN;
 }
@@ -49,10 +53,11 @@ struct IlPoint {
 Figure lian_il_figure(const SweepTable& s, const Layout& l, std::string& why_not) {
   if (s.rows.empty()) return why_not = "no rows", Figure{};
   const nlohmann::json c = s.config(0);
-  const std::string trace = c.is_object() ? c["trace"].value("lian", "") : "";
+  const auto section = [&](const char* name) { return c.is_object() && c.contains(name) ? c[name] : nlohmann::json::object(); };
+  const std::string trace = section("trace").value("lian", "");
   if (trace.empty()) return why_not = "trace.lian is not set", Figure{};
-  const double warmup = c["sim"].value("warmup", 0.0), ilc = c["routing"].value("lian_ilc", NAN);
-  const int router = c["trace"].value("router", -1);
+  const double warmup = section("sim").value("warmup", 0.0), ilc = section("routing").value("lian_ilc", NAN);
+  const int router = section("trace").value("router", -1);
   std::vector<Block> blocks;
   std::vector<std::string> titles;
   double hi = 0, x_hi = 0;
