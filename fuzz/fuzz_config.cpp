@@ -13,7 +13,7 @@
 #include <sstream>
 #include <string>
 
-#include "testbench/config.h"
+#include "config/config.h"
 
 namespace {
 

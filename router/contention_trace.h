@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "router/router_params.h"
+#include "router/common/router_params.h"
 #include "tlm/cycle.h"
 
 namespace hiradix {

@@ -13,7 +13,7 @@
 
 #include "router/buffers/input_buffer.h"
 #include "router/buffers/vc_fifo_buffers.h"
-#include "router/router_params.h"
+#include "router/common/router_params.h"
 #include "tlm/link.h"
 #include "tlm/ring.h"
 

@@ -13,7 +13,7 @@
 
 #include "router/flow/credit_flow_control.h"
 #include "router/flow/flow_control.h"
-#include "router/router_params.h"
+#include "router/common/router_params.h"
 #include "tlm/link.h"
 #include "tlm/ring.h"
 
@@ -123,7 +123,7 @@ class OutputUnit : public sc_core::sc_module {
       o.on_wire = 0;
     }
   }
-  // A control message (router/group_broadcast.h) takes the free link for `phits` cycles from `now`; it
+  // A control message (router/common/group_broadcast.h) takes the free link for `phits` cycles from `now`; it
   // uses no queue space and no credits.
   void occupy_link(int p, Cycle now, int phits) {
     catch_up(p, now);  // the packet before it has left: its queue space is free

@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "router/contention_trace.h"
-#include "router/group_load_view.h"
-#include "router/lfsr.h"
+#include "router/common/group_load_view.h"
+#include "router/common/lfsr.h"
 #include "router/rtl/rc_cosim.h"
 #include "router/stage_trace.h"
 
@@ -306,7 +306,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
 
 // ---- outputs, and the control messages of a group broadcast ----
 
-// A port with a control message pending (router/group_broadcast.h): `message` sends it whole at the first
+// A port with a control message pending (router/common/group_broadcast.h): `message` sends it whole at the first
 // packet boundary, ahead of data; `piggyback` sends its phits in cycles where no packet uses the link.
 void Router::send_port(int p, Cycle now) {
   const bool control = broadcast_ && (broadcast_->pending() >> p & 1);

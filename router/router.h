@@ -13,11 +13,12 @@
 
 #include "router/contention_counters.h"
 #include "router/flow/credit_flow_control.h"
-#include "router/group_broadcast.h"
+#include "router/common/group_broadcast.h"
 #include "router/input_unit.h"
 #include "router/output_unit.h"
-#include "router/router_params.h"
-#include "router/router_view.h"
+#include "router/common/router_params.h"
+#include "router/common/router_view.h"
+#include "router/common/wired_router.h"
 #include "router/routing/routing_algorithm.h"
 #include "router/stages.h"
 #include "router/switch_allocator.h"
@@ -50,7 +51,7 @@ struct RouterActivity {
   EventCounts events;  // reset at the end of warm-up (reset_events)
 };
 
-class Router : public sc_core::sc_module, public Wakeable, public PacketSink, public CreditSink {
+class Router final : public sc_core::sc_module, public Wakeable, public PacketSink, public CreditSink, public WiredRouter {
  public:
   friend class RouterView;
   Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>& ports, const RouterParams& params,
@@ -72,12 +73,15 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   void reset_events();
   // The routing's own state in this router (ECtN, PB; null for the others), and the group broadcast it sends.
   RoutingState* routing_state() { return state_.get(); }
-  GroupBroadcast* broadcast() { return broadcast_; }
+  GroupBroadcast* broadcast() override { return broadcast_; }
   // Routing decisions go to the RTL (router.rc_mode rtl or lockstep) instead of the C++ model alone.
   void attach_rc_cosim(RcCoSim* cosim) { cosim_ = cosim; }
   // UGAL-G: the read-only loads of the group's global links (set by the Network when the routing
   // needs_group_load()).
-  void attach_group_view(const GroupLoadView* view);
+  void attach_group_view(const GroupLoadView* view) override;
+  // The rest of what a routing may reach at set-up (router/common/wired_router.h).
+  Cycle link_latency(int port) override { return out(port).latency(); }
+  const OutputUnit& output_unit() const override { return outputs_; }
   // Records this router's RC and SA activity as a waveform (trace.router).
   void attach_stage_trace(StageTrace* trace) { stage_trace_ = trace; }
   // Records this router's contention counters over time (trace.contention).
@@ -145,7 +149,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   RouterParams params_;
   PacketPool& pool_;
   ActivityScheduler& scheduler_;
-  std::uint64_t lfsr_;        // the routing unit's random state (router/lfsr.h)
+  std::uint64_t lfsr_;        // the routing unit's random state (router/common/lfsr.h)
   RcCoSim* cosim_ = nullptr;
   StageTrace* stage_trace_ = nullptr;
   ContentionTrace* contention_trace_ = nullptr;
@@ -164,7 +168,7 @@ class Router : public sc_core::sc_module, public Wakeable, public PacketSink, pu
   std::uint64_t recompute_ports_ = 0;
   GroupBroadcast* broadcast_ = nullptr;  // state_'s group broadcast, if any
   const GroupLoadView* group_view_ = nullptr;  // UGAL-G: the group's global-link loads
-  // Scratch space of RouterView: the per-port arrays a routing decision reads (router/router_view.h).
+  // Scratch space of RouterView: the per-port arrays a routing decision reads (router/common/router_view.h).
   HotVector<std::uint16_t> port_load_;
   HotVector<std::uint16_t> vc_load_;   // per output port x kStateVcs, phits
   HotVector<std::uint16_t> group_load_;

@@ -9,7 +9,7 @@
 
 #include <systemc>
 
-#include "router/router_params.h"
+#include "router/common/router_params.h"
 #include "router/routing/routing_algorithm.h"
 #include "router/speedup_clock.h"
 #include "tlm/arena.h"

@@ -16,7 +16,7 @@
 
 #include <systemc>
 
-#include "router/router_params.h"
+#include "router/common/router_params.h"
 
 #pragma once
 #include "tlm/arena.h"

@@ -1,4 +1,4 @@
-// Bank of per-output-port contention counters (seed-003 §1.3; router/hiradix_contention_counters.h). Each cycle
+// Bank of per-output-port contention counters (seed-003 §1.3; router/contention_counters.h). Each cycle
 // every input port may signal one increment (a header reached the head of one of its VCs; `inc_port` is
 // the header's minimal output) and one decrement (a tail left one of its VCs; `dec_port` is that packet's
 // minimal output). A counter adds its increments and subtracts its decrements of the cycle at once, so the

@@ -55,7 +55,7 @@ localparam integer RS_LMIS_BIT    = RS_PGLOBAL_BIT + 1;        // in-transit: a 
 localparam integer RS_MANDG_BIT   = RS_LMIS_BIT + 1;           // in-transit: leave this router globally
 localparam integer RS_W           = RS_MANDG_BIT + 1;
 
-// The LFSR shared bit for bit with the C++ side (router/lfsr.h): a 64-bit right-shifting Galois LFSR for
+// The LFSR shared bit for bit with the C++ side (router/common/lfsr.h): a 64-bit right-shifting Galois LFSR for
 // x^64 + x^63 + x^61 + x^60 + 1, advanced LFSR_STEPS times per routing decision so that every decision
 // draws fresh bits.
 localparam [63:0] LFSR_MASK = 64'hD800000000000000;

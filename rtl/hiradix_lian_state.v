@@ -1,7 +1,7 @@
 // LIAN's counters and the three readings the routing unit takes from them at injection (seed-000 §3.13,
 // Eq. 6-1 and 6-2, Table 6-1; docs/papers/seed-000-thesis.md "§3.13 LIAN"). The C++ reference is
 // router/routing/lian_counters.h (LianCounters) read by LianRouting::read_counters, which
-// tests/rtl/test_rtl_lian.cpp compares with this block cycle by cycle. Per remote group g, in hundredths
+// tests/rtl/test_rtl_tpr.cpp compares with this block cycle by cycle. Per remote group g, in hundredths
 // of a packet so that every comparison is exact:
 //
 //   inj[g]   packets forwarded from the injection ports towards g in cycles [t - W, t - 1]

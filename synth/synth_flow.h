@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "testbench/config.h"
+#include "config/config.h"
 
 namespace hiradix {
 
@@ -38,10 +38,5 @@ nlohmann::json run_synth(const Config& config, const SynthOptions& options);
 
 // The printed table: block, cell area (um^2), cells, critical-path delay (ns), logic depth, cycles.
 std::string synth_table(const nlohmann::json& report);
-
-// Pipeline cycles of the routing unit in a synth.json (blocks.routing_unit.cycles), for
-// `router.latency.rc: auto`. `expect` holds params the report must match (p, a, h, arrangement, routing).
-// Throws ConfigError (naming synth.report) if the file or the entry is missing or made for another network.
-int routing_unit_cycles(const std::string& report_path, const nlohmann::json& expect);
 
 }  // namespace hiradix

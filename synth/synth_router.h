@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "testbench/config.h"
+#include "config/config.h"
 
 namespace hiradix {
 

@@ -7,7 +7,7 @@
 #include <ostream>
 
 #include "router/routing/channel_dependencies.h"
-#include "testbench/config.h"
+#include "config/config.h"
 
 namespace hiradix {
 

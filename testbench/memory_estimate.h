@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "testbench/config.h"
+#include "config/config.h"
 
 namespace hiradix {
 

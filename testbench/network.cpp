@@ -29,7 +29,8 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     rc_cosim_ = std::make_unique<RcCoSim>(config.rc, *routing_, rc_config(config.routing, *topo_));
   build_routers_and_nics();
   wire();
-  routing_->connect_routers(routers_);  // what the routing shares between routers (group state, views)
+  // What the routing shares between routers (group state, views).
+  routing_->connect_routers(std::vector<WiredRouter*>(routers_.begin(), routers_.end()));
   SC_METHOD(watchdog);
   sensitive << watchdog_event_;
   dont_initialize();

@@ -14,7 +14,7 @@
 #include "router/contention_trace.h"
 #include "router/routing/lian_trace.h"
 #include "router/stage_trace.h"
-#include "testbench/config.h"
+#include "config/config.h"
 #include "testbench/nic.h"
 #include "testbench/stats.h"
 #include "tlm/packet.h"

@@ -9,7 +9,7 @@
 #include <systemc>
 
 #include "router/flow/flow_control.h"
-#include "router/rng.h"
+#include "router/common/rng.h"
 #include "topology/topology.h"
 #include "testbench/stats.h"
 #include "testbench/traffic.h"

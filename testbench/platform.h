@@ -1,15 +1,14 @@
-// hiradix as the interconnect of someone else's SystemC platform (docs/systemc-platform.md). The network is
-// an sc_module with, per node, a TLM-2.0 generic-payload target socket that the node's initiators bind to
-// and an initiator socket that delivers to the node's target. A transaction's destination node is taken
-// from its address (bits 63..32: node, address(node, offset) builds one); it crosses the simulated network
-// as a packet of packet.size phits with the network's cycle timing (1 ns per cycle), reaches the
-// destination's target at the cycle its tail arrives, and the response travels back the same way as a
-// second packet. The initiator's blocking b_transport returns when the response has arrived: the time it
-// waited is the round trip.
-//
-// A transaction submitted during cycle c enters its source NIC at the boundary of cycle c + 1 (so that it
-// does not depend on the order in which SystemC runs the initiator and the network), and from there its
-// timing is exactly that of a generated packet: the same core and scheduler run it.
+// hiradix as the interconnect of someone else's SystemC platform (the README's "hiradix inside your SystemC
+// platform"; examples/systemc-platform/). The network is an sc_module with, per node, a TLM-2.0
+// generic-payload target socket that the node's initiators bind to and an initiator socket that delivers to
+// the node's target. A transaction's destination node is taken from its address (bits 63..32: node,
+// address(node, offset) builds one); it crosses the simulated network as a packet of packet.size phits with
+// the network's cycle timing (1 ns per cycle), reaches the destination's target at the cycle its tail
+// arrives, and the response travels back the same way as a second packet. The initiator's blocking
+// b_transport returns when the response has arrived: the time it waited is the round trip. A transaction
+// submitted during cycle c enters its source NIC at the boundary of cycle c + 1 (so that it does not depend
+// on the order in which SystemC runs the initiator and the network), and from there its timing is exactly
+// that of a generated packet: the same core and scheduler run it.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -21,7 +20,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "testbench/config.h"
+#include "config/config.h"
 #include "testbench/network.h"
 
 namespace hiradix {

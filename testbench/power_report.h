@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "router/router.h"
-#include "synth/power_model.h"
+#include "synth/report/power_model.h"
 #include "tlm/cycle.h"
 
 namespace hiradix {

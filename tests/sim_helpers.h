@@ -1,5 +1,5 @@
 // Helpers for network-level tests. SystemC elaborates only once per process, so every simulation runs in
-// a forked child (testbench/sweep.h: run_in_child) that writes its result.json to a private temporary
+// a forked child (tools/sweep/sweep.h: run_in_child) that writes its result.json to a private temporary
 // directory; the parent parses it and removes the directory.
 #pragma once
 #include <sys/wait.h>
@@ -18,8 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include "testbench/child_process.h"
-#include "testbench/config.h"
-#include "testbench/sweep.h"
+#include "config/config.h"
+#include "tools/sweep/sweep.h"
 
 namespace hiradix::test {
 

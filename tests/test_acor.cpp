@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "router/rng.h"
+#include "router/common/rng.h"
 #include "router/routing/acor_routing.h"
 #include "router/routing/routing_registry.h"
 #include "topology/dragonfly.h"

@@ -14,8 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "sim_helpers.h"
-#include "testbench/cli_aids.h"
-#include "testbench/sha256.h"
+#include "tools/cli_aids.h"
+#include "tools/run/sha256.h"
 
 namespace {
 

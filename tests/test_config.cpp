@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "sim_helpers.h"
-#include "testbench/config.h"
-#include "testbench/sweep.h"
+#include "config/config.h"
+#include "tools/sweep/sweep.h"
 
 using namespace hiradix;
 using hiradix::test::TempDir;

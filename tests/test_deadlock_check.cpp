@@ -20,7 +20,7 @@
 #include "router/routing/routing_registry.h"
 #include "router/routing/valiant_routing.h"
 #include "sim_helpers.h"
-#include "testbench/config.h"
+#include "config/config.h"
 #include "testbench/deadlock_check.h"
 #include "router/routing/acor_routing.h"
 #include "router/routing/lian_routing.h"

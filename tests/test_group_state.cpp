@@ -1,14 +1,14 @@
-// Group-wide state by hand: the broadcast facility (router/group_broadcast.h) message timing and slot
+// Group-wide state by hand: the broadcast facility (router/common/group_broadcast.h) message timing and slot
 // overwrite, ECtN's combined counters crossing the threshold only once a broadcast has arrived
 // (seed-003 §1.5), and PB's saturation flags (seed-000 Eq. 2-2) and decision.
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "router/ectn_partial.h"
-#include "router/group_broadcast.h"
-#include "router/lfsr.h"
-#include "router/pb_flags.h"
+#include "router/routing/ectn_partial.h"
+#include "router/common/group_broadcast.h"
+#include "router/common/lfsr.h"
+#include "router/routing/pb_flags.h"
 #include "router/routing/in_transit_routing.h"
 #include "router/routing/valiant_routing.h"
 

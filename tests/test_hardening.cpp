@@ -21,10 +21,10 @@
 
 #include "sim_helpers.h"
 #include "testbench/child_process.h"
-#include "testbench/config.h"
+#include "config/config.h"
 #include "testbench/memory_estimate.h"
-#include "testbench/sweep.h"
-#include "testbench/sweep_guards.h"
+#include "tools/sweep/sweep.h"
+#include "tools/sweep/sweep_guards.h"
 
 namespace hiradix {
 namespace {
@@ -233,7 +233,7 @@ TEST(HardeningYaml, SecondDocumentIsRefusedWithItsLine) {
 }
 
 // Found by the fuzzer: yaml-cpp 0.7's LoadAll loops forever on a stray ',' at the top level; the documents
-// are now split at their markers and parsed one by one (testbench/yaml_strict.cpp), so these are refused
+// are now split at their markers and parsed one by one (config/yaml_strict.cpp), so these are refused
 // at once (a hang would fail this test by its timeout).
 TEST(HardeningYaml, AStrayCommaIsRefusedNotALoop) {
   TempDir dir;

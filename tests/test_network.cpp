@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "sim_helpers.h"
-#include "testbench/config.h"
+#include "config/config.h"
 #include "topology/dragonfly.h"
 
 using namespace hiradix;
@@ -368,7 +368,7 @@ TEST(EctnNetwork, ReceivedPartialArraysDriveTheSourceDecision) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The cost of group broadcasts on the local links (router/group_broadcast.h). p = 1, a = 4 under ADVL:
+// The cost of group broadcasts on the local links (router/common/group_broadcast.h). p = 1, a = 4 under ADVL:
 // every packet takes one local hop that no other flow uses, so its network latency is the zero-load
 // formula, 29 cycles, unless a control message holds its link. ECtN's message is a*h = 8 counters of
 // 4 bits = 32 bits; with 11-bit phits that is ceil(32 / 11) = 3 phits, sent every 10 cycles. In message

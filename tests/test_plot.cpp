@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "sim_helpers.h"
-#include "testbench/sweep.h"
+#include "tools/sweep/sweep.h"
 
 using namespace hiradix;
 
@@ -223,7 +223,7 @@ TEST(Plot, AreaVsRadixFromSynthReports) {
   EXPECT_NE(err.find("nothere.csv: cannot read"), std::string::npos) << err;
 }
 
-// The router's area vs radix (testbench/plot_router_area.cpp) from reports with a "router" object: a
+// The router's area vs radix (tools/plot/plot_router_area.cpp) from reports with a "router" object: a
 // curve per part and VC configuration, areas in mm²; reports without one draw no such figure.
 TEST(Plot, RouterAreaVsRadixPerVcConfiguration) {
   if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";

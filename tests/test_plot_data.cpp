@@ -16,9 +16,9 @@
 #include <nlohmann/json.hpp>
 
 #include "sim_helpers.h"
-#include "testbench/display_names.h"
-#include "testbench/plot_gnuplot.h"
-#include "testbench/plot_sweep.h"
+#include "tools/run/display_names.h"
+#include "tools/plot/plot_gnuplot.h"
+#include "tools/plot/plot_sweep.h"
 
 namespace {
 

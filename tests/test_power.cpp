@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "sim_helpers.h"
-#include "testbench/config.h"
+#include "config/config.h"
 
 using namespace hiradix;
 using nlohmann::json;

@@ -14,10 +14,10 @@
 #include <tuple>
 #include <vector>
 
-#include "router/lfsr.h"
+#include "router/common/lfsr.h"
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/in_transit_routing.h"
-#include "router/rng.h"
+#include "router/common/rng.h"
 #include "topology/dragonfly.h"
 #include "router/routing/min_routing.h"
 #include "router/routing/occupancy_routing.h"

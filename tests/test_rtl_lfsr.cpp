@@ -1,10 +1,10 @@
-// The LFSR shared by the C++ model and the RTL (router/lfsr.h, rtl/hiradix_lfsr.v). This file stays free of
+// The LFSR shared by the C++ model and the RTL (router/common/lfsr.h, rtl/hiradix_lfsr.v). This file stays free of
 // SystemC: Verilator's runtime headers and SystemC's do not mix in one translation unit.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
-#include "router/lfsr.h"
+#include "router/common/lfsr.h"
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"  // in Verilator's runtime headers

@@ -11,7 +11,8 @@
 #include <sstream>
 #include <string>
 
-#include "router/lfsr.h"
+#include "router/common/rng.h"
+#include "router/common/lfsr.h"
 #include "router/routing/valiant_routing.h"
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_routing_unit.h"

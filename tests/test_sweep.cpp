@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "sim_helpers.h"
-#include "testbench/config.h"
-#include "testbench/progress.h"
-#include "testbench/sweep.h"
+#include "config/config.h"
+#include "tools/run/progress.h"
+#include "tools/sweep/sweep.h"
 
 using namespace hiradix;
 using nlohmann::json;

@@ -7,7 +7,7 @@
 
 #include "router/input_unit.h"
 #include "router/output_unit.h"
-#include "testbench/config.h"
+#include "config/config.h"
 #include "testbench/memory_estimate.h"
 #include "topology/dragonfly.h"
 #include "tlm/link.h"

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "router/rng.h"
+#include "router/common/rng.h"
 #include "router/routing/routing_registry.h"
 #include "router/routing/tpr_routing.h"
 #include "topology/dragonfly.h"

@@ -11,7 +11,7 @@
 
 #include "tlm/ring.h"
 #include "router/contention_trace.h"
-#include "router/rng.h"
+#include "router/common/rng.h"
 #include "topology/dragonfly.h"
 #include "router/speedup_clock.h"
 #include "router/switch_allocator.h"

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "config/option_values.h"
+#include "config/schema/option_values.h"
 
 namespace hiradix {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "config/key_spec.h"
+#include "config/schema/key_spec.h"
 #include "topology/topology.h"
 #include "topology/topology_options.h"
 

@@ -15,7 +15,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "testbench/config.h"
+#include "config/config.h"
 #include "testbench/platform.h"
 
 using hiradix::PlatformNetwork;

@@ -8,7 +8,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "testbench/config.h"
+#include "config/config.h"
 
 namespace hiradix::python {
 

@@ -3,9 +3,9 @@
 #include <pybind11/stl.h>
 
 #include "python/src/bindings.h"
-#include "testbench/config.h"
-#include "testbench/provenance.h"
-#include "testbench/simulation.h"
+#include "config/config.h"
+#include "tools/run/provenance.h"
+#include "tools/run/simulation.h"
 
 namespace py = pybind11;
 using namespace hiradix;

@@ -1,4 +1,4 @@
-// hiradix.run: the steps of `hiradix run` (testbench/main.cpp, run_command) with the same library calls, so
+// hiradix.run: the steps of `hiradix run` (tools/main.cpp, run_command) with the same library calls, so
 // that the child simulates exactly what the CLI's child would and writes the same result.json.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,9 +14,9 @@
 #include "testbench/child_process.h"
 #include "testbench/deadlock_check.h"
 #include "testbench/memory_estimate.h"
-#include "testbench/simulation.h"
-#include "testbench/sweep.h"
-#include "testbench/sweep_guards.h"
+#include "tools/run/simulation.h"
+#include "tools/sweep/sweep.h"
+#include "tools/sweep/sweep_guards.h"
 
 namespace py = pybind11;
 

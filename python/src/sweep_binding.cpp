@@ -1,4 +1,4 @@
-// hiradix.sweep: `hiradix sweep` (testbench/main.cpp, sweep_command) with the same option handling, so a
+// hiradix.sweep: `hiradix sweep` (tools/main.cpp, sweep_command) with the same option handling, so a
 // sweep from Python plans, runs and tabulates exactly the points the CLI would.
 #include <algorithm>
 #include <csignal>
@@ -6,7 +6,7 @@
 
 #include "python/src/bindings.h"
 #include "testbench/memory_estimate.h"
-#include "testbench/sweep.h"
+#include "tools/sweep/sweep.h"
 
 namespace py = pybind11;
 
@@ -59,7 +59,7 @@ int sweep(const SweepArgs& args) {
   int code = 0, interrupted = 0;
   std::string message;
   {
-    // While it runs, the sweep's own SIGINT/SIGTERM handlers replace Python's (testbench/sweep.cpp,
+    // While it runs, the sweep's own SIGINT/SIGTERM handlers replace Python's (tools/sweep/sweep.cpp,
     // InterruptGuard); Python's are back when run_sweep returns.
     py::gil_scoped_release released;
     try {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "router/router_params.h"
+#include "router/common/router_params.h"
 #include "tlm/arena.h"
 #include "tlm/link.h"
 #include "tlm/packet.h"

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "router/router_params.h"
+#include "router/common/router_params.h"
 #include "tlm/arena.h"
 #include "tlm/cycle.h"
 #include "tlm/link.h"

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "router/router_view.h"
+#include "router/common/router_view.h"
 #include "router/routing/routing_registry.h"
 
 namespace hiradix {

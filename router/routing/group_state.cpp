@@ -2,20 +2,20 @@
 
 #include <algorithm>
 
-#include "router/pb_flags.h"
-#include "router/router.h"
-#include "router/router_view.h"
+#include "router/routing/pb_flags.h"
+#include "router/common/wired_router.h"
+#include "router/common/router_view.h"
 #include "router/routing/routing_algorithm.h"
 #include "rtl_fields.h"
 
 namespace hiradix {
 
-void connect_group_broadcasts(const Dragonfly& topo, const std::vector<Router*>& routers) {
+void connect_group_broadcasts(const Dragonfly& topo, const std::vector<WiredRouter*>& routers) {
   for (int r = 0; r < topo.routers(); ++r) {
-    Router& router = *routers[static_cast<std::size_t>(r)];
+    WiredRouter& router = *routers[static_cast<std::size_t>(r)];
     for (int port = topo.p(); port < topo.p() + topo.a() - 1; ++port)  // the local ports
       router.broadcast()->connect(port, routers[static_cast<std::size_t>(topo.peer(r, port).router)]->broadcast(),
-                                  router.out(port).latency());
+                                  router.link_latency(port));
   }
 }
 

@@ -1,28 +1,28 @@
 // The per-router state of the two routings that share information over their Dragonfly group, with the
-// group broadcast that carries it (router/group_broadcast.h):
+// group broadcast that carries it (router/common/group_broadcast.h):
 //  - ECtN (seed-003 §1.5): the router's partial counters, one per global link of the group, counted while a
 //    head bound for another group is at the front of an injection or global input VC; broadcast as 4-bit
 //    values (§6.3, R16); at injection the routing reads the combined counters (own + last received).
-//  - PB (seed-000 §3.6): the saturation flags of the router's h global channels (Eq. 2-2, router/pb_flags.h),
+//  - PB (seed-000 §3.6): the saturation flags of the router's h global channels (Eq. 2-2, router/routing/pb_flags.h),
 //    broadcast as h bits; at injection the routing reads the flag of the minimal path's global link, the
 //    router's own (fresh) or the one its owner last broadcast.
 #pragma once
 #include <memory>
 #include <vector>
 
-#include "router/ectn_partial.h"
-#include "router/group_broadcast.h"
+#include "router/routing/ectn_partial.h"
+#include "router/common/group_broadcast.h"
 #include "topology/dragonfly.h"
 #include "router/routing/routing_state.h"
 #include "tlm/arena.h"
 
 namespace hiradix {
 
-class Router;
+class WiredRouter;
 
 // Wires every router's group broadcast to those of its group, over its local links (after the links
 // themselves are wired: a message takes the link's latency).
-void connect_group_broadcasts(const Dragonfly& topo, const std::vector<Router*>& routers);
+void connect_group_broadcasts(const Dragonfly& topo, const std::vector<WiredRouter*>& routers);
 
 class EctnState : public RoutingState {
  public:

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "router/lfsr.h"
+#include "router/common/lfsr.h"
 #include "router/routing/group_state.h"
 #include "router/routing/routing_registry.h"
 
@@ -19,7 +19,7 @@ std::unique_ptr<RoutingState> EctnRouting::make_state(int router, const RouterPa
   return std::make_unique<EctnState>(topo_, router, params.broadcast, input_vcs, ports);
 }
 
-void EctnRouting::connect_routers(const std::vector<Router*>& routers) { connect_group_broadcasts(topo_, routers); }
+void EctnRouting::connect_routers(const std::vector<WiredRouter*>& routers) { connect_group_broadcasts(topo_, routers); }
 
 void EctnRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   InTransitRouting::gather(view, pkt, ctx);

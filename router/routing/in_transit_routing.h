@@ -9,7 +9,7 @@
 // rule below), an order without cycles: the minimal hops are an escape path. Test: ChannelDependencies
 // (escape graph) and the saturation runs.
 #pragma once
-#include "router/ectn_partial.h"
+#include "router/routing/ectn_partial.h"
 #include "router/routing/dragonfly_routing.h"
 
 namespace hiradix {
@@ -86,7 +86,7 @@ class BaseRouting : public InTransitRouting {
 // towards another group the trigger is Base's OR combined[the destination's link] >= the combined
 // threshold, and a global candidate must have its own link's combined counter under that threshold (the
 // paper, §IV-A; FOGSim filters on the Base counter instead: flagged in docs/decisions.md). Later hops are
-// Base. The combined counters come from the router (router/ectn_partial.h, router/group_broadcast.h).
+// Base. The combined counters come from the router (router/routing/ectn_partial.h, router/common/group_broadcast.h).
 class EctnRouting : public BaseRouting {
  public:
   EctnRouting(const Dragonfly& topo, int threshold, int combined_threshold, Cycle period = 100)
@@ -99,7 +99,7 @@ class EctnRouting : public BaseRouting {
   }
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs,
                                            int ports) const override;
-  void connect_routers(const std::vector<Router*>& routers) override;
+  void connect_routers(const std::vector<WiredRouter*>& routers) override;
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "router/router_view.h"
+#include "router/common/router_view.h"
 #include "router/routing/routing_registry.h"
 
 namespace hiradix {

@@ -8,16 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "router/group_broadcast.h"
-#include "router/router_params.h"
-#include "router/router_view.h"
+#include "router/common/group_broadcast.h"
+#include "router/common/router_params.h"
+#include "router/common/router_view.h"
 #include "router/routing/routing_options.h"
 #include "router/routing/routing_state.h"
 #include "tlm/packet.h"
 
 namespace hiradix {
 
-class Router;
+class WiredRouter;
 
 // VCs per output port whose state (port_ready, occupancy) the routing unit sees: 0..kStateVcs-1, the RTL's
 // READY_W (static_assert in router/rtl/rc_interface.cpp). The in-transit routings use at most VC 2.
@@ -27,7 +27,7 @@ constexpr int kStateVcs = 4;
 struct RoutingContext {
   int router = 0;
   int in_port = 0;
-  std::uint64_t random = 0;  // this decision's LFSR state (router/lfsr.h): the only source of randomness
+  std::uint64_t random = 0;  // this decision's LFSR state (router/common/lfsr.h): the only source of randomness
   const std::int32_t* contention = nullptr;  // per output port (seed-003 §1.3)
   // Per output port: phits in its output queue plus phits sent downstream and not yet credited back,
   // saturated at the RTL's LOAD_W bits. Filled only for algorithms with needs_port_load(), at injection.
@@ -128,7 +128,7 @@ class RoutingAlgorithm {
   }
   // Once the network's routers exist and their links are wired: connects what the routing shares between
   // routers (group broadcasts, UGAL-G's group view).
-  virtual void connect_routers(const std::vector<Router*>& /*routers*/) {}
+  virtual void connect_routers(const std::vector<WiredRouter*>& /*routers*/) {}
   // Pulls from its router what route() reads into ctx (router, input port and contention counters here;
   // each routing adds its own): called once per decision, before route().
   virtual void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const;

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "config/key_spec.h"
+#include "config/schema/key_spec.h"
 #include "router/routing/routing_algorithm.h"
 #include "rtl_fields.h"
 #include "topology/topology.h"

@@ -18,7 +18,7 @@ class RoutingState {
  public:
   virtual ~RoutingState() = default;
   // The group broadcast this state sends and receives (null: none). The router puts its messages on the
-  // links (router/group_broadcast.h) and asks for the payload when one is due.
+  // links (router/common/group_broadcast.h) and asks for the payload when one is due.
   virtual GroupBroadcast* broadcast() { return nullptr; }
   virtual void fill_broadcast(RouterView& /*view*/, std::uint8_t* /*payload*/) {}
   // A head became the front of input VC `vc_index` of `in_port` (counted in the contention counters), and

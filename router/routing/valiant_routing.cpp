@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include "router/lfsr.h"
-#include "router/router.h"
+#include "router/common/lfsr.h"
+#include "router/common/wired_router.h"
 #include "router/routing/group_state.h"
 #include "router/routing/routing_registry.h"
 
@@ -148,19 +148,19 @@ void UgalRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ct
   if (info_ == UgalInfo::kGroup) ctx.group_load = view.group_loads();
 }
 
-void UgalRouting::connect_routers(const std::vector<Router*>& routers) {
+void UgalRouting::connect_routers(const std::vector<WiredRouter*>& routers) {
   if (info_ != UgalInfo::kGroup) return;
   views_.reserve(static_cast<std::size_t>(topo_.groups()));  // never reallocated: routers point into it
   for (int g = 0; g < topo_.groups(); ++g) {
     std::vector<const OutputUnit*> units;
-    for (int x = 0; x < topo_.a(); ++x) units.push_back(&routers[static_cast<std::size_t>(topo_.router_at(g, x))]->outputs());
+    for (int x = 0; x < topo_.a(); ++x) units.push_back(&routers[static_cast<std::size_t>(topo_.router_at(g, x))]->output_unit());
     views_.emplace_back(std::move(units), topo_.global_port(0), topo_.h());
   }
   for (int r = 0; r < topo_.routers(); ++r)
     routers[static_cast<std::size_t>(r)]->attach_group_view(&views_[static_cast<std::size_t>(topo_.group_of(r))]);
 }
 
-void PbRouting::connect_routers(const std::vector<Router*>& routers) { connect_group_broadcasts(topo_, routers); }
+void PbRouting::connect_routers(const std::vector<WiredRouter*>& routers) { connect_group_broadcasts(topo_, routers); }
 
 std::unique_ptr<RoutingState> PbRouting::make_state(int router, const RouterParams& params, int, int ports) const {
   // Eq. 2-2's T is given in flits (seed-000 Table 3-1: 5 flits; FOGSim multiplies it by the flit size).

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "router/group_load_view.h"
+#include "router/common/group_load_view.h"
 
 #include "router/routing/dragonfly_routing.h"
 
@@ -114,7 +114,7 @@ class UgalRouting : public ValiantRouting {
       : ValiantRouting(topo, policy, hop_count_vcs, restricted), threshold_(threshold), info_(info) {}
   std::string name() const override { return "ugal"; }
   // UGAL-G: one read-only view of each group's global-link loads, attached to the group's routers.
-  void connect_routers(const std::vector<Router*>& routers) override;
+  void connect_routers(const std::vector<WiredRouter*>& routers) override;
   // At injection: the port loads, and UGAL-G's group loads.
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   // routing.source_decision: every_attempt (the seeds' simulator): a head blocked at its injection port
@@ -149,9 +149,9 @@ class UgalRouting : public ValiantRouting {
 };
 
 // Piggyback, PB (seed-000 §3.6; seed-003 §2): UGAL-L whose minimal choice also needs the minimal path's
-// global channel unflagged: route MIN iff !flag && Eq. 2-1. The flags (Eq. 2-2, router/pb_flags.h) are the
+// global channel unflagged: route MIN iff !flag && Eq. 2-1. The flags (Eq. 2-2, router/routing/pb_flags.h) are the
 // router's own for its own links and the last ones broadcast by their owners otherwise
-// (router/group_broadcast.h); the router hands the one of the minimal path in ctx.pb_flag.
+// (router/common/group_broadcast.h); the router hands the one of the minimal path in ctx.pb_flag.
 class PbRouting : public UgalRouting {
  public:
   PbRouting(const Dragonfly& topo, PhaseA policy, int threshold, int factor_pct, int flag_threshold,
@@ -168,7 +168,7 @@ class PbRouting : public UgalRouting {
   }
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs,
                                            int ports) const override;
-  void connect_routers(const std::vector<Router*>& routers) override;
+  void connect_routers(const std::vector<WiredRouter*>& routers) override;
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   // PB re-decides both ways (routing.source_decision: every_attempt; PB-Recomp, seed-000 §3.4).
   bool recomputes(const RouteState&) const override { return true; }

@@ -4,7 +4,7 @@
 
 #include <systemc>
 
-#include "router/lfsr.h"
+#include "router/common/lfsr.h"
 
 namespace hiradix {
 

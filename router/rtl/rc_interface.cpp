@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "router/lfsr.h"
+#include "router/common/lfsr.h"
 #include "router/routing/acor_routing.h"
 #include "router/routing/in_transit_routing.h"
 #include "router/routing/routing_registry.h"

@@ -1,4 +1,4 @@
-// Uniform draw in [0, n) from 32 random bits: the high half of bits * n (router/lfsr.h, lfsr_draw; one
+// Uniform draw in [0, n) from 32 random bits: the high half of bits * n (router/common/lfsr.h, lfsr_draw; one
 // multiplier in hardware). Needs W (topology/hiradix_dragonfly.vh).
 function [W-1:0] draw(input [31:0] bits, input [W-1:0] n);
   /* verilator lint_off UNUSEDSIGNAL */

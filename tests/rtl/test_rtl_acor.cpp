@@ -10,7 +10,7 @@
 #include "Vacor_l3.h"
 #include "Vacor_low_it2.h"
 #include "Vacor_table.h"
-#include "router/rng.h"
+#include "router/common/rng.h"
 #include "router/routing/acor_level.h"
 #include "verilated_bits.h"
 

@@ -29,7 +29,7 @@
 #include "Vrot5.h"
 #include "Vrot8.h"
 #include "router/contention_counters.h"
-#include "router/rng.h"
+#include "router/common/rng.h"
 #include "router/switch_allocator.h"
 #include "sim_helpers.h"
 #include "verilated_bits.h"

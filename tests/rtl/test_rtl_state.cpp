@@ -12,7 +12,7 @@
 #include "Vectn_small.h"
 #include "Vpb_h1.h"
 #include "Vpb_h3.h"
-#include "router/rng.h"
+#include "router/common/rng.h"
 #include "verilated_bits.h"
 
 using namespace hiradix;

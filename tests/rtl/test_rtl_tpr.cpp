@@ -16,7 +16,7 @@
 #include "Vtpr_table.h"
 #include "Vtpr_w1.h"
 #include "Vtpr_w10.h"
-#include "router/rng.h"
+#include "router/common/rng.h"
 #include "router/routing/lian_routing.h"
 #include "router/routing/tpr_counters.h"
 #include "topology/dragonfly.h"

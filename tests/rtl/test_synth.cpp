@@ -15,7 +15,7 @@
 #include "sim_helpers.h"
 #include "synth/synth_flow.h"
 #include "synth/synth_router.h"
-#include "testbench/config.h"
+#include "config/config.h"
 
 using namespace hiradix;
 using nlohmann::json;

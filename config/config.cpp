@@ -1,0 +1,383 @@
+#include "config/config.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <yaml-cpp/yaml.h>
+
+#include "router/routing/routing_registry.h"
+#include "topology/topology_registry.h"
+#include "synth/report/synth_report.h"
+#include "router/rtl/rc_interface.h"
+#include "config/config_limits.h"
+#include "config/config_values.h"
+#include "config/yaml_strict.h"
+
+namespace hiradix {
+
+namespace {
+
+constexpr double kBig = kUnbounded;
+
+}  // namespace
+
+const std::vector<KeySpec>& config_schema() {
+  static const std::vector<KeySpec> schema = with_type_limits([] {
+    // The topology keys and the per-link-class keys are defined next to the topologies that read them
+    // (topology/topology_registry.h).
+    std::vector<KeySpec> s = topology_keys();
+    for (const KeySpec& k : link_class_keys(&LinkClassKeys::latency)) s.push_back(k);
+    s.insert(s.end(), {
+      {"router.latency.rc", KeyType::kInt, "1", 0, 1000, {}, "Routing computation stage, cycles, or auto: the routing unit's pipeline cycles from the synthesis report synth.report (blocks.routing_unit.cycles, made for the same p, a, h, arrangement and routing). RC+VA+SA+ST = 5, the router latency of seed-003 Table I. The next header of a VC starts RC once the previous head has passed SA (seed-000 Fig. 2-4), so long RC/VA/SA stages also limit a VC's packet rate."},
+      {"router.latency.va", KeyType::kInt, "1", 0, 1000, {}, "VC allocation stage, cycles."},
+      {"router.latency.sa", KeyType::kInt, "1", 0, 1000, {}, "Switch allocation stage, cycles."},
+      {"router.latency.st", KeyType::kInt, "2", 0, 1000, {}, "Switch traversal stage (crossbar to output queue), cycles: a pure delay after the grant; put a long router latency here (FOGSim models it as a crossbar delay)."},
+      {"router.speedup", KeyType::kFloat, "2.0", 1, 16, {}, "Internal crossbar speed-up in time, integer or fractional such as 1.5 (seed-003 Table I: 2x)."},
+      {"router.allocator", KeyType::kString, "input_first", 0, 0, {"input_first", "output_first"}, "Separable switch allocator, round-robin arbiters that move only on a grant (iSLIP)."},
+      {"router.input_pointer", KeyType::kString, "output_grant", 0, 0, {"output_grant", "own_grant"}, "When an input-first input arbiter moves its priority: only when the output also grants its choice (iSLIP, seed-000 §1.3 reading (a)), or whenever it chooses (b)."},
+      {"router.output_arbiter", KeyType::kString, "round_robin", 0, 0, {"round_robin", "transit_priority"}, "The switch allocator's output arbiters: round_robin over all inputs (the seeds' text, seed-000 §1.3), or transit_priority, as the seeds' simulator FOGSim does by default: an output grants an injection port only when no transit port requests it (round robin within each set). The RTL allocator (rtl/hiradix_separable_allocator.v, hiradix synth) implements both."},
+      {"router.switching", KeyType::kString, "vct", 0, 0, {"vct", "wormhole"}, "Switching: virtual cut-through (whole packets, credits for a whole packet; the seeds') or wormhole (flits of packet.flit phits, credits for one flit, a downstream VC held from head to tail)."},
+    });
+    for (const KeySpec& k : link_class_keys(&LinkClassKeys::vcs)) s.push_back(k);
+    for (const KeySpec& k : link_class_keys(&LinkClassKeys::buffer)) s.push_back(k);
+    s.insert(s.end(), {
+      {"router.output_queue", KeyType::kInt, "32", 1, kBig, {}, "Output queue per port, phits (seed-003 Table I)."},
+      {"packet.size", KeyType::kInt, "8", 1, 4096, {}, "Packet size in phits (seed-003 Table I)."},
+      {"packet.flit", KeyType::kInt, "1", 1, 4096, {}, "Wormhole only: flit size in phits (packet.size must be a multiple)."},
+      {"nic.queue", KeyType::kInt, "5040", 1, kBig, {}, "Injection queue per terminal, phits (seed-000 Table 3-1: 126 KB); full queue = packet refused."},
+      {"router.rc_mode", KeyType::kString, "model", 0, 0, {"model", "rtl", "lockstep"}, "Routing computation: the C++ model; the Verilated RTL routing unit (rtl/hiradix_routing_unit.v); or both in lockstep, every decision compared bit for bit (a mismatch stops the run, exit code 5)."},
+      {"rtl.trace", KeyType::kString, "''", 0, 0, {}, "rtl/lockstep modes: FST waveform file of the routing unit's inputs and outputs at every decision (GTKWave); empty = none. Decision k of cycle c is at c ns + k ps. Window: trace.from/trace.to."},
+      {"trace.router", KeyType::kInt, "-1", -1, kBig, {}, "Router whose pipeline activity (RC output port, SA bids, SA grants per input port) is written to trace.vcd; -1 = none."},
+      {"trace.vcd", KeyType::kString, "stages.vcd", 0, 0, {}, "VCD file of trace.router's stage activity (GTKWave), 1 ns per cycle; '' = none."},
+      {"trace.contention", KeyType::kString, "''", 0, 0, {}, "CSV file of trace.router's contention counters (seed-003 §1.3): a row per cycle in which one changed, with every output port's counter (columns T<i>, L<i>, G<i> by port class); '' = none. Window: trace.from/trace.to. Draw it with `hiradix plot --contention FILE`."},
+      {"trace.lian", KeyType::kString, "''", 0, 0, {}, "CSV file of trace.router's LIAN readings (seed-000 §3.13): a row per injection decision there with the cycle, the destination group's signed offset, floor of its extended counter G, the global links to saturated groups, ceil of the larger relevant IL counter and the phase-A policy drawn under; '' = none. Window: trace.from/trace.to. Only with routing.algorithm lian."},
+      {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
+      {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
+      {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
+    });
+    // The routing keys are defined next to the routings that read them (router/routing/routing_registry.h).
+    for (const RoutingKey& k : routing_keys()) s.push_back(k.spec);
+    s.insert(s.end(), {
+      {"broadcast.mode", KeyType::kString, "auto", 0, 0, {"auto", "message", "piggyback", "free"}, "How ECtN/PB broadcasts use the local links: message (sent whole at the next packet boundary, delaying data), piggyback (sent only when the link would otherwise be idle: no data bandwidth, may wait), free (no link cost, as the ECtN paper assumed, §VI-B); auto = message for ectn, piggyback for pb (seed-000 §3.6: 'piggybacked on idle local channels')."},
+      {"broadcast.phit_bits", KeyType::kInt, "80", 1, 4096, {}, "Bits per phit on a link: a broadcast of B bits occupies the link ceil(B / phit_bits) cycles (seed-003 §3.2: 10-byte phits)."},
+      {"traffic.pattern", KeyType::kString, "un", 0, 0, {"un", "adv", "advl", "advc", "mix"}, "Traffic pattern (seed-000 §4.2)."},
+      {"traffic.offset", KeyType::kInt, "1", -kBig, kBig, {}, "Group offset i of ADV+i (signed)."},
+      {"traffic.load", KeyType::kFloat, "0.1", 0, 1, {}, "Offered load, phits/node/cycle (Bernoulli injection)."},
+      {"traffic.mix", KeyType::kMix, "[]", 0, 0, {}, "For pattern mix: list of {pattern, offset, weight}; each terminal splits its load by weight."},
+      {"traffic.change.at", KeyType::kInt, "-1", -1, kBig, {}, "Transient: cycle after warm-up at which traffic changes; -1 = never."},
+      {"traffic.change.pattern", KeyType::kString, "same", 0, 0, {"same", "un", "adv", "advl", "advc", "mix"}, "Pattern after the change; same = unchanged."},
+      {"traffic.change.offset", KeyType::kInt, "0", -kBig, kBig, {}, "ADV offset after the change; 0 = unchanged."},
+      {"traffic.change.load", KeyType::kFloat, "-1", -1, 1, {}, "Load after the change; -1 = unchanged."},
+      {"traffic.change.mix", KeyType::kMix, "[]", 0, 0, {}, "Mix after the change; empty = unchanged."},
+      {"sim.warmup", KeyType::kInt, "60000", 0, kBig, {}, "Warm-up cycles (seed-000 §3.2.3: 60,000)."},
+      {"sim.measure", KeyType::kInt, "60000", 1, kBig, {}, "Measurement cycles (seed-000 §3.2.3: 60,000)."},
+      {"sim.seed", KeyType::kInt, "1", 0, kBig, {}, "Random seed; each router and NIC derives its own stream from it."},
+      {"sim.watchdog", KeyType::kInt, "20000", 100, kBig, {}, "Cycles without any switch grant, while packets are in the network, that end the run with a deadlock report. A run uses at most a quarter of warm-up + measure (never less than the minimum), and a run that ends with packets in the network and no progress over that last stretch is a deadlock too."},
+      {"sim.allow_deadlock", KeyType::kString, "false", 0, 0, {"false", "true"}, "Run a config whose channel dependency graph has a cycle (it can deadlock; checked before every run and sweep point: every path of the routing, or an in-transit routing's escape channels, on the configured network and VCs) with a warning, instead of refusing it with exit code 2. The routing.vc_scheme: hop_count demonstrations set it."},
+      {"sim.scheduling", KeyType::kString, "event", 0, 0, {"event", "poll"}, "event: routers run only in cycles where they have work; poll: every router with packets runs every cycle (a slow reference that must give identical results)."},
+      {"stats.bin", KeyType::kInt, "100", 1, kBig, {}, "Width in cycles of the time-series bins reported for transients."},
+      {"stats.before", KeyType::kInt, "1000", 0, kBig, {}, "Cycles before the change covered by the time series."},
+      {"synth.clock_ns", KeyType::kFloat, "1.0", 0.01, 1000, {}, "hiradix synth: target clock period in ns (ABC's delay target; pipeline cycles = ceil(delay / clock))."},
+      {"synth.liberty", KeyType::kString, "''", 0, 0, {}, "hiradix synth: liberty file of the standard cells; empty = OSU 0.18 um from qflow-tech-osu018."},
+      {"synth.node_nm", KeyType::kFloat, "180", 1, 1000, {}, "hiradix synth: process node of synth.liberty in nm (180: the OSU 0.18 um default, 1.8 V). Scales the 6T SRAM bit cell of the buffers' SRAM area estimate by (node/180)^2; the synthesized blocks take whatever the liberty gives."},
+      {"synth.report", KeyType::kString, "''", 0, 0, {}, "synth.json written by hiradix synth for this network and routing; read when router.latency.rc is auto (path relative to the working directory)."},
+      {"power.report", KeyType::kString, "''", 0, 0, {}, "synth.json written by hiradix synth for this network (same p, a, h, arrangement, routing, VCs, buffers, output queue and broadcast.phit_bits): result.json gets a power object, energy per packet and average power at the simulated load from its per-event energies and the link energies below. Empty: result.json has the activity counts only."},
+      {"power.link_pj_per_bit.injection", KeyType::kFloat, "1.0", 0, 1e6, {}, "Energy per bit of a NIC-router link traversal in pJ, per phit broadcast.phit_bits bits (an assumption for a short electrical link, not measured: docs/synthesis.md)."},
+      {"power.link_pj_per_bit.local", KeyType::kFloat, "5.0", 0, 1e6, {}, "Dragonfly: energy per bit of a local (intra-group) link traversal in pJ (an assumption for an electrical backplane or cable SerDes link, not measured: docs/synthesis.md)."},
+      {"power.link_pj_per_bit.global", KeyType::kFloat, "10.0", 0, 1e6, {}, "Dragonfly: energy per bit of a global link traversal in pJ (an assumption for an optical cable with its transceivers, not measured: docs/synthesis.md)."},
+    });
+    return s;
+  }());
+  return schema;
+}
+
+namespace config_detail {
+
+const KeySpec* find_key(const std::string& key) {
+  for (const KeySpec& k : config_schema())
+    if (k.key == key) return &k;
+  return nullptr;
+}
+
+bool is_section(const std::string& prefix) {
+  for (const KeySpec& k : config_schema())
+    if (k.key.compare(0, prefix.size() + 1, prefix + ".") == 0) return true;
+  return false;
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+[[noreturn]] void unknown_key(const std::string& key) {
+  const std::string near = suggest_key(key);
+  config_fail(key, "unknown key" + (near.empty() ? std::string() : " (did you mean '" + near + "'?)"));
+}
+
+// Collects leaf values of a YAML document by dotted key.
+void flatten(const YAML::Node& node, const std::string& prefix, std::map<std::string, YAML::Node>& out) {
+  if (!node.IsMap()) config_fail(prefix.empty() ? "(top level)" : prefix, "expected a mapping of keys");
+  for (const auto& item : node) {
+    const std::string name = item.first.as<std::string>();
+    const std::string key = prefix.empty() ? name : prefix + "." + name;
+    const KeySpec* spec = find_key(key);
+    if (spec) {
+      out[key] = item.second;
+    } else if (is_section(key)) {
+      if (item.second.IsNull()) continue;
+      flatten(item.second, key, out);
+    } else {
+      unknown_key(key);
+    }
+  }
+}
+
+std::int64_t to_int(const KeySpec& k, const YAML::Node& n) {
+  if (!n.IsScalar()) config_fail(k.key, "expected an integer");
+  const std::string text = n.Scalar();
+  char* end = nullptr;
+  errno = 0;
+  const long long v = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || errno) config_fail(k.key, "expected an integer, got '" + text + "'");
+  if (v < k.min || v > k.max) {
+    std::ostringstream s;
+    s << "must be in [" << static_cast<long long>(k.min) << ", " << static_cast<long long>(k.max) << "], got " << v;
+    config_fail(k.key, s.str());
+  }
+  return v;
+}
+
+double to_float(const KeySpec& k, const YAML::Node& n) {
+  if (!n.IsScalar()) config_fail(k.key, "expected a number");
+  const std::string text = n.Scalar();
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v)) config_fail(k.key, "expected a number, got '" + text + "'");
+  if (v < k.min || v > k.max) {
+    std::ostringstream s;
+    s << "must be in [" << k.min << ", " << k.max << "], got " << v;
+    config_fail(k.key, s.str());
+  }
+  return v;
+}
+
+std::string to_choice(const KeySpec& k, const YAML::Node& n) {
+  if (!n.IsScalar()) config_fail(k.key, "expected one of: " + [&] {
+    std::string s;
+    for (const auto& c : k.choices) s += (s.empty() ? "" : ", ") + c;
+    return s;
+  }());
+  const std::string v = n.Scalar();
+  if (k.choices.empty()) return v;  // free text (a file name)
+  if (std::find(k.choices.begin(), k.choices.end(), v) == k.choices.end()) {
+    std::string s;
+    for (const auto& c : k.choices) s += (s.empty() ? "" : ", ") + c;
+    config_fail(k.key, "'" + v + "' is not one of: " + s);
+  }
+  return v;
+}
+
+std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nlohmann::json& resolved) {
+  if (!n.IsSequence()) config_fail(k.key, "expected a list of {pattern, offset, weight}");
+  std::vector<PatternComponent> mix;
+  resolved = nlohmann::json::array();
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    const std::string where = k.key + "[" + std::to_string(i) + "]";
+    const YAML::Node& e = n[i];
+    if (!e.IsMap()) config_fail(where, "expected a mapping {pattern, offset, weight}");
+    PatternComponent c;
+    std::string pattern = "un";
+    for (const auto& kv : e) {
+      const std::string f = kv.first.as<std::string>();
+      if (f == "pattern") {
+        pattern = to_choice({where + ".pattern", KeyType::kString, "", 0, 0, {"un", "adv", "advl", "advc"}, ""}, kv.second);
+      } else if (f == "offset") {
+        c.offset = static_cast<int>(to_int({where + ".offset", KeyType::kInt, "", -double(kMaxTrafficOffset), double(kMaxTrafficOffset), {}, ""}, kv.second));
+      } else if (f == "weight") {
+        c.weight = to_float({where + ".weight", KeyType::kFloat, "", 0, kBig, {}, ""}, kv.second);
+      } else {
+        config_fail(where + "." + f, "unknown field (expected pattern, offset or weight)");
+      }
+    }
+    if (c.weight <= 0) config_fail(where + ".weight", "must be positive");
+    c.kind = parse_pattern(pattern);
+    mix.push_back(c);
+    resolved.push_back({{"pattern", pattern}, {"offset", c.offset}, {"weight", c.weight}});
+  }
+  return mix;
+}
+
+void set_json(nlohmann::json& root, const std::string& key, nlohmann::json value) {
+  nlohmann::json* node = &root;
+  std::size_t start = 0;
+  for (std::size_t dot; (dot = key.find('.', start)) != std::string::npos; start = dot + 1)
+    node = &(*node)[key.substr(start, dot - start)];
+  (*node)[key.substr(start)] = std::move(value);
+}
+
+// Speed-up as a fraction num/den with den <= 64.
+void to_fraction(double s, int& num, int& den) {
+  for (den = 1; den <= 64; ++den) {
+    const double n = s * den;
+    if (std::fabs(n - std::round(n)) < 1e-9) {
+      num = static_cast<int>(std::round(n));
+      return;
+    }
+  }
+  config_fail("router.speedup", "must be a fraction with a denominator of at most 64 (e.g. 1.5, 1.25, 2)");
+}
+
+}  // namespace config_detail
+
+using namespace config_detail;
+
+std::string suggest_key(const std::string& unknown) {
+  std::string best;
+  std::size_t best_d = std::string::npos;
+  const std::string tail = unknown.substr(unknown.rfind('.') == std::string::npos ? 0 : unknown.rfind('.') + 1);
+  for (const KeySpec& k : config_schema()) {
+    std::size_t d = edit_distance(unknown, k.key);
+    const std::string ktail = k.key.substr(k.key.rfind('.') + 1);
+    if (ktail == tail) d = std::min<std::size_t>(d, 1);  // right name, wrong section
+    if (d < best_d) {
+      best_d = d;
+      best = k.key;
+    }
+  }
+  return best_d <= std::max<std::size_t>(3, unknown.size() / 3) ? best : "";
+}
+
+std::pair<std::string, std::string> parse_override(const std::string& item) {
+  const auto eq = item.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError("config error: --set " + item + ": expected key=value");
+  return {item.substr(0, eq), item.substr(eq + 1)};
+}
+
+Config load_config(const std::string& path, const Overrides& overrides) {
+  std::map<std::string, YAML::Node> given;
+  if (!path.empty()) {
+    const YAML::Node doc = load_yaml_file_strict(path);  // one document, no key twice, not empty
+    if (!doc.IsNull()) flatten(doc, "", given);
+  }
+  for (const auto& [key, text] : overrides) {
+    if (!find_key(key)) unknown_key(key);
+    given[key] = parse_yaml_value_strict(key, text);
+  }
+  Config c;
+  ConfigValues v(c.resolved);
+  for (const KeySpec& k : config_schema()) {  // every key, given or default
+    auto it = given.find(k.key);
+    v.values[k.key] = it != given.end() ? it->second : YAML::Load(k.default_value);
+    if (v.values[k.key].IsNull()) config_fail(k.key, "has no value");
+  }
+  // router.latency.rc: auto takes the routing unit's cycles from a synthesis report (read_synthesis, once
+  // the network and routing are known); a placeholder passes the integer check meanwhile.
+  const bool rc_auto = v.values["router.latency.rc"].IsScalar() && v.values["router.latency.rc"].Scalar() == "auto";
+  if (rc_auto) v.values["router.latency.rc"] = YAML::Load("1");
+  // Type and range of every key, used by this run or not: a bad value is an error either way.
+  for (const KeySpec& k : config_schema()) {
+    nlohmann::json unused;
+    switch (k.type) {
+      case KeyType::kInt: to_int(k, v.values[k.key]); break;
+      case KeyType::kFloat: to_float(k, v.values[k.key]); break;
+      case KeyType::kString: to_choice(k, v.values[k.key]); break;
+      case KeyType::kMix: to_mix(k, v.values[k.key], unused); break;
+    }
+  }
+  const std::unique_ptr<Topology> topo = read_topology(v, c);
+  read_router(v, c);
+  const std::unique_ptr<RoutingAlgorithm> routing = read_routing(v, c, *topo);
+  read_synthesis(v, c, rc_auto);
+  read_rtl_and_traces(v, c, *topo);
+  read_vcs_and_buffers(v, c, *routing);
+  read_power(v, c);
+  read_traffic(v, c, *topo);
+  read_simulation(v, c);
+  v.set("sim.allow_deadlock", v.S("sim.allow_deadlock"));  // read by testbench/deadlock_check.cpp
+  return c;
+}
+
+const LinkClassParams& Config::link(const std::string& name) const {
+  const std::vector<LinkClassKeys>& classes = topology_entry(topology.type).link_classes;
+  for (std::size_t i = 0; i < classes.size() && i < links.size(); ++i)
+    if (classes[i].name == name) return links[i];
+  throw std::out_of_range("topology " + topology.type + " has no link class '" + name + "'");
+}
+
+nlohmann::json Config::topology_params() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (const KeySpec& k : topology_entry(topology.type).keys) {
+    const std::string name = k.key.substr(k.key.find('.') + 1);
+    if (k.type == KeyType::kInt) j[name] = topology.integer(k.key);
+    else j[name] = topology.text(k.key);
+  }
+  return j;
+}
+
+std::unique_ptr<Topology> make_topology(const Config& c) { return make_topology(c.topology); }
+
+std::unique_ptr<Topology> topology_of(const nlohmann::json& resolved) {
+  if (!resolved.is_object() || !resolved.contains("topology") || !resolved["topology"].is_object()) return nullptr;
+  const nlohmann::json& t = resolved["topology"];
+  try {
+    TopologyOptions options;
+    options.type = t.value("type", options.type);
+    for (const KeySpec& k : topology_entry(options.type).keys) {
+      const std::string name = k.key.substr(k.key.find('.') + 1);
+      if (!t.contains(name)) continue;
+      options.set(k.key, t[name].is_string() ? t[name].get<std::string>() : t[name].dump());
+    }
+    return make_topology(options);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
+std::vector<KeyReference> config_reference() {
+  std::vector<KeyReference> rows;
+  for (const KeySpec& k : config_schema()) {
+    std::string allowed;
+    if (k.type == KeyType::kString) {
+      for (const auto& c : k.choices) allowed += (allowed.empty() ? "" : ", ") + std::string("`") + c + "`";
+    } else if (k.type == KeyType::kMix) {
+      allowed = "list";
+    } else {
+      std::ostringstream a;
+      a << (k.type == KeyType::kInt ? "integer" : "number");
+      auto bound = [&](double x) {
+        std::ostringstream o;
+        if (k.type == KeyType::kInt) o << static_cast<long long>(x); else o << x;
+        return o.str();
+      };
+      if (k.min > -kBig) a << " ≥ " << bound(k.min);
+      if (k.max < kBig) a << ", ≤ " << bound(k.max);
+      allowed = a.str();
+    }
+    rows.push_back({k.key, k.default_value, allowed, k.doc});
+  }
+  return rows;
+}
+
+std::string config_reference_markdown() {
+  std::ostringstream s;
+  s << "| key | default | allowed | meaning |\n|---|---|---|---|\n";
+  for (const KeyReference& r : config_reference())
+    s << "| `" << r.key << "` | `" << r.default_value << "` | " << r.allowed << " | " << r.meaning << " |\n";
+  return s.str();
+}
+
+}  // namespace hiradix

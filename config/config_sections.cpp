@@ -1,0 +1,356 @@
+// The sections of load_config (config/config.cpp), each reading its keys through ConfigValues, checking
+// them against each other and recording their resolved values.
+#include <algorithm>
+#include <string>
+
+#include "router/rtl/rc_interface.h"
+#include "synth/report/synth_report.h"
+#include "config/config_limits.h"
+#include "config/config_values.h"
+#include "topology/topology_registry.h"
+
+namespace hiradix {
+
+using namespace config_detail;
+
+namespace {
+
+bool is_default(ConfigValues& v, const KeySpec& k) {
+  switch (k.type) {
+    case KeyType::kInt: return v.I(k.key) == std::stoll(k.default_value);
+    case KeyType::kFloat: return v.F(k.key) == std::stod(k.default_value);
+    default: return v.S(k.key) == k.default_value;
+  }
+}
+
+}  // namespace
+
+// Topology: topology.type, its keys (resolved by its registry entry, topology/topology_registry.h) and the
+// latency of each of its link classes.
+std::unique_ptr<Topology> read_topology(ConfigValues& v, Config& c) {
+  c.topology.type = v.S("topology.type");
+  const TopologyEntry& entry = topology_entry(c.topology.type);
+  // A key of another topology would be ignored: refuse it unless it has its default value.
+  for (const KeySpec& k : config_schema())
+    if (is_topology_key(k.key) && !topology_reads(entry, k.key) && !is_default(v, k))
+      config_fail(k.key, "is not a key of topology.type " + entry.name);
+  for (const KeySpec& k : entry.keys) c.topology.set(k.key, k.type == KeyType::kInt ? std::to_string(v.I(k.key)) : v.S(k.key));
+  std::unique_ptr<Topology> topo;
+  try {
+    resolve_topology_options(c.topology);
+    topo = entry.make(c.topology);
+  } catch (const KeyError& e) {
+    config_fail(e.key(), e.what());
+  }
+  if (topo->max_radix() > kMaxRadix)
+    config_fail("topology.type", "a router of " + std::to_string(topo->max_radix()) + " ports exceeds the supported " +
+                                     std::to_string(kMaxRadix));
+  v.set("topology.type", entry.name);
+  for (const KeySpec& k : entry.keys) {
+    if (k.type == KeyType::kInt) v.set(k.key, c.topology.integer(k.key));
+    else v.set(k.key, c.topology.text(k.key));
+  }
+  c.links.assign(entry.link_classes.size(), LinkClassParams{});
+  for (std::size_t i = 0; i < entry.link_classes.size(); ++i) {
+    const std::string& key = entry.link_classes[i].latency.key;
+    c.links[i].latency = static_cast<Cycle>(v.I(key));
+    v.set(key, c.links[i].latency);
+  }
+  return topo;
+}
+
+// Router: stage latencies, speed-up, allocator, switching, packet and flit size, output queue.
+void read_router(ConfigValues& v, Config& c) {
+  RouterParams& rp = c.router;
+  rp.rc_latency = static_cast<int>(v.I("router.latency.rc"));
+  rp.va_latency = static_cast<int>(v.I("router.latency.va"));
+  rp.sa_latency = static_cast<int>(v.I("router.latency.sa"));
+  rp.st_latency = static_cast<int>(v.I("router.latency.st"));
+  const double speedup = v.F("router.speedup");
+  to_fraction(speedup, rp.speedup_num, rp.speedup_den);
+  rp.allocator = v.S("router.allocator") == "input_first" ? AllocatorKind::kInputFirst : AllocatorKind::kOutputFirst;
+  rp.input_pointer_on_output_grant = v.S("router.input_pointer") == "output_grant";
+  rp.transit_priority = v.S("router.output_arbiter") == "transit_priority";
+  rp.poll = v.S("sim.scheduling") == "poll";
+  v.set("sim.scheduling", v.S("sim.scheduling"));
+  rp.packet_size = static_cast<int>(v.I("packet.size"));
+  rp.wormhole = v.S("router.switching") == "wormhole";
+  rp.flit_size = rp.wormhole ? static_cast<int>(v.I("packet.flit")) : rp.packet_size;
+  if (rp.wormhole && rp.packet_size % rp.flit_size != 0)
+    config_fail("packet.flit", "packet.size (" + std::to_string(rp.packet_size) + ") must be a multiple of the flit size; got " +
+                            std::to_string(rp.flit_size));
+  rp.output_queue_phits = static_cast<int>(v.I("router.output_queue"));
+  for (const char* k : {"router.latency.rc", "router.latency.va", "router.latency.sa", "router.latency.st"})
+    v.set(k, v.I(k));
+  v.set("router.speedup", speedup);
+  v.set("router.allocator", v.S("router.allocator"));
+  v.set("router.input_pointer", v.S("router.input_pointer"));
+  v.set("router.output_arbiter", v.S("router.output_arbiter"));
+  v.set("router.switching", v.S("router.switching"));
+  v.set("packet.size", rp.packet_size);
+  v.set("packet.flit", rp.flit_size);
+}
+
+// Routing: every key of the registry, network-dependent defaults resolved (router/routing/routing_registry.h),
+// and the group broadcast of a routing that shares state over its group (router/common/group_broadcast.h).
+std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const Topology& topo) {
+  RouterParams& rp = c.router;
+  c.routing.algorithm = v.S("routing.algorithm");
+  c.routing.flit_phits = rp.flit_size;
+  for (const RoutingKey& k : routing_keys())
+    c.routing.set(k.spec.key, k.spec.type == KeyType::kInt ? std::to_string(v.I(k.spec.key)) : v.S(k.spec.key));
+  for (const RoutingKey& k : routing_keys()) {  // as given: a resolved default may differ from the schema's
+    const std::string& key = k.spec.key;
+    if (!k.used_by.empty() && c.routing.text(key) != k.spec.default_value &&
+        std::find(k.used_by.begin(), k.used_by.end(), c.routing.algorithm) == k.used_by.end())
+    {
+      std::string readers;
+      for (const std::string& name : k.used_by) readers += (readers.empty() ? "" : ", ") + name;
+      config_fail(key, "is read only by routing.algorithm " + readers + "; routing.algorithm is " + c.routing.algorithm);
+    }
+  }
+  resolve_routing_options(c.routing, topo);
+  for (const RoutingKey& k : routing_keys()) {
+    const std::string& key = k.spec.key;
+    if (k.spec.type == KeyType::kInt) v.set(key, c.routing.integer(key));
+    else v.set(key, c.routing.text(key));
+  }
+  v.set("broadcast.phit_bits", v.I("broadcast.phit_bits"));
+  // The group broadcast of a routing that shares state over its group (router/common/group_broadcast.h).
+  std::unique_ptr<RoutingAlgorithm> routing;
+  try {
+    routing = make_routing(c.routing, topo);
+  } catch (const std::invalid_argument& e) {
+    config_fail("routing.algorithm", e.what());
+  }
+  rp.broadcast.phit_bits = static_cast<int>(v.I("broadcast.phit_bits"));
+  v.set("broadcast.mode", v.S("broadcast.mode"));
+  if (const auto needs = routing->broadcast_needs()) {
+    const std::string mode = v.S("broadcast.mode");
+    rp.broadcast.mode = mode == "auto"      ? needs->default_mode
+                        : mode == "message" ? BroadcastMode::kMessage
+                        : mode == "piggyback" ? BroadcastMode::kPiggyback
+                                              : BroadcastMode::kFree;
+    rp.broadcast.latency = c.links[static_cast<std::size_t>(needs->link_class)].latency;
+    rp.broadcast.period = needs->period;
+    rp.broadcast.entries = needs->entries;
+    rp.broadcast.entry_bits = needs->entry_bits;
+    // A message sent every period cycles that takes the link for `phits` of them in message mode would
+    // leave no cycle for data if period <= phits.
+    if (rp.broadcast.mode == BroadcastMode::kMessage && rp.broadcast.period <= static_cast<Cycle>(rp.broadcast.phits()))
+      config_fail(needs->period_key, "a broadcast takes the local links " + std::to_string(rp.broadcast.phits()) +
+                                         " cycles in message mode; the period must be longer or data never gets the link");
+  }
+  return routing;
+}
+
+// Synthesis keys, and router.latency.rc: auto from the synthesis report.
+void read_synthesis(ConfigValues& v, Config& c, bool rc_auto) {
+  RouterParams& rp = c.router;
+  c.synth_clock_ns = v.F("synth.clock_ns");
+  c.synth_liberty = v.S("synth.liberty");
+  c.synth_report = v.S("synth.report");
+  v.set("synth.clock_ns", c.synth_clock_ns);
+  v.set("synth.liberty", c.synth_liberty);
+  v.set("synth.report", c.synth_report);
+  if (rc_auto) {
+    nlohmann::json expect = c.topology_params();
+    expect["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
+                     {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}};
+    if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
+    rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
+    c.rc_latency_auto = true;
+    v.set("router.latency.rc", rp.rc_latency);
+  }
+}
+
+// Routing computation against the RTL (the network must fit the RTL's field widths), and the traces.
+void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
+  c.rc.mode = parse_rc_mode(v.S("router.rc_mode"));
+  c.rc.trace_path = v.S("rtl.trace");
+  c.rc.trace_from = static_cast<Cycle>(v.I("trace.from"));
+  c.rc.trace_to = static_cast<Cycle>(v.I("trace.to"));
+  if (c.rc.trace_to < c.rc.trace_from) config_fail("trace.to", "must not be before trace.from");
+  c.trace_router = static_cast<int>(v.I("trace.router"));
+  c.trace_vcd = v.S("trace.vcd");
+  if (c.trace_router >= topo.routers())
+    config_fail("trace.router", "the network has only " + std::to_string(topo.routers()) + " routers");
+  c.trace_contention = v.S("trace.contention");
+  if (c.trace_router < 0 && !c.trace_contention.empty()) config_fail("trace.contention", "needs trace.router: the router to trace");
+  v.set("trace.vcd", c.trace_vcd);
+  v.set("trace.contention", c.trace_contention);
+  c.trace_lian = v.S("trace.lian");
+  if (!c.trace_lian.empty()) {
+    if (c.trace_router < 0) config_fail("trace.lian", "needs trace.router: the router to trace");
+    if (v.S("routing.algorithm") != "lian") config_fail("trace.lian", "traces LIAN's counters: only with routing.algorithm lian");
+  }
+  v.set("trace.lian", c.trace_lian);
+  if (c.trace_router >= 0 && c.trace_vcd.empty() && c.trace_contention.empty() && c.trace_lian.empty())
+    config_fail("trace.router", "traces nothing: trace.vcd, trace.contention and trace.lian are all empty");
+  c.rc.inject_mismatch_at = static_cast<std::uint64_t>(v.I("rtl.inject_mismatch_at"));
+  if (c.rc.mode != RcMode::kModel) {
+    try {
+      rc_config(c.routing, topo);
+    } catch (const std::invalid_argument& e) {
+      config_fail("router.rc_mode", std::string("the RTL routing unit cannot run this network: ") + e.what());
+    }
+  }
+  if (c.rc.inject_mismatch_at && c.rc.mode != RcMode::kLockstep)
+    config_fail("rtl.inject_mismatch_at", "only a lockstep run compares decisions (set router.rc_mode: lockstep)");
+  if (!c.rc.trace_path.empty() && c.rc.mode == RcMode::kModel)
+    config_fail("rtl.trace", "traces the RTL routing unit: set router.rc_mode to rtl or lockstep");
+  v.set("router.rc_mode", v.S("router.rc_mode"));
+  v.set("rtl.trace", c.rc.trace_path);
+  for (const char* k : {"trace.router", "trace.from", "trace.to", "rtl.inject_mismatch_at"}) v.set(k, v.I(k));
+}
+
+// VCs of each link class: at least what the routing needs for deadlock freedom (its VC rule:
+// routing.vc_rule()); 0 = that minimum. Buffers hold whole flits: a whole packet under virtual cut-through,
+// one flit under wormhole.
+void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& routing) {
+  const RouterParams& rp = c.router;
+  const VcRequirement need = routing.vcs_needed();
+  const bool in_transit = routing.reroutes_blocked_heads();
+  const std::string who = c.routing.algorithm != "min" && !in_transit
+                              ? c.routing.algorithm + " with phase_a " + c.routing.text("routing.phase_a")
+                              : c.routing.algorithm;
+  auto at_least = [&](const std::string& key, int phits_needed, const char* what) {
+    const int phits = static_cast<int>(v.I(key));
+    if (phits < phits_needed)
+      config_fail(key, std::string("must hold at least ") + what + " (" + std::to_string(phits_needed) + " phits); got " +
+                    std::to_string(phits));
+    v.set(key, phits);
+    return phits;
+  };
+  const char* unit = rp.wormhole ? "one flit" : "one packet for virtual cut-through";
+  const std::vector<LinkClassKeys>& classes = topology_entry(c.topology.type).link_classes;
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const std::string& key = classes[i].vcs.key;
+    const int needed = i < need.per_class.size() ? need[static_cast<int>(i)] : 1;
+    const int given = static_cast<int>(v.I(key));
+    if (given != 0 && given < needed)
+      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + classes[i].name + " VCs for deadlock freedom (" +
+                           routing.vc_rule() + "); got " + std::to_string(given));
+    c.links[i].vcs = given == 0 ? needed : given;
+    v.set(key, c.links[i].vcs);
+    c.links[i].buffer = at_least(classes[i].buffer.key, rp.flit_size, unit);
+  }
+  at_least("router.output_queue", rp.flit_size, unit);
+  c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
+}
+
+// Power: the link energy per bit of each link class (power.link_pj_per_bit.<class>, named as the class's
+// router.vcs key; 0 for a class without one) and, with power.report, the per-event energies of a synthesis
+// report made for this network, routing, VCs, buffers and phit width.
+void read_power(ConfigValues& v, Config& c) {
+  c.synth_node_nm = v.F("synth.node_nm");
+  v.set("synth.node_nm", c.synth_node_nm);
+  const std::vector<LinkClassKeys>& classes = topology_entry(c.topology.type).link_classes;
+  c.link_pj_per_bit.assign(classes.size(), 0.0);
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const std::string& vcs = classes[i].vcs.key;
+    const std::string key = "power.link_pj_per_bit." + vcs.substr(vcs.rfind('.') + 1);
+    if (!find_key(key)) continue;
+    c.link_pj_per_bit[i] = v.F(key);
+    v.set(key, c.link_pj_per_bit[i]);
+  }
+  c.power_report = v.S("power.report");
+  v.set("power.report", c.power_report);
+  if (c.power_report.empty()) return;
+  if (c.topology.type != "dragonfly") config_fail("power.report", "hiradix synth (and so its energies) covers the Dragonfly only");
+  nlohmann::json expect = c.topology_params();
+  expect["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
+                       {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}};
+  if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
+  expect["vcs"] = {{"injection", c.link("terminal").vcs}, {"local", c.link("local").vcs}, {"global", c.link("global").vcs}};
+  expect["buffers"] = {{"injection", c.link("terminal").buffer}, {"local", c.link("local").buffer},
+                       {"global", c.link("global").buffer}};
+  expect["output_queue"] = c.router.output_queue_phits;
+  expect["phit_bits"] = c.router.broadcast.phit_bits;
+  c.power = load_power_model(c.power_report, expect);
+}
+
+// Traffic: the pattern (or mix), offset and load, and the change of a transient.
+void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
+  const int domains = topo.domains();
+  auto phase = [&](const std::string& pattern, int offset, double load, const YAML::Node& mix_node,
+                   const char* mix_key, const char* pattern_key, const char* offset_key) {
+    TrafficPhase ph;
+    ph.load = load;
+    if (pattern == "mix") {
+      nlohmann::json mix_json;
+      ph.components = to_mix(*find_key(mix_key), mix_node, mix_json);
+      if (ph.components.empty()) config_fail(mix_key, "pattern mix needs a non-empty list of {pattern, offset, weight}");
+    } else {
+      PatternComponent comp;
+      comp.kind = parse_pattern(pattern);
+      comp.offset = offset;
+      ph.components.push_back(comp);
+    }
+    for (const PatternComponent& comp : ph.components) {
+      if (comp.kind == PatternKind::kAdversarial && ((comp.offset % domains) + domains) % domains == 0)
+        config_fail(pattern == "mix" ? mix_key : offset_key,
+             "ADV+" + std::to_string(comp.offset) + " targets the source " + topo.domain_name() + " itself (" +
+                 std::to_string(domains) + " " + topo.domain_name() + "s)");
+      if (comp.kind == PatternKind::kAdvLocal && topo.domain_size() < 2)
+        config_fail(pattern_key, "advl needs at least 2 routers per " + topo.domain_name());
+    }
+    return ph;
+  };
+  const std::string pattern = v.S("traffic.pattern");
+  const int offset = static_cast<int>(v.I("traffic.offset"));
+  const double load = v.F("traffic.load");
+  c.traffic.initial = phase(pattern, offset, load, v.node("traffic.mix"), "traffic.mix", "traffic.pattern", "traffic.offset");
+  v.set("traffic.pattern", pattern);
+  v.set("traffic.offset", offset);
+  v.set("traffic.load", load);
+  {
+    nlohmann::json mj = nlohmann::json::array();
+    if (pattern == "mix") to_mix(*find_key("traffic.mix"), v.node("traffic.mix"), mj);
+    v.set("traffic.mix", mj);
+  }
+  c.change_after_warmup = v.I("traffic.change.at");
+  v.set("traffic.change.at", c.change_after_warmup);
+  if (c.change_after_warmup >= 0) {
+    std::string p2 = v.S("traffic.change.pattern");
+    if (p2 == "same") p2 = pattern;
+    int o2 = static_cast<int>(v.I("traffic.change.offset"));
+    if (o2 == 0) o2 = offset;
+    double l2 = v.F("traffic.change.load");
+    if (l2 < 0) l2 = load;
+    YAML::Node m2 = v.node("traffic.change.mix");
+    if (m2.size() == 0) m2 = v.node("traffic.mix");
+    c.traffic.has_change = true;
+    c.traffic.after = phase(p2, o2, l2, m2, "traffic.change.mix", "traffic.change.pattern", "traffic.change.offset");
+    v.set("traffic.change.pattern", p2);
+    v.set("traffic.change.offset", o2);
+    v.set("traffic.change.load", l2);
+  }
+}
+
+// Simulation: warm-up, measurement, seed, watchdog and bins.
+void read_simulation(ConfigValues& v, Config& c) {
+  const RouterParams& rp = c.router;
+  c.warmup = static_cast<Cycle>(v.I("sim.warmup"));
+  c.measure = static_cast<Cycle>(v.I("sim.measure"));
+  c.seed = static_cast<std::uint64_t>(v.I("sim.seed"));
+  c.watchdog = static_cast<Cycle>(v.I("sim.watchdog"));
+  c.bin = static_cast<Cycle>(v.I("stats.bin"));
+  c.bins_before = static_cast<Cycle>(v.I("stats.before"));
+  if (c.change_after_warmup >= 0) c.traffic.change_at = c.warmup + static_cast<Cycle>(c.change_after_warmup);
+  if (c.change_after_warmup >= static_cast<std::int64_t>(c.measure))
+    config_fail("traffic.change.at", "must fall inside the measurement window (< sim.measure = " + std::to_string(c.measure) + ")");
+  // A packet may legitimately wait a credit round trip on the longest link without any grant anywhere.
+  Cycle longest = 0;
+  for (const LinkClassParams& l : c.links) longest = std::max(longest, l.latency);
+  const Cycle quiet = 2 * longest + static_cast<Cycle>(rp.rc_latency + rp.va_latency + rp.sa_latency + rp.st_latency + 2 * rp.packet_size);
+  if (c.watchdog <= quiet)
+    config_fail("sim.watchdog", "must exceed " + std::to_string(quiet) +
+                             " cycles (a credit round trip on the longest link plus a router and two packets), or a healthy network "
+                             "could be taken for a stalled one; got " + std::to_string(c.watchdog));
+  for (const char* k : {"sim.warmup", "sim.measure", "sim.seed", "sim.watchdog", "stats.bin", "stats.before"})
+    v.set(k, v.I(k));
+  c.watchdog = effective_watchdog(c.watchdog, quiet, c.warmup + c.measure);  // a stall must be seen within the run
+}
+
+}  // namespace hiradix

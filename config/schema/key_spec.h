@@ -1,0 +1,25 @@
+// One documented config key: the unit of the schema that validation, "did you mean", `hiradix keys`, the
+// README's reference and the resolved config in result.json are all made from. The core keys are listed in
+// config/config.cpp (config_schema); a routing's keys are defined in its own file and reach the schema
+// through the routing registry (router/routing/routing_registry.h), a topology's through its entry.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace hiradix {
+
+enum class KeyType { kInt, kFloat, kString, kMix };
+
+struct KeySpec {
+  std::string key;
+  KeyType type;
+  std::string default_value;  // YAML text
+  double min = 0, max = 0;    // for numbers
+  std::vector<std::string> choices;  // for strings
+  std::string doc;
+};
+
+// Numbers this large stand for "no bound" in KeySpec::min / max.
+inline constexpr double kUnbounded = 1e12;
+
+}  // namespace hiradix

@@ -1,0 +1,37 @@
+#include "synth/report/synth_report.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "config/schema/config_error.h"
+
+namespace hiradix {
+
+int routing_unit_cycles(const std::string& path, const nlohmann::json& expect) {
+  if (path.empty())
+    throw ConfigError("config error: router.latency.rc: auto needs synth.report (a synth.json written by hiradix synth)");
+  if (std::filesystem::is_directory(path))  // an ifstream opens a directory and fails only when read
+    throw ConfigError("config error: synth.report: '" + path + "' is a directory, not a synth.json file");
+  std::ifstream in(path);
+  if (!in) throw ConfigError("config error: synth.report: cannot read '" + path + "'");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw ConfigError("config error: synth.report: '" + path + "' is not JSON: " + e.what());
+  }
+  const nlohmann::json* b = nullptr;
+  if (j.contains("blocks") && j["blocks"].contains("routing_unit")) b = &j["blocks"]["routing_unit"];
+  if (!b || !b->contains("cycles") || !(*b)["cycles"].is_number_integer() || (*b)["cycles"].get<int>() < 1)
+    throw ConfigError("config error: synth.report: '" + path + "' has no blocks.routing_unit.cycles (a positive integer)");
+  const nlohmann::json params = j.value("params", nlohmann::json::object());
+  for (const auto& [key, want] : expect.items()) {
+    if (params.value(key, nlohmann::json()) == want) continue;
+    throw ConfigError("config error: synth.report: '" + path + "' was made for " + key + " = " +
+                      params.value(key, nlohmann::json()).dump() + ", this config has " + want.dump() +
+                      " (rerun hiradix synth with this config)");
+  }
+  return (*b)["cycles"].get<int>();
+}
+
+}  // namespace hiradix

@@ -1,0 +1,15 @@
+// Reading a synth.json that `hiradix synth` wrote (synth/synth_flow.h), for the keys that refer to one:
+// router.latency.rc: auto takes the routing unit's pipeline cycles from it.
+#pragma once
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace hiradix {
+
+// Pipeline cycles of the routing unit in a synth.json (blocks.routing_unit.cycles), for
+// `router.latency.rc: auto`. `expect` holds params the report must match (p, a, h, arrangement, routing).
+// Throws ConfigError (naming synth.report) if the file or the entry is missing or made for another network.
+int routing_unit_cycles(const std::string& report_path, const nlohmann::json& expect);
+
+}  // namespace hiradix

@@ -1,0 +1,348 @@
+#include "tools/run/simulation.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdlib>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "testbench/network.h"
+#include "testbench/power_report.h"
+#include "tools/run/provenance.h"
+#include "testbench/stall_probe.h"
+
+namespace hiradix {
+
+namespace {
+double peak_memory_mib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+}  // namespace
+
+namespace {
+
+// The contention counters of the whole network at a cycle boundary, after catching up the lazy tail
+// bookkeeping (as at the end of warm-up), and the routers' congestion levels (ACOR-Switch, PB-ACOR): what
+// the time series of a transient reports per bin.
+struct BinSample {
+  std::uint64_t observations = 0, sum_observed = 0;
+  std::int64_t total = 0;  // sum of all counters at the boundary
+  std::int32_t peak = 0;   // largest counter at the boundary
+  std::array<int, 4> routers_at_level{};  // routers per level (levels are 0..3)
+  bool has_levels = false;
+};
+
+BinSample sample_bin(Network& net, Cycle at) {
+  BinSample s;
+  for (int r = 0; r < net.routers(); ++r) {
+    Router& router = net.router(r);
+    if (at > 0) router.catch_up(at - 1);
+    if (RoutingState* state = router.routing_state()) {
+      const int level = state->level(at);
+      if (level >= 0) {
+        ++s.routers_at_level[static_cast<std::size_t>(std::min(level, 3))];
+        s.has_levels = true;
+      }
+    }
+    const ContentionCounters& c = router.contention();
+    s.observations += c.observations();
+    s.sum_observed += c.sum_observed();
+    for (int p = 0; p < router.radix(); ++p) {
+      s.total += c.value(p);
+      s.peak = std::max(s.peak, c.value(p));
+    }
+  }
+  return s;
+}
+
+// Simulates from cycle `from` to `to`, stopping at every progress slice (when there is a hook) and at
+// every cycle in `samples` (ascending; a sample is taken there); stops early when the network stops
+// (deadlock, RTL mismatch). Without hook and samples it is one sc_start.
+void advance(Network& net, Cycle from, Cycle to, const ProgressHook& on_progress, const std::vector<Cycle>& samples,
+             std::vector<BinSample>& taken) {
+  std::size_t k = taken.size();
+  if ((!on_progress && k >= samples.size()) || to == from) {
+    sc_core::sc_start(cycles_to_time(to - from));
+    return;
+  }
+  for (Cycle t = from; t < to && !net.stopped();) {
+    Cycle next = on_progress ? std::min(to, t + kProgressSlice) : to;
+    if (k < samples.size()) next = std::min(next, samples[k]);
+    sc_core::sc_start(cycles_to_time(next - t));
+    t = next;
+    if (k < samples.size() && samples[k] == t) {
+      taken.push_back(sample_bin(net, t));
+      ++k;
+    }
+    if (on_progress) on_progress(t);
+  }
+}
+
+// The time-series bins' contention samples of a transient: the bin boundaries (the bins of Network/Stats:
+// from max(change - stats.before, warm-up) to the end, stats.bin wide); none for a steady run.
+std::vector<Cycle> contention_sample_cycles(const Config& config) {
+  std::vector<Cycle> samples;
+  if (!config.traffic.has_change) return samples;
+  const Cycle change = config.traffic.change_at;  // absolute by now (resolved by the network)
+  const Cycle end = config.warmup + config.measure;
+  Cycle begin = change > config.bins_before ? change - config.bins_before : 0;
+  begin = std::max(begin, config.warmup);
+  for (Cycle c = begin; c < end; c += config.bin) samples.push_back(c);
+  if (!samples.empty()) samples.push_back(end);
+  return samples;
+}
+
+// Warm-up, then the measurement window (unless the network stopped); returns the contention samples taken.
+std::vector<BinSample> simulate(Network& net, const Config& config, const ProgressHook& on_progress) {
+  const std::vector<Cycle> samples = contention_sample_cycles(config);
+  std::vector<BinSample> taken;
+  advance(net, 0, config.warmup, on_progress, {}, taken);
+  for (int r = 0; r < net.routers(); ++r) {
+    net.router(r).catch_up(config.warmup - 1);  // warm-up events still pending in the bookkeeping
+    net.router(r).contention().reset_statistics();
+    // The activity and power objects cover the measurement window; without warm-up it is the whole run,
+    // and sc_start(0) above has already run cycle 0's injections, which belong to it.
+    if (config.warmup > 0) net.router(r).reset_events();
+    if (GroupBroadcast* b = net.router(r).broadcast()) b->reset_statistics();
+  }
+  if (!samples.empty() && samples.front() == config.warmup) taken.push_back(sample_bin(net, config.warmup));
+  if (!net.stopped()) advance(net, config.warmup, config.warmup + config.measure, on_progress, samples, taken);
+  return taken;
+}
+
+// The contention counters seen by headers over the run (after the bookkeeping still pending at the end).
+nlohmann::json contention_json(Network& net, Cycle simulated) {
+  std::uint64_t observations = 0, observed_sum = 0;
+  std::int32_t max_counter = 0;
+  for (int r = 0; r < net.routers(); ++r) {
+    if (simulated > 0) net.router(r).catch_up(simulated - 1);
+    const ContentionCounters& c = net.router(r).contention();
+    observations += c.observations();
+    observed_sum += c.sum_observed();
+    max_counter = std::max(max_counter, c.max());
+  }
+  return {{"mean_at_header", observations ? static_cast<double>(observed_sum) / observations : 0.0}, {"max", max_counter}};
+}
+
+// Group broadcasts (ECtN, PB) in the measurement window: their cost as a fraction of the capacity of the
+// links they use (one phit per cycle per link).
+nlohmann::json broadcast_json(Network& net, Cycle measured) {
+  std::uint64_t messages = 0, phits = 0, superseded = 0, links = 0;
+  for (int r = 0; r < net.routers(); ++r) {
+    const GroupBroadcast& b = *net.router(r).broadcast();
+    messages += b.messages_sent();
+    phits += b.control_phits();
+    superseded += b.superseded();
+    links += static_cast<std::uint64_t>(b.links());
+  }
+  const BroadcastParams& bp = net.router(0).broadcast()->params();
+  const double link_cycles = static_cast<double>(links) * static_cast<double>(std::max<Cycle>(measured, 1));
+  const char* mode = bp.mode == BroadcastMode::kMessage ? "message" : bp.mode == BroadcastMode::kPiggyback ? "piggyback" : "free";
+  return {{"mode", mode}, {"period", bp.period}, {"message_bits", bp.entries * bp.entry_bits},
+          {"message_phits", bp.mode == BroadcastMode::kFree ? 0 : bp.phits()}, {"messages", messages},
+          {"superseded", superseded}, {"control_phits", phits},
+          {"local_link_overhead", static_cast<double>(phits) / link_cycles}};
+}
+
+// Contention trace of a transient: per bin, the headers that reached the head of a VC in it and the mean
+// counter value they saw (on their minimal output), and the mean (over all router ports) and largest
+// counter at the bin's end.
+void add_contention_to_bins(nlohmann::json& bins, Network& net, const std::vector<BinSample>& taken) {
+  std::size_t ports = 0;
+  for (int r = 0; r < net.routers(); ++r) ports += static_cast<std::size_t>(net.router(r).radix());
+  for (std::size_t i = 0; i < bins.size() && i + 1 < taken.size(); ++i) {
+    const BinSample &a = taken[i], &b = taken[i + 1];
+    const std::uint64_t n = b.observations - a.observations;
+    bins[i]["contention_headers"] = n;
+    bins[i]["contention_mean_at_header"] = n ? static_cast<double>(b.sum_observed - a.sum_observed) / static_cast<double>(n) : 0.0;
+    bins[i]["contention_mean"] = static_cast<double>(b.total) / static_cast<double>(std::max<std::size_t>(ports, 1));
+    bins[i]["contention_max"] = b.peak;
+    // The levels at the bin's end.
+    if (b.has_levels) bins[i]["routers_at_level"] = b.routers_at_level;
+  }
+}
+
+// Conservation (DESIGN §3.5): every created packet is either delivered or still somewhere in the network.
+nlohmann::json conservation_json(Network& net, Cycle simulated) {
+  const Stats& s = net.stats();
+  const std::uint64_t held = net.packets_in_flight();
+  const std::uint64_t late = s.ejected_after(simulated);
+  const bool conserved = s.created() == s.ejected() + held && s.misdelivered() == 0 && s.duplicates() == 0;
+  return {{"created", s.created()},
+          {"delivered", s.ejected() - late},
+          {"in_flight", held + late},
+          {"misdelivered", s.misdelivered()},
+          {"duplicates", s.duplicates()},
+          {"ok", conserved}};
+}
+
+// The run's status and exit code, from the result's conservation and the network's deadlock detection.
+void set_status(RunOutcome& out, Network& net, const StallProbe& stall, Cycle watchdog, Cycle simulated) {
+  nlohmann::json& j = out.result;
+  const Stats& s = net.stats();
+  j["status"] = "ok";
+  if (net.rc_cosim() && net.rc_cosim()->stopped()) {
+    j["status"] = "rtl_mismatch";
+    out.exit_code = kExitRtlMismatch;
+  } else if (net.deadlocked()) {
+    j["status"] = "deadlock";
+    j["deadlock"] = net.deadlock_report();
+    out.exit_code = kExitDeadlock;
+  } else if (stall.stalled(simulated, s.injected() > s.ejected())) {
+    j["status"] = "deadlock";
+    j["deadlock"] = stall.report(s.injected() - s.ejected(), watchdog);
+    out.exit_code = kExitDeadlock;
+  } else if (!j["conservation"]["ok"].get<bool>()) {
+    j["status"] = "conservation_violated";
+    out.exit_code = kExitConservation;
+  }
+}
+
+// routing.recomp: the recomputations over the whole run, warm-up included.
+nlohmann::json recomputation_json(Network& net) {
+  std::uint64_t recomputations = 0;
+  for (int r = 0; r < net.routers(); ++r) recomputations += net.router(r).activity().recomputations;
+  const std::uint64_t injected = net.stats().injected();
+  return {{"count", recomputations}, {"per_injected_packet", injected ? static_cast<double>(recomputations) / injected : 0.0}};
+}
+
+// What is not the network's behaviour: the simulator's effort and the result's provenance.
+nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration, double wall,
+                               const nlohmann::json& resolved_config) {
+  std::uint64_t activations = 0;
+  for (int r = 0; r < net.routers(); ++r) activations += net.router(r).activity().activations;
+  return {{"cycles", simulated},
+          {"routers", net.routers()},
+          {"router_activations", activations},
+          {"elaboration_seconds", elaboration},
+          {"wall_seconds", wall},
+          {"router_cycles_per_second", wall > 0 ? net.routers() * static_cast<double>(simulated) / wall : 0.0},
+          {"peak_memory_mib", peak_memory_mib()},
+          {"hiradix_version", hiradix_version()},
+          {"git_commit", git_commit()},
+          {"config_sha256", config_sha256(resolved_config)}};
+}
+
+}  // namespace
+
+RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // e.g. "stopped by user"
+  const auto t0 = std::chrono::steady_clock::now();
+  // Deliberately never destroyed: the run owns its process, and SystemC's port registry takes time
+  // quadratic in the number of sockets to tear them down.
+  Network& net = *new Network("network", config);
+  const StallProbe& stall = *new StallProbe("stall_probe", [n = &net] {  // forward progress over the run's last stretch
+    std::uint64_t moved = n->stats().ejected();
+    for (int r = 0; r < n->routers(); ++r) moved += n->router(r).activity().grants;
+    return moved; }, config.warmup + config.measure, config.watchdog);
+  const auto t1 = std::chrono::steady_clock::now();
+  const std::vector<BinSample> taken = simulate(net, config, on_progress);
+  const auto t2 = std::chrono::steady_clock::now();
+  net.finish_traces();
+  const double elaboration = std::chrono::duration<double>(t1 - t0).count();
+  const double wall = std::chrono::duration<double>(t2 - t1).count();
+  const Cycle simulated = now_cycle();
+
+  RunOutcome out;
+  nlohmann::json& j = out.result;
+  j["config"] = config.resolved;
+  // A run stopped early (deadlock) is normalised by the cycles it actually measured.
+  const Cycle measured = simulated > config.warmup ? simulated - config.warmup : 0;
+  j.update(net.stats().to_json(std::max<Cycle>(measured, 1), net.topology().nodes()));
+  j["contention"] = contention_json(net, simulated);
+  if (net.routers() && net.router(0).broadcast()) j["broadcast"] = broadcast_json(net, measured);
+  const EventCounts events = total_events(net);
+  j["activity"] = activity_json(events, net.topology().link_classes());
+  if (config.power)
+    j["power"] = power_json(events, *config.power, config.link_pj_per_bit, net.topology().link_classes(),
+                            config.router.broadcast.phit_bits, j["packets"].get<std::uint64_t>(), measured, net.routers());
+
+  j["conservation"] = conservation_json(net, simulated);
+  if (config.traffic.has_change) {
+    j["time_series"] = net.stats().time_series_json();
+    j["reaction"] = net.stats().reaction_json(config.traffic.change_at);
+    add_contention_to_bins(j["time_series"], net, taken);
+  }
+  if (net.rc_cosim()) j["rtl"] = net.rc_cosim()->to_json();
+  set_status(out, net, stall, config.watchdog, simulated);
+  if (net.routing().recomputes_at_injection()) j["recomputation"] = recomputation_json(net);
+  j["simulation"] = simulation_json(net, simulated, elaboration, wall, config.resolved);
+  return out;
+}
+
+namespace {
+
+// The leaves of `model` and `rtl` that differ, with dotted names.
+void differing_fields(const nlohmann::json& model, const nlohmann::json& rtl, const std::string& prefix, std::string& out) {
+  for (const auto& [key, value] : model.items()) {
+    const std::string name = prefix.empty() ? key : prefix + "." + key;
+    const nlohmann::json other = rtl.contains(key) ? rtl[key] : nlohmann::json();
+    if (value == other) continue;
+    if (value.is_object() && other.is_object())
+      differing_fields(value, other, name, out);
+    else
+      out += fmt::format("               {}: model {}, rtl {}\n", name, value.dump(), other.dump());
+  }
+}
+
+}  // namespace
+
+std::string mismatch_diff(const nlohmann::json& m) {
+  std::string out = fmt::format("cycle {} router {} decision {}, fields that differ:\n", m.value("cycle", 0LL),
+                                m.value("router", -1), m.value("decision", 0LL));
+  differing_fields(m.value("model", nlohmann::json::object()), m.value("rtl", nlohmann::json::object()), "", out);
+  return out;
+}
+
+std::string summarize(const nlohmann::json& j) {
+  const auto& c = j["config"];
+  const auto& lat = j["latency"];
+  std::ostringstream s;
+  const std::unique_ptr<Topology> topo = topology_of(c);
+  s << fmt::format("hiradix: {}, {} routers, routing {}{}\n", topo ? topo->describe() : "(unknown topology)",
+                   j["simulation"]["routers"].get<int>(), c["routing"]["algorithm"].get<std::string>(),
+                   c["routing"]["algorithm"] != "min" ? " " + c["routing"]["phase_a"].get<std::string>() : "");
+  s << fmt::format("  traffic      {} offset {} load {:.3f}{}\n", c["traffic"]["pattern"].get<std::string>(),
+                   c["traffic"]["offset"].get<int>(), c["traffic"]["load"].get<double>(),
+                   j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
+  s << fmt::format("  status       {}\n", j["status"].get<std::string>());
+  if (j.contains("deadlock")) s << "  deadlock     " << j["deadlock"].get<std::string>() << "\n";
+  if (j.contains("rtl")) {
+    const auto& r = j["rtl"];
+    s << fmt::format("  rtl          {}: {} routing decisions by the RTL, {} mismatches\n", r["mode"].get<std::string>(),
+                     r["decisions"].get<long long>(), r["mismatches"].get<long long>());
+    if (r.contains("mismatch")) s << "  mismatch     " << mismatch_diff(r["mismatch"]);
+  }
+  s << fmt::format("  load         offered {:.4f}  accepted {:.4f} phits/node/cycle\n", j["offered_load"].get<double>(),
+                   j["accepted_load"].get<double>());
+  s << fmt::format("  latency      avg {:.1f}  p50 {}  p99 {} cycles (injection {:.1f}, network {:.1f})\n",
+                   lat["total"]["average"].get<double>(), lat["total"]["p50"].get<long long>(), lat["total"]["p99"].get<long long>(),
+                   lat["injection"]["average"].get<double>(), lat["network"]["average"].get<double>());
+  s << fmt::format("  paths        misrouted {:.3f}, avg hops {:.2f}", j["misrouted_fraction"].get<double>(),
+                   j["average_hops"].get<double>());
+  for (const auto& [name, frac] : j["path_types"].items()) s << fmt::format(", {} {:.3f}", name, frac.get<double>());
+  s << "\n";
+  if (j.contains("power")) {
+    const auto& p = j["power"];
+    s << fmt::format("  power        {:.1f} pJ per packet, {:.1f} mW average (dynamic {:.1f}, leakage {:.3f}) at {} ns per cycle\n",
+                     p["energy_per_packet_pj"].get<double>(), p["average_mw"].get<double>(), p["dynamic_mw"].get<double>(),
+                     p["leakage_mw"].get<double>(), p["clock_ns"].get<double>());
+  }
+  const auto& cons = j["conservation"];
+  s << fmt::format("  packets      {} delivered in window, {} in flight at end, conservation {}\n",
+                   j["packets"].get<long long>(), cons["in_flight"].get<long long>(), cons["ok"].get<bool>() ? "ok" : "VIOLATED");
+  const auto& sim = j["simulation"];
+  s << fmt::format("  simulation   {} cycles in {:.2f} s (+{:.2f} s elaboration), {:.0f} router-cycles/s, peak memory {:.0f} MiB\n",
+                   sim["cycles"].get<long long>(), sim["wall_seconds"].get<double>(), sim["elaboration_seconds"].get<double>(),
+                   sim["router_cycles_per_second"].get<double>(), sim["peak_memory_mib"].get<double>());
+  return s.str();
+}
+
+}  // namespace hiradix
