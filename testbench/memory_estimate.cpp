@@ -42,7 +42,8 @@ MemoryEstimate estimate_memory(const Config& c) {
   const std::unique_ptr<Topology> topo = make_topology(c);
   const std::vector<LinkClassKeys>& class_keys = topology_entry(c.topology.type).link_classes;
   const double routers = topo->routers();
-  const double terminals = topo->nodes() * topo->nics_per_node();
+  const double nodes = topo->nodes();
+  const double terminals = nodes * topo->nics_per_node();  // NICs: each has its injection queue and credits
   const double flit = std::max(1, c.router.flit_size);
   const double packet = std::max(1, c.router.packet_size);
   // Flit slots of the network's input buffers, per link class (a port's VCs times the flits a VC holds),
@@ -71,7 +72,7 @@ MemoryEstimate estimate_memory(const Config& c) {
   // pool's vector may hold twice its peak (doubling growth), plus its free list.
   const double cycles = static_cast<double>(c.warmup) + static_cast<double>(c.measure);
   const double max_load = std::max(c.traffic.initial.load, c.traffic.has_change ? c.traffic.after.load : 0.0);
-  const double generated = terminals * max_load / packet * cycles + terminals;
+  const double generated = nodes * max_load / packet * cycles + nodes;  // the offered load is per node
   const double slots = in_all + out_queue;
   e.packets_mib = 2 * std::min(slots, generated) * (sizeof(Packet) + sizeof(PacketId)) / kMiB + generated / 8 / kMiB;
   // Time series of a transient: two vectors of bins and their JSON.

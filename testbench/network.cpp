@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 #include "router/routing/lian_routing.h"
 
@@ -37,7 +38,8 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
   watchdog_event_.notify(cycles_to_time(kWatchdogPeriod));
 }
 
-// Routers and NICs live in the arena, each router followed by the NICs of its terminal ports.
+// Routers and NICs live in the arena, each router followed by the NICs of the nodes first met at its
+// terminal ports (a node's several NICs are one module, testbench/nic.h).
 void Network::build_routers_and_nics() {
   const Config& config = config_;
   NicParams np;
@@ -48,7 +50,7 @@ void Network::build_routers_and_nics() {
   np.injection_depth = classes_[0].buffer;
   np.flow_control = config.router.flow_control;  // the injection link speaks the routers' flow control
   routers_.reserve(static_cast<std::size_t>(topo_->routers()));
-  nics_.assign(static_cast<std::size_t>(topo_->nodes() * topo_->nics_per_node()), nullptr);
+  nics_.assign(static_cast<std::size_t>(topo_->nodes()), nullptr);
   for (int r = 0; r < topo_->routers(); ++r) {
     const std::vector<PortSpec> ports = port_specs(r);
     routers_.push_back(new (arena_allocate(sizeof(Router), alignof(Router)))
@@ -59,6 +61,7 @@ void Network::build_routers_and_nics() {
     for (int port = 0; port < topo_->radix(r); ++port) {
       if (topo_->port_class(r, port) != 0) continue;
       const int node = topo_->node_at(r, port);
+      if (nics_[static_cast<std::size_t>(node)]) continue;  // built at the router of another of its NICs
       nics_[static_cast<std::size_t>(node)] = new (arena_allocate(sizeof(Nic), alignof(Nic)))
           Nic(("nic_" + std::to_string(node)).c_str(), node, np, *topo_, config.traffic, stats_, pool_, scheduler_,
               config.seed);
@@ -98,12 +101,23 @@ void Network::wire() {
         const PortEnd peer = topo_->peer(r, port);
         connect(router.out(port), routers_[static_cast<std::size_t>(peer.router)]->in(peer.port), latency);
       } else {
-        Nic& n = *nics_[static_cast<std::size_t>(topo_->node_at(r, port))];
-        connect(n.out(), router.in(port), latency);
-        connect(router.out(port), n.in(), latency);
+        const int node = topo_->node_at(r, port);
+        Nic& n = *nics_[static_cast<std::size_t>(node)];
+        const int k = nic_at(node, r, port);
+        connect(n.out(k), router.in(port), latency);
+        connect(router.out(port), n.in(k), latency);
       }
     }
   }
+}
+
+int Network::nic_at(int node, int router, int port) const {
+  for (int k = 0; k < topo_->nics_per_node(); ++k) {
+    const PortEnd e = topo_->nic_port(node, k);
+    if (e.router == router && e.port == port) return k;
+  }
+  throw std::logic_error("topology " + topo_->name() + ": node_at(" + std::to_string(router) + ", " + std::to_string(port) +
+                         ") = " + std::to_string(node) + ", none of whose NICs attaches there");
 }
 
 std::vector<PortSpec> Network::port_specs(int router) const {

@@ -31,6 +31,7 @@ class Network : public sc_core::sc_module {
   Stats& stats() { return stats_; }
   int routers() const { return static_cast<int>(routers_.size()); }
   Router& router(int i) { return *routers_[static_cast<std::size_t>(i)]; }
+  // Node i's network interface (all its NICs, Topology::nics_per_node()).
   Nic& nic(int i) { return *nics_[static_cast<std::size_t>(i)]; }
 
   // Packets somewhere between their NIC's queue and their destination (heads not yet ejected).
@@ -53,6 +54,8 @@ class Network : public sc_core::sc_module {
   void attach_traces(Router& router, const std::vector<PortSpec>& ports);
   void wire();
   std::vector<PortSpec> port_specs(int router) const;
+  // Which of `node`'s NICs attaches to terminal port `port` of `router`.
+  int nic_at(int node, int router, int port) const;
   void watchdog();
   std::string describe_deadlock();
 
@@ -70,7 +73,7 @@ class Network : public sc_core::sc_module {
   // Routers and NICs live in the arena, each router followed by its NICs and their state (never freed:
   // a run owns its process).
   std::vector<Router*> routers_;
-  std::vector<Nic*> nics_;
+  std::vector<Nic*> nics_;  // per node
   sc_core::sc_event watchdog_event_;
   std::uint64_t last_progress_ = 0;
   Cycle last_progress_cycle_ = 0;

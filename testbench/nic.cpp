@@ -15,27 +15,51 @@ Cycle instant_after(Cycle from, Cycle gap) { return gap == kNever || gap - 1 > k
 
 }  // namespace
 
-Nic::Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Topology& topo,
+Nic::Link::Link(Nic* nic, int k, const NicParams& params)
+    : out(k == 0 ? "inject" : ("inject_" + std::to_string(k)).c_str(), nic, k),
+      in(k == 0 ? "eject" : ("eject_" + std::to_string(k)).c_str(), nic, k),
+      flow(make_flow_sender(params.flow_control, {{params.injection_vcs, params.injection_depth}}, params.flit_size)) {
+  queue.reset_growing(16, static_cast<std::size_t>(params.queue_phits / params.packet_size));
+}
+
+Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const Topology& topo,
          const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, ActivityScheduler& scheduler,
          std::uint64_t seed)
     : sc_core::sc_module(name),
-      id_(id),
+      id_(node),
       params_(params),
       topo_(topo),
       traffic_(traffic),
       stats_(stats),
       pool_(pool),
       scheduler_(scheduler),
-      rng_(seed, static_cast<std::uint64_t>(id)),
-      out_("inject", this, 0),
-      in_("eject", this, 0),
-      queue_(),
-      flow_(make_flow_sender(params.flow_control, {{params.injection_vcs, params.injection_depth}}, params.flit_size)),
+      rng_(seed, static_cast<std::uint64_t>(node)),
       injection_vcs_(params.injection_vcs) {
-  queue_.reset_growing(16, static_cast<std::size_t>(params.queue_phits / params.packet_size));
+  for (int k = 0; k < topo.nics_per_node(); ++k) links_.push_back(arena_new<Link>(this, k, params));
   submitted_.reset_growing(4, static_cast<std::size_t>(1) << 30);
   next_generation_ = first_instant(0);
   if (next_generation_ != kNever) wake_at(next_generation_);
+}
+
+std::size_t Nic::queued() const {
+  std::size_t n = 0;
+  for (const ArenaPtr<Link>& l : links_) n += l->queue.size();
+  return n;
+}
+
+void Nic::pick_nics(int dst, int& from, int& to) const {
+  from = to = 0;
+  if (links_.size() == 1 && topo_.nics_per_node() == 1) return;
+  int best = -1;
+  for (int a = 0; a < topo_.nics_per_node(); ++a)
+    for (int b = 0; b < topo_.nics_per_node(); ++b) {
+      const int d = topo_.distance(topo_.nic_port(id_, a).router, topo_.nic_port(dst, b).router);
+      if (best < 0 || d < best) {
+        best = d;
+        from = a;
+        to = b;
+      }
+    }
 }
 
 Cycle Nic::gap(double load) {
@@ -61,10 +85,20 @@ Cycle Nic::first_instant(Cycle from) {
 }
 
 void Nic::generate(Cycle now) {
-  const bool accepted = !queue_.full();
-  stats_.on_generate(now, params_.packet_size, accepted);
-  if (accepted)
-    queue_.push({now, static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, id_, rng_))});
+  if (links_.size() == 1) {  // the destination is drawn for an accepted packet only
+    Ring<Waiting>& queue = links_[0]->queue;
+    const bool accepted = !queue.full();
+    stats_.on_generate(now, params_.packet_size, accepted);
+    if (accepted) queue.push({now, static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, id_, rng_))});
+  } else {  // the destination decides which NIC's queue takes it
+    const int dst = pick_destination(traffic_.at(now), topo_, id_, rng_);
+    int from, to;
+    pick_nics(dst, from, to);
+    Ring<Waiting>& queue = links_[static_cast<std::size_t>(from)]->queue;
+    const bool accepted = !queue.full();
+    stats_.on_generate(now, params_.packet_size, accepted);
+    if (accepted) queue.push({now, static_cast<std::uint32_t>(dst), 0, static_cast<std::uint8_t>(to)});
+  }
   next_generation_ = first_instant(now + 1);
 }
 
@@ -75,32 +109,43 @@ void Nic::submit(int dst, std::uint32_t tag, Cycle now) {
 
 void Nic::take_submitted(Cycle now) {
   while (!submitted_.empty() && submitted_.front().generated <= now) {
-    const Waiting w = submitted_.front();
+    Waiting w = submitted_.front();
     submitted_.pop();
-    const bool accepted = !queue_.full();
+    int from, to;
+    pick_nics(static_cast<int>(w.dst), from, to);
+    w.dst_nic = static_cast<std::uint8_t>(to);
+    Ring<Waiting>& queue = links_[static_cast<std::size_t>(from)]->queue;
+    const bool accepted = !queue.full();
     stats_.on_generate(now, params_.packet_size, accepted);
-    if (accepted) queue_.push(w);
+    if (accepted) queue.push(w);
     else listener_->refused(w.tag);
   }
 }
 
 void Nic::tick(Cycle now) {
-  flow_->catch_up(0, now);
+  for (const ArenaPtr<Link>& l : links_) l->flow->catch_up(0, now);
   if (!submitted_.empty()) take_submitted(now);
   if (next_generation_ <= now) generate(now);
-  // Send the next flit of the packet at the head of the queue on a free link, into an injection VC with
-  // room for the flit; a packet's flits all go to the VC its head took.
+  Cycle next = next_generation_;
+  for (const ArenaPtr<Link>& l : links_) next = std::min(next, send(*l, now));
+  if (!submitted_.empty()) next = std::min(next, submitted_.front().generated);
+  if (next != kNever) wake_at(next);
+}
+
+// Sends the next flit of the packet at the head of the link's queue on a free link, into an injection VC
+// with room for the flit; a packet's flits all go to the VC its head took.
+Cycle Nic::send(Link& l, Cycle now) {
   bool waiting_credits = false;
-  if (!queue_.empty() && link_free_ <= now) {
+  if (!l.queue.empty() && l.link_free <= now) {
     const int flit = params_.flit_size;
     const int vcs = injection_vcs_;
     int vc = -1;
-    if (next_flit_ > 0) {
-      if (flow_->may_send(0, packet_vc_, flit, now)) vc = packet_vc_;
+    if (l.next_flit > 0) {
+      if (l.flow->may_send(0, l.packet_vc, flit, now)) vc = l.packet_vc;
     } else {
       for (int i = 0; i < vcs; ++i) {
-        const int c = (next_vc_ + i) % vcs;
-        if (flow_->may_send(0, c, flit, now)) {
+        const int c = (l.next_vc + i) % vcs;
+        if (l.flow->may_send(0, c, flit, now)) {
           vc = c;
           break;
         }
@@ -109,52 +154,51 @@ void Nic::tick(Cycle now) {
     if (vc < 0) {
       waiting_credits = true;
     } else {
-      const bool head = next_flit_ == 0, tail = next_flit_ == params_.packet_size / flit - 1;
+      const bool head = l.next_flit == 0, tail = l.next_flit == params_.packet_size / flit - 1;
       if (head) {  // the packet comes into being as its head leaves
-        next_vc_ = (vc + 1) % vcs;
-        packet_vc_ = vc;
-        const Waiting& w = queue_.front();
-        sending_ = pool_.allocate();
-        Packet& pkt = pool_[sending_];
+        l.next_vc = (vc + 1) % vcs;
+        l.packet_vc = vc;
+        const Waiting& w = l.queue.front();
+        l.sending = pool_.allocate();
+        Packet& pkt = pool_[l.sending];
         pkt.serial = stats_.on_inject(id_, now, params_.packet_size);
         pkt.src = static_cast<std::uint32_t>(id_);
         pkt.dst = w.dst;
+        pkt.dst_nic = w.dst_nic;
         pkt.size = static_cast<std::uint16_t>(params_.packet_size);
         pkt.generated = w.generated;
         pkt.injected = now;
-        if (listener_) listener_->injected(sending_, w.tag);
+        if (listener_) listener_->injected(l.sending, w.tag);
       }
-      const PacketId id = sending_;
-      flow_->committed(0, vc, flit);
-      link_free_ = now + static_cast<Cycle>(flit);
-      out_.send(id, static_cast<std::uint16_t>(flit), static_cast<std::uint8_t>(vc),
-                static_cast<std::uint8_t>((head ? kHeadFlit : 0) | (tail ? kTailFlit : 0)), now);
+      const PacketId id = l.sending;
+      l.flow->committed(0, vc, flit);
+      l.link_free = now + static_cast<Cycle>(flit);
+      l.out.send(id, static_cast<std::uint16_t>(flit), static_cast<std::uint8_t>(vc),
+                 static_cast<std::uint8_t>((head ? kHeadFlit : 0) | (tail ? kTailFlit : 0)), now);
       if (tail) {
-        queue_.pop();
-        next_flit_ = 0;
+        l.queue.pop();
+        l.next_flit = 0;
       } else {
-        ++next_flit_;
+        ++l.next_flit;
       }
     }
   }
-  Cycle next = next_generation_;
-  if (!submitted_.empty()) next = std::min(next, submitted_.front().generated);
-  next = std::min(next, flow_->next_message(0));
-  if (!queue_.empty() && !waiting_credits) next = std::min(next, std::max(link_free_, now + 1));
-  if (next != kNever) wake_at(next);
+  Cycle next = l.flow->next_message(0);
+  if (!l.queue.empty() && !waiting_credits) next = std::min(next, std::max(l.link_free, now + 1));
+  return next;
 }
 
-void Nic::receive_packet(int, const LinkMessage& msg, Cycle) {
+void Nic::receive_packet(int nic, const LinkMessage& msg, Cycle) {
   // The ejection link delivers one phit per cycle and the NIC consumes one per cycle, so it never
   // backs up: the packet is consumed when the last phit of its tail flit is.
   if (!(msg.flags & kTailFlit)) return;
-  stats_.on_eject(pool_[msg.packet], id_, msg.arrival + msg.phits - 1);
+  stats_.on_eject(pool_[msg.packet], id_, msg.arrival + msg.phits - 1, nic);
   if (listener_) listener_->delivered(msg.packet, msg.arrival + msg.phits - 1);
   pool_.release(msg.packet);
 }
 
-void Nic::receive_credit(int, const LinkMessage& msg) {
-  flow_->receive(0, msg);
+void Nic::receive_credit(int nic, const LinkMessage& msg) {
+  links_[static_cast<std::size_t>(nic)]->flow->receive(0, msg);
   wake_at(msg.arrival);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 #include "tlm/arena.h"
 #include <cstdint>
+#include <vector>
 
 #include <systemc>
 
@@ -37,15 +38,22 @@ class NicListener {
   virtual void refused(std::uint32_t tag) = 0;                      // the injection queue was full
 };
 
+// A node's network interface. A node has Topology::nics_per_node() NICs, each with its injection and
+// ejection link to the router port Topology::nic_port(node, k) (one on a Dragonfly): they are this one
+// module's links k, each with its own injection queue, flow control and link; traffic is the node's. A
+// packet leaves from the node's NIC whose router is nearest (Topology::distance) to a router of the
+// destination node's NICs, and is addressed to (delivered at) that NIC of the destination node
+// (Packet::dst_nic); ties go to the lowest NIC numbers, source first.
 class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, public CreditSink {
  public:
-  Nic(sc_core::sc_module_name name, int id, const NicParams& params, const Topology& topo,
+  Nic(sc_core::sc_module_name name, int node, const NicParams& params, const Topology& topo,
       const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, ActivityScheduler& scheduler,
       std::uint64_t seed);
 
-  LinkOut& out() { return out_; }
-  LinkIn& in() { return in_; }
-  std::size_t queued() const { return queue_.size(); }  // generated, not yet injected
+  int links() const { return static_cast<int>(links_.size()); }  // the node's NICs
+  LinkOut& out(int nic = 0) { return links_[static_cast<std::size_t>(nic)]->out; }
+  LinkIn& in(int nic = 0) { return links_[static_cast<std::size_t>(nic)]->in; }
+  std::size_t queued() const;  // generated, not yet injected
 
   // A packet to `dst` submitted from outside the network (a SystemC platform's transaction) during cycle
   // `now`: it is generated at the next cycle boundary, so that it does not depend on whether this NIC has
@@ -53,15 +61,42 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   void submit(int dst, std::uint32_t tag, Cycle now);
   void set_listener(NicListener* listener) { listener_ = listener; }
 
-  void receive_packet(int port, const LinkMessage& msg, Cycle now) override;  // ejection
-  void receive_credit(int port, const LinkMessage& msg) override;
+  void receive_packet(int nic, const LinkMessage& msg, Cycle now) override;  // ejection
+  void receive_credit(int nic, const LinkMessage& msg) override;
 
  private:
+  // Generated packets waiting in an injection queue: only what is needed to create them at injection, so
+  // that past saturation the (full) queues stay small and the packet pool holds only packets in flight.
+  struct Waiting {
+    Cycle generated;
+    std::uint32_t dst;
+    std::uint32_t tag = 0;     // submitted packets: the listener's tag
+    std::uint8_t dst_nic = 0;  // the destination node's NIC it is delivered at
+  };
+  // One NIC of the node: its links, its injection queue and the packet leaving on it.
+  struct Link {
+    Link(Nic* nic, int k, const NicParams& params);
+    LinkOut out;
+    LinkIn in;
+    Ring<Waiting> queue;
+    ArenaPtr<FlowControlSender> flow;  // the sending end of the injection link's flow control
+    PacketId sending = 0;  // the packet whose flits are leaving (wormhole)
+    int next_vc = 0;
+    int next_flit = 0;     // next flit of the packet at the head of the queue
+    int packet_vc = 0;     // the VC that packet's flits go to
+    Cycle link_free = 0;
+  };
+
   void tick(Cycle now) override;
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
   Cycle gap(double load);  // cycles to the next generation (>= 1)
   Cycle first_instant(Cycle from);  // first generation instant at or after `from`
   void generate(Cycle now);
+  // The NIC a packet to node `dst` leaves from and the one of `dst` it is delivered at (see the class).
+  void pick_nics(int dst, int& from, int& to) const;
+  // Sends the next flit on link `k` if it can; the next cycle it wants to run (kNever: none).
+  Cycle send(Link& link, Cycle now);
+  void take_submitted(Cycle now);
 
   int id_;
   NicParams params_;
@@ -71,26 +106,10 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   PacketPool& pool_;
   ActivityScheduler& scheduler_;
   Rng rng_;
-  LinkOut out_;
-  LinkIn in_;
-  // Generated packets waiting in the injection queue: only what is needed to create them at injection, so
-  // that past saturation the (full) queues stay small and the packet pool holds only packets in flight.
-  struct Waiting {
-    Cycle generated;
-    std::uint32_t dst;
-    std::uint32_t tag = 0;  // submitted packets: the listener's tag
-  };
-  void take_submitted(Cycle now);
-  Ring<Waiting> queue_;
+  std::vector<ArenaPtr<Link>> links_;
   Ring<Waiting> submitted_;  // submitted, not yet generated
   NicListener* listener_ = nullptr;
-  PacketId sending_ = 0;  // the packet whose flits are leaving (wormhole)
-  ArenaPtr<FlowControlSender> flow_;  // the sending end of the injection link's flow control
   int injection_vcs_;
-  int next_vc_ = 0;
-  int next_flit_ = 0;    // next flit of the packet at the head of the queue
-  int packet_vc_ = 0;    // the VC that packet's flits go to
-  Cycle link_free_ = 0;
   Cycle next_generation_ = kNever;
 };
 

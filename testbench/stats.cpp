@@ -52,9 +52,9 @@ void Stats::enable_time_series(Cycle begin, Cycle end, Cycle bin) {
   series_generated_ = series_;
 }
 
-void Stats::on_eject(const Packet& pkt, int at_terminal, Cycle tail) {
+void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   ++ejected_total_;
-  if (static_cast<int>(pkt.dst) != at_terminal) ++misdelivered_;
+  if (static_cast<int>(pkt.dst) != at_node || pkt.dst_nic != at_nic) ++misdelivered_;
   if (!delivered_.deliver(pkt.serial)) ++duplicates_;
   if (tail >= end_) late_tails_.push_back(tail);
 

@@ -71,7 +71,8 @@ class Stats {
     return injected_total_++;
   }
   // Called when the last router commits a packet to its ejection link; `tail` is when the NIC has it all.
-  void on_eject(const Packet& pkt, int at_terminal, Cycle tail);
+  // `at_node`, `at_nic`: where it was delivered (misdelivered unless that is the packet's dst and dst_nic).
+  void on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic = 0);
 
   // Flit conservation (DESIGN §3.5).
   std::uint64_t created() const { return created_total_; }

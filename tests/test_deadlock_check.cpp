@@ -25,6 +25,7 @@
 #include "router/routing/acor_routing.h"
 #include "router/routing/lian_routing.h"
 #include "topology/dragonfly.h"
+#include "topology/fully_connected.h"
 
 using namespace hiradix;
 
@@ -538,3 +539,41 @@ TEST(DeadlockGuard, SweepRefusesBeforeAnyPointRuns) {
 #endif
 
 }  // namespace
+
+namespace {
+
+// A routing that enumerates what it is told to: nothing (no enumeration to offer), or a two-channel cycle
+// between routers 0 and 1 of a fully connected network.
+class ScriptedRouting : public RoutingAlgorithm {
+ public:
+  explicit ScriptedRouting(bool offers) : offers_(offers) {}
+  std::string name() const override { return "scripted"; }
+  VcRequirement vcs_needed() const override { return {{1, 1}}; }
+  RoutingDecision route(const RoutingContext&, Packet&) const override { return {}; }
+  bool enumerate_dependencies(ChannelGraph& g, CdgMethod) const override {
+    if (!offers_) return false;
+    const FullyConnected& t = topology_as<FullyConnected>(g.topology(), "the test");
+    const int to1 = t.port_to(0, 1), to0 = t.port_to(1, 0);
+    g.add(g.id(0, to1, 0), to0, 0);  // 0 -> 1 waits for 1 -> 0 ...
+    g.add(g.id(1, to0, 0), to1, 0);  // ... which waits for 0 -> 1
+    return true;
+  }
+
+ private:
+  bool offers_;
+};
+
+}  // namespace
+
+// The check reads each routing's own enumeration (RoutingAlgorithm::enumerate_dependencies): what it adds
+// is the graph searched, and a routing that offers none is left unchecked with the reason naming it.
+TEST(DeadlockCheck, TheGraphIsTheRoutingsOwnEnumeration) {
+  const FullyConnected topo(3, 1, 1);
+  const DeadlockAnalysis cyclic = analyse_deadlock(topo, ScriptedRouting(true), {1, 1});
+  EXPECT_EQ(cyclic.verdict, DeadlockAnalysis::Verdict::kCyclic);
+  EXPECT_EQ(cyclic.edges, 2u);
+  EXPECT_EQ(cyclic.cycle, "R0 p1 network VC0 -> R1 p2 network VC0 -> R0 p1 network VC0");
+  const DeadlockAnalysis none = analyse_deadlock(topo, ScriptedRouting(false), {1, 1});
+  EXPECT_EQ(none.verdict, DeadlockAnalysis::Verdict::kUnchecked);
+  EXPECT_NE(none.reason.find("routing scripted"), std::string::npos) << none.reason;
+}

@@ -38,10 +38,14 @@ struct Packet {
   std::uint32_t src = 0;     // source terminal
   std::uint32_t dst = 0;     // destination terminal
   std::uint16_t size = 0;    // phits
+  // Which of the destination node's NICs (Topology::nic_port(dst, dst_nic)) the packet is delivered at, as
+  // the source NIC chose it (testbench/nic.h); 0 on a topology with one NIC per node.
+  std::uint8_t dst_nic = 0;
   Cycle generated = 0;       // cycle the NIC created it
   Cycle injected = 0;        // cycle its head left the NIC
   RouteState route;
 };
+static_assert(sizeof(Packet) == 56, "Packet grew: the packet pool's memory estimate (testbench/memory_estimate.cpp) assumes it did not");
 
 // Fixed-size slots recycled through a free list: no allocation per packet once the pool has grown to the
 // network's peak population.

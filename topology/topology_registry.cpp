@@ -9,9 +9,10 @@ namespace hiradix {
 
 // Each topology's file defines its entry.
 TopologyEntry dragonfly_topology_entry();
+TopologyEntry fully_connected_topology_entry();
 
 const std::vector<TopologyEntry>& topology_registry() {
-  static const std::vector<TopologyEntry> entries = {dragonfly_topology_entry()};
+  static const std::vector<TopologyEntry> entries = {dragonfly_topology_entry(), fully_connected_topology_entry()};
   return entries;
 }
 

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "router/routing/min_routing.h"
 #include "router/routing/valiant_routing.h"
 
 namespace hiradix {
@@ -380,18 +379,31 @@ class Enumerator {
 
 }  // namespace
 
+void enumerate_route_paths(const RoutingAlgorithm& routing, ChannelGraph& g, CdgMethod method) {
+  Enumerator e(g.topology(), routing, g, method == CdgMethod::kReduced);
+  e.min_paths();
+  e.finish();
+}
+
+void enumerate_valiant_paths(const ValiantRouting& routing, ChannelGraph& g, CdgMethod method) {
+  Enumerator e(g.topology(), routing, g, method == CdgMethod::kReduced);
+  e.valiant_paths(routing, method);
+  e.finish();
+}
+
+void enumerate_escape_channels(const RoutingAlgorithm& routing, ChannelGraph& g, CdgMethod method) {
+  Enumerator e(g.topology(), routing, g, method == CdgMethod::kReduced);
+  e.escape_graph();
+  e.finish();
+}
+
 ChannelGraph channel_dependencies(const Topology& topo, const RoutingAlgorithm& routing, const std::vector<int>& vcs,
                                   CdgMethod method) {
   ChannelGraph g(topo, vcs);
-  Enumerator e(topo, routing, g, method == CdgMethod::kReduced);
-  if (routing.reroutes_blocked_heads()) e.escape_graph();
-  else if (const auto* v = dynamic_cast<const ValiantRouting*>(&routing)) e.valiant_paths(*v, method);
-  else if (dynamic_cast<const MinRouting*>(&routing)) e.min_paths();
-  else
+  if (topo.max_radix() > kMaxPorts) throw std::invalid_argument("deadlock check: radix above 64");
+  if (!routing.enumerate_dependencies(g, method))
     throw std::invalid_argument("routing " + routing.name() +
-                                ": no channel-dependency enumeration (router/routing/channel_dependencies.cpp knows MIN, "
-                                "the Valiant family and the in-transit routings)");
-  e.finish();
+                                ": no channel-dependency enumeration (RoutingAlgorithm::enumerate_dependencies)");
   return g;
 }
 

@@ -67,6 +67,7 @@ class ChannelGraph {
     const std::size_t i = static_cast<std::size_t>(router) * radix_ + port;
     return {peer_router_[i], peer_port_[i]};
   }
+  const Topology& topology() const { return topo_; }
   // Makes the graph closed under the rotation of the topology's domains (rotation_symmetric): every
   // channel gets the dependencies of all the channels of its orbit, moved along.
   void close_under_rotation();
@@ -93,7 +94,10 @@ bool rotation_symmetric(const Topology& topo);
 // the rotation (the default, fast); kFull walks every path whole from every source (tests compare the two).
 enum class CdgMethod : std::uint8_t { kReduced, kFull };
 
-// The CDG of `routing` on `topo` with `vcs` VCs per link class, by driving the routing's own decisions:
+// The CDG of `routing` on `topo` with `vcs` VCs per link class, by driving the routing's own decisions: each
+// routing enumerates its own (RoutingAlgorithm::enumerate_dependencies), the Dragonfly's families with the
+// walks below (enumerate_route_paths, enumerate_valiant_paths, enumerate_escape_channels), the routings
+// defined on any topology (generic_*_routing.h) with their own:
 //  - MIN (MinRouting): route() walks every path, from every source router to every destination router.
 //  - Valiant and its source-adaptive kin (ValiantRouting and subclasses: UGAL, PB): the paths of every
 //    choice the injection decision can make, each walked with ValiantRouting::follow(): Valiant through
@@ -122,6 +126,15 @@ enum class CdgMethod : std::uint8_t { kReduced, kFull };
 // takes a VC beyond its port's VCs or does not end.
 ChannelGraph channel_dependencies(const Topology& topo, const RoutingAlgorithm& routing, const std::vector<int>& vcs,
                                   CdgMethod method = CdgMethod::kReduced);
+
+// The walks of the Dragonfly's routing families, each over `g`'s topology, for their enumerate_dependencies():
+//  - every path route() takes from every source router to every destination router (MIN);
+class ValiantRouting;
+void enumerate_route_paths(const RoutingAlgorithm& routing, ChannelGraph& g, CdgMethod method);
+//  - the paths of every choice of the Valiant family's injection decision;
+void enumerate_valiant_paths(const ValiantRouting& routing, ChannelGraph& g, CdgMethod method);
+//  - the escape channels of an in-transit routing (its minimal hops).
+void enumerate_escape_channels(const RoutingAlgorithm& routing, ChannelGraph& g, CdgMethod method);
 
 struct DeadlockAnalysis {
   enum class Verdict : std::uint8_t { kAcyclic, kCyclic, kUnchecked };

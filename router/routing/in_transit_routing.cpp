@@ -3,10 +3,16 @@
 #include <algorithm>
 
 #include "router/common/lfsr.h"
+#include "router/routing/channel_dependencies.h"
 #include "router/routing/group_state.h"
 #include "router/routing/routing_registry.h"
 
 namespace hiradix {
+
+bool InTransitRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const {
+  enumerate_escape_channels(*this, g, method);
+  return true;
+}
 
 void InTransitRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   RoutingAlgorithm::gather(view, pkt, ctx);

@@ -24,6 +24,8 @@ class InTransitRouting : public DragonflyRouting {
   // Every hop: the input VC and which output VCs can take the packet now.
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
+  // The escape graph: its minimal hops from every channel (router/routing/channel_dependencies.h).
+  bool enumerate_dependencies(ChannelGraph& g, CdgMethod method) const override;
 
   // MM+L's header bits (RouteState::flags; seed-003 §1.7): a local misroute was taken in the current group;
   // the previous hop was a local misroute in the source group, so this router should send it out globally.

@@ -13,6 +13,8 @@ class MinRouting : public DragonflyRouting {
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override {
     return minimal_hop(ctx.router, topo_.router_of_terminal(pkt.dst), pkt, kSlots);
   }
+  // Every path route() takes (router/routing/channel_dependencies.h).
+  bool enumerate_dependencies(ChannelGraph& g, CdgMethod method) const override;
 };
 
 }  // namespace hiradix

@@ -18,6 +18,8 @@
 namespace hiradix {
 
 class WiredRouter;
+class ChannelGraph;
+enum class CdgMethod : std::uint8_t;
 
 // VCs per output port whose state (port_ready, occupancy) the routing unit sees: 0..kStateVcs-1, the RTL's
 // READY_W (static_assert in router/rtl/rc_interface.cpp). The in-transit routings use at most VC 2.
@@ -134,6 +136,11 @@ class RoutingAlgorithm {
   virtual void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const;
   // Called once per hop, when the packet's header reaches the head of its input VC; updates pkt.route.
   virtual RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const = 0;
+  // The deadlock check (router/routing/channel_dependencies.h): adds to `g` (the channels of the topology
+  // this routing was built for, with the run's VCs) every dependency its paths can make -- for an in-transit
+  // routing, of its escape channels -- and returns true; false when it has no enumeration to offer (the
+  // check then runs with a "no deadlock check" warning).
+  virtual bool enumerate_dependencies(ChannelGraph& /*g*/, CdgMethod /*method*/) const { return false; }
 };
 
 

@@ -4,6 +4,8 @@
 
 #include "router/common/lfsr.h"
 #include "router/common/wired_router.h"
+#include "router/routing/channel_dependencies.h"
+#include "router/routing/generic_valiant_routing.h"
 #include "router/routing/group_state.h"
 #include "router/routing/routing_registry.h"
 
@@ -109,6 +111,11 @@ RoutingDecision ValiantRouting::route_drawn_under(const RoutingContext& ctx, Pac
     if (rs.phase == 0 && prefer_minimal(ctx, dst_router, root)) rs.phase = 1;
   }
   return follow(ctx.router, pkt);
+}
+
+bool ValiantRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const {
+  enumerate_valiant_paths(*this, g, method);
+  return true;
 }
 
 RoutingDecision ValiantRouting::follow(int router, Packet& pkt) const {
@@ -233,13 +240,20 @@ void read_ugal_options(UgalRouting& r, const RoutingOptions& o) {
 }
 
 RoutingEntry valiant_routing_entry() {
-  RoutingEntry e{"valiant", "§3.2, phase A per routing.phase_a",
+  RoutingEntry e{"valiant", "§3.2, phase A per routing.phase_a; on a topology other than the Dragonfly, an intermediate router drawn among all, minimal in each phase, one VC set per phase",
                  {{{"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also the non-minimal candidate of UGAL and PB, and of RVLB and RPB for destinations in another group."}},
                   {{"routing.recomp", KeyType::kString, "false", 0, 0, {"false", "true"}, "Recomputation, VLB-Recomp / PB-Recomp (seed-000 §3.4): while a head at its injection port is blocked (it could bid for the switch and was not granted: no credits, no output-queue space or arbitration lost), it goes through RC again after every such cycle with its header as injected: a new intermediate router (inside the group for RVLB/RPB's intra-group packets) and, for PB and RPB, a new minimal / non-minimal choice. Each recomputation passes RC and VA again (router.latency.rc + router.latency.va cycles) before the next bid. Once the packet leaves its source router its path is fixed. Only with valiant, rvlb, pb and rpb."}}},
                  rtl::ALG_VALIANT,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-                   const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-                   return with_recomp(std::make_unique<ValiantRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
+                   if (const auto* t = dynamic_cast<const Dragonfly*>(&topo))
+                     return with_recomp(std::make_unique<ValiantRouting>(*t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
+                   // On any other topology: the one written against the Topology interface, which has no
+                   // phase-A policy nor recomputation.
+                   if (o.text("routing.phase_a") != "lgl")
+                     throw std::invalid_argument("routing.phase_a is the Dragonfly's; valiant on a " + topo.name() + " topology has no phase-A policy");
+                   if (o.text("routing.recomp") == "true")
+                     throw std::invalid_argument("routing.recomp: valiant on a " + topo.name() + " topology does not recompute");
+                   return std::make_unique<GenericValiantRouting>(topo);
                  }};
   e.keys[1].used_by = {"valiant", "rvlb", "pb", "rpb"};
   return e;

@@ -47,6 +47,8 @@ class ValiantRouting : public DragonflyRouting {
   // The hop a packet takes at `router` once its path is chosen (route.intermediate and route.phase, set at
   // injection): what route() does after the injection decision.
   RoutingDecision follow(int router, Packet& pkt) const;
+  // The paths of every choice of the injection decision, walked with follow() (channel_dependencies.h).
+  bool enumerate_dependencies(ChannelGraph& g, CdgMethod method) const override;
   bool restricted() const { return restricted_; }
   // VLB-Recomp and PB-Recomp (seed-000 §3.4): set from `routing.recomp`.
   void set_recomp(bool on) { recomp_ = on; }

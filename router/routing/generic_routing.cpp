@@ -1,0 +1,184 @@
+#include "router/routing/generic_routing.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "router/common/lfsr.h"
+#include "router/routing/channel_dependencies.h"
+
+namespace hiradix {
+
+GenericRouting::GenericRouting(const Topology& topo) : topo_(topo) {
+  if (topo.max_radix() > kMaxRadix) throw std::invalid_argument("routing.algorithm: radix above " + std::to_string(kMaxRadix));
+  compute_max_hops();
+}
+
+// H_c by dynamic programming per target router t: the most class-c hops from r to t over every minimal port
+// is the most over its minimal ports p of [p is of class c] + that of p's peer, which is one hop closer to t,
+// so the routers are taken in order of their distance to t.
+void GenericRouting::compute_max_hops() {
+  const int routers = topo_.routers();
+  const std::size_t classes = topo_.link_classes().size();
+  std::vector<int> order(static_cast<std::size_t>(routers));
+  std::vector<std::array<int, kMaxLinkClasses>> most(static_cast<std::size_t>(routers));
+  std::vector<int> distance(static_cast<std::size_t>(routers));
+  int ports[kMaxRadix];
+  for (int t = 0; t < routers; ++t) {
+    for (int r = 0; r < routers; ++r) distance[static_cast<std::size_t>(r)] = topo_.distance(r, t);
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return distance[static_cast<std::size_t>(a)] < distance[static_cast<std::size_t>(b)]; });
+    for (const int r : order) {
+      std::array<int, kMaxLinkClasses>& m = most[static_cast<std::size_t>(r)];
+      m.fill(0);
+      const int n = topo_.min_ports(r, t, ports);
+      if (n > 1) several_min_ports_ = true;
+      for (int i = 0; i < n; ++i) {
+        const int next = topo_.peer(r, ports[i]).router;
+        if (distance[static_cast<std::size_t>(next)] != distance[static_cast<std::size_t>(r)] - 1)
+          throw std::logic_error("topology " + topo_.name() + ": a minimal port of router " + std::to_string(r) +
+                                 " towards router " + std::to_string(t) + " does not lead one hop closer");
+        const int cls = topo_.port_class(r, ports[i]);
+        for (std::size_t c = 0; c < classes; ++c)
+          m[c] = std::max(m[c], most[static_cast<std::size_t>(next)][c] + (static_cast<int>(c) == cls ? 1 : 0));
+      }
+      for (std::size_t c = 0; c < classes; ++c) max_hops_[c] = std::max(max_hops_[c], m[c]);
+    }
+  }
+}
+
+void GenericRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  RoutingAlgorithm::gather(view, pkt, ctx);
+  if (several_min_ports_) ctx.port_load = view.port_loads();
+}
+
+RoutingDecision GenericRouting::route(const RoutingContext& ctx, Packet& pkt) const {
+  const int here = ctx.router;
+  if (topo_.port_class(here, ctx.in_port) == 0) inject(ctx, dst_router(pkt), pkt);
+  const int towards = target(here, pkt);
+  if (towards == here) return eject(here, pkt);
+  int ports[kMaxRadix];
+  const int n = topo_.min_ports(here, towards, ports);
+  int port = ports[0];
+  if (n > 1) {
+    // The least loaded minimal port; among several, the LFSR's high word draws one.
+    int least = ctx.port_load[ports[0]], ties = 0;
+    for (int i = 0; i < n; ++i) {
+      const int load = ctx.port_load[ports[i]];
+      if (load < least) {
+        least = load;
+        ties = 0;
+      }
+      if (load == least) ports[ties++] = ports[i];
+    }
+    port = ports[lfsr_draw(static_cast<std::uint32_t>(ctx.random >> 32), static_cast<std::uint32_t>(ties))];
+  }
+  return hop(here, port, pkt);
+}
+
+RoutingDecision GenericRouting::hop(int router, int port, Packet& pkt) const {
+  RoutingDecision d;
+  const int dst = dst_router(pkt);
+  if (router == dst) {
+    d.min_port = static_cast<std::uint16_t>(topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).port);
+  } else {
+    int ports[kMaxRadix];
+    topo_.min_ports(router, dst, ports);
+    d.min_port = static_cast<std::uint16_t>(ports[0]);
+  }
+  d.out_port = static_cast<std::uint16_t>(port);
+  RouteState& rs = pkt.route;
+  const int cls = topo_.port_class(router, port);
+  const int vc = vc_of(rs, cls);
+  ++rs.hops[static_cast<std::size_t>(cls)];
+  rs.phase_classes |= static_cast<std::uint8_t>(1u << cls);
+  d.out_vc = static_cast<std::uint8_t>(vc);
+  // A hop that does not bring the packet one hop closer to its destination leaves its minimal path.
+  d.misroute = topo_.distance(topo_.peer(router, port).router, dst) != topo_.distance(router, dst) - 1;
+  return d;
+}
+
+RoutingDecision GenericRouting::eject(int router, const Packet& pkt) const {
+  (void)router;
+  RoutingDecision d;
+  d.out_port = static_cast<std::uint16_t>(topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).port);
+  d.min_port = d.out_port;
+  d.out_vc = 0;
+  return d;
+}
+
+void GenericRouting::injection_headers(int, int, std::vector<RouteState>& out) const { out.emplace_back(); }
+
+namespace {
+
+// What a path's future hops depend on: the channel it holds and its header (the destination is fixed per walk).
+using Seen = std::set<std::pair<long, std::uint64_t>>;
+std::uint64_t header_key(const RouteState& s) {
+  std::uint64_t hops = 0;
+  for (int c = 0; c < kMaxLinkClasses; ++c) hops |= std::uint64_t{s.hops[static_cast<std::size_t>(c)]} << 8 * c;
+  return std::uint64_t{s.phase & 1u} | std::uint64_t{s.flags} << 1 | hops << 9 | std::uint64_t{s.intermediate} << 41;
+}
+constexpr int kMaxWalk = 64;  // hops; a longer walk is a routing loop
+
+}  // namespace
+
+bool GenericRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod) const {
+  const int routers = topo_.routers();
+  // Per router, a (node, NIC) delivered there: the paths to the others differ only in the ejection port.
+  std::vector<std::pair<int, int>> delivered_at(static_cast<std::size_t>(routers), {-1, -1});
+  for (int n = 0; n < topo_.nodes(); ++n)
+    for (int k = 0; k < topo_.nics_per_node(); ++k) {
+      std::pair<int, int>& d = delivered_at[static_cast<std::size_t>(topo_.nic_port(n, k).router)];
+      if (d.first < 0) d = {n, k};
+    }
+  // Every path from every router with a NIC towards every router with a NIC, each (channel, header) expanded
+  // once per destination.
+  const auto walk = [&](auto& self, int r, long prev, const Packet& pkt, Seen& seen, int depth) -> void {
+    if (depth > kMaxWalk)
+      throw std::logic_error("routing " + name() + ": a path towards router " + std::to_string(dst_router(pkt)) +
+                             " does not end within " + std::to_string(kMaxWalk) + " hops");
+    Packet here = pkt;
+    const int towards = target(r, here);
+    if (towards == r) return;  // ejected
+    int ports[kMaxRadix];
+    const int n = topo_.min_ports(r, towards, ports);
+    for (int i = 0; i < n; ++i) {
+      Packet after = here;
+      const RoutingDecision d = hop(r, ports[i], after);
+      const int cls = topo_.port_class(r, d.out_port);
+      if (d.out_vc >= g.vcs(cls))
+        throw std::logic_error("routing " + name() + ": a hop at router " + std::to_string(r) + " takes VC " +
+                               std::to_string(d.out_vc) + " of port " + std::to_string(d.out_port) + " (" +
+                               topo_.link_classes()[static_cast<std::size_t>(cls)] + "), which has " + std::to_string(g.vcs(cls)) + " VCs");
+      if (prev >= 0) g.add(prev, d.out_port, d.out_vc);
+      const long c = g.id(r, d.out_port, d.out_vc);
+      if (!seen.insert({c, header_key(after.route)}).second) continue;
+      self(self, g.peer(r, d.out_port).router, c, after, seen, depth + 1);
+    }
+  };
+  Seen seen;
+  std::vector<RouteState> headers;
+  for (int t = 0; t < routers; ++t) {
+    const std::pair<int, int> dst = delivered_at[static_cast<std::size_t>(t)];
+    if (dst.first < 0) continue;
+    seen.clear();
+    for (int s = 0; s < routers; ++s) {
+      if (delivered_at[static_cast<std::size_t>(s)].first < 0) continue;
+      headers.clear();
+      injection_headers(s, t, headers);
+      for (const RouteState& rs : headers) {
+        Packet pkt;
+        pkt.dst = static_cast<std::uint32_t>(dst.first);
+        pkt.dst_nic = static_cast<std::uint8_t>(dst.second);
+        pkt.route = rs;
+        walk(walk, s, -1, pkt, seen, 0);
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace hiradix

@@ -1,0 +1,65 @@
+#include "router/routing/generic_valiant_routing.h"
+
+#include <stdexcept>
+
+#include "router/common/lfsr.h"
+
+namespace hiradix {
+
+GenericValiantRouting::GenericValiantRouting(const Topology& topo)
+    : GenericRouting(topo), bits_(8 / std::max<int>(1, static_cast<int>(topo.link_classes().size()) - 1)) {
+  for (std::size_t c = 1; c < topo.link_classes().size(); ++c)
+    if (max_hops(static_cast<int>(c)) >= 1 << bits_)
+      throw std::invalid_argument("routing.algorithm valiant: a minimal path of " + topo.describe() + " takes up to " +
+                                  std::to_string(max_hops(static_cast<int>(c))) + " hops on link class " + topo.link_classes()[c] +
+                                  ", more than the header's " + std::to_string(bits_) + " bits per class count");
+}
+
+VcRequirement GenericValiantRouting::vcs_needed() const {
+  VcRequirement r{{1}};
+  for (std::size_t c = 1; c < topo_.link_classes().size(); ++c) r.per_class.push_back(2 * std::max(1, max_hops(static_cast<int>(c))));
+  return r;
+}
+
+void GenericValiantRouting::inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const {
+  RouteState& rs = pkt.route;
+  const int root = static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(ctx.random), static_cast<std::uint32_t>(topo_.routers())));
+  rs.intermediate = static_cast<std::uint32_t>(root);
+  rs.phase = root == ctx.router || root == dst_router ? 1 : 0;  // a degenerate draw is the minimal path
+  rs.flags = 0;
+  rs.path_bits = rs.phase == 0 ? 1 : 0;                          // counted as "shape1" (non-minimal) or "min"
+}
+
+int GenericValiantRouting::target(int router, Packet& pkt) const {
+  RouteState& rs = pkt.route;
+  if (rs.phase == 0 && router == static_cast<int>(rs.intermediate)) {  // phase 1 begins: keep phase 0's hops
+    rs.phase = 1;
+    rs.phase_classes = 0;
+    rs.flags = 0;
+    for (std::size_t c = 1; c < topo_.link_classes().size(); ++c)
+      rs.flags = static_cast<std::uint8_t>(rs.flags | rs.hops[c] << bits_ * (static_cast<int>(c) - 1));
+  }
+  return rs.phase == 0 ? static_cast<int>(rs.intermediate) : dst_router(pkt);
+}
+
+int GenericValiantRouting::vc_of(const RouteState& rs, int cls) const {
+  const int taken = rs.hops[static_cast<std::size_t>(cls)];
+  if (cls == 0) return 0;
+  return rs.phase == 0 ? taken : std::max(1, max_hops(cls)) + taken - phase0_hops(rs, cls);
+}
+
+void GenericValiantRouting::injection_headers(int source, int dst, std::vector<RouteState>& out) const {
+  RouteState minimal;  // the degenerate draws
+  minimal.phase = 1;
+  out.push_back(minimal);
+  for (int root = 0; root < topo_.routers(); ++root) {
+    if (root == source || root == dst) continue;
+    RouteState rs;
+    rs.intermediate = static_cast<std::uint32_t>(root);
+    rs.phase = 0;
+    rs.path_bits = 1;
+    out.push_back(rs);
+  }
+}
+
+}  // namespace hiradix

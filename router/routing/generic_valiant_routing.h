@@ -1,0 +1,36 @@
+// `valiant` on any topology other than the Dragonfly (whose `valiant` is ValiantRouting): at injection an
+// intermediate router drawn uniformly among all the routers with the low 32 bits of the decision's LFSR state
+// (lfsr_draw); a draw of the source or the destination router is the minimal path (phase 1 from the start).
+// Phase 0 goes minimally to the intermediate router, phase 1 from there minimally to the destination, each
+// hop on the least loaded minimal port (generic_routing.h). VCs: one set per phase on each link class c,
+// phase 0 on VCs 0 .. H_c - 1 and phase 1 on H_c .. 2 H_c - 1, each hop on the VC of the hops the packet has
+// taken on c in its phase; the class-c hops of phase 0 are kept in the header's routing bits
+// (RouteState::flags, 8 / (router-to-router classes) bits per class) when phase 1 begins.
+#pragma once
+#include <vector>
+
+#include "router/routing/generic_routing.h"
+
+namespace hiradix {
+
+class GenericValiantRouting : public GenericRouting {
+ public:
+  // Throws std::invalid_argument when phase 0's hops on a class do not fit their bits of the header.
+  explicit GenericValiantRouting(const Topology& topo);
+  std::string name() const override { return "valiant"; }
+  VcRequirement vcs_needed() const override;
+  std::string vc_rule() const override { return GenericRouting::vc_rule() + "; phase 0 VCs, then phase 1 VCs"; }
+
+ protected:
+  void inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const override;
+  int target(int router, Packet& pkt) const override;
+  int vc_of(const RouteState& rs, int cls) const override;
+  void injection_headers(int source, int dst, std::vector<RouteState>& out) const override;
+
+ private:
+  // Phase 0's hops on class `cls` (>= 1), as kept in the header's flags.
+  int phase0_hops(const RouteState& rs, int cls) const { return rs.flags >> bits_ * (cls - 1) & ((1 << bits_) - 1); }
+  int bits_;  // header bits per router-to-router class
+};
+
+}  // namespace hiradix
