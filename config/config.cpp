@@ -55,7 +55,6 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.router", KeyType::kInt, "-1", -1, kBig, {}, "Router whose pipeline activity (RC output port, SA bids, SA grants per input port) is written to trace.vcd; -1 = none."},
       {"trace.vcd", KeyType::kString, "stages.vcd", 0, 0, {}, "VCD file of trace.router's stage activity (GTKWave), 1 ns per cycle; '' = none."},
       {"trace.contention", KeyType::kString, "''", 0, 0, {}, "CSV file of trace.router's contention counters (seed-003 §1.3): a row per cycle in which one changed, with every output port's counter (columns T<i>, L<i>, G<i> by port class); '' = none. Window: trace.from/trace.to. Draw it with `hiradix plot --contention FILE`."},
-      {"trace.lian", KeyType::kString, "''", 0, 0, {}, "CSV file of trace.router's LIAN readings (seed-000 §3.13): a row per injection decision there with the cycle, the destination group's signed offset, floor of its extended counter G, the global links to saturated groups, ceil of the larger relevant IL counter and the phase-A policy drawn under; '' = none. Window: trace.from/trace.to. Only with routing.algorithm lian."},
       {"trace.from", KeyType::kInt, "0", 0, kBig, {}, "First cycle of the waveforms (trace.router, rtl.trace)."},
       {"trace.to", KeyType::kInt, "1000000000", 0, kBig, {}, "Last cycle of the waveforms."},
       {"rtl.inject_mismatch_at", KeyType::kInt, "0", 0, kBig, {}, "Checker self-test (lockstep): flip a bit of the model's n-th decision (1-based) so the run must stop with a mismatch; 0 = never."},
