@@ -1,6 +1,7 @@
 // The sections of load_config (config/config.cpp), each reading its keys through ConfigValues, checking
 // them against each other and recording their resolved values.
 #include <algorithm>
+#include <map>
 #include <string>
 
 #include "router/rtl/rc_interface.h"
@@ -87,6 +88,13 @@ void read_router(ConfigValues& v, Config& c) {
   v.set("router.input_pointer", v.S("router.input_pointer"));
   v.set("router.output_arbiter", v.S("router.output_arbiter"));
   v.set("router.switching", v.S("router.switching"));
+  // The queue scheme and the flow control (the schema's choices are the schemes that exist).
+  static const std::map<std::string, InputBufferKind> queues = {{"vc", InputBufferKind::kVcFifos}};
+  static const std::map<std::string, FlowControlKind> flows = {{"credits", FlowControlKind::kCredits}};
+  rp.input_buffers = queues.at(v.S("router.queues"));
+  rp.flow_control = flows.at(v.S("router.flow_control"));
+  v.set("router.queues", v.S("router.queues"));
+  v.set("router.flow_control", v.S("router.flow_control"));
   v.set("packet.size", rp.packet_size);
   v.set("packet.flit", rp.flit_size);
 }
