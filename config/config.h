@@ -48,7 +48,7 @@ struct Config {
   int trace_router = -1;  // router whose stage activity goes to trace_vcd (window: rc.trace_from/to)
   std::string trace_vcd;
   std::string trace_contention;  // CSV of trace_router's contention counters
-  std::string trace_lian;        // CSV of trace_router's LIAN readings (routing lian)
+  std::string trace_routing;     // CSV of trace_router's routing decisions (the routing's trace key)
   // traffic and NICs
   TrafficSchedule traffic;  // change_at relative to the end of warm-up until resolved by the network
   std::int64_t change_after_warmup = -1;

@@ -1,6 +1,7 @@
 // The sections of load_config (config/config.cpp), each reading its keys through ConfigValues, checking
 // them against each other and recording their resolved values.
 #include <algorithm>
+#include <map>
 #include <string>
 
 #include "router/rtl/rc_interface.h"
@@ -87,6 +88,13 @@ void read_router(ConfigValues& v, Config& c) {
   v.set("router.input_pointer", v.S("router.input_pointer"));
   v.set("router.output_arbiter", v.S("router.output_arbiter"));
   v.set("router.switching", v.S("router.switching"));
+  // The queue scheme and the flow control (the schema's choices are the schemes that exist).
+  static const std::map<std::string, InputBufferKind> queues = {{"vc", InputBufferKind::kVcFifos}};
+  static const std::map<std::string, FlowControlKind> flows = {{"credits", FlowControlKind::kCredits}};
+  rp.input_buffers = queues.at(v.S("router.queues"));
+  rp.flow_control = flows.at(v.S("router.flow_control"));
+  v.set("router.queues", v.S("router.queues"));
+  v.set("router.flow_control", v.S("router.flow_control"));
   v.set("packet.size", rp.packet_size);
   v.set("packet.flit", rp.flit_size);
 }
@@ -101,7 +109,7 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const
     c.routing.set(k.spec.key, k.spec.type == KeyType::kInt ? std::to_string(v.I(k.spec.key)) : v.S(k.spec.key));
   for (const RoutingKey& k : routing_keys()) {  // as given: a resolved default may differ from the schema's
     const std::string& key = k.spec.key;
-    if (!k.used_by.empty() && c.routing.text(key) != k.spec.default_value &&
+    if (!k.used_by.empty() && c.routing.text(key) != YAML::Load(k.spec.default_value).as<std::string>() &&
         std::find(k.used_by.begin(), k.used_by.end(), c.routing.algorithm) == k.used_by.end())
     {
       std::string readers;
@@ -179,14 +187,13 @@ void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
   if (c.trace_router < 0 && !c.trace_contention.empty()) config_fail("trace.contention", "needs trace.router: the router to trace");
   v.set("trace.vcd", c.trace_vcd);
   v.set("trace.contention", c.trace_contention);
-  c.trace_lian = v.S("trace.lian");
-  if (!c.trace_lian.empty()) {
-    if (c.trace_router < 0) config_fail("trace.lian", "needs trace.router: the router to trace");
-    if (v.S("routing.algorithm") != "lian") config_fail("trace.lian", "traces LIAN's counters: only with routing.algorithm lian");
-  }
-  v.set("trace.lian", c.trace_lian);
-  if (c.trace_router >= 0 && c.trace_vcd.empty() && c.trace_contention.empty() && c.trace_lian.empty())
-    config_fail("trace.router", "traces nothing: trace.vcd, trace.contention and trace.lian are all empty");
+  // The routing's own trace (its entry's trace key; read_routing checked that no other routing's is set).
+  const std::string& trace_key = routing_entry(c.routing.algorithm).trace_key;
+  if (!trace_key.empty()) c.trace_routing = c.routing.text(trace_key);
+  if (!c.trace_routing.empty() && c.trace_router < 0) config_fail(trace_key, "needs trace.router: the router to trace");
+  if (c.trace_router >= 0 && c.trace_vcd.empty() && c.trace_contention.empty() && c.trace_routing.empty())
+    config_fail("trace.router", "traces nothing: trace.vcd, trace.contention" +
+                                (trace_key.empty() ? std::string() : " and " + trace_key) + " are all empty");
   c.rc.inject_mismatch_at = static_cast<std::uint64_t>(v.I("rtl.inject_mismatch_at"));
   if (c.rc.mode != RcMode::kModel) {
     try {

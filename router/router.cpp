@@ -63,6 +63,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
   tails_.reserve(entries);
   credit_wait_.assign(inputs_.active().size(), 0);
   state_ = routing.make_state(id, params, inputs_.total_vcs(), static_cast<int>(ports.size()));
+  if (state_) events_ = state_->events();
   if (state_ && (broadcast_ = state_->broadcast()))
     wake_at(0);  // the first broadcast (cycle 0 mod period); every tick asks for the next one
 }
@@ -131,7 +132,7 @@ void Router::release_tails(Cycle now) {
     if (e.tail && (e.counted || !e.head)) {
       contention_.decrement(e.min_port);
       if (contention_trace_) contention_trace_->changed(left, e.min_port, -1);
-      if (state_) state_->tail_left(index);
+      if (events_ & kTailLeft) state_->tail_left(index);
     }
     v.fifo.pop();
     --v.in_transit;
@@ -150,7 +151,7 @@ void Router::count_front(int index, InputVc& v, Cycle at) {
     contention_.increment(f.min_port);
     if (contention_trace_) contention_trace_->changed(at, f.min_port, +1);
     f.counted = true;
-    if (state_) state_->head_counted(index, inputs_.port_of(index), pool_[f.packet]);
+    if (events_ & kHeadCounted) state_->head_counted(index, inputs_.port_of(index), pool_[f.packet]);
   }
 }
 
@@ -286,7 +287,8 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   if (e.head) v.next_rc_at = now + sa;
   bids_[g.in_port] &= ~(1u << g.vc);
   if (stage_trace_) stage_trace_->granted(now, g.in_port, g.out_port);
-  if (state_ && e.head && ports_[g.in_port].link_class == 0) state_->injection_forwarded(pool_[e.packet], now);
+  if ((events_ & kInjectionForwarded) && e.head && ports_[g.in_port].link_class == 0)
+    state_->injection_forwarded(pool_[e.packet], now);
 
   if (params_.wormhole) {  // the packet holds the downstream VC from its head to its tail
     if (e.head) outputs_.hold_vc(g.out_port, v.out_vc, e.packet);

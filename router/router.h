@@ -107,7 +107,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
 
   void receive_packet(int port, const LinkMessage& msg, Cycle now) override {
     catch_up(now);  // the credit that let this packet come means its slot has been freed
-    if (state_ && ports_[port].link_class == 0 && (msg.flags & kHeadFlit)) injection_arrived(msg);
+    if ((events_ & kInjectionArrived) && ports_[port].link_class == 0 && (msg.flags & kHeadFlit)) injection_arrived(msg);
     Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.write(port, msg, pool_))];
     due = std::min(due, msg.arrival);
     wake_at(msg.arrival);
@@ -181,7 +181,8 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   // message reaches it, so every other line it touched would be a miss (docs/benchmark.md, cachegrind).
   alignas(64) HotVector<Cycle> vc_due_;     // per input VC
   HotVector<std::pair<Cycle, int>> tails_;  // min-heap of (tail leaves its buffer, VC) in transit
-  std::unique_ptr<RoutingState> state_;     // the routing's own state (ECtN, PB), null for the others
+  std::unique_ptr<RoutingState> state_;     // the routing's own state (ECtN, PB, ...), null for the others
+  std::uint8_t events_ = 0;                 // the router events state_ listens to (RouterEvent bits)
   std::uint64_t credit_waiters_ = 0;        // output ports some candidate waits on for credits
   std::uint64_t out_active_ = 0;           // output ports with queued packets
   std::uint64_t out_touched_ = 0;          // output ports looked at this cycle

@@ -20,10 +20,8 @@ namespace {
 constexpr double kSramCellUm2At180 = 5.59;
 constexpr double kSramArrayEfficiency = 0.70;
 
-// Routings whose decisions read the contention counters (seed-003 §1.3-1.5).
-bool reads_counters(const std::string& algorithm) {
-  return algorithm == "base" || algorithm == "ectn" || algorithm == "hybrid";
-}
+// Whether the routing's decisions read the contention counters (seed-003 §1.3-1.5).
+bool reads_counters(const Config& c) { return make_routing(c.routing, *make_topology(c))->reads_contention_counters(); }
 
 // How many copies of `block` one router has, and why.
 std::pair<int, std::string> count_of(const std::string& block, const json& blocks, const Geometry& g, const Config& c) {
@@ -32,7 +30,7 @@ std::pair<int, std::string> count_of(const std::string& block, const json& block
   if (block == "routing_unit") return {g.radix, "one per input port"};
   if (block == "allocator" || block == "crossbar" || block == "lfsr") return {1, "one per router"};
   if (block == "contention_counters") {
-    if (!reads_counters(algorithm)) return {0, algorithm + " does not read contention counters"};
+    if (!reads_counters(c)) return {0, algorithm + " does not read contention counters"};
     if (blocks.contains("base_state")) return {0, "inside base_state"};
     return {1, "one per router"};
   }
@@ -68,23 +66,14 @@ const std::vector<std::string>& datapath_blocks() {
 }
 
 std::vector<std::string> routing_state_blocks(const Config& c) {
-  const std::string& algorithm = c.routing.algorithm;
-  if (algorithm == "base" || algorithm == "hybrid") return {"base_state"};
-  if (algorithm == "ectn") return {"base_state", "ectn_state"};
-  if (algorithm == "pb" || algorithm == "rpb") return {"pb_state"};
-  if (algorithm == "pb_acor") return {"pb_state", "acor_state"};
-  // ACOR-Packet's level travels in the packet's header: no router state.
-  if (algorithm == "acor" && c.routing.text("routing.acor_mode") == "switch") return {"acor_state"};
-  if (algorithm == "tpr") return {"tpr_state"};
-  if (algorithm == "lian") return {"lian_state"};  // TPR's window inside
-  return {};
+  return make_routing(c.routing, *make_topology(c))->rtl_state_blocks();
 }
 
 json router_summary(const json& report, const Config& c) {
   const json& blocks = report["blocks"];
   std::vector<std::string> needed = {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row"};
   for (const std::string& s : routing_state_blocks(c)) needed.push_back(s);
-  if (reads_counters(c.routing.algorithm) && !blocks.contains("base_state")) needed.push_back("contention_counters");
+  if (reads_counters(c) && !blocks.contains("base_state")) needed.push_back("contention_counters");
   for (const std::string& n : needed)
     if (!blocks.contains(n)) return json();
   const Geometry g = geometry_of(c);

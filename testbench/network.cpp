@@ -6,7 +6,6 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "router/routing/lian_routing.h"
 
 namespace hiradix {
 
@@ -84,9 +83,9 @@ void Network::attach_traces(Router& router, const std::vector<PortSpec>& ports) 
                                                           config.rc.trace_from, config.rc.trace_to);
     router.attach_contention_trace(contention_trace_.get());
   }
-  if (!config.trace_lian.empty()) {  // validation made sure the routing is LIAN
-    lian_trace_ = std::make_unique<LianTrace>(config.trace_lian, config.rc.trace_from, config.rc.trace_to);
-    static_cast<LianState*>(router.routing_state())->attach_trace(lian_trace_.get());
+  if (!config.trace_routing.empty()) {  // the routing's own trace (its entry's trace key)
+    routing_trace_ = routing_->open_trace(config.trace_routing, config.rc.trace_from, config.rc.trace_to);
+    if (RoutingState* state = router.routing_state()) state->attach_trace(routing_trace_.get());
   }
 }
 
@@ -221,7 +220,7 @@ void Network::finish_traces() {
   if (rc_cosim_) rc_cosim_->finish();
   if (stage_trace_) stage_trace_->finish();
   if (contention_trace_) contention_trace_->finish();
-  if (lian_trace_) lian_trace_->finish();
+  if (routing_trace_) routing_trace_->finish();
 }
 
 }  // namespace hiradix

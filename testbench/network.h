@@ -12,7 +12,6 @@
 #include "router/routing/routing_registry.h"
 #include "router/rtl/rc_cosim.h"
 #include "router/contention_trace.h"
-#include "router/routing/lian_trace.h"
 #include "router/stage_trace.h"
 #include "config/config.h"
 #include "testbench/nic.h"
@@ -66,7 +65,7 @@ class Network : public sc_core::sc_module {
   std::unique_ptr<RcCoSim> rc_cosim_;
   std::unique_ptr<StageTrace> stage_trace_;
   std::unique_ptr<ContentionTrace> contention_trace_;
-  std::unique_ptr<LianTrace> lian_trace_;
+  std::unique_ptr<RoutingTrace> routing_trace_;
   PacketPool pool_;
   ActivityScheduler scheduler_;
   Stats stats_;

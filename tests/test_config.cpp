@@ -115,6 +115,17 @@ TEST(ConfigErrors, BadChoices) {
   expect_error({{"router.switching", "store_and_forward"}}, {"router.switching", "vct", "wormhole"});
 }
 
+// The queue scheme and the flow control are chosen by keys; the schemes that exist are their only values.
+TEST(ConfigErrors, QueueSchemeAndFlowControlAreKeys) {
+  expect_error({{"router.queues", "voq_sw"}}, {"router.queues", "voq_sw", "vc"});
+  expect_error({{"router.flow_control", "pause"}}, {"router.flow_control", "pause", "credits"});
+  const Config c = load_config("", {{"router.queues", "vc"}, {"router.flow_control", "credits"}});
+  EXPECT_EQ(c.router.input_buffers, InputBufferKind::kVcFifos);
+  EXPECT_EQ(c.router.flow_control, FlowControlKind::kCredits);
+  EXPECT_EQ(c.resolved["router"]["queues"], "vc");
+  EXPECT_EQ(c.resolved["router"]["flow_control"], "credits");
+}
+
 // routing.ugal_info: a choice; UGAL's option only; for the RTL, a group of at most MAX_GLINKS links.
 TEST(ConfigErrors, UgalInfo) {
   expect_error({{"routing.algorithm", "ugal"}, {"routing.ugal_info", "global"}}, {"routing.ugal_info", "local", "group"});

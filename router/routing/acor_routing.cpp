@@ -1,5 +1,6 @@
 #include "router/routing/acor_routing.h"
 
+#include <cctype>
 #include <stdexcept>
 
 #include "router/common/router_view.h"
@@ -81,7 +82,7 @@ bool hop_count(const RoutingOptions& o) { return o.text("routing.vc_scheme") == 
 
 RoutingEntry acor_routing_entry() {
   RoutingEntry e{
-      "acor",
+      "acor", {"ACOR", 12},
       "ACOR, seed-000 §3.10: Valiant with RVLB's restriction and recomputation whose phase-A policy is the level of "
       "routing.acor_sequence, raised by heads blocked at injection, per packet or per router (routing.acor_mode)",
       {{{"routing.acor_mode", KeyType::kString, "switch", 0, 0, {"switch", "packet"}, "ACOR's level (seed-000 §3.10): switch = ACOR-Switch, one level per router used by every packet injected there, moved with hysteresis by the heads blocked at its injection ports; packet = ACOR-Packet, each packet starts at the lowest level and rises by one each time its head is blocked at its injection port. Only with acor (pb_acor is per router)."}},
@@ -103,11 +104,18 @@ RoutingEntry acor_routing_entry() {
     if (it2 >= 0) return it2;
     return algorithm == "pb_acor" ? 50 : algorithm == "acor" ? 500 : it2;  // others do not read it
   };
+  // ACOR's variants as the thesis names them (seed-000 Table 5-2, §5.4): "Switch, 3L".
+  key_of(e, "routing.acor_mode").value_label = [](const std::string& v) -> std::string { return v == "packet" ? "Packet" : "Switch"; };
+  key_of(e, "routing.acor_sequence").value_label = [](const std::string& v) {
+    std::string upper = v;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return upper;
+  };
   return e;
 }
 
 RoutingEntry pb_acor_routing_entry() {
-  return {"pb_acor",
+  return {"pb_acor", {"PB-ACOR", 13},
           "PB-ACOR, seed-000 §3.11: rpb with recomputation whose non-minimal candidate is drawn under the router's "
           "ACOR level (routing.acor_*); heads blocked on a minimal decision do not move the level",
           {},

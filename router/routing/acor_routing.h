@@ -37,6 +37,10 @@ class AcorRouting : public ValiantRouting {
     set_recomp(true);
   }
   std::string name() const override { return "acor"; }
+  // ACOR-Packet's level travels in the packet's header: no router state.
+  std::vector<std::string> rtl_state_blocks() const override {
+    return per_switch_ ? std::vector<std::string>{"acor_state"} : std::vector<std::string>{};
+  }
   int levels() const { return acor_levels(sequence_); }
   // The phase-A policy of `level` (0-based) in `sequence` (seed-000 Table 5-2).
   static PhaseA policy_at(AcorSequence sequence, int level);
@@ -65,6 +69,7 @@ class AcorState : public RoutingState {
  public:
   AcorState(int levels, const AcorThresholds& th, std::unique_ptr<RoutingState> inner = nullptr)
       : level_(levels, th), inner_(std::move(inner)) {}
+  std::uint8_t events() const override { return inner_ ? inner_->events() : 0; }
   AcorSwitchLevel& level() { return level_; }
   int level(Cycle now) override { return level_.level(now); }
   GroupBroadcast* broadcast() override { return inner_ ? inner_->broadcast() : nullptr; }
@@ -96,6 +101,7 @@ class PbAcorRouting : public PbRouting {
     set_recomp(true);
   }
   std::string name() const override { return "pb_acor"; }
+  std::vector<std::string> rtl_state_blocks() const override { return {"pb_state", "acor_state"}; }
   std::vector<PhaseA> draw_policies() const override { return acor_policies(sequence_); }
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs, int ports) const override;
   // At injection: PB's inputs, and the router's level.

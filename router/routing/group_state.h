@@ -29,6 +29,7 @@ class EctnState : public RoutingState {
   EctnState(const Dragonfly& topo, int router, BroadcastParams params, int input_vcs, int ports);
   GroupBroadcast* broadcast() override { return &broadcast_; }
   void fill_broadcast(RouterView& view, std::uint8_t* payload) override;
+  std::uint8_t events() const override { return kHeadCounted | kTailLeft; }
   void head_counted(int vc_index, int in_port, const Packet& pkt) override;
   void tail_left(int vc_index) override;
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) override;
@@ -49,6 +50,7 @@ class PbState : public RoutingState {
   // (FOGSim) instead of the other ones (the thesis).
   PbState(const Dragonfly& topo, int router, BroadcastParams params, int ports, int factor_pct, int threshold_phits,
           bool mean_over_all);
+  std::uint8_t events() const override { return 0; }  // its flags are computed when a broadcast is due
   GroupBroadcast* broadcast() override { return &broadcast_; }
   void fill_broadcast(RouterView& view, std::uint8_t* payload) override { own_flags(view, payload); }
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) override;

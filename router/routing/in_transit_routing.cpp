@@ -123,7 +123,7 @@ RoutingDecision EctnRouting::route(const RoutingContext& ctx, Packet& pkt) const
 }
 
 RoutingEntry base_routing_entry() {
-  RoutingEntry e{"base",
+  RoutingEntry e{"base", {"Base", 6},
                  "seed-003 §1.3: in-transit MM+L misrouting when the minimal port's contention counter reaches "
                  "routing.contention_threshold",
                  {{{"routing.contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Base and ECtN (its in-transit hops): misroute when the contention counter of the minimal output is >= th (FOGSim's >=; the paper says 'exceeds'); candidates must be below it. 0 = min(6, p): seed-003 Table I's 6, capped by §VI-A's bound th <= p (under ADV the p injection ports of a router all count on one minimal output, so a larger th never misroutes at injection)."}}},
@@ -133,11 +133,12 @@ RoutingEntry base_routing_entry() {
                    return std::make_unique<BaseRouting>(t, static_cast<int>(o.integer("routing.contention_threshold")));
                  }};
   e.keys[0].resolve = [](long long th, const Topology& t) -> long long { return th ? th : std::min(6, t.nodes_per_router()); };
+  key_of(e, "routing.contention_threshold").label = "th";
   return e;
 }
 
 RoutingEntry ectn_routing_entry() {
-  return {"ectn",
+  RoutingEntry e{"ectn", {"ECtN", 8},
           "seed-003 §1.5: Base plus, at injection, the group's combined counters broadcast every routing.ectn_period cycles",
           {{{"routing.ectn_threshold", KeyType::kInt, "10", 1, 255, {}, "ECtN: at injection towards another group, misroute globally when the combined counter of the destination's global link is >= this (seed-003 Table I: 10; FOGSim's >=), and take only global ports whose link's combined counter is below it (the paper's filter; FOGSim uses the Base counter). At most 255 (the RTL's 8-bit field)."}},
           {{"routing.ectn_period", KeyType::kInt, "100", 1, kUnbounded, {}, "ECtN: a router broadcasts its partial array (a*h counters of 4 bits) to its group when cycle mod period = 0 (seed-003 Table I: 100)."}}},
@@ -148,6 +149,9 @@ RoutingEntry ectn_routing_entry() {
                                                  static_cast<int>(o.integer("routing.ectn_threshold")),
                                                  static_cast<Cycle>(o.integer("routing.ectn_period")));
           }};
+  key_of(e, "routing.ectn_threshold").label = "ECtN th";
+  key_of(e, "routing.ectn_period").label = "ECtN period";
+  return e;
 }
 
 }  // namespace hiradix

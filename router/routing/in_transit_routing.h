@@ -69,6 +69,8 @@ class BaseRouting : public InTransitRouting {
  public:
   BaseRouting(const Dragonfly& topo, int threshold) : InTransitRouting(topo), threshold_(threshold) {}
   std::string name() const override { return "base"; }
+  std::vector<std::string> rtl_state_blocks() const override { return {"base_state"}; }
+  bool reads_contention_counters() const override { return true; }
 
  protected:
   // seed-003 §1.3: misroute when the minimal port's counter reaches th (FOGSim's >=; the paper says
@@ -94,6 +96,7 @@ class EctnRouting : public BaseRouting {
   EctnRouting(const Dragonfly& topo, int threshold, int combined_threshold, Cycle period = 100)
       : BaseRouting(topo, threshold), combined_threshold_(combined_threshold), period_(period) {}
   std::string name() const override { return "ectn"; }
+  std::vector<std::string> rtl_state_blocks() const override { return {"base_state", "ectn_state"}; }
   // seed-003 §6.3 / R16: the a*h partial counters as 4-bit values, every routing.ectn_period cycles, sent
   // whole by default (message mode).
   std::optional<BroadcastNeeds> broadcast_needs() const override {

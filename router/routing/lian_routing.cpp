@@ -64,14 +64,15 @@ PhaseA LianRouting::policy(const RoutingContext& ctx) const {
 
 RoutingEntry lian_routing_entry() {
   RoutingEntry e{
-      "lian",
+      "lian", {"LIAN", 20},
       "LIAN, seed-000 §3.13: UGAL-L whose non-minimal policy (-g-, -gl, lg-, lgl) is picked from the source router's "
       "own per-group counters (packets injected in the last routing.tpr_window cycles plus routing.lian_w_percent of "
       "those waiting), T as tpr; RVLB's in-group draw for intra-group traffic; palmtree Dragonfly with a = 2h",
       {{{"routing.lian_w_percent", KeyType::kInt, "10", 0, 10000, {}, "LIAN's weight w of the packets waiting in the injection buffers, in percent (seed-000 Eq. 6-1: w = 0.1, so 10): G = injected + w * stored. Only with lian."}},
        {{"routing.lian_gcs", KeyType::kInt, "5", 0, 1000000, {}, "LIAN's GCSth in packets (seed-000 Table 6-1: 5): a group reached by one of the router's global links counts as saturated when its G exceeds it. Only with lian."}},
        {{"routing.lian_sgc", KeyType::kInt, "3", 0, 63, {}, "LIAN's SGCth (seed-000 Table 6-1: 3): the first local hop l1 is used when more than SGCth of the router's h global links reach a saturated group. Only with lian."}},
-       {{"routing.lian_ilc", KeyType::kInt, "20", 0, 254, {}, "LIAN's ILCth in packets (seed-000 Table 6-1: 20): the second local hop l2 is used when an intermediate-local counter (Eq. 6-2) of the destination's offset exceeds it. Only with lian."}}},
+       {{"routing.lian_ilc", KeyType::kInt, "20", 0, 254, {}, "LIAN's ILCth in packets (seed-000 Table 6-1: 20): the second local hop l2 is used when an intermediate-local counter (Eq. 6-2) of the destination's offset exceeds it. Only with lian."}},
+       {{"trace.lian", KeyType::kString, "''", 0, 0, {}, "CSV file of trace.router's LIAN readings (seed-000 §3.13): a row per injection decision there with the cycle, the destination group's signed offset, floor of its extended counter G, the global links to saturated groups, ceil of the larger relevant IL counter and the phase-A policy drawn under; '' = none. Window: trace.from/trace.to. Only with routing.algorithm lian."}}},
       rtl::ALG_LIAN,
       [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
         const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
@@ -86,6 +87,7 @@ RoutingEntry lian_routing_entry() {
         read_ugal_options(*r, o);
         return r;
       }};
+  e.trace_key = "trace.lian";
   for (RoutingKey& k : e.keys) k.used_by = {"lian"};
   return e;
 }

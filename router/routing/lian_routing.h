@@ -39,6 +39,7 @@ struct LianThresholds {
 class LianState : public RoutingState {
  public:
   LianState(const Dragonfly& topo, int router, Cycle window, int max_per_cycle, int w_percent);
+  std::uint8_t events() const override { return kInjectionArrived | kInjectionForwarded; }
   void injection_arrived(const Packet& pkt, Cycle at) override {
     const int g = group_of_dst(pkt);
     if (g != group_) counters_.arrived(g, at);
@@ -56,7 +57,7 @@ class LianState : public RoutingState {
   const std::vector<int>& global_groups() const { return global_groups_; }
   int group() const { return group_; }
   // trace.lian at trace.router: every injection decision's readings (null: none).
-  void attach_trace(LianTrace* trace) { trace_ = trace; }
+  void attach_trace(RoutingTrace* trace) override { trace_ = static_cast<LianTrace*>(trace); }
   LianTrace* trace() const { return trace_; }
 
  private:
@@ -73,9 +74,14 @@ class LianRouting : public UgalRouting {
   LianRouting(const Dragonfly& topo, const TprRegions& regions, const LianThresholds& th, Cycle window,
               int w_percent, bool hop_count_vcs = false);
   std::string name() const override { return "lian"; }
+  std::vector<std::string> rtl_state_blocks() const override { return {"lian_state"}; }  // TPR's window inside
   std::vector<PhaseA> draw_policies() const override { return {PhaseA::kG, PhaseA::kGl, PhaseA::kLg, PhaseA::kLgl}; }
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs,
                                            int ports) const override;
+  // trace.lian: a row per injection decision at trace.router (router/routing/lian_trace.h).
+  std::unique_ptr<RoutingTrace> open_trace(const std::string& path, Cycle from, Cycle to) const override {
+    return std::make_unique<LianTrace>(path, from, to);
+  }
   // At injection: UGAL's port loads, and the counters' three readings (ctx.tpr_count, ctx.lian_saturated,
   // ctx.lian_il).
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;

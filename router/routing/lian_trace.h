@@ -9,11 +9,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "router/routing/routing_trace.h"
 #include "tlm/cycle.h"
 
 namespace hiradix {
 
-class LianTrace {
+class LianTrace final : public RoutingTrace {
  public:
   LianTrace(const std::string& path, Cycle from, Cycle to) : out_(path), from_(from), to_(to) {
     if (!out_) throw std::runtime_error("trace.lian: cannot write " + path);
@@ -23,7 +24,7 @@ class LianTrace {
     if (now < from_ || now > to_) return;
     out_ << now << ',' << dst_offset << ',' << g_dst << ',' << saturated << ',' << il << ',' << policy << '\n';
   }
-  void finish() { out_.flush(); }
+  void finish() override { out_.flush(); }
 
  private:
   std::ofstream out_;

@@ -12,7 +12,7 @@ bool MinRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const
 }
 
 RoutingEntry min_routing_entry() {
-  return {"min", "seed-000 §3.1; on a topology other than the Dragonfly, a minimal path with hop-count VCs, adaptive among several minimal ports", {}, rtl::ALG_MIN,
+  return {"min", {"MIN", 1}, "seed-000 §3.1; on a topology other than the Dragonfly, a minimal path with hop-count VCs, adaptive among several minimal ports", {}, rtl::ALG_MIN,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
             // The Dragonfly's own MIN; on any other topology the one written against the Topology interface.
             if (const auto* t = dynamic_cast<const Dragonfly*>(&topo))

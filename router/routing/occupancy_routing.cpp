@@ -11,7 +11,7 @@ int integer(const RoutingOptions& o, const char* key) { return static_cast<int>(
 }  // namespace
 
 RoutingEntry olm_routing_entry() {
-  return {"olm",
+  RoutingEntry e{"olm", {"OLM", 5},
           "seed-003 §2, §1.4: in-transit MM+L misrouting when the minimal VC is congested by credits, to candidates at "
           "most routing.olm_threshold % as occupied; covers PAR",
           {{{"routing.olm_threshold", KeyType::kInt, "50", 0, 100, {}, "OLM: a nonminimal candidate is valid iff its VC's occupancy q_nonmin <= th % of the minimal VC's q_min (seed-003 Table I: 50). q = phits holding the output VC's credits (queued, on the link, downstream, not yet credited back) in integer percent of its downstream buffer."}},
@@ -21,10 +21,12 @@ RoutingEntry olm_routing_entry() {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
             return std::make_unique<OlmRouting>(t, integer(o, "routing.olm_threshold"), integer(o, "routing.olm_min_occupancy"));
           }};
+  key_of(e, "routing.olm_threshold").label = "OLM th %";
+  return e;
 }
 
 RoutingEntry hybrid_routing_entry() {
-  RoutingEntry e{"hybrid",
+  RoutingEntry e{"hybrid", {"Hybrid", 7},
                  "§1.4: base's trigger with routing.hybrid_contention_threshold OR olm's with routing.hybrid_threshold",
                  {{{"routing.hybrid_contention_threshold", KeyType::kInt, "0", 0, 1000, {}, "Hybrid: misroute when the minimal port's contention counter is >= th, to any candidate that can take the packet. 0 = min(7, p): seed-003 Table I's 7, capped at p as routing.contention_threshold is."}},
           {{"routing.hybrid_threshold", KeyType::kInt, "35", 0, 100, {}, "Hybrid's credit part: as routing.olm_threshold, with seed-003 Table I's 35 %."}}},
@@ -36,6 +38,8 @@ RoutingEntry hybrid_routing_entry() {
                                                           integer(o, "routing.olm_min_occupancy"));
                  }};
   e.keys[0].resolve = [](long long th, const Topology& t) -> long long { return th ? th : std::min(7, t.nodes_per_router()); };
+  key_of(e, "routing.hybrid_contention_threshold").label = "th (Hybrid)";
+  key_of(e, "routing.hybrid_threshold").label = "Hybrid th %";
   return e;
 }
 

@@ -50,6 +50,8 @@ class HybridRouting : public InTransitRouting {
         threshold_(threshold),
         min_occupancy_(min_occupancy) {}
   std::string name() const override { return "hybrid"; }
+  std::vector<std::string> rtl_state_blocks() const override { return {"base_state"}; }
+  bool reads_contention_counters() const override { return true; }
   bool needs_occupancy() const override { return true; }
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override {
     InTransitRouting::gather(view, pkt, ctx);

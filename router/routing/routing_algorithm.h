@@ -13,6 +13,7 @@
 #include "router/common/router_view.h"
 #include "router/routing/routing_options.h"
 #include "router/routing/routing_state.h"
+#include "router/routing/routing_trace.h"
 #include "tlm/packet.h"
 
 namespace hiradix {
@@ -109,6 +110,11 @@ class RoutingAlgorithm {
   // its level here).
   virtual void recomputing(const RouteState& /*decided*/, RouteState& /*header*/, RoutingState* /*state*/,
                            Cycle /*now*/) const {}
+  // The RTL blocks (rtl/hiradix_*_state.v) that hold this routing's state in each router, for hiradix
+  // synth's router summary (base_state holds the contention counters); and whether its decisions read the
+  // contention counters (seed-003 §1.3).
+  virtual std::vector<std::string> rtl_state_blocks() const { return {}; }
+  virtual bool reads_contention_counters() const { return false; }
   // Credit-based routings (OLM, Hybrid) read output-VC occupancies (the RTL bridge's tests ask).
   virtual bool needs_occupancy() const { return false; }
   // The group broadcast a routing's state needs (ECtN, PB): the key of its period, the period, the mode
@@ -126,6 +132,11 @@ class RoutingAlgorithm {
   // a routing that shares state over the group completes with its own period and payload.
   virtual std::unique_ptr<RoutingState> make_state(int /*router*/, const RouterParams& /*params*/,
                                                    int /*input_vcs*/, int /*ports*/) const {
+    return nullptr;
+  }
+  // The trace of its decisions at one router that the entry's trace key asks for (RoutingEntry::trace_key),
+  // written to `path` for cycles [from, to]; its state in that router gets it (RoutingState::attach_trace).
+  virtual std::unique_ptr<RoutingTrace> open_trace(const std::string& /*path*/, Cycle /*from*/, Cycle /*to*/) const {
     return nullptr;
   }
   // Once the network's routers exist and their links are wired: connects what the routing shares between

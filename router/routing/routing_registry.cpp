@@ -30,6 +30,31 @@ const std::vector<RoutingEntry>& routing_registry() {
   return entries;
 }
 
+std::string routing_key_value(const nlohmann::json& config, const std::string& key) {
+  const nlohmann::json* j = &config;
+  for (std::size_t from = 0;;) {
+    const std::size_t dot = key.find('.', from);
+    if (!j->is_object()) return "";
+    const auto it = j->find(key.substr(from, dot == std::string::npos ? std::string::npos : dot - from));
+    if (it == j->end()) return "";
+    j = &*it;
+    if (dot == std::string::npos) return j->is_string() ? j->get<std::string>() : "";
+    from = dot + 1;
+  }
+}
+
+RoutingKey& key_of(RoutingEntry& entry, const std::string& key) {
+  for (RoutingKey& k : entry.keys)
+    if (k.spec.key == key) return k;
+  throw std::logic_error("routing " + entry.name + " has no key " + key);
+}
+
+RoutingDisplay routing_display_of(const std::string& algorithm, const nlohmann::json& config) {
+  for (const RoutingEntry& e : routing_registry())
+    if (e.name == algorithm) return e.display_under ? e.display_under(e, config) : e.display;
+  return {algorithm, 0};
+}
+
 const RoutingEntry& routing_entry(const std::string& name) {
   for (const RoutingEntry& e : routing_registry())
     if (e.name == name) return e;

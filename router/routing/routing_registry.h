@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "config/schema/key_spec.h"
 #include "router/routing/routing_algorithm.h"
 #include "rtl_fields.h"
@@ -28,18 +30,47 @@ struct RoutingKey {
   long long (*resolve_for_routing)(long long given, const std::string& algorithm) = nullptr;
   // Only the routings in `used_by` read it: a value other than the default with another routing is an error.
   std::vector<std::string> used_by = {};
+  // How figures name it and its values ("UGAL T"; "" = its last word) and, when a value has a name of its
+  // own there, that name ("group" -> "UGAL-G"; null: "LABEL = value").
+  std::string label = "";
+  std::string (*value_label)(const std::string& value) = nullptr;
+};
+
+// How figures and summaries name a routing, and its line style there (a colour and dash: the same routing
+// looks the same in every figure; styles follow the order of the seeds' tables, tools/plot/plot_gnuplot.cpp).
+struct RoutingDisplay {
+  std::string name;
+  int style = 0;
 };
 
 struct RoutingEntry {
   std::string name;              // the value of routing.algorithm
+  RoutingDisplay display;        // "MIN", style 1
   std::string doc;               // what it is, for routing.algorithm's documentation
   std::vector<RoutingKey> keys;  // the keys it introduces (it may also read keys of the entries before it)
   int rtl_code;                  // cfg_algorithm of the RTL routing unit (rtl/hiradix_fields.vh, ALG_*)
   // Builds the routing for `topo` (throws std::invalid_argument if it is not defined on that topology).
   std::unique_ptr<RoutingAlgorithm> (*make)(const RoutingOptions& options, const Topology& topo);
+  // One of its keys that names a CSV file of its decisions at trace.router (RoutingAlgorithm::open_trace);
+  // "" = it has none.
+  std::string trace_key = "";
+  // Where its keys make it another routing of the seeds' figures: the name they give it under a resolved
+  // config (the result.json "config" object; UGAL-G, "VAL -g-"), and the names of such variants with their
+  // own styles (for a figure's label). Null / empty: always `display`.
+  RoutingDisplay (*display_under)(const RoutingEntry& self, const nlohmann::json& config) = nullptr;
+  std::vector<RoutingDisplay> display_variants = {};
 };
 
 const std::vector<RoutingEntry>& routing_registry();
+// How figures name routing `algorithm` under a resolved config (its display, or its variant's); the name
+// itself and style 0 if it is not a routing.
+RoutingDisplay routing_display_of(const std::string& algorithm, const nlohmann::json& config);
+// A routing key's text in a resolved config (config["routing"]["phase_a"] for "routing.phase_a"); "" if it
+// has none or it is not a string.
+std::string routing_key_value(const nlohmann::json& config, const std::string& key);
+// The key `key` among an entry's keys (for setting its label where the entry is made); throws
+// std::logic_error if it has none.
+RoutingKey& key_of(RoutingEntry& entry, const std::string& key);
 // The entry called `name`; throws std::invalid_argument naming routing.algorithm if there is none.
 const RoutingEntry& routing_entry(const std::string& name);
 // routing.algorithm, routing.vc_scheme, then every entry's keys in registry order.

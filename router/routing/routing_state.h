@@ -1,7 +1,7 @@
 // State a routing keeps in each router beyond what every router has (contention counters, credits, loads):
 // ECtN's partial counters, PB's saturation flags, and the group broadcast that shares them (seed-003 §1.5,
-// seed-000 §3.6). The routing creates one per router (RoutingAlgorithm::make_state); the router calls these
-// hooks only when its routing has such state, so the others pay nothing for them.
+// seed-000 §3.6). The routing creates one per router (RoutingAlgorithm::make_state); the router calls the
+// hook of a router event only when the state listens to it (events()), so the others pay nothing for them.
 #pragma once
 #include <cstdint>
 
@@ -12,11 +12,23 @@ namespace hiradix {
 
 class GroupBroadcast;
 class RouterView;
+class RoutingTrace;
 struct RoutingContext;
+
+// The router events a routing's state may listen to, one bit each in RoutingState::events().
+enum RouterEvent : std::uint8_t {
+  kHeadCounted = 1 << 0,         // head_counted
+  kTailLeft = 1 << 1,            // tail_left
+  kInjectionForwarded = 1 << 2,  // injection_forwarded
+  kInjectionArrived = 1 << 3,    // injection_arrived
+};
 
 class RoutingState {
  public:
   virtual ~RoutingState() = default;
+  // The router events whose hooks below this state wants called (RouterEvent bits); read once, when the
+  // router is built.
+  virtual std::uint8_t events() const = 0;
   // The group broadcast this state sends and receives (null: none). The router puts its messages on the
   // links (router/common/group_broadcast.h) and asks for the payload when one is due.
   virtual GroupBroadcast* broadcast() { return nullptr; }
@@ -34,6 +46,9 @@ class RoutingState {
   // The router's congestion level at cycle `now` (ACOR-Switch, PB-ACOR: 0-based), for the time series of a
   // transient; -1: the routing keeps none.
   virtual int level(Cycle /*now*/) { return -1; }
+  // The routing's trace of its decisions in this router (RoutingAlgorithm::open_trace), when it is the
+  // traced router.
+  virtual void attach_trace(RoutingTrace* /*trace*/) {}
   // Fills the context fields this state provides to the routing decision of `pkt`.
   virtual void gather(RouterView& /*view*/, const Packet& /*pkt*/, RoutingContext& /*ctx*/) {}
 };

@@ -35,7 +35,7 @@ TprRegions tpr_regions(const RoutingOptions& o) {
 
 RoutingEntry tpr_routing_entry() {
   RoutingEntry e{
-      "tpr",
+      "tpr", {"TPR", 19},
       "TPR, seed-000 §3.12: UGAL-L whose T is picked per destination group from the packets the router forwarded "
       "from its injection ports towards that group in the last routing.tpr_window cycles (three regions by "
       "routing.tpr_low / routing.tpr_high); non-minimal candidate always VLB lgl, VCs as pb",

@@ -38,6 +38,7 @@ class TprState : public RoutingState {
  public:
   TprState(const Dragonfly& topo, int router, Cycle window, int max_per_cycle)
       : topo_(topo), group_(topo.group_of(router)), counters_(topo.groups(), window, max_per_cycle) {}
+  std::uint8_t events() const override { return kInjectionForwarded; }
   void injection_forwarded(const Packet& pkt, Cycle now) override {
     const int g = topo_.group_of(topo_.router_of_terminal(pkt.dst));
     if (g != group_) counters_.forwarded(g, now);
@@ -55,6 +56,7 @@ class TprRouting : public UgalRouting {
   TprRouting(const Dragonfly& topo, const TprRegions& regions, Cycle window, bool hop_count_vcs = false)
       : UgalRouting(topo, PhaseA::kLgl, 0, hop_count_vcs), regions_(regions), window_(window) {}
   std::string name() const override { return "tpr"; }
+  std::vector<std::string> rtl_state_blocks() const override { return {"tpr_state"}; }
   const TprRegions& regions() const { return regions_; }
   // The most packets a router forwards from its injection ports in one cycle: the crossbar grants each
   // input at most once per internal tick, so ceil(speed-up) heads per terminal port (sizes the counters).

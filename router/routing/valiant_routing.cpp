@@ -239,8 +239,17 @@ void read_ugal_options(UgalRouting& r, const RoutingOptions& o) {
   r.set_vc_load(o.text("routing.ugal_load") == "vc");
 }
 
+namespace {
+// "VAL -g-": a phase-A policy other than lgl names a Valiant curve (seed-000 Table 5-1).
+RoutingDisplay named_by_phase_a(const RoutingEntry& self, const nlohmann::json& config) {
+  const std::string policy = routing_key_value(config, "routing.phase_a");
+  if (policy.empty() || policy == "lgl") return self.display;
+  return {self.display.name + " " + policy, self.display.style};
+}
+}  // namespace
+
 RoutingEntry valiant_routing_entry() {
-  RoutingEntry e{"valiant", "§3.2, phase A per routing.phase_a; on a topology other than the Dragonfly, an intermediate router drawn among all, minimal in each phase, one VC set per phase",
+  RoutingEntry e{"valiant", {"VAL", 2}, "§3.2, phase A per routing.phase_a; on a topology other than the Dragonfly, an intermediate router drawn among all, minimal in each phase, one VC set per phase",
                  {{{"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also the non-minimal candidate of UGAL and PB, and of RVLB and RPB for destinations in another group."}},
                   {{"routing.recomp", KeyType::kString, "false", 0, 0, {"false", "true"}, "Recomputation, VLB-Recomp / PB-Recomp (seed-000 §3.4): while a head at its injection port is blocked (it could bid for the switch and was not granted: no credits, no output-queue space or arbitration lost), it goes through RC again after every such cycle with its header as injected: a new intermediate router (inside the group for RVLB/RPB's intra-group packets) and, for PB and RPB, a new minimal / non-minimal choice. Each recomputation passes RC and VA again (router.latency.rc + router.latency.va cycles) before the next bid. Once the packet leaves its source router its path is fixed. Only with valiant, rvlb, pb and rpb."}}},
                  rtl::ALG_VALIANT,
@@ -256,11 +265,13 @@ RoutingEntry valiant_routing_entry() {
                    return std::make_unique<GenericValiantRouting>(topo);
                  }};
   e.keys[1].used_by = {"valiant", "rvlb", "pb", "rpb"};
+  key_of(e, "routing.phase_a").label = "phase A";
+  e.display_under = named_by_phase_a;
   return e;
 }
 
 RoutingEntry rvlb_routing_entry() {
-  return {"rvlb",
+  RoutingEntry e{"rvlb", {"RVLB", 10},
           "RVLB, restricted Valiant, seed-000 §3.3: a destination in the source group draws the intermediate router inside "
           "that group, path l - l; other destinations as valiant with routing.phase_a",
           {},
@@ -269,10 +280,12 @@ RoutingEntry rvlb_routing_entry() {
             const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
             return with_recomp(std::make_unique<RvlbRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
           }};
+  e.display_under = named_by_phase_a;
+  return e;
 }
 
 RoutingEntry ugal_routing_entry() {
-  RoutingEntry e{"ugal",
+  RoutingEntry e{"ugal", {"UGAL-L", 3},
                  "UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no "
                  "more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group",
                  {{{"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in flits (seed-000 Table 3-1: 0 flits), used as T * the flit's phits (the whole packet under vct, packet.flit under wormhole), as FOGSim and routing.pb_threshold do: minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN. Until 2026-11-24 hiradix read it as phits."}},
@@ -289,11 +302,18 @@ RoutingEntry ugal_routing_entry() {
   e.keys[1].used_by = {"ugal", "pb", "rpb", "tpr", "lian"};
   e.keys[2].used_by = {"ugal", "pb", "rpb", "pb_acor", "tpr", "lian"};
   e.keys[3].used_by = {"ugal"};
+  key_of(e, "routing.ugal_threshold").label = "UGAL T";
+  key_of(e, "routing.ugal_info").value_label = [](const std::string& v) -> std::string { return v == "group" ? "UGAL-G" : "UGAL-L"; };
+  // Kim et al.'s UGAL-G has a style of its own in the seeds' figures.
+  e.display_under = [](const RoutingEntry& self, const nlohmann::json& config) -> RoutingDisplay {
+    return routing_key_value(config, "routing.ugal_info") == "group" ? RoutingDisplay{"UGAL-G", 9} : self.display;
+  };
+  e.display_variants = {{"UGAL-G", 9}};
   return e;
 }
 
 RoutingEntry pb_routing_entry() {
-  return {"pb",
+  RoutingEntry e{"pb", {"PB", 4},
           "Piggyback, seed-000 §3.6: UGAL-L that also routes non-minimally when the minimal global link is flagged "
           "saturated, Eq. 2-2, flags broadcast every routing.pb_period cycles",
           {{{"routing.pb_factor", KeyType::kInt, "120", 0, 100000, {}, "PB: F of Eq. 2-2 in percent: a global channel is saturated when Q > F*Qbar + T, Qbar per routing.pb_mean (seed-000 Table 3-1: 120%; the original PB: 200%)."}},
@@ -307,10 +327,12 @@ RoutingEntry pb_routing_entry() {
                                                            integer(o, "routing.pb_factor"), integer(o, "routing.pb_threshold"), hop_count(o),
                                                            static_cast<Cycle>(o.integer("routing.pb_period"))), o), o), o);
           }};
+  key_of(e, "routing.pb_period").label = "PB period";
+  return e;
 }
 
 RoutingEntry rpb_routing_entry() {
-  return {"rpb",
+  return {"rpb", {"RPB", 11},
           "RPB, seed-000 §3.3: pb whose non-minimal candidate has rvlb's restriction: a destination in the source group "
           "draws the intermediate router inside that group",
           {},

@@ -163,6 +163,7 @@ class PbRouting : public UgalRouting {
         flag_threshold_(flag_threshold),
         period_(period) {}
   std::string name() const override { return "pb"; }
+  std::vector<std::string> rtl_state_blocks() const override { return {"pb_state"}; }
   // seed-000 §3.6: the h flags of the router's global channels as one bit each, every routing.pb_period
   // cycles, "piggybacked on idle local channels" by default.
   std::optional<BroadcastNeeds> broadcast_needs() const override {

@@ -61,21 +61,6 @@ SweepTable read_sweep(const std::string& path) {
 
 namespace {
 
-// The style of a routing: its place in the order the seeds' tables list them, so MIN is the same colour in
-// every figure; 0 for a name that is not a routing.
-int routing_style(const std::string& label) {
-  static const std::vector<std::string> order = {"MIN",    "VAL",  "UGAL-L", "PB",   "OLM", "Base",
-                                                 "Hybrid", "ECtN", "UGAL-G", "RVLB", "RPB",
-                                                 // dashed from here; the gaps give TPR and LIAN colours no
-                                                 // neighbour of theirs (PB, PB-ACOR) has: olive and cyan
-                                                 "ACOR",   "PB-ACOR", "", "", "", "", "", "TPR", "LIAN"};
-  for (std::size_t i = 0; i < order.size(); ++i)
-    if (!order[i].empty() &&
-        (label == order[i] || label.rfind(order[i] + ",", 0) == 0 || label.rfind(order[i] + " ", 0) == 0))
-      return static_cast<int>(i) + 1;
-  return 0;
-}
-
 std::string joined(const SweepTable& s, std::size_t row, const std::vector<std::string>& keys, const json& config) {
   std::string label;
   for (const std::string& k : keys) label += (label.empty() ? "" : ", ") + value_display(k, s.text(row, k), config);

@@ -1,11 +1,11 @@
 #include "tools/run/display_names.h"
 
-#include <cctype>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "config/config.h"
+#include "router/routing/routing_registry.h"
 
 namespace hiradix {
 
@@ -39,18 +39,19 @@ std::string with_thousands(long long n) {
 }  // namespace
 
 std::string routing_display(const std::string& algorithm, const nlohmann::json& config) {
-  static const std::map<std::string, std::string> names = {{"min", "MIN"},   {"valiant", "VAL"}, {"ugal", "UGAL-L"},
-                                                           {"pb", "PB"},     {"base", "Base"},   {"ectn", "ECtN"},
-                                                           {"olm", "OLM"},   {"hybrid", "Hybrid"},   {"rvlb", "RVLB"},
-                                                           {"rpb", "RPB"},   {"acor", "ACOR"},   {"pb_acor", "PB-ACOR"},
-                                                           {"tpr", "TPR"},   {"lian", "LIAN"}};
-  const auto it = names.find(algorithm);
-  if (it == names.end()) return algorithm;
-  if (algorithm == "ugal" && at(config, "routing.ugal_info") == "group") return "UGAL-G";
-  const nlohmann::json& phase_a = at(config, "routing.phase_a");
-  if ((algorithm == "valiant" || algorithm == "rvlb") && phase_a.is_string() && phase_a != "lgl")
-    return it->second + " " + phase_a.get<std::string>();
-  return it->second;
+  return routing_display_of(algorithm, config).name;  // the routing registry's names
+}
+
+int routing_style(const std::string& label) {
+  auto names = [&label](const RoutingDisplay& d) {
+    return label == d.name || label.rfind(d.name + ",", 0) == 0 || label.rfind(d.name + " ", 0) == 0;
+  };
+  for (const RoutingEntry& e : routing_registry()) {
+    for (const RoutingDisplay& v : e.display_variants)
+      if (names(v)) return v.style;
+    if (names(e.display)) return e.display.style;
+  }
+  return 0;
 }
 
 std::string pattern_display(const std::string& pattern, long long offset, int span) {
@@ -64,14 +65,12 @@ std::string pattern_display(const std::string& pattern, long long offset, int sp
 }
 
 std::string key_display(const std::string& key) {
+  for (const RoutingKey& k : routing_keys())  // a routing's keys are named in its entry
+    if (k.spec.key == key && !k.label.empty()) return k.label;
   static const std::map<std::string, std::string> names = {
       {"routing.algorithm", "Routing"},           {"traffic.pattern", "Traffic"},
       {"traffic.offset", "ADV offset"},           {"traffic.load", "Offered load"},
-      {"routing.contention_threshold", "th"},     {"routing.hybrid_contention_threshold", "th (Hybrid)"},
-      {"routing.olm_threshold", "OLM th %"},      {"routing.hybrid_threshold", "Hybrid th %"},
-      {"routing.ectn_threshold", "ECtN th"},      {"routing.ectn_period", "ECtN period"},
-      {"routing.pb_period", "PB period"},         {"routing.ugal_threshold", "UGAL T"},
-      {"routing.phase_a", "phase A"},             {"router.buffers.local", "local buffers"},
+      {"router.buffers.local", "local buffers"},
       {"router.buffers.global", "global buffers"}, {"router.buffers.injection", "injection buffers"},
       {"router.vcs.local", "local VCs"},          {"router.vcs.global", "global VCs"},
       {"router.vcs.injection", "injection VCs"},  {"router.speedup", "speed-up"},
@@ -94,14 +93,8 @@ std::string value_display(const std::string& key, const std::string& value, cons
     const long long off = key == "traffic.offset" ? std::stoll(value) : offset.is_number() ? offset.get<long long>() : 1;
     return pattern_display(pattern, off, topo ? topo->consecutive_domains() : 0);
   }
-  if (key == "routing.ugal_info") return value == "group" ? "UGAL-G" : "UGAL-L";
-  // ACOR's variants as the thesis names them (seed-000 Table 5-2, §5.4): "Switch, 3L".
-  if (key == "routing.acor_mode") return value == "packet" ? "Packet" : "Switch";
-  if (key == "routing.acor_sequence") {
-    std::string upper = value;
-    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return upper;
-  }
+  for (const RoutingKey& k : routing_keys())  // a value a routing's entry names ("group" -> "UGAL-G")
+    if (k.spec.key == key && k.value_label) return k.value_label(value);
   return key_display(key) + " = " + value;
 }
 

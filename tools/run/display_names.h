@@ -12,6 +12,9 @@ namespace hiradix {
 // routing.algorithm as a paper names it; `config` (a resolved config, may be null) tells UGAL-L from
 // UGAL-G and Valiant's phase-A policy when it is not lgl ("VAL lg-").
 std::string routing_display(const std::string& algorithm, const nlohmann::json& config = nlohmann::json());
+// The line style of the routing a figure label starts with ("VAL -g-", "UGAL-G, th = 5"): the same routing
+// looks the same in every figure (the registry's RoutingDisplay); 0 if the label names no routing.
+int routing_style(const std::string& label);
 
 // A traffic pattern: "UN", "ADV+1", "ADV-2", "ADV+h" (the offset equals `span` > 0, the domains a router
 // reaches directly: a Dragonfly's h, Topology::consecutive_domains()), "ADVL", "ADVC", "MIX".

@@ -32,7 +32,7 @@ void redirect_traces(Config& config, const std::string& dir, std::size_t i) {
   if (config.trace_router >= 0) {
     move(config.trace_vcd);
     move(config.trace_contention);
-    move(config.trace_lian);
+    move(config.trace_routing);
   }
   move(config.rc.trace_path);
   if (any) fs::create_directories(to);
