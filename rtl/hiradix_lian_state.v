@@ -21,24 +21,39 @@
 // router's own group and the groups its global links reach are inputs that a router ties to constants,
 // so synthesis folds the rotation by `own_group` into wiring.
 //
-// State (flip-flops): hiradix_tpr_window's W * E * (1 + GW) + G * CW, and G * STW for stor.
+// Configuration: the window W, w (in percent, WP) and GCSth are inputs (`cfg_window`, `cfg_w_percent`,
+// `cfg_gcs`: the keys routing.tpr_window, lian_w_percent, lian_gcs), so that one Verilated model serves
+// every configuration of its size; they must be constant from reset on (change them with rst held). The
+// sizes stay parameters: H, E, P, the counter widths, W_MAX (the longest window, 1 .. W_MAX cycles; see
+// hiradix_tpr_window) and WP_MAX (the largest w in percent, which sizes ext). GCSth takes the key's
+// whole range (0 .. 1,000,000 in GCSW = 20 bits). The synthesis flow ties the inputs to the configured
+// constants with W_MAX = W and WP_MAX = WP, so that the netlist is the configured block's
+// (docs/synthesis.md).
+//
+// State (flip-flops): hiradix_tpr_window's W_MAX * E * (1 + GW) + G * CW + ceil(log2(W_MAX + 1)), and
+// G * STW for stor.
 `default_nettype none
 module hiradix_lian_state #(
-    parameter integer H = 2,     // global links per router; G = 2 H^2 + 1 groups
-    parameter integer W = 200,   // the window HW, cycles (Table 6-1: 200)
-    parameter integer E = 4,     // the most forwards from injection ports in one cycle
-    parameter integer P = 2,     // the most head arrivals at the injection buffers in one cycle
-    parameter integer WP = 10,   // w in percent (Table 6-1: 0.1)
-    parameter integer GCS = 5,   // GCSth, packets (Table 6-1: 5)
-    parameter integer STW = 10,  // bits of a stored-packet counter
-    parameter integer OW = 8,    // tpr_count and lian_il (the routing unit's TPR_W)
-    parameter integer SATW = 6,  // lian_saturated (the routing unit's PORT_W)
+    parameter integer H = 2,          // global links per router; G = 2 H^2 + 1 groups
+    parameter integer W_MAX = 200,    // the longest window, cycles (Table 6-1: HW = 200)
+    parameter integer E = 4,          // the most forwards from injection ports in one cycle
+    parameter integer P = 2,          // the most head arrivals at the injection buffers in one cycle
+    parameter integer WP_MAX = 100,   // the largest w in percent (the key allows up to 10,000)
+    parameter integer GCSW = 20,      // bits of cfg_gcs (the key's range 0 .. 1,000,000)
+    parameter integer STW = 10,       // bits of a stored-packet counter
+    parameter integer OW = 8,         // tpr_count and lian_il (the routing unit's TPR_W)
+    parameter integer SATW = 6,       // lian_saturated (the routing unit's PORT_W)
     parameter integer G = 2 * H * H + 1,
     parameter integer GW = $clog2(G),
-    parameter integer CW = $clog2(W * E + 1)
+    parameter integer CW = $clog2(W_MAX * E + 1),
+    parameter integer WW = $clog2(W_MAX + 1),
+    parameter integer WPW = (WP_MAX > 0) ? $clog2(WP_MAX + 1) : 1
 ) (
     input  wire            clk,
     input  wire            rst,           // synchronous, active high: cycle 0, nothing counted
+    input  wire [  WW-1:0] cfg_window,    // W, cycles: 1 .. W_MAX (Table 6-1: 200)
+    input  wire [ WPW-1:0] cfg_w_percent, // w in percent: 0 .. WP_MAX (Table 6-1: 0.1, so 10)
+    input  wire [GCSW-1:0] cfg_gcs,       // GCSth, packets (Table 6-1: 5)
     input  wire [   E-1:0] fwd,           // slot e forwarded a packet from an injection port this cycle
     input  wire [E*GW-1:0] fwd_group,     // ... towards this remote group
     input  wire [   P-1:0] arr,           // slot k: a head arrived in an injection buffer this cycle
@@ -50,14 +65,15 @@ module hiradix_lian_state #(
     output reg  [SATW-1:0] lian_saturated,
     output reg  [  OW-1:0] lian_il
 );
-  localparam integer XW = $clog2(100 * W * E + WP * ((1 << STW) - 1) + 1);  // ext
+  localparam integer XW = $clog2(100 * W_MAX * E + WP_MAX * ((1 << STW) - 1) + 1);  // ext
+  localparam integer SATCW = (XW > GCSW + 7) ? XW : GCSW + 7;  // ext against 100 GCSth (< 2^(GCSW+7))
   localparam integer IW = XW + $clog2(H * H + 1);  // an IL sum: at most H^2 ext
   localparam integer OMAX = (1 << OW) - 1;
 
   wire [G*CW-1:0] inj;
   wire [  CW-1:0] inj_dst;
-  hiradix_tpr_window #(.G(G), .W(W), .E(E)) window(
-      .clk(clk), .rst(rst), .fwd(fwd), .fwd_group(fwd_group), .lookup_group(dst_group), .lookup_count(inj_dst),
+  hiradix_tpr_window #(.G(G), .W_MAX(W_MAX), .E(E)) window(
+      .clk(clk), .rst(rst), .cfg_window(cfg_window), .fwd(fwd), .fwd_group(fwd_group), .lookup_group(dst_group), .lookup_count(inj_dst),
       .count(inj));
 
   // stor: this cycle's arrivals in, its forwards out, at the clock edge.
@@ -83,7 +99,7 @@ module hiradix_lian_state #(
   integer eg, o, idx;
   always @* begin
     for (eg = 0; eg < G; eg = eg + 1)
-      ext[eg*XW+:XW] = XW'(inj[eg*CW+:CW]) * XW'(100) + XW'(stor[eg*STW+:STW]) * XW'(WP);
+      ext[eg*XW+:XW] = XW'(inj[eg*CW+:CW]) * XW'(100) + XW'(stor[eg*STW+:STW]) * XW'(cfg_w_percent);
     for (o = 0; o < G; o = o + 1) begin
       idx = {{(32 - GW) {1'b0}}, own_group} + o;
       if (idx >= G) idx = idx - G;
@@ -120,7 +136,7 @@ module hiradix_lian_state #(
     md = mag % H;
     stor_dst = stor[{{(32 - GW) {1'b0}}, dst_group}*STW+:STW];
     // floor(ext / 100) = inj + floor(WP stor / 100): only the small stored part is divided.
-    count_full = XW'(inj_dst) + XW'(stor_dst) * XW'(WP) / XW'(100);
+    count_full = XW'(inj_dst) + XW'(stor_dst) * XW'(cfg_w_percent) / XW'(100);
     il_k = {IW{1'b0}};
     il_k1 = {IW{1'b0}};
     if (kd >= 1) il_k = (d > H * H) ? il_neg[kd*IW+:IW] : il_pos[kd*IW+:IW];
@@ -135,6 +151,7 @@ module hiradix_lian_state #(
     end
     lian_saturated = {SATW{1'b0}};
     for (link = 0; link < H; link = link + 1)
-      if (ext[global_group[link*GW+:GW]*XW+:XW] > XW'(100 * GCS)) lian_saturated = lian_saturated + 1'b1;
+      if (SATCW'(ext[global_group[link*GW+:GW]*XW+:XW]) > SATCW'(cfg_gcs) * SATCW'(100))
+        lian_saturated = lian_saturated + 1'b1;
   end
 endmodule

@@ -46,18 +46,21 @@ lint hiradix_ectn_state -GPI=8 -GPG=8 -GA=16 -GVI=3 -GVG=2 -GX=15 -- hiradix_ect
 lint hiradix_pb_state -GH=1 -GA=2 -- hiradix_pb_state.v
 lint hiradix_pb_state -- hiradix_pb_state.v
 lint hiradix_pb_state -GH=8 -GA=16 -- hiradix_pb_state.v
-# ACOR-Switch's level: Table 5-3 (3 levels, HI 500), two levels with a 1-cycle interval, seed-003 Table I's
-# 8 terminals x 3 injection VCs.
+# ACOR-Switch's level (its thresholds and interval are inputs): Table 5-3's HI 500, a 1-cycle interval at
+# most, seed-003 Table I's 8 terminals x 3 injection VCs, and E x HI_MAX near the 2^31 the block allows.
 lint hiradix_acor_level -- hiradix_acor_level.v
-lint hiradix_acor_level -GLEVELS=2 -GHI=1 -GE=1 -- hiradix_acor_level.v
-lint hiradix_acor_level -GE=24 -GIT1=10 -GDT1=3 -- hiradix_acor_level.v
-# TPR's window and LIAN's counters: one group and a one-cycle window, Table 6-1 at h = 2 and 4, h = 8.
-lint hiradix_tpr_window -GG=1 -GW=1 -GE=1 -- hiradix_tpr_window.v
+lint hiradix_acor_level -GHI_MAX=1 -GE=1 -- hiradix_acor_level.v
+lint hiradix_acor_level -GE=24 -- hiradix_acor_level.v
+lint hiradix_acor_level -GE=4 -GHI_MAX=500000000 -- hiradix_acor_level.v
+# TPR's window and LIAN's counters (window, w and GCSth are inputs): one group and a one-cycle window,
+# Table 6-1 at h = 2 and 4 (w of at most 0 and of the key's 10,000 %), h = 8.
+lint hiradix_tpr_window -GG=1 -GW_MAX=1 -GE=1 -- hiradix_tpr_window.v
 lint hiradix_tpr_window -- hiradix_tpr_window.v
 lint hiradix_tpr_window -GG=33 -GE=8 -- hiradix_tpr_window.v
-lint hiradix_lian_state -GH=1 -GW=1 -GE=1 -GP=1 -- hiradix_lian_state.v hiradix_tpr_window.v
+lint hiradix_lian_state -GH=1 -GW_MAX=1 -GE=1 -GP=1 -- hiradix_lian_state.v hiradix_tpr_window.v
 lint hiradix_lian_state -- hiradix_lian_state.v hiradix_tpr_window.v
-lint hiradix_lian_state -GH=4 -GE=8 -GP=4 -- hiradix_lian_state.v hiradix_tpr_window.v
+lint hiradix_lian_state -GWP_MAX=0 -- hiradix_lian_state.v hiradix_tpr_window.v
+lint hiradix_lian_state -GH=4 -GE=8 -GP=4 -GWP_MAX=10000 -- hiradix_lian_state.v hiradix_tpr_window.v
 lint hiradix_lian_state -GH=8 -GE=16 -GP=8 -- hiradix_lian_state.v hiradix_tpr_window.v
 lint hiradix_routing_unit -- hiradix_routing_unit.v
 # Every routing submodule alone (the fixed ports, routing/hiradix_routing_ports.vh, are all it needs), and

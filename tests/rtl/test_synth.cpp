@@ -227,6 +227,14 @@ TEST(Synth, AcorStateIsTheSwitchLevel) {
   EXPECT_EQ(b["flip_flops"], b["params"]["expected_flip_flops"]);
   EXPECT_EQ(b["params"]["increase"][1].get<int>(), 500);  // IT_2 resolved for acor (Table 5-3)
   fs::remove_all(dir);
+  // IT_2 = -1 stands for acor's or pb_acor's value only; and the block counts in 32-bit integers (E = 2 x 3
+  // injection VCs, HI = 10^9: 6 x 10^9 blocked heads). Both are refused before Yosys runs.
+  EXPECT_THROW(synth(balanced(2, {{"routing.algorithm", "min"}}), dir, {"acor_state"}), ConfigError);
+  EXPECT_THROW(synth(balanced(2, {{"routing.algorithm", "acor"}, {"router.vcs.injection", "3"},
+                                  {"routing.acor_interval", "1000000000"}}),
+                     dir, {"acor_state"}),
+               ConfigError);
+  fs::remove_all(dir);
   using Blocks = std::vector<std::string>;
   EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "acor"}})), Blocks{"acor_state"});
   EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}})), Blocks{});
