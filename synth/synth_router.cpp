@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <memory>
 #include <sstream>
 
 #include "synth/synth_block.h"
@@ -20,17 +21,26 @@ namespace {
 constexpr double kSramCellUm2At180 = 5.59;
 constexpr double kSramArrayEfficiency = 0.70;
 
-// Whether the routing's decisions read the contention counters (seed-003 §1.3-1.5).
-bool reads_counters(const Config& c) { return make_routing(c.routing, *make_topology(c))->reads_contention_counters(); }
+// What the configured routing adds to a router besides its routing units (the routing is built once).
+struct RoutingHardware {
+  std::string algorithm;
+  std::vector<std::string> state_blocks;  // its state blocks (RoutingAlgorithm::rtl_state_blocks)
+  bool reads_counters = false;            // its decisions read the contention counters (seed-003 §1.3-1.5)
+};
+
+RoutingHardware routing_hardware(const Config& c) {
+  const std::unique_ptr<RoutingAlgorithm> r = make_routing(c.routing, *make_topology(c));
+  return {c.routing.algorithm, r->rtl_state_blocks(), r->reads_contention_counters()};
+}
 
 // How many copies of `block` one router has, and why.
-std::pair<int, std::string> count_of(const std::string& block, const json& blocks, const Geometry& g, const Config& c) {
-  const std::string& algorithm = c.routing.algorithm;
-  const std::vector<std::string> state = routing_state_blocks(c);
+std::pair<int, std::string> count_of(const std::string& block, const json& blocks, const Geometry& g, const RoutingHardware& hw) {
+  const std::string& algorithm = hw.algorithm;
+  const std::vector<std::string>& state = hw.state_blocks;
   if (block == "routing_unit") return {g.radix, "one per input port"};
   if (block == "allocator" || block == "crossbar" || block == "lfsr") return {1, "one per router"};
   if (block == "contention_counters") {
-    if (!reads_counters(c)) return {0, algorithm + " does not read contention counters"};
+    if (!hw.reads_counters) return {0, algorithm + " does not read contention counters"};
     if (blocks.contains("base_state")) return {0, "inside base_state"};
     return {1, "one per router"};
   }
@@ -71,9 +81,10 @@ std::vector<std::string> routing_state_blocks(const Config& c) {
 
 json router_summary(const json& report, const Config& c) {
   const json& blocks = report["blocks"];
+  const RoutingHardware hw = routing_hardware(c);
   std::vector<std::string> needed = {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row"};
-  for (const std::string& s : routing_state_blocks(c)) needed.push_back(s);
-  if (reads_counters(c) && !blocks.contains("base_state")) needed.push_back("contention_counters");
+  for (const std::string& s : hw.state_blocks) needed.push_back(s);
+  if (hw.reads_counters && !blocks.contains("base_state")) needed.push_back("contention_counters");
   for (const std::string& n : needed)
     if (!blocks.contains(n)) return json();
   const Geometry g = geometry_of(c);
@@ -81,7 +92,7 @@ json router_summary(const json& report, const Config& c) {
   double logic = 0, leakage = 0;
   bool power = true;
   for (const auto& [name, b] : blocks.items()) {
-    const auto [count, why] = count_of(name, blocks, g, c);
+    const auto [count, why] = count_of(name, blocks, g, hw);
     r["blocks"][name] = {{"count", count}, {"area_um2", count * b["area_um2"].get<double>()}, {"why", why}};
     logic += count * b["area_um2"].get<double>();
     if (count && has_power(b)) leakage += count * b["power"]["leakage_mw"].get<double>();

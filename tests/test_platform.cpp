@@ -73,6 +73,41 @@ TEST(Platform, ARoundTripIsTwoPacketsAtTheGeneratedPacketsZeroLoadLatency) {
   EXPECT_EQ(err, "");
 }
 
+// Nodes with two NICs (the fully connected test topology: 4 routers, p = 2, node n's NICs at routers n and
+// n + 1): a node's one pair of sockets sends and receives through whichever of its NICs is nearest the other
+// node. Node 0 shares router 1 with node 1 and router 0 with node 3 (0 hops: 14 cycles a packet, plus the
+// cycle into the NIC, 2 x 15 ns a round trip) and is one hop from node 2 (29 + 1 cycles a packet, 60 ns).
+TEST(Platform, ANodeWithTwoNicsTalksThroughTheNearestOne) {
+  const struct {
+    int dst;
+    double round_trip_ns, hops;
+  } cases[] = {{1, 30.0, 0.0}, {2, 60.0, 1.0}, {3, 30.0, 0.0}};
+  for (const auto& k : cases) {
+    const std::string err = test::in_child([&k]() -> std::string {
+      const Config c = load_config("", {{"topology.type", "fully_connected"}, {"topology.routers", "4"}, {"topology.p", "2"},
+                                        {"topology.nics", "2"}, {"traffic.load", "0"}, {"sim.warmup", "0"}});
+      auto* net = new PlatformNetwork("net", c);
+      auto* ini = new Initiator("initiator");
+      auto* tgt = new Target("target");
+      if (net->nodes() != 4) return "nodes " + std::to_string(net->nodes()) + ", not 4";
+      ini->address = PlatformNetwork::address(k.dst, 0x80);
+      ini->socket.bind(net->target_socket(0));
+      net->initiator_socket(k.dst).bind(tgt->socket);
+      sc_core::sc_start();
+      std::string out;
+      if (!ini->ok) out += "response not ok; ";
+      if (ini->round_trip_ns != k.round_trip_ns)
+        out += "round trip " + std::to_string(ini->round_trip_ns) + " ns, not " + std::to_string(k.round_trip_ns) + "; ";
+      if (tgt->calls != 1) out += "target not called once; ";
+      const nlohmann::json s = net->network().stats().to_json(now_cycle(), net->nodes());
+      if (s["packets"] != 2) out += "packets " + s["packets"].dump() + "; ";
+      if (s["average_hops"] != k.hops) out += "hops " + s["average_hops"].dump() + "; ";
+      return out;
+    });
+    EXPECT_EQ(err, "") << "node 0 to node " << k.dst;
+  }
+}
+
 // An address beyond the network's nodes is an address error, not a packet.
 TEST(Platform, AnAddressBeyondTheNodesIsAnAddressError) {
   const std::string err = test::in_child([]() -> std::string {

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "router/routing/routing_registry.h"
 #include "testbench/network.h"
 #include "testbench/power_report.h"
 #include "tools/run/provenance.h"
@@ -306,9 +307,9 @@ std::string summarize(const nlohmann::json& j) {
   const auto& lat = j["latency"];
   std::ostringstream s;
   const std::unique_ptr<Topology> topo = topology_of(c);
-  s << fmt::format("hiradix: {}, {} routers, routing {}{}\n", topo ? topo->describe() : "(unknown topology)",
-                   j["simulation"]["routers"].get<int>(), c["routing"]["algorithm"].get<std::string>(),
-                   c["routing"]["algorithm"] != "min" ? " " + c["routing"]["phase_a"].get<std::string>() : "");
+  const std::string algorithm = c["routing"]["algorithm"].get<std::string>();
+  s << fmt::format("hiradix: {}, {} routers, routing {} ({})\n", topo ? topo->describe() : "(unknown topology)",
+                   j["simulation"]["routers"].get<int>(), algorithm, routing_display_of(algorithm, c).name);
   s << fmt::format("  traffic      {} offset {} load {:.3f}{}\n", c["traffic"]["pattern"].get<std::string>(),
                    c["traffic"]["offset"].get<int>(), c["traffic"]["load"].get<double>(),
                    j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
