@@ -80,6 +80,14 @@ AcorThresholds thresholds(const RoutingOptions& o) {
 bool hop_count(const RoutingOptions& o) { return o.text("routing.vc_scheme") == "hop_count"; }
 }  // namespace
 
+namespace {
+// The routers' ACOR-Switch levels (and PB-ACOR's) through a traffic change (seed-000 §5.4.3).
+RoutingFigure acor_levels_figure() {
+  return {RoutingFigure::Kind::kLevels, "acor_levels", "ACOR-Switch levels around the traffic change:", "ACOR level",
+          "0 = the lowest policy"};
+}
+}  // namespace
+
 RoutingEntry acor_routing_entry() {
   RoutingEntry e{
       "acor", {"ACOR", 12},
@@ -111,26 +119,29 @@ RoutingEntry acor_routing_entry() {
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return upper;
   };
+  e.figures = {acor_levels_figure()};
   return e;
 }
 
 RoutingEntry pb_acor_routing_entry() {
-  return {"pb_acor", {"PB-ACOR", 13},
-          "PB-ACOR, seed-000 §3.11: rpb with recomputation whose non-minimal candidate is drawn under the router's "
-          "ACOR level (routing.acor_*); heads blocked on a minimal decision do not move the level",
-          {},
-          rtl::ALG_PB_ACOR,
-          [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            auto r = std::make_unique<PbAcorRouting>(t, parse_acor_sequence(o.text("routing.acor_sequence")), thresholds(o),
-                                                     static_cast<int>(o.threshold_phits("routing.ugal_threshold")),
-                                                     static_cast<int>(o.integer("routing.pb_factor")),
-                                                     static_cast<int>(o.integer("routing.pb_threshold")), hop_count(o),
-                                                     static_cast<Cycle>(o.integer("routing.pb_period")));
-            r->set_mean_over_all(o.text("routing.pb_mean") == "all");
-            r->set_vc_load(o.text("routing.ugal_load") == "vc");
-            return r;
-          }};
+  RoutingEntry e{"pb_acor", {"PB-ACOR", 13},
+        "PB-ACOR, seed-000 §3.11: rpb with recomputation whose non-minimal candidate is drawn under the router's "
+        "ACOR level (routing.acor_*); heads blocked on a minimal decision do not move the level",
+        {},
+        rtl::ALG_PB_ACOR,
+        [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+          const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+          auto r = std::make_unique<PbAcorRouting>(t, parse_acor_sequence(o.text("routing.acor_sequence")), thresholds(o),
+                                                   static_cast<int>(o.threshold_phits("routing.ugal_threshold")),
+                                                   static_cast<int>(o.integer("routing.pb_factor")),
+                                                   static_cast<int>(o.integer("routing.pb_threshold")), hop_count(o),
+                                                   static_cast<Cycle>(o.integer("routing.pb_period")));
+          r->set_mean_over_all(o.text("routing.pb_mean") == "all");
+          r->set_vc_load(o.text("routing.ugal_load") == "vc");
+          return r;
+        }};
+  e.figures = {acor_levels_figure()};
+  return e;
 }
 
 }  // namespace hiradix

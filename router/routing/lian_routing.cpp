@@ -89,6 +89,10 @@ RoutingEntry lian_routing_entry() {
       }};
   e.trace_key = "trace.lian";
   for (RoutingKey& k : e.keys) k.used_by = {"lian"};
+  // The thesis' §6.3.2.2: where a -g- path saturates, the relevant IL counter reads about the same for every
+  // group offset, which is what lets one threshold ILCth pick the l2 hop.
+  e.figures = {{RoutingFigure::Kind::kTraceVsLoad, "lian_il_vs_load", "LIAN's intermediate-local counter vs offered load", "IL",
+                "mean over its injection decisions", "il", "Larger relevant IL counter (packets)", "routing.lian_ilc", "ILCth"}};
   return e;
 }
 

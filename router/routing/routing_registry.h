@@ -43,6 +43,26 @@ struct RoutingDisplay {
   int style = 0;
 };
 
+// A figure of a routing's own readings, drawn by `hiradix plot` for a sweep (tools/plot) and declared with
+// the routing, so that the plot code names none. Two kinds:
+// - kLevels: result.json's time series `routers_at_level` (RoutingState::level) around a traffic change,
+//   over the sweep's points of the routings that declare the figure;
+// - kTraceVsLoad: the mean of one column of the routing's trace CSV (RoutingEntry::trace_key) after the
+//   warm-up, against offered load, where the sweep's config sets that trace.
+struct RoutingFigure {
+  enum class Kind { kLevels, kTraceVsLoad };
+  Kind kind;
+  std::string name;      // its files: NAME.svg, NAME.png, NAME.dat
+  std::string title;     // kLevels: the lead of the context line; kTraceVsLoad: the title
+  std::string quantity;  // what is drawn: "ACOR level" (panel titles), "IL" (the data blocks' columns)
+  std::string note;      // kLevels: what level 0 is; kTraceVsLoad: what a point averages (title, after the router)
+  // kTraceVsLoad only:
+  std::string column = "";           // the trace CSV's column
+  std::string ylabel = "";           // the y axis
+  std::string threshold_key = "";    // a key drawn as a dashed line when in range ("" = none)
+  std::string threshold_label = "";  // that line's legend
+};
+
 struct RoutingEntry {
   std::string name;              // the value of routing.algorithm
   RoutingDisplay display;        // "MIN", style 1
@@ -59,6 +79,7 @@ struct RoutingEntry {
   // own styles (for a figure's label). Null / empty: always `display`.
   RoutingDisplay (*display_under)(const RoutingEntry& self, const nlohmann::json& config) = nullptr;
   std::vector<RoutingDisplay> display_variants = {};
+  std::vector<RoutingFigure> figures = {};  // figures of its own readings (two entries may share one by name)
 };
 
 const std::vector<RoutingEntry>& routing_registry();

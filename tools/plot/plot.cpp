@@ -136,14 +136,34 @@ std::vector<plot::Figure> sweep_figures(const std::string& csv, bool quiet) {
   const std::pair<const char*, Maker> makers[] = {
       {"latency_vs_load", plot::latency_figure}, {"accepted_vs_offered", plot::accepted_figure}, {"contention", plot::contention_figure},
       {"fairness", plot::fairness_figure},       {"transient", plot::transient_figure},        {"contention_trace", plot::contention_trace_figure},
-      {"acor_levels", plot::acor_levels_figure}, {"accepted_vs_offset", plot::offset_figure},
-      {"lian_il_vs_load", plot::lian_il_figure}};
+      {"accepted_vs_offset", plot::offset_figure}};
   std::vector<plot::Figure> figures;
+  auto add = [&](const std::string& name, plot::Figure f, const std::string& why_not) {
+    if (f.name.empty() && !quiet) std::cout << "plot: no " << name << " figure: " << why_not << "\n";
+    figures.push_back(std::move(f));
+  };
   for (const auto& [name, make] : makers) {
     std::string why_not;
-    figures.push_back(make(s, l, why_not));
-    if (figures.back().name.empty() && !quiet) std::cout << "plot: no " << name << " figure: " << why_not << "\n";
+    add(name, make(s, l, why_not), why_not);
   }
+  // The routings' own figures (RoutingEntry::figures), each once: a levels figure over the points of every
+  // routing that declares it.
+  std::vector<std::string> drawn;
+  for (const RoutingEntry& e : routing_registry())
+    for (const RoutingFigure& fig : e.figures) {
+      if (std::find(drawn.begin(), drawn.end(), fig.name) != drawn.end()) continue;
+      drawn.push_back(fig.name);
+      std::string why_not;
+      if (fig.kind == RoutingFigure::Kind::kTraceVsLoad) {
+        add(fig.name, plot::routing_trace_figure(fig, e.trace_key, s, l, why_not), why_not);
+        continue;
+      }
+      std::vector<std::string> algorithms;
+      for (const RoutingEntry& other : routing_registry())
+        for (const RoutingFigure& g : other.figures)
+          if (g.name == fig.name) algorithms.push_back(other.name);
+      add(fig.name, plot::routing_levels_figure(fig, algorithms, s, l, why_not), why_not);
+    }
   return figures;
 }
 

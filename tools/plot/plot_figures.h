@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "router/routing/routing_registry.h"
 #include "tools/plot/plot_gnuplot.h"
 #include "tools/plot/plot_sweep.h"
 
@@ -21,13 +22,17 @@ Figure fairness_figure(const SweepTable& sweep, const Layout& layout, std::strin
 // Accepted load per ADV+i offset at one offered load (plot_offset.cpp).
 Figure offset_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 
-// LIAN's intermediate-local counter per offered load from the points' trace.lian files (plot_lian.cpp).
-Figure lian_il_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+// A routing's figure of a column of its trace (`trace_key`, the entry's) per offered load, from the points'
+// trace files (plot_routing_trace.cpp): LIAN's intermediate-local counter.
+Figure routing_trace_figure(const RoutingFigure& figure, const std::string& trace_key, const SweepTable& sweep,
+                            const Layout& layout, std::string& why_not);
 
 // Per time bin around a traffic change (plot_time.cpp).
 Figure transient_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 Figure contention_trace_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
-Figure acor_levels_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+// A routing's levels figure over the points of `algorithms` (the routings that declare it): ACOR's.
+Figure routing_levels_figure(const RoutingFigure& figure, const std::vector<std::string>& algorithms, const SweepTable& sweep,
+                             const Layout& layout, std::string& why_not);
 
 // From other inputs (plot.cpp).
 Figure area_figure(const std::vector<std::string>& synth_files);

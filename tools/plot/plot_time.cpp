@@ -77,9 +77,9 @@ Block contention_block(const Run& run) {
   return b;
 }
 
-// Columns: bin end (where the levels were sampled); the routers' mean ACOR level (0 = the sequence's lowest
-// policy); the fraction of routers above the lowest level.
-Block acor_block(const Run& run) {
+// Columns: bin end (where the levels were sampled); the routers' mean level (RoutingState::level: ACOR's,
+// 0 = the sequence's lowest policy); the fraction of routers above the lowest level.
+Block levels_block(const Run& run) {
   const json& r = run.result;
   const double change = change_cycle(r), bin = bin_width(r);
   Block b{run.label + "  (bin end, mean level, fraction above the lowest)", {}};
@@ -178,14 +178,25 @@ Figure contention_trace_figure(const SweepTable& s, const Layout& l, std::string
   return stacked("contention_trace", context_line(l, runs, "Contention counters around the traffic change:"), runs, blocks, panels);
 }
 
-Figure acor_levels_figure(const SweepTable& s, const Layout& l, std::string& why_not) {
-  const std::vector<Run> runs = transient_runs(s, l, "routers_at_level");
-  if (runs.empty()) return why_not = "no point has a time series with ACOR levels (acor_mode switch or pb_acor)", Figure{};
+Figure routing_levels_figure(const RoutingFigure& fig, const std::vector<std::string>& algorithms, const SweepTable& s,
+                             const Layout& l, std::string& why_not) {
+  std::vector<Run> runs = transient_runs(s, l, "routers_at_level");
+  runs.erase(std::remove_if(runs.begin(), runs.end(),
+                            [&](const Run& r) {
+                              const std::string a = r.result["config"]["routing"].value("algorithm", "");
+                              return std::find(algorithms.begin(), algorithms.end(), a) == algorithms.end();
+                            }),
+             runs.end());
+  if (runs.empty()) {
+    std::string names;
+    for (const std::string& a : algorithms) names += (names.empty() ? "" : " or ") + a;
+    return why_not = "no point of " + names + " has a time series with levels", Figure{};
+  }
   std::vector<Block> blocks;
-  for (const Run& r : runs) blocks.push_back(acor_block(r));
-  const std::vector<Panel> panels = {{"Mean ACOR level of the routers at the bin's end (0 = the lowest policy)", "Level", 0, 1, 0},
+  for (const Run& r : runs) blocks.push_back(levels_block(r));
+  const std::vector<Panel> panels = {{"Mean " + fig.quantity + " of the routers at the bin's end (" + fig.note + ")", "Level", 0, 1, 0},
                                      {"Routers above the lowest level at the bin's end", "Fraction of routers", 0, 2, 1.05}};
-  return stacked("acor_levels", context_line(l, runs, "ACOR-Switch levels around the traffic change:"), runs, blocks, panels);
+  return stacked(fig.name, context_line(l, runs, fig.title), runs, blocks, panels);
 }
 
 }  // namespace hiradix::plot
