@@ -97,7 +97,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   // The NIC a packet to node `dst` leaves from and the one of `dst` it is delivered at (see the class).
   void pick_nics(int dst, int& from, int& to) const;
   // Sends the next flit on link `k` if it can; the next cycle it wants to run (kNever: none).
-  Cycle send(Link& link, Cycle now);
+  inline Cycle send(Link& link, Cycle now);  // defined in nic.cpp, the only user
+  inline void tick_one(Cycle now);  // tick of a node with one NIC (nic.cpp)
   void take_submitted(Cycle now);
 
   int id_;
