@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace hiradix {
 
@@ -36,6 +38,7 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
       rng_(seed, static_cast<std::uint64_t>(node)),
       injection_vcs_(params.injection_vcs) {
   for (int k = 0; k < topo.nics_per_node(); ++k) links_.push_back(arena_new<Link>(this, k, params));
+  first_ = links_.front().get();
   submitted_.reset_growing(4, static_cast<std::size_t>(1) << 30);
   next_generation_ = first_instant(0);
   if (next_generation_ != kNever) wake_at(next_generation_);
@@ -86,10 +89,10 @@ Cycle Nic::first_instant(Cycle from) {
 
 void Nic::generate(Cycle now) {
   if (links_.size() == 1) {  // the destination is drawn for an accepted packet only
-    Ring<Waiting>& queue = links_[0]->queue;
+    Ring<Waiting>& queue = first_->queue;
     const bool accepted = !queue.full();
     stats_.on_generate(now, params_.packet_size, accepted);
-    if (accepted) queue.push({now, static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, id_, rng_))});
+    if (accepted) queue.push({now, static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, id_, rng_)), 0, 0});
   } else {  // the destination decides which NIC's queue takes it
     const int dst = pick_destination(traffic_.at(now), topo_, id_, rng_);
     int from, to;
@@ -103,7 +106,8 @@ void Nic::generate(Cycle now) {
 }
 
 void Nic::submit(int dst, std::uint32_t tag, Cycle now) {
-  submitted_.push({now + 1, static_cast<std::uint32_t>(dst), tag});
+  if (tag >= kMaxTag) throw std::length_error("NIC " + std::to_string(id_) + ": more than 2^24 transactions in flight");
+  submitted_.push({now + 1, static_cast<std::uint32_t>(dst), tag, 0});
   scheduler_.wake_external(this, now + 1);
 }
 
@@ -120,16 +124,6 @@ void Nic::take_submitted(Cycle now) {
     if (accepted) queue.push(w);
     else listener_->refused(w.tag);
   }
-}
-
-void Nic::tick(Cycle now) {
-  for (const ArenaPtr<Link>& l : links_) l->flow->catch_up(0, now);
-  if (!submitted_.empty()) take_submitted(now);
-  if (next_generation_ <= now) generate(now);
-  Cycle next = next_generation_;
-  for (const ArenaPtr<Link>& l : links_) next = std::min(next, send(*l, now));
-  if (!submitted_.empty()) next = std::min(next, submitted_.front().generated);
-  if (next != kNever) wake_at(next);
 }
 
 // Sends the next flit of the packet at the head of the link's queue on a free link, into an injection VC
@@ -186,6 +180,18 @@ Cycle Nic::send(Link& l, Cycle now) {
   Cycle next = l.flow->next_message(0);
   if (!l.queue.empty() && !waiting_credits) next = std::min(next, std::max(l.link_free, now + 1));
   return next;
+}
+
+void Nic::tick(Cycle now) {
+  Link& first = *first_;  // most nodes have one NIC: no loop for them
+  first.flow->catch_up(0, now);
+  for (std::size_t k = 1; k < links_.size(); ++k) links_[k]->flow->catch_up(0, now);
+  if (!submitted_.empty()) take_submitted(now);
+  if (next_generation_ <= now) generate(now);
+  Cycle next = std::min(next_generation_, send(first, now));
+  for (std::size_t k = 1; k < links_.size(); ++k) next = std::min(next, send(*links_[k], now));
+  if (!submitted_.empty()) next = std::min(next, submitted_.front().generated);
+  if (next != kNever) wake_at(next);
 }
 
 void Nic::receive_packet(int nic, const LinkMessage& msg, Cycle) {

@@ -67,12 +67,14 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
  private:
   // Generated packets waiting in an injection queue: only what is needed to create them at injection, so
   // that past saturation the (full) queues stay small and the packet pool holds only packets in flight.
+  // 16 bytes, as before nodes had several NICs (a larger entry costs instructions in every queue).
   struct Waiting {
     Cycle generated;
     std::uint32_t dst;
-    std::uint32_t tag = 0;     // submitted packets: the listener's tag
-    std::uint8_t dst_nic = 0;  // the destination node's NIC it is delivered at
+    std::uint32_t tag : 24;     // submitted packets: the listener's tag (< kMaxTag)
+    std::uint32_t dst_nic : 8;  // the destination node's NIC it is delivered at
   };
+  static constexpr std::uint32_t kMaxTag = 1u << 24;
   // One NIC of the node: its links, its injection queue and the packet leaving on it.
   struct Link {
     Link(Nic* nic, int k, const NicParams& params);
@@ -107,6 +109,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   ActivityScheduler& scheduler_;
   Rng rng_;
   std::vector<ArenaPtr<Link>> links_;
+  Link* first_ = nullptr;  // links_[0]
   Ring<Waiting> submitted_;  // submitted, not yet generated
   NicListener* listener_ = nullptr;
   int injection_vcs_;
