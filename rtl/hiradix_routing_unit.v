@@ -19,73 +19,34 @@
 //   routing/hiradix_route_in_transit.v  Base and ECtN (seed-003 §1.3, §1.5: MM+L misrouting on counters)
 //   routing/hiradix_route_occupancy.v   OLM and Hybrid (seed-003 §1.4: on credit occupancy)
 //   routing/hiradix_route_acor.v        ACOR (seed-000 §3.10: Valiant's policy by congestion level)
-// A new routing: its ALG_* code in hiradix_fields.vh, its file in routing/ (named after its module: the
-// build and the synthesis flow find modules by file name), one instance and one case line below.
+// A new routing: its ALG_* code in hiradix_fields.vh, its fields in router/routing/NAME_rtl.h, its file in
+// routing/ (named after its module: the build and the synthesis flow find modules by file name), one
+// instance and one case line below.
 `default_nettype none
-module hiradix_routing_unit(cfg_algorithm, cfg_phase_a, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree,
-                            cfg_ugal_t, cfg_contention_th, cfg_ectn_th, cfg_occupancy_th, cfg_min_occupancy, cfg_acor_sequence, cfg_tpr_li, cfg_tpr_t,
-                            cfg_lian_sgc, cfg_lian_ilc, router,
-                            in_port, in_vc, dst, rs_in, lfsr_in, port_load, contention, port_ready, ectn_dest,
-                            ectn_comb, pb_flag, cfg_ugal_group, group_load, occupancy, acor_level, tpr_count,
-                            lian_saturated, lian_il, cfg_vc_load, vc_load,
+module hiradix_routing_unit(cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree, cfg, router,
+                            in_port, in_vc, dst, rs_in, lfsr_in, state,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
+`include "hiradix_bus.vh"
 /* verilator lint_on UNUSEDPARAM */
 `include "lfsr_advance.vh"
+  // The unit's own configuration: which routing, the VC scheme, the Dragonfly's geometry.
   input  wire [ALG_W-1:0]    cfg_algorithm;
-  input  wire [1:0]          cfg_phase_a;
   input  wire                cfg_hop_count_vcs;
   input  wire [GEOM_W-1:0]   cfg_p, cfg_a, cfg_h;
   input  wire                cfg_palmtree;
-  input  wire [THRESH_W-1:0] cfg_ugal_t;    // UGAL's T (signed, phits)
-  input  wire [COUNT_W-1:0]  cfg_contention_th;  // Base's and ECtN's th, Hybrid's contention th
-  input  wire [COMB_W-1:0]   cfg_ectn_th;  // ECtN's combined threshold
-  input  wire [OCC_W-1:0]    cfg_occupancy_th;   // OLM / Hybrid: candidate iff q_nonmin <= th% of q_min
-  input  wire [OCC_W-1:0]    cfg_min_occupancy;  // OLM / Hybrid: ThMin, percent
-  input  wire [1:0]          cfg_acor_sequence;  // ACOR's phase-A policies by level, ACOR_SEQ_*
-  input  wire [2*TPR_W-1:0]  cfg_tpr_li;         // TPR's (and LIAN's) region thresholds {LI_h, LI_l}, packets
-  input  wire [3*THRESH_W-1:0] cfg_tpr_t;        // TPR's T per region {adv, mix, benign} (signed, phits), LIAN's too
-  input  wire [PORT_W-1:0]   cfg_lian_sgc;       // LIAN's SGCth: l1 iff lian_saturated > SGCth
-  input  wire [TPR_W-1:0]    cfg_lian_ilc;       // LIAN's ILCth: l2 iff lian_il > ILCth
+  // Every routing's configuration fields and inputs, as the routings declare them (router/routing/*_rtl.h),
+  // laid out at build time (hiradix_bus.vh, hiradix_bus_fields.vh); each submodule slices those it reads.
+  input  wire [CFG_W-1:0]    cfg;
+  input  wire [IN_W-1:0]     state;
   input  wire [ROUTER_W-1:0] router;
   input  wire [PORT_W-1:0]   in_port;
   input  wire [VC_W-1:0]     in_vc;
   input  wire [NODE_W-1:0]   dst;
   input  wire [RS_W-1:0]     rs_in;
   input  wire [LFSR_W-1:0]   lfsr_in;
-  input  wire [MAX_PORTS*LOAD_W-1:0] port_load;  // per output port: queued + uncredited phits (UGAL)
-  input  wire [MAX_PORTS*COUNT_W-1:0] contention;  // per output port: contention counter (Base)
-  input  wire [MAX_PORTS*READY_W-1:0] port_ready;  // per output port: VCs that can take a packet now (Base)
-  // ECtN (seed-003 §1.5), at injection towards another group: the group's combined counter of the
-  // destination's global link, and per output port (global ports) that of the port's own link.
-  input  wire [COMB_W-1:0]   ectn_dest;
-  input  wire [MAX_PORTS*COMB_W-1:0] ectn_comb;
-  input  wire                pb_flag;  // PB (seed-000 §3.6): the minimal path's global link is flagged saturated
-  input  wire                cfg_ugal_group;  // UGAL-G: Q adds the path's first global channel
-  // UGAL-G: per global link of this router's group (router index in the group * h + global port number),
-  // the load of that link's output port at its owner router (queued + uncredited phits).
-  input  wire [MAX_GLINKS*LOAD_W-1:0] group_load;
-  // per output port p and VC v < READY_W, entry p * READY_W + v: occupancy in percent (OLM, Hybrid)
-  input  wire [MAX_PORTS*READY_W*OCC_W-1:0] occupancy;
-  // ACOR (seed-000 §3.10), at injection: the level of this decision (0-based): the router's (ACOR-Switch)
-  // or the packet's (ACOR-Packet), kept by the router.
-  input  wire [1:0]          acor_level;
-  // TPR (seed-000 §3.12), at injection towards another group: the packets this router forwarded from its
-  // injection ports towards the destination's group in the last HW cycles (saturated), kept by the router;
-  // 0 for a destination in this group. LIAN (seed-000 §3.13): floor of the destination group's extended
-  // counter G (Eq. 6-1), saturated.
-  input  wire [TPR_W-1:0]    tpr_count;
-  // LIAN, at injection: how many of this router's global links reach a group whose G exceeds GCSth, and
-  // ceil of the larger intermediate-local counter (Eq. 6-2) of the destination's offset (saturated; 0 for
-  // a destination in this group). The router keeps the counters (router/routing/lian_counters.h).
-  input  wire [PORT_W-1:0]   lian_saturated;
-  input  wire [TPR_W-1:0]    lian_il;
-  // UGAL's Q read per VC (routing.ugal_load: vc): per output port p and VC v < READY_W, entry
-  // p * READY_W + v, the phits holding that VC's downstream credits (as port_load, per VC; saturated).
-  input  wire                cfg_vc_load;
-  input  wire [MAX_PORTS*READY_W*LOAD_W-1:0] vc_load;
   output reg  [PORT_W-1:0]   out_port;
   output reg  [VC_W-1:0]     out_vc;
   output reg  [PORT_W-1:0]   min_port;

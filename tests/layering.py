@@ -19,6 +19,7 @@ LOWER = {
     'router': ['router/rtl', 'router/routing', 'router/buffers', 'router/flow', 'router/common', 'topology',
                'config/schema', 'tlm'],
     'synth/report': ['config/schema'],
+    'cmake': ['router/routing'],  # the configure-time generator of the routing unit's buses (rtl_bus_gen.cpp)
 }
 BELOW_CONFIG = list(LOWER)
 LOWER['config'] = BELOW_CONFIG

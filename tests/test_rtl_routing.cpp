@@ -244,8 +244,8 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
             for (int p = 0; p < topo.radix(); ++p) loads[p] = static_cast<std::uint16_t>(state_rng.below(40));
             for (int l = 0; l < topo.a() * topo.h(); ++l) group_loads[l] = static_cast<std::uint16_t>(state_rng.below(40));
             ctx.port_load = loads;
-            if (cfg.ugal_group) ctx.group_load = group_loads;
-            if (cfg.vc_load) {  // as the router fills it for routing.ugal_load: vc
+            if (cfg.field("ugal_group")) ctx.group_load = group_loads;
+            if (cfg.field("vc_load")) {  // as the router fills it for routing.ugal_load: vc
               for (std::uint16_t& q : vc_loads) q = static_cast<std::uint16_t>(vc_rng.below(40));
               ctx.vc_load = vc_loads;
             }
@@ -297,32 +297,32 @@ TEST_P(RoutingUnit, RandomInputsAgree) {
       in.lfsr = rng.next() | 1;
       // Loads spread over the whole field, and small ones so that UGAL's comparison goes both ways.
       const std::uint32_t top = (i & 1) ? (1u << rtl::LOAD_W) : 64;
-      for (int p = 0; p < topo.radix(); ++p) in.port_load[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(rng.below(top));
-      in.has_port_load = true;
+      std::uint32_t* port_load = in.input("port_load");
+      for (int p = 0; p < topo.radix(); ++p) port_load[p] = rng.below(top);
+      std::uint32_t *contention = in.input("contention"), *ready = in.input("port_ready");
       for (int p = 0; p < topo.radix(); ++p) {
-        in.contention[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below((i & 2) ? 128 : 8));
-        in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(16));
+        contention[p] = rng.below((i & 2) ? 128 : 8);
+        ready[p] = rng.below(16);
       }
-      in.has_port_state = true;
-      for (int l = 0; l < topo.a() * topo.h(); ++l) in.group_load[static_cast<std::size_t>(l)] = static_cast<std::uint16_t>(rng.below(top));
-      in.has_group_load = true;
-      for (std::uint8_t& q : in.occupancy) q = random_occupancy(rng);
-      in.has_occupancy = true;
+      std::uint32_t* group_load = in.input("group_load");
+      for (int l = 0; l < topo.a() * topo.h(); ++l) group_load[l] = rng.below(top);
+      std::uint32_t* occupancy = in.input("occupancy");
+      for (int k = 0; k < rtl::MAX_PORTS * rtl::READY_W; ++k) occupancy[k] = random_occupancy(rng);
       in.in_vc = static_cast<std::uint8_t>(rng.below(4));
       const std::uint32_t comb_top = (i & 4) ? (1u << rtl::COMB_W) : 16;
-      in.ectn_dest = static_cast<std::uint8_t>(rng.below(comb_top));
-      for (int p = 0; p < topo.radix(); ++p) in.ectn_comb[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(comb_top));
-      in.has_comb = true;
-      in.pb_flag = rng.below(2) != 0;
-      in.acor_level = static_cast<std::uint8_t>(rng.below(4));
-      in.tpr_count = random_tpr_count(tpr_rng);
+      in.input("ectn_dest")[0] = rng.below(comb_top);
+      std::uint32_t* comb = in.input("ectn_comb");
+      for (int p = 0; p < topo.radix(); ++p) comb[p] = rng.below(comb_top);
+      in.input("pb_flag")[0] = rng.below(2);
+      in.input("acor_level")[0] = rng.below(4);
+      in.input("tpr_count")[0] = static_cast<std::uint32_t>(random_tpr_count(tpr_rng));
       int saturated = 0, il = 0;
       random_lian(lian_rng, topo.h(), saturated, il);
-      in.lian_saturated = static_cast<std::uint8_t>(saturated);
-      in.lian_il = static_cast<std::uint8_t>(il);
-      if (cfg.vc_load) {
-        for (std::uint16_t& q : in.vc_load) q = static_cast<std::uint16_t>(vc_rng.below(top));
-        in.has_vc_load = true;
+      in.input("lian_saturated")[0] = static_cast<std::uint32_t>(saturated);
+      in.input("lian_il")[0] = static_cast<std::uint32_t>(il);
+      if (cfg.field("vc_load")) {
+        std::uint32_t* vc_load = in.input("vc_load");
+        for (int k = 0; k < rtl::MAX_PORTS * rtl::READY_W; ++k) vc_load[k] = vc_rng.below(top);
       }
       const RcOutputs want = reference_decision(*model, in);
       const RcOutputs got = rtl.evaluate(in);
@@ -351,10 +351,10 @@ TEST(RoutingUnitConfig, UgalThresholdsAreFlitsOfTheRun) {
   o.flit_phits = 8;
   const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
   const RcConfig c = rc_config(o, topo);
-  EXPECT_EQ(c.ugal_threshold, -24);
-  EXPECT_EQ(c.tpr_t_benign, 1200);
-  EXPECT_EQ(c.tpr_t_mix, -240);
-  EXPECT_EQ(c.tpr_t_adv, -1200);
+  EXPECT_EQ(c.field("ugal_t"), -24);
+  EXPECT_EQ(c.field("tpr_t_benign"), 1200);
+  EXPECT_EQ(c.field("tpr_t_mix"), -240);
+  EXPECT_EQ(c.field("tpr_t_adv"), -1200);
   o.flit_phits = 300;  // -150 * 300 = -45,000 phits: below the signed 16-bit field
   try {
     rc_config(o, topo);
@@ -372,16 +372,17 @@ TEST(RoutingUnitConfig, UgalLoadPerVcReachesTheRtl) {
   const Overrides vc{{"routing.algorithm", "ugal"}, {"routing.ugal_load", "vc"}};
   for (const char* mode : {"model", "rtl", "lockstep"}) EXPECT_NO_THROW(load_config("", with(vc, {{"router.rc_mode", mode}}))) << mode;
   const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
-  EXPECT_TRUE(rc_config(per_vc(opt("ugal")), topo).vc_load);
-  EXPECT_FALSE(rc_config(opt("ugal"), topo).vc_load);
+  EXPECT_EQ(rc_config(per_vc(opt("ugal")), topo).field("vc_load"), 1);
+  EXPECT_EQ(rc_config(opt("ugal"), topo).field("vc_load"), 0);
   RcInputs in;
   in.cfg = rc_config(per_vc(opt("pb")), topo);
   in.lfsr = 12345;
-  for (std::size_t i = 0; i < in.vc_load.size(); ++i) in.vc_load[i] = static_cast<std::uint16_t>(i % 97);
-  in.has_vc_load = true;
+  std::uint32_t* vc_load = in.input("vc_load");
+  for (int i = 0; i < rtl::MAX_PORTS * rtl::READY_W; ++i) vc_load[i] = static_cast<std::uint32_t>(i % 97);
   const RcInputs back = inputs_from_json(json::parse(to_json(in).dump()));
-  EXPECT_TRUE(back.cfg.vc_load);
-  EXPECT_EQ(back.vc_load, in.vc_load);
+  EXPECT_EQ(back.cfg.field("vc_load"), 1);
+  EXPECT_EQ(back.values, in.values);
+  EXPECT_EQ(to_json(in)["vc_load_on"], true) << "today's JSON name, so that older records replay";
 }
 
 TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {
@@ -415,19 +416,40 @@ TEST(RcInputsJson, OccupancyAndThresholdsRoundTripAndReplay) {
       in.in_port = static_cast<std::uint8_t>(rng.below(static_cast<std::uint32_t>(topo.radix())));
       in.dst = rng.below(static_cast<std::uint32_t>(topo.terminals()));
       in.lfsr = rng.next() | 1;
+      std::uint32_t *contention = in.input("contention"), *ready = in.input("port_ready");
       for (int p = 0; p < topo.radix(); ++p) {
-        in.contention[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(8));
-        in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(rng.below(16));
+        contention[p] = rng.below(8);
+        ready[p] = rng.below(16);
       }
-      for (std::uint8_t& q : in.occupancy) q = random_occupancy(rng);
-      in.has_port_state = in.has_occupancy = true;
+      std::uint32_t* occupancy = in.input("occupancy");
+      for (int k = 0; k < rtl::MAX_PORTS * rtl::READY_W; ++k) occupancy[k] = random_occupancy(rng);
       const RcInputs back = inputs_from_json(json::parse(to_json(in).dump()));
       EXPECT_EQ(to_json(back), to_json(in));
-      EXPECT_EQ(back.cfg.occupancy_threshold, in.cfg.occupancy_threshold);
-      EXPECT_EQ(back.cfg.min_occupancy, in.cfg.min_occupancy);
-      EXPECT_EQ(back.occupancy, in.occupancy);
+      EXPECT_EQ(back.cfg.field("occupancy_th"), in.cfg.field("occupancy_th"));
+      EXPECT_EQ(back.cfg.field("min_occupancy"), in.cfg.field("min_occupancy"));
+      EXPECT_EQ(back.values, in.values);
       EXPECT_EQ(reference_decision(back), unit.evaluate(in)) << options.algorithm << " " << describe(in);
     }
+  }
+}
+
+// Mismatch records written before the routings declared their fields (commit 1cc9699, seven routings, the
+// checker's self-test flipping the model's VC at decision 400) still replay: their JSON names are the
+// fields' JSON names, and the reference and the RTL on the parsed inputs both give the record's RTL output.
+TEST(RcInputsJson, RecordsFromBeforeTheDeclarationsReplay) {
+  std::ifstream in(std::string(HIRADIX_SOURCE_DIR) + "/tests/fixtures/rtl_mismatches_1cc9699.json");
+  ASSERT_TRUE(in);
+  const json records = json::parse(in);
+  ASSERT_EQ(records.size(), 7u);
+  RtlRoutingUnit unit;
+  for (const auto& [name, m] : records.items()) {
+    const RcInputs inputs = inputs_from_json(m["inputs"]);
+    EXPECT_EQ(to_json(reference_decision(inputs)), m["rtl"]) << name;
+    EXPECT_EQ(to_json(unit.evaluate(inputs)), m["rtl"]) << name;
+    EXPECT_NE(m["model"], m["rtl"]) << name << ": the record is a mismatch";
+    // Every field the record has is read back under the same name, with the same value.
+    const json back = to_json(inputs);
+    for (const auto& [field, value] : m["inputs"].items()) EXPECT_EQ(back[field], value) << name << " " << field;
   }
 }
 

@@ -26,7 +26,8 @@ RcCoSim::RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, c
 RcCoSim::~RcCoSim() { rtl_.close_trace(); }
 
 RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pkt, std::uint64_t& lfsr) {
-  const RcInputs in = pack_inputs(config_, ctx, pkt, lfsr, ports_);
+  RcInputs& in = inputs_;
+  pack_inputs(in, config_, ctx, pkt, lfsr, ports_);
   const RcOutputs rtl = rtl_.evaluate(in);
   ++decisions_;
   if (tracing_ && now >= options_.trace_from && now <= options_.trace_to) {

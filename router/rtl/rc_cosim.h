@@ -49,6 +49,7 @@ class RcCoSim {
   RcCoSimOptions options_;
   const RoutingAlgorithm& model_;
   RcConfig config_;
+  RcInputs inputs_;  // one decision's, reused (pack_inputs)
   int ports_;  // router radix
   RtlRoutingUnit rtl_;
   std::uint64_t decisions_ = 0, mismatches_ = 0;

@@ -4,34 +4,79 @@
 #include <stdexcept>
 
 #include "router/common/lfsr.h"
-#include "router/routing/acor_routing.h"
 #include "router/routing/in_transit_routing.h"
 #include "router/routing/routing_registry.h"
-#include "router/routing/valiant_routing.h"
+#include "router/rtl/rtl_bus.h"
 
 namespace hiradix {
 
-static_assert(std::tuple_size<decltype(RcInputs::group_load)>::value == rtl::MAX_GLINKS, "rc_fields.h follows hiradix_fields.vh");
 static_assert(kStateVcs == rtl::READY_W, "the routing unit sees the state of VCs 0..READY_W-1");
-static_assert(rtl::MAX_PORTS * rtl::READY_W == std::tuple_size<decltype(RcInputs::occupancy)>::value);
+
+using rtl_decl::Entries;
+using rtl_decl::Field;
+using rtl_decl::FromKey;
+using rtl_decl::Slot;
 
 namespace {
 constexpr std::uint32_t mask(int bits) { return (1u << bits) - 1; }
 
-void check_fits(const char* what, long long value, int bits) {
+void check_fits(const std::string& what, long long value, int bits) {
   if (value < 0 || value > static_cast<long long>(mask(bits)))
-    throw std::invalid_argument(std::string(what) + " = " + std::to_string(value) + " does not fit the RTL's " +
-                                std::to_string(bits) + "-bit field (rtl/hiradix_fields.vh)");
+    throw std::invalid_argument(what + " = " + std::to_string(value) + " does not fit the RTL's " + std::to_string(bits) +
+                                "-bit field (rtl/hiradix_fields.vh)");
 }
 
-// A UGAL threshold (a key in flits) in phits, as the RTL's signed THRESH_W-bit field takes it.
-std::int16_t threshold_field(const RoutingOptions& options, const char* key) {
-  const long long t = options.threshold_phits(key);
-  if (t < -(1 << (rtl::THRESH_W - 1)) || t >= (1 << (rtl::THRESH_W - 1)))
-    throw std::invalid_argument(std::string(key) + " (" + std::to_string(t) + " phits: " + std::to_string(options.integer(key)) +
-                                " flits of " + std::to_string(options.flit_phits) + " phits) does not fit the RTL's signed " +
-                                std::to_string(rtl::THRESH_W) + "-bit field");
-  return static_cast<std::int16_t>(t);
+// The choices of a kChoice field, in code order.
+std::vector<std::string> choices_of(const Field& f) {
+  std::vector<std::string> out(1);
+  for (const char* c = f.choices; *c; ++c)
+    if (*c == '|') out.emplace_back();
+    else out.back() += *c;
+  return out;
+}
+
+// The key that feeds field `f` for routing `algorithm` (its own, or a kSource declaration's).
+std::string key_feeding(const Field& f, const std::string& algorithm) {
+  for (const Field* s : rtl_bus().sources)
+    if (std::string(s->name) == f.name && algorithm == s->algorithm) return s->key;
+  return f.key;
+}
+
+// A configuration field's value from its key, checked against its width.
+std::int64_t config_value(const Field& f, const RoutingOptions& options) {
+  const std::string key = key_feeding(f, options.algorithm);
+  switch (f.from) {
+    case FromKey::kPhits: {
+      const long long t = options.threshold_phits(key);
+      if (t < -(1LL << (f.width - 1)) || t >= (1LL << (f.width - 1)))
+        throw std::invalid_argument(key + " (" + std::to_string(t) + " phits: " + std::to_string(options.integer(key)) +
+                                    " flits of " + std::to_string(options.flit_phits) + " phits) does not fit the RTL's signed " +
+                                    std::to_string(f.width) + "-bit field");
+      return t;
+    }
+    case FromKey::kChoice: {
+      const std::vector<std::string> choices = choices_of(f);
+      const auto it = std::find(choices.begin(), choices.end(), options.text(key));
+      if (it == choices.end()) throw std::invalid_argument(key + " = " + options.text(key) + " has no RTL code");
+      return it - choices.begin();
+    }
+    case FromKey::kInteger:
+      break;
+  }
+  const long long v = options.integer(key);
+  check_fits(key, v, f.width);
+  return v;
+}
+
+// How many entries of input `f` a decision fills: this network's ports, ports and VCs, or group links.
+int entries_used(const Field& f, const RcConfig& cfg, int ports) {
+  switch (f.entries) {
+    case Entries::kOne: return 1;
+    case Entries::kPerPort: return ports;
+    case Entries::kPerPortVc: return ports * rtl::READY_W;
+    case Entries::kPerGroupLink: return std::min(cfg.a * cfg.h, rtl::MAX_GLINKS);
+  }
+  return 0;
 }
 
 }  // namespace
@@ -45,29 +90,7 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   const int code = routing_entry(options.algorithm).rtl_code;
   check_fits("the RTL code of routing.algorithm", code, rtl::ALG_W);
   c.algorithm = static_cast<std::uint8_t>(code);
-  c.phase_a = static_cast<std::uint8_t>(parse_phase_a(options.text("routing.phase_a")));  // PhaseA follows rtl::PHASE_A_*
   c.hop_count_vcs = options.text("routing.vc_scheme") == "hop_count";
-  c.vc_load = options.text("routing.ugal_load") == "vc";
-  c.ugal_threshold = threshold_field(options, "routing.ugal_threshold");
-  // One field per role: Hybrid's contention th is the counter threshold, OLM's or Hybrid's percent the
-  // relative candidate threshold.
-  const bool hybrid = c.algorithm == rtl::ALG_HYBRID;
-  const char* th_key = hybrid ? "routing.hybrid_contention_threshold" : "routing.contention_threshold";
-  const long long th = options.integer(th_key);
-  check_fits(th_key, th, rtl::COUNT_W);
-  c.contention_threshold = static_cast<std::uint8_t>(th);
-  if (c.algorithm == rtl::ALG_OLM || hybrid) {
-    const char* pct_key = hybrid ? "routing.hybrid_threshold" : "routing.olm_threshold";
-    const long long pct = options.integer(pct_key);
-    check_fits(pct_key, pct, rtl::OCC_W);
-    const long long min_occupancy = options.integer("routing.olm_min_occupancy");
-    check_fits("routing.olm_min_occupancy", min_occupancy, rtl::OCC_W);
-    c.occupancy_threshold = static_cast<std::uint8_t>(pct);
-    c.min_occupancy = static_cast<std::uint8_t>(min_occupancy);
-  }
-  const long long ectn_th = options.integer("routing.ectn_threshold");
-  check_fits("routing.ectn_threshold", ectn_th, rtl::COMB_W);
-  c.ectn_threshold = static_cast<std::uint8_t>(ectn_th);
   check_fits("topology.p", topo.p(), rtl::GEOM_W);
   check_fits("topology.a", topo.a(), rtl::GEOM_W);
   check_fits("topology.h", topo.h(), rtl::GEOM_W);
@@ -78,19 +101,14 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   c.a = static_cast<std::uint8_t>(topo.a());
   c.h = static_cast<std::uint8_t>(topo.h());
   c.palmtree = topo.arrangement() == Arrangement::kPalmtree;
-  c.acor_sequence = static_cast<std::uint8_t>(parse_acor_sequence(options.text("routing.acor_sequence")));  // follows rtl::ACOR_SEQ_*
-  c.tpr_low = static_cast<std::uint8_t>(options.integer("routing.tpr_low"));  // key ranges fit TPR_W and THRESH_W
-  c.tpr_high = static_cast<std::uint8_t>(options.integer("routing.tpr_high"));
-  c.tpr_t_benign = threshold_field(options, "routing.tpr_t_benign");
-  c.tpr_t_mix = threshold_field(options, "routing.tpr_t_mix");
-  c.tpr_t_adv = threshold_field(options, "routing.tpr_t_adv");
-  c.lian_sgc = static_cast<std::uint8_t>(options.integer("routing.lian_sgc"));  // key ranges fit PORT_W and TPR_W
-  c.lian_ilc = static_cast<std::uint8_t>(options.integer("routing.lian_ilc"));
-  c.ugal_group = options.algorithm == "ugal" && parse_ugal_info(options.text("routing.ugal_info")) == UgalInfo::kGroup;
-  if (c.ugal_group && topo.a() * topo.h() > rtl::MAX_GLINKS)
-    throw std::invalid_argument("routing.ugal_info group: the group's a * h = " + std::to_string(topo.a() * topo.h()) +
-                                " global links exceed the RTL's " + std::to_string(rtl::MAX_GLINKS) +
-                                " group_load entries (rtl/hiradix_fields.vh MAX_GLINKS)");
+  for (const Slot& s : rtl_bus().config) c.fields[static_cast<std::size_t>(s.index)] = config_value(*s.field, options);
+  // An input read only under a flag (UGAL-G's group loads) must fit the RTL's entries when the flag is set.
+  for (const Slot& s : rtl_bus().inputs)
+    if (*s.field->when && s.field->entries == Entries::kPerGroupLink && c.field(s.field->when) != 0 &&
+        topo.a() * topo.h() > rtl::MAX_GLINKS)
+      throw std::invalid_argument(key_feeding(*rtl_bus().find(rtl_bus().config, s.field->when)->field, options.algorithm) +
+                                  ": the group's a * h = " + std::to_string(topo.a() * topo.h()) + " global links exceed the RTL's " +
+                                  std::to_string(rtl::MAX_GLINKS) + " " + s.field->name + " entries (rtl/hiradix_fields.vh MAX_GLINKS)");
   return c;
 }
 
@@ -124,51 +142,27 @@ RouteState unpack_route_state(std::uint32_t v) {
   return rs;
 }
 
-RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packet& before, std::uint64_t lfsr, int ports) {
-  RcInputs in;
-  in.cfg = cfg;
+void pack_inputs(RcInputs& in, const RcConfig& cfg, const RoutingContext& ctx, const Packet& before, std::uint64_t lfsr, int ports) {
+  if (in.cfg.fields != cfg.fields || in.cfg.algorithm != cfg.algorithm) in.cfg = cfg;  // once per run when reused
   in.router = static_cast<std::uint16_t>(ctx.router);
   in.in_port = static_cast<std::uint8_t>(ctx.in_port);
   in.in_vc = static_cast<std::uint8_t>(ctx.in_vc);
-  const std::uint16_t* port_load = ctx.port_load;
   in.dst = before.dst;
   in.route = pack_route_state(before.route);
   in.lfsr = lfsr;
-  if (port_load) {
-    for (int p = 0; p < ports; ++p) in.port_load[static_cast<std::size_t>(p)] = port_load[p];
-    in.has_port_load = true;
+  for (const Slot& s : rtl_bus().inputs) {
+    const Field& f = *s.field;
+    std::uint32_t* values = in.values.data() + s.entry;
+    const std::size_t k = static_cast<std::size_t>(s.index);
+    const bool was = in.present[k];
+    in.present[k] = f.binding.read(ctx, entries_used(f, cfg, ports), f.width, f.saturate, values) ? 1 : 0;
+    if (was && !in.present[k]) std::fill(values, values + f.entry_total(), 0u);  // an absent input reads zeros
   }
-  if (ctx.port_ready) {
-    constexpr std::int32_t kMaxCount = (1 << rtl::COUNT_W) - 1;  // the RTL's field saturates
-    for (int p = 0; p < ports; ++p) {
-      in.contention[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(std::min(ctx.contention[p], kMaxCount));
-      in.port_ready[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(ctx.port_ready[p] & ((1u << rtl::READY_W) - 1));
-    }
-    in.has_port_state = true;
-  }
-  in.ectn_dest = static_cast<std::uint8_t>(ctx.ectn_dest);
-  if (ctx.ectn_comb) {
-    for (int p = 0; p < ports; ++p) in.ectn_comb[static_cast<std::size_t>(p)] = ctx.ectn_comb[p];
-    in.has_comb = true;
-  }
-  in.pb_flag = ctx.pb_flag;
-  if (ctx.group_load) {
-    for (int l = 0; l < cfg.a * cfg.h; ++l) in.group_load[static_cast<std::size_t>(l)] = ctx.group_load[l];
-    in.has_group_load = true;
-  }
-  in.acor_level = static_cast<std::uint8_t>(ctx.acor_level & 3);
-  in.tpr_count = static_cast<std::uint8_t>(ctx.tpr_count & mask(rtl::TPR_W));
-  in.lian_saturated = static_cast<std::uint8_t>(ctx.lian_saturated & mask(rtl::PORT_W));
-  in.lian_il = static_cast<std::uint8_t>(ctx.lian_il & mask(rtl::TPR_W));
-  if (ctx.occupancy) {
-    for (int i = 0; i < ports * rtl::READY_W; ++i)
-      in.occupancy[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(ctx.occupancy[i] & mask(rtl::OCC_W));
-    in.has_occupancy = true;
-  }
-  if (ctx.vc_load) {
-    for (int i = 0; i < ports * rtl::READY_W; ++i) in.vc_load[static_cast<std::size_t>(i)] = ctx.vc_load[i];
-    in.has_vc_load = true;
-  }
+}
+
+RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packet& before, std::uint64_t lfsr, int ports) {
+  RcInputs in;
+  pack_inputs(in, cfg, ctx, before, lfsr, ports);
   return in;
 }
 
@@ -201,27 +195,12 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   RoutingContext ctx;
   ctx.router = in.router;
   ctx.in_port = in.in_port;
-  ctx.random = lfsr_advance(in.lfsr);
-  ctx.port_load = in.port_load.data();
   ctx.in_vc = in.in_vc;
-  std::int32_t contention[64];
-  std::uint32_t ready[64];
-  for (std::size_t p = 0; p < 64; ++p) {
-    contention[p] = in.contention[p];
-    ready[p] = in.port_ready[p];
-  }
-  ctx.contention = contention;
-  ctx.port_ready = ready;
-  ctx.ectn_dest = in.ectn_dest;
-  ctx.ectn_comb = in.ectn_comb.data();
-  ctx.pb_flag = in.pb_flag;
-  ctx.group_load = in.group_load.data();
-  ctx.occupancy = in.occupancy.data();
-  ctx.acor_level = in.acor_level;
-  ctx.tpr_count = in.tpr_count;
-  ctx.lian_saturated = in.lian_saturated;
-  ctx.lian_il = in.lian_il;
-  ctx.vc_load = in.vc_load.data();
+  ctx.random = lfsr_advance(in.lfsr);
+  // Every input, present or not, as the RTL sees it (absent ones are zeros).
+  rtl_decl::ReplayStore store;
+  for (const Slot& s : rtl_bus().inputs)
+    s.field->binding.write(ctx, in.values.data() + s.entry, s.field->entry_total(), store);
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
@@ -230,28 +209,20 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   RoutingOptions o;
   for (const RoutingEntry& e : routing_registry())
     if (e.rtl_code == cfg.algorithm) o.algorithm = e.name;
-  // One RTL field per role: the counter threshold is Hybrid's contention threshold too, the percent
-  // threshold OLM's or Hybrid's.
-  o.set("routing.ugal_threshold", cfg.ugal_threshold);
-  o.set("routing.contention_threshold", cfg.contention_threshold);
-  o.set("routing.hybrid_contention_threshold", cfg.contention_threshold);
-  o.set("routing.ectn_threshold", cfg.ectn_threshold);
-  o.set("routing.ugal_info", cfg.ugal_group ? "group" : "local");
-  o.set("routing.olm_threshold", cfg.occupancy_threshold);
-  o.set("routing.hybrid_threshold", cfg.occupancy_threshold);
-  o.set("routing.olm_min_occupancy", cfg.min_occupancy);
-  o.set("routing.phase_a", to_string(static_cast<PhaseA>(cfg.phase_a & 3)));
   o.set("routing.vc_scheme", cfg.hop_count_vcs ? "hop_count" : "slot");
-  static const char* const kSequences[] = {"2l-a", "2l-b", "3l", "3l"};
-  o.set("routing.acor_sequence", kSequences[cfg.acor_sequence & 3]);
-  o.set("routing.tpr_low", cfg.tpr_low);
-  o.set("routing.tpr_high", cfg.tpr_high);
-  o.set("routing.tpr_t_benign", cfg.tpr_t_benign);
-  o.set("routing.tpr_t_mix", cfg.tpr_t_mix);
-  o.set("routing.tpr_t_adv", cfg.tpr_t_adv);
-  o.set("routing.lian_sgc", cfg.lian_sgc);
-  o.set("routing.lian_ilc", cfg.lian_ilc);
-  o.set("routing.ugal_load", cfg.vc_load ? "vc" : "port");
+  // Each field's key, and every key that feeds it for another routing (one RTL field per role).
+  for (const Slot& s : rtl_bus().config) {
+    const Field& f = *s.field;
+    const std::int64_t v = cfg.fields[static_cast<std::size_t>(s.index)];
+    std::string text = std::to_string(v);
+    if (f.from == FromKey::kChoice) {
+      const std::vector<std::string> choices = choices_of(f);
+      text = choices[static_cast<std::size_t>(std::clamp<std::int64_t>(v, 0, static_cast<std::int64_t>(choices.size()) - 1))];
+    }
+    o.set(f.key, text);
+    for (const Field* src : rtl_bus().sources)
+      if (std::string(src->name) == f.name) o.set(src->key, text);
+  }
   return o;
 }
 
@@ -261,25 +232,31 @@ RcOutputs reference_decision(const RcInputs& in) {
   return reference_decision(*routing_entry(o.algorithm).make(o, topo), in);
 }
 
+namespace {
+const char* json_name(const Field& f) { return *f.json ? f.json : f.name; }
+}  // namespace
+
+// The declared fields under their JSON names (a 1-bit scalar as a bool, an input of several entries as an
+// array of all its entries), beside the unit's own.
 nlohmann::json to_json(const RcInputs& in) {
-  return {{"algorithm", in.cfg.algorithm}, {"phase_a", in.cfg.phase_a}, {"hop_count_vcs", in.cfg.hop_count_vcs},
-          {"p", in.cfg.p}, {"a", in.cfg.a}, {"h", in.cfg.h}, {"palmtree", in.cfg.palmtree},
-          {"ugal_threshold", in.cfg.ugal_threshold}, {"port_load", in.port_load},
-          {"contention_threshold", in.cfg.contention_threshold}, {"in_vc", in.in_vc},
-          {"contention", in.contention}, {"port_ready", in.port_ready},
-          {"ectn_threshold", in.cfg.ectn_threshold}, {"ectn_dest", in.ectn_dest}, {"ectn_comb", in.ectn_comb},
-          {"pb_flag", in.pb_flag},
-          {"ugal_group", in.cfg.ugal_group}, {"group_load", in.group_load},
-          {"occupancy_threshold", in.cfg.occupancy_threshold}, {"min_occupancy", in.cfg.min_occupancy},
-          {"occupancy", in.occupancy}, {"acor_sequence", in.cfg.acor_sequence}, {"acor_level", in.acor_level},
-          {"tpr_low", in.cfg.tpr_low}, {"tpr_high", in.cfg.tpr_high}, {"tpr_t_benign", in.cfg.tpr_t_benign},
-          {"tpr_t_mix", in.cfg.tpr_t_mix}, {"tpr_t_adv", in.cfg.tpr_t_adv}, {"tpr_count", in.tpr_count},
-          {"lian_sgc", in.cfg.lian_sgc}, {"lian_ilc", in.cfg.lian_ilc}, {"lian_saturated", in.lian_saturated},
-          {"lian_il", in.lian_il}, {"vc_load_on", in.cfg.vc_load}, {"vc_load", in.vc_load},
-          {"router", in.router}, {"in_port", in.in_port}, {"dst", in.dst}, {"route", in.route},
-          {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
-                            {"phase", unpack_route_state(in.route).phase}}},
-          {"lfsr", in.lfsr}};
+  nlohmann::json j = {{"algorithm", in.cfg.algorithm}, {"hop_count_vcs", in.cfg.hop_count_vcs}, {"p", in.cfg.p}, {"a", in.cfg.a},
+                      {"h", in.cfg.h}, {"palmtree", in.cfg.palmtree}, {"router", in.router}, {"in_port", in.in_port},
+                      {"in_vc", in.in_vc}, {"dst", in.dst}, {"route", in.route},
+                      {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
+                                        {"phase", unpack_route_state(in.route).phase}}},
+                      {"lfsr", in.lfsr}};
+  for (const Slot& s : rtl_bus().config) {
+    const std::int64_t v = in.cfg.fields[static_cast<std::size_t>(s.index)];
+    if (s.field->width == 1) j[json_name(*s.field)] = v != 0;
+    else j[json_name(*s.field)] = v;
+  }
+  for (const Slot& s : rtl_bus().inputs) {
+    const std::uint32_t* v = in.values.data() + s.entry;
+    if (s.field->entries != Entries::kOne) j[json_name(*s.field)] = std::vector<std::uint32_t>(v, v + s.field->entry_total());
+    else if (s.field->width == 1) j[json_name(*s.field)] = v[0] != 0;
+    else j[json_name(*s.field)] = v[0];
+  }
+  return j;
 }
 
 nlohmann::json to_json(const RcOutputs& out) {
@@ -292,60 +269,33 @@ nlohmann::json to_json(const RcOutputs& out) {
           {"lfsr", out.lfsr}};
 }
 
+// A field a record lacks (one from before its routing) reads 0, as no routing then read it.
 RcInputs inputs_from_json(const nlohmann::json& j) {
   RcInputs in;
   in.cfg.algorithm = j.at("algorithm").get<std::uint8_t>();
-  in.cfg.phase_a = j.at("phase_a").get<std::uint8_t>();
   in.cfg.hop_count_vcs = j.at("hop_count_vcs").get<bool>();
   in.cfg.p = j.at("p").get<std::uint8_t>();
   in.cfg.a = j.at("a").get<std::uint8_t>();
   in.cfg.h = j.at("h").get<std::uint8_t>();
   in.cfg.palmtree = j.at("palmtree").get<bool>();
-  in.cfg.ugal_threshold = j.at("ugal_threshold").get<std::int16_t>();
-  in.port_load = j.at("port_load").get<std::array<std::uint16_t, 64>>();
-  in.has_port_load = true;
-  in.cfg.contention_threshold = j.at("contention_threshold").get<std::uint8_t>();
-  in.in_vc = j.at("in_vc").get<std::uint8_t>();
-  in.contention = j.at("contention").get<std::array<std::uint8_t, 64>>();
-  in.port_ready = j.at("port_ready").get<std::array<std::uint8_t, 64>>();
-  in.has_port_state = true;
-  in.cfg.ectn_threshold = j.value("ectn_threshold", std::uint8_t{0});
-  in.ectn_dest = j.value("ectn_dest", std::uint8_t{0});
-  in.ectn_comb = j.value("ectn_comb", std::array<std::uint8_t, 64>{});
-  in.has_comb = true;
-  in.pb_flag = j.value("pb_flag", false);
-  // Records from before UGAL-G have neither field: UGAL-L, no group loads.
-  in.cfg.ugal_group = j.value("ugal_group", false);
-  if (j.contains("group_load")) {
-    in.group_load = j.at("group_load").get<std::array<std::uint16_t, 256>>();
-    in.has_group_load = true;
+  const auto number = [](const nlohmann::json& v) -> std::int64_t { return v.is_boolean() ? v.get<bool>() : v.get<std::int64_t>(); };
+  for (const Slot& s : rtl_bus().config)
+    if (j.contains(json_name(*s.field))) in.cfg.fields[static_cast<std::size_t>(s.index)] = number(j.at(json_name(*s.field)));
+  for (const Slot& s : rtl_bus().inputs) {
+    in.present[static_cast<std::size_t>(s.index)] = 1;
+    if (!j.contains(json_name(*s.field))) continue;
+    const nlohmann::json& v = j.at(json_name(*s.field));
+    std::uint32_t* out = in.values.data() + s.entry;
+    if (!v.is_array()) {
+      out[0] = static_cast<std::uint32_t>(number(v));
+      continue;
+    }
+    for (std::size_t k = 0; k < v.size() && k < static_cast<std::size_t>(s.field->entry_total()); ++k)
+      out[k] = static_cast<std::uint32_t>(number(v[k]));
   }
-  // Records from before OLM / Hybrid have no occupancy: zero, as those routings were not there to read it.
-  in.cfg.occupancy_threshold = j.value("occupancy_threshold", std::uint8_t{0});
-  in.cfg.min_occupancy = j.value("min_occupancy", std::uint8_t{0});
-  if (j.contains("occupancy")) in.occupancy = j.at("occupancy").get<decltype(in.occupancy)>();
-  in.has_occupancy = true;
-  // Records from before ACOR: its fields at 0 (no routing then read them).
-  in.cfg.acor_sequence = j.value("acor_sequence", std::uint8_t{0});
-  in.acor_level = j.value("acor_level", std::uint8_t{0});
-  // Records from before TPR: its fields at 0.
-  in.cfg.tpr_low = j.value("tpr_low", std::uint8_t{0});
-  in.cfg.tpr_high = j.value("tpr_high", std::uint8_t{0});
-  in.cfg.tpr_t_benign = j.value("tpr_t_benign", std::int16_t{0});
-  in.cfg.tpr_t_mix = j.value("tpr_t_mix", std::int16_t{0});
-  in.cfg.tpr_t_adv = j.value("tpr_t_adv", std::int16_t{0});
-  in.tpr_count = j.value("tpr_count", std::uint8_t{0});
-  // Records from before LIAN: its fields at 0.
-  in.cfg.lian_sgc = j.value("lian_sgc", std::uint8_t{0});
-  in.cfg.lian_ilc = j.value("lian_ilc", std::uint8_t{0});
-  in.lian_saturated = j.value("lian_saturated", std::uint8_t{0});
-  in.lian_il = j.value("lian_il", std::uint8_t{0});
-  // Records from before the per-VC reading: UGAL's Q per port.
-  in.cfg.vc_load = j.value("vc_load_on", false);
-  if (j.contains("vc_load")) in.vc_load = j.at("vc_load").get<decltype(in.vc_load)>();
-  in.has_vc_load = true;
   in.router = j.at("router").get<std::uint16_t>();
   in.in_port = j.at("in_port").get<std::uint8_t>();
+  in.in_vc = j.value("in_vc", std::uint8_t{0});
   in.dst = j.at("dst").get<std::uint32_t>();
   in.route = j.at("route").get<std::uint32_t>();
   in.lfsr = j.at("lfsr").get<std::uint64_t>();

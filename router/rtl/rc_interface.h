@@ -24,6 +24,8 @@ RouteState unpack_route_state(std::uint32_t packed);  // `misrouted` (statistics
 // Packs one decision made by the C++ model: `before` is the header route state it started from.
 // `ctx` supplies router, input port and VC, and the per-port state the decision may read.
 RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packet& before, std::uint64_t lfsr, int ports);
+// The same into `in`, reused from one decision to the next (no allocation: the lockstep's path).
+void pack_inputs(RcInputs& in, const RcConfig& cfg, const RoutingContext& ctx, const Packet& before, std::uint64_t lfsr, int ports);
 RcOutputs pack_outputs(const RoutingDecision& d, const RouteState& after, std::uint64_t lfsr);
 RoutingDecision unpack_decision(const RcOutputs& out);
 

@@ -10,7 +10,7 @@
 // under the policy of the router's ACOR level (acor_level, cfg_acor_sequence) and whose path takes lgl's
 // VC slots at every level. TPR (seed-000 §3.12) is UGAL-L with phase A lgl whose T is the one of the
 // region of tpr_count, the destination group's windowed count: benign (count < LI_l), mix
-// (LI_l <= count < LI_h) or adversarial (count >= LI_h), cfg_tpr_li and cfg_tpr_t. LIAN (seed-000 §3.13)
+// (LI_l <= count < LI_h) or adversarial (count >= LI_h), cfg_tpr_low / cfg_tpr_high and cfg_tpr_t_*. LIAN (seed-000 §3.13)
 // takes T the same way from its tpr_count (floor of the destination group's G), has RVLB's restriction,
 // and draws R_ROOT under the policy its readings pick: l1 iff lian_saturated > SGCth, l2 iff lian_il >
 // ILCth; -g-, -gl, lg-, lgl for (no l1, no l2), (l2 only), (l1 only), (both); lgl's VC slots for all.
@@ -46,9 +46,8 @@ module hiradix_route_ugal(
                                                   lian ? lian_policy : tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
 
   // TPR's T: the comparisons as the thesis writes them, adversarial first (LI_l > LI_h: no mix region).
-  wire [TPR_W-1:0] li_l = cfg_tpr_li[0 +: TPR_W], li_h = cfg_tpr_li[TPR_W +: TPR_W];
-  wire [THRESH_W-1:0] tpr_t = tpr_count >= li_h ? cfg_tpr_t[2*THRESH_W +: THRESH_W] :
-                              tpr_count >= li_l ? cfg_tpr_t[THRESH_W +: THRESH_W] : cfg_tpr_t[0 +: THRESH_W];
+  wire [THRESH_W-1:0] tpr_t = tpr_count >= cfg_tpr_high ? cfg_tpr_t_adv :
+                              tpr_count >= cfg_tpr_low ? cfg_tpr_t_mix : cfg_tpr_t_benign;
   wire [THRESH_W-1:0] ugal_t = tpr || lian ? tpr_t : cfg_ugal_t;
 
   // Q < 2^(LOAD_W+1); costs fit LOAD_W + 4 bits (at most 6 hops), plus a 16-bit signed T: CW bits signed.

@@ -2,23 +2,23 @@
 # Lint of all RTL (routing unit, LFSR, router logic): `verilator --lint-only -Wall` must report nothing, for edge and typical
 # parameter values, and Yosys must read and elaborate every block (`read_verilog -sv`, `hierarchy`, `proc`).
 # The routing unit's submodules are found by file name in rtl/topology and rtl/routing (Verilator -y, Yosys -libdir).
-# Usage: lint.sh RTL_DIR
+# Usage: lint.sh RTL_DIR GENERATED_DIR (the build's generated/: the routing unit's buses, hiradix_bus*.vh)
 set -uo pipefail
-rtl=$1 fail=0
+rtl=$1 gen=$2 fail=0
 vlibs=(-y "$rtl/topology" -y "$rtl/routing") ylibs="-libdir $rtl/topology -libdir $rtl/routing"
 lint() {  # top, params..., -- files...
   local top=$1; shift
   local args=() files=()
   while [ "$1" != -- ]; do args+=("$1"); shift; done; shift
   for f in "$@"; do files+=("$rtl/$f"); done
-  if ! out=$(verilator --lint-only -Wall -I"$rtl" "${vlibs[@]}" "${args[@]}" --top-module "$top" "${files[@]}" 2>&1) ||
+  if ! out=$(verilator --lint-only -Wall -I"$rtl" -I"$gen" "${vlibs[@]}" "${args[@]}" --top-module "$top" "${files[@]}" 2>&1) ||
      [ -n "$out" ]; then
     echo "verilator $top ${args[*]}:"; echo "$out"; fail=1
   fi
   local chp=""
   for a in "${args[@]}"; do chp+=" -set ${a#-G}"; done
   chp=${chp//=/ }
-  if ! out=$(yosys -q -p "verilog_defaults -add -sv -I$rtl; read_verilog ${files[*]}; chparam$chp $top;
+  if ! out=$(yosys -q -p "verilog_defaults -add -sv -I$rtl -I$gen; read_verilog ${files[*]}; chparam$chp $top;
                          hierarchy -check -top $top $ylibs; proc" 2>&1) || [ -n "$out" ]; then
     echo "yosys $top ${args[*]}:"; echo "$out"; fail=1
   fi
@@ -71,7 +71,7 @@ for f in "$rtl"/routing/hiradix_route_*.v; do
 done
 alg_w=$(sed -n 's/^localparam integer ALG_W *= *\([0-9]*\);.*/\1/p' "$rtl/hiradix_fields.vh")
 for ((code = 0; code < 1 << alg_w; code++)); do
-  if ! out=$(yosys -q -p "verilog_defaults -add -sv -I$rtl; read_verilog -defer $rtl/hiradix_routing_unit.v;
+  if ! out=$(yosys -q -p "verilog_defaults -add -sv -I$rtl -I$gen; read_verilog -defer $rtl/hiradix_routing_unit.v;
                          hierarchy -check -top hiradix_routing_unit -chparam ROUTINGS $((1 << code)) $ylibs;
                          proc" 2>&1) || [ -n "$out" ]; then
     echo "yosys hiradix_routing_unit ROUTINGS=$((1 << code)):"; echo "$out"; fail=1

@@ -271,7 +271,8 @@ TEST(Synth, UgalPerVcLoadIsBuiltOnlyWhenConfigured) {
   std::ifstream in(dir / "routing_unit" / "wrapper.v");
   const std::string wrapper((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(wrapper.find(".VC_LOAD(1)"), std::string::npos) << wrapper;
-  EXPECT_NE(wrapper.find("input  wire [7*READY_W*LOAD_W-1:0] vc_load;"), std::string::npos) << wrapper;  // radix 7
+  // Radix 7: 7 ports x READY_W 4 VCs x LOAD_W 12 bits.
+  EXPECT_NE(wrapper.find("input  wire [336-1:0] vc_load;"), std::string::npos) << wrapper;
   fs::remove_all(dir);
 }
 

@@ -1,0 +1,11 @@
+// ACOR's routing-unit fields (router/routing/rtl_field.h, seed-000 §3.10): its sequence of phase-A policies
+// and the level of this decision (the router's, or the packet's).
+#pragma once
+#include "router/routing/rtl_field.h"
+
+namespace hiradix::rtl_decl {
+inline constexpr Field acor_fields[] = {
+    config("acor_sequence", 2, "routing.acor_sequence", FromKey::kChoice, "2l-a|2l-b|3l"),  // rtl ACOR_SEQ_*
+    input<&RoutingContext::acor_level>("acor_level", 2),
+};
+}  // namespace hiradix::rtl_decl

@@ -1,0 +1,17 @@
+// Base's and ECtN's routing-unit fields (router/routing/rtl_field.h, seed-003 §1.3-1.5): the contention
+// counters and their thresholds, the VCs ready for a whole packet, ECtN's combined counters.
+#pragma once
+#include "router/routing/rtl_field.h"
+
+namespace hiradix::rtl_decl {
+inline constexpr Field in_transit_fields[] = {
+    config("contention_th", rtl::COUNT_W, "routing.contention_threshold").named_in_json("contention_threshold"),
+    config("ectn_th", rtl::COMB_W, "routing.ectn_threshold").named_in_json("ectn_threshold"),
+    input<&RoutingContext::contention>("contention", rtl::COUNT_W, Entries::kPerPort).saturating(),
+    input<&RoutingContext::port_ready>("port_ready", rtl::READY_W, Entries::kPerPort),
+    // ECtN at injection towards another group: the destination link's combined counter, and per global
+    // output port that of its own link.
+    input<&RoutingContext::ectn_dest>("ectn_dest", rtl::COMB_W),
+    input<&RoutingContext::ectn_comb>("ectn_comb", rtl::COMB_W, Entries::kPerPort),
+};
+}  // namespace hiradix::rtl_decl

@@ -1,0 +1,164 @@
+// The routing unit's fields as each routing declares them, in its own router/routing/*_rtl.h: its
+// configuration fields (constants once synthesized, each from one of its keys) and its inputs (the router
+// state a decision reads, each from a member of the routing context). The build lays them out, in the
+// order of those files and of their lines, on the unit's two buses: `cfg` and `state`
+// (cmake/rtl_bus_gen.cpp writes the Verilog slices every routing submodule reads by name; rtl_bus.h gives
+// the C++ bridge the same layout). The bridge (packing, the JSON of mismatch records, replay, the options
+// back) and the synthesis wrapper iterate the declarations: no other file names a routing's field.
+//
+// Plain constexpr data with no dependencies beyond the routing context and the field widths, so that the
+// generator, compiled and run at configure time, includes the declarations on their own.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "router/routing/routing_context.h"
+#include "rtl_fields.h"
+
+namespace hiradix::rtl_decl {
+
+enum class Bus : std::uint8_t {
+  kConfig,  // on the configuration bus, as cfg_NAME
+  kInput,   // on the input bus, as NAME
+  kSource,  // no bits: routing `algorithm` feeds configuration field `name` from `key`, not from the field's own key
+};
+
+// How a configuration field's value comes from its key.
+enum class FromKey : std::uint8_t {
+  kInteger,  // the key's integer value
+  kPhits,    // a threshold key in flits, in phits (RoutingOptions::threshold_phits); signed
+  kChoice,   // the position of the key's text among `choices` ("a|b|c")
+};
+
+// An input's entries: one, one per output port, per output port and VC 0..READY_W-1 (entry port * READY_W
+// + vc), or per global link of the router's group (entry router index * h + global port).
+enum class Entries : std::uint8_t { kOne, kPerPort, kPerPortVc, kPerGroupLink };
+
+constexpr int entry_count(Entries e) {
+  return e == Entries::kOne ? 1 : e == Entries::kPerPort ? rtl::MAX_PORTS : e == Entries::kPerPortVc ? rtl::MAX_PORTS * rtl::READY_W : rtl::MAX_GLINKS;
+}
+
+// Storage that a replayed context's arrays point into (kept by whoever replays).
+using ReplayStore = std::vector<std::shared_ptr<void>>;
+
+// How an input's values leave and enter a routing context.
+struct Binding {
+  // Copies `count` entries of the context's member into `out`, each saturated (`saturate`) or masked to
+  // `width` bits; false (and nothing copied) when the context does not have it (a null array).
+  bool (*read)(const RoutingContext& ctx, int count, int width, bool saturate, std::uint32_t* out) = nullptr;
+  // Points the context's member at (or sets it to) `values`, copied into storage kept in `store`.
+  void (*write)(RoutingContext& ctx, const std::uint32_t* values, int count, ReplayStore& store) = nullptr;
+};
+
+namespace detail {
+template <typename C, typename T>
+T member_type(T C::*);
+
+inline std::uint32_t fit(long long v, int width, bool saturate) {
+  const long long top = (1LL << width) - 1;
+  if (saturate) return static_cast<std::uint32_t>(v < 0 ? 0 : v > top ? top : v);
+  return static_cast<std::uint32_t>(v & top);
+}
+
+template <auto Member>
+bool read(const RoutingContext& ctx, int count, int width, bool saturate, std::uint32_t* out) {
+  using T = decltype(member_type(Member));
+  if constexpr (std::is_pointer_v<T>) {
+    const T p = ctx.*Member;
+    if (!p) return false;
+    for (int i = 0; i < count; ++i) out[i] = fit(static_cast<long long>(p[i]), width, saturate);
+  } else {
+    out[0] = fit(static_cast<long long>(ctx.*Member), width, saturate);
+  }
+  return true;
+}
+
+template <auto Member>
+void write(RoutingContext& ctx, const std::uint32_t* values, int count, ReplayStore& store) {
+  using T = decltype(member_type(Member));
+  if constexpr (std::is_pointer_v<T>) {
+    using E = std::remove_const_t<std::remove_pointer_t<T>>;
+    std::shared_ptr<E[]> copy(new E[static_cast<std::size_t>(count)]);
+    for (int i = 0; i < count; ++i) copy[static_cast<std::size_t>(i)] = static_cast<E>(values[i]);
+    ctx.*Member = copy.get();
+    store.push_back(copy);
+  } else {
+    ctx.*Member = static_cast<T>(values[0]);
+  }
+}
+}  // namespace detail
+
+struct Field {
+  Bus bus = Bus::kConfig;
+  const char* name = "";  // the Verilog name (cfg_NAME on the configuration bus) and, unless `json`, the JSON name
+  int width = 0;          // bits per entry
+  Entries entries = Entries::kOne;
+  bool is_signed = false;
+  // Configuration fields (and kSource):
+  FromKey from = FromKey::kInteger;
+  const char* key = "";         // the key its value comes from
+  const char* choices = "";     // kChoice: "a|b|c"
+  const char* algorithm = "";   // kSource: the routing that feeds `name` from `key`
+  const char* param = "";       // a Verilog parameter of the unit that synthesis sets to this field's value
+  // Inputs:
+  Binding binding{};
+  bool saturate = false;      // values above the field saturate (else they are masked)
+  const char* when = "";      // read only when this (1-bit) configuration field is set; tied to 0 otherwise
+  const char* json = "";      // the name in mismatch records if not `name` (today's names, so old records replay)
+
+  constexpr Field named_in_json(const char* j) const { Field f = *this; f.json = j; return f; }
+  constexpr Field saturating() const { Field f = *this; f.saturate = true; return f; }
+  constexpr Field only_when(const char* flag) const { Field f = *this; f.when = flag; return f; }
+  constexpr Field sets_param(const char* p) const { Field f = *this; f.param = p; return f; }
+  constexpr int entry_total() const { return bus == Bus::kInput ? entry_count(entries) : 1; }
+  constexpr int bits() const { return bus == Bus::kSource ? 0 : width * entry_total(); }
+};
+
+constexpr Field config(const char* name, int width, const char* key, FromKey from = FromKey::kInteger,
+                       const char* choices = "") {
+  Field f;
+  f.bus = Bus::kConfig;
+  f.name = name;
+  f.width = width;
+  f.key = key;
+  f.from = from;
+  f.is_signed = from == FromKey::kPhits;
+  f.choices = choices;
+  return f;
+}
+
+// Routing `algorithm` feeds configuration field `field` from `key` (Hybrid's counter threshold, for one).
+constexpr Field source(const char* field, const char* algorithm, const char* key) {
+  Field f;
+  f.bus = Bus::kSource;
+  f.name = field;
+  f.algorithm = algorithm;
+  f.key = key;
+  return f;
+}
+
+template <auto Member>
+constexpr Field input(const char* name, int width, Entries entries = Entries::kOne) {
+  Field f;
+  f.bus = Bus::kInput;
+  f.name = name;
+  f.width = width;
+  f.entries = entries;
+  f.binding = Binding{&detail::read<Member>, &detail::write<Member>};
+  return f;
+}
+
+// One routing file's declarations (rtl_bus.h lists them all).
+struct FieldList {
+  const Field* fields;
+  int count;
+};
+
+template <std::size_t N>
+constexpr FieldList list_of(const Field (&fields)[N]) {
+  return {fields, static_cast<int>(N)};
+}
+
+}  // namespace hiradix::rtl_decl

@@ -1,0 +1,10 @@
+// Valiant's routing-unit fields (router/routing/rtl_field.h): the phase-A policy, which every routing that
+// draws a Valiant intermediate reads (UGAL's, PB's, ACOR's paths too).
+#pragma once
+#include "router/routing/rtl_field.h"
+
+namespace hiradix::rtl_decl {
+inline constexpr Field valiant_fields[] = {
+    config("phase_a", 2, "routing.phase_a", FromKey::kChoice, "lgl|lg-|-gl|-g-"),  // rtl PHASE_A_*
+};
+}  // namespace hiradix::rtl_decl
