@@ -98,7 +98,7 @@ std::vector<Hop> walk(const Dragonfly& topo, const RoutingAlgorithm& r, int src,
     ctx.router = router;
     ctx.in_port = in_port;
     ctx.random = random;
-    ctx.acor_level = level;
+    acor_level(ctx) = level;
     const RoutingDecision d = r.route(ctx, pkt);
     EXPECT_FALSE(d.no_slot);
     if (step == 0 && root) *root = static_cast<int>(pkt.route.intermediate);

@@ -292,7 +292,7 @@ TEST(DeadlockCheck, AcorGraphEqualsEveryRealInjectionAtEveryLevel) {
           for (const auto& draw : v.intermediate_draws(s, d))
             for (int level = 0; level < v.levels(); ++level) {
               RoutingContext ctx;
-              ctx.acor_level = level;
+              acor_level(ctx) = level;
               inject(v, t, s, d, -1, draw.second, real, ctx);
             }
       EXPECT_TRUE(real == b.graph()) << describe(o) << ": real " << real.edges() << ", enumerated " << b.graph().edges();
@@ -320,9 +320,9 @@ TEST(DeadlockCheck, LianGraphEqualsEveryRealInjectionUnderEveryPolicy) {
             for (const int il : {0, 1}) {
               RoutingContext ctx;
               ctx.port_load = kZeroLoads;
-              ctx.tpr_count = 255;  // adversarial: T = -150
-              ctx.lian_saturated = saturated;
-              ctx.lian_il = il;
+              tpr_count(ctx) = 255;  // adversarial: T = -150
+              lian_saturated(ctx) = saturated;
+              lian_il(ctx) = il;
               policies.insert(v.policy(ctx));
               inject(v, t, s, d, -1, draw.second, real, ctx);
             }

@@ -113,9 +113,9 @@ TEST(Ectn, CombinedCounterCrossesTheThresholdOnlyAfterTheBroadcastArrives) {
   auto decide = [&](Cycle now, std::uint64_t random) {
     const std::int32_t* received = b0.received_sum(now);
     RoutingContext ctx{0, 0, random, counters, nullptr, 0, ready};
-    ctx.ectn_dest = own.value(link) + received[link];
+    ectn_dest(ctx) = own.value(link) + received[link];
     for (int k = 0; k < t.h(); ++k) comb[t.global_port(k)] = static_cast<std::uint8_t>(own.value(own.link_of(0, k)) + received[own.link_of(0, k)]);
-    ctx.ectn_comb = comb;
+    ectn_comb(ctx) = comb;
     Packet pkt;
     pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
     return ectn.route(ctx, pkt);
@@ -137,8 +137,8 @@ TEST(Ectn, CombinedCounterCrossesTheThresholdOnlyAfterTheBroadcastArrives) {
   for (std::uint64_t r = 1; r < 50; ++r) EXPECT_EQ(decide(110, lfsr_seed(r, 3)).out_port, 6);
   // Later hops ignore the combined counters: from a local input the same packet stays minimal.
   RoutingContext later{0, t.p(), lfsr_seed(1, 3), counters, nullptr, 0, ready};
-  later.ectn_dest = 200;
-  later.ectn_comb = comb;
+  ectn_dest(later) = 200;
+  ectn_comb(later) = comb;
   Packet pkt;
   pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
   EXPECT_FALSE(ectn.route(later, pkt).misroute);
@@ -202,7 +202,7 @@ TEST(Pb, FlaggedMinimalLinkForcesValiant) {
     Packet pkt;
     pkt.dst = static_cast<std::uint32_t>(dst_router * t.p());
     RoutingContext ctx{src, 0, lfsr, nullptr, load};
-    ctx.pb_flag = flag;
+    pb_flag(ctx) = flag;
     const RoutingDecision d = pb.route(ctx, pkt);
     EXPECT_EQ(pkt.route.phase, flag ? 0 : 1) << "flag " << flag;
     EXPECT_EQ(d.out_port, flag ? t.min_port(src, root) : t.min_port(src, dst_router));

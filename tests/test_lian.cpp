@@ -129,12 +129,12 @@ TEST(LianRouting, ReadingsByHand) {
       }
     RoutingContext ctx;
     routing.read_counters(st, 0, 11, ctx);  // a destination in the own group: only l1's reading
-    EXPECT_EQ(ctx.lian_saturated, 1);
-    EXPECT_EQ(ctx.tpr_count, 0);
-    EXPECT_EQ(ctx.lian_il, 0);
+    EXPECT_EQ(lian_saturated(ctx), 1);
+    EXPECT_EQ(tpr_count(ctx), 0);
+    EXPECT_EQ(lian_il(ctx), 0);
     RoutingContext later;
     routing.read_counters(st, 0, 211, later);  // the window 11..210 no longer holds cycle 10
-    EXPECT_EQ(later.lian_saturated, 0);
+    EXPECT_EQ(lian_saturated(later), 0);
   }
   // IL and T: 2 packets forwarded towards group 3 (G3 = 2), 41 waiting for group 4 (G4 = 4.1).
   auto s = r->make_state(0, RouterParams{}, 1, topo.radix());
@@ -147,7 +147,7 @@ TEST(LianRouting, ReadingsByHand) {
   const auto read = [&](int dst_group, Cycle now) {
     RoutingContext ctx;
     routing.read_counters(st, dst_group, now, ctx);
-    return std::make_pair(ctx.tpr_count, ctx.lian_il);
+    return std::make_pair(tpr_count(ctx), lian_il(ctx));
   };
   // Reads in cycle order (the counters catch up lazily). Offset +3 = 1*2 + 1 reads IL_{-1} = (G1 + 2 G2 +
   // G3) / 2 and IL_{-2} = (G3 + 2 G4 + G5) / 2. At cycle 6 the forwards of cycle 6 are not seen yet:
@@ -167,8 +167,8 @@ TEST(LianRouting, PolicyTable) {
   const auto& routing = dynamic_cast<const LianRouting&>(*r);
   const auto policy = [&](int saturated, int il) {
     RoutingContext ctx;
-    ctx.lian_saturated = saturated;
-    ctx.lian_il = il;
+    lian_saturated(ctx) = saturated;
+    lian_il(ctx) = il;
     return routing.policy(ctx);
   };
   // SGCth 3, ILCth 20, both strict.

@@ -1112,7 +1112,7 @@ TEST(Rpb, InterGroupAsPbAndTheIntraGroupCandidateStaysInTheGroup) {
         Packet a, b;
         a.dst = b.dst = static_cast<std::uint32_t>(dst);
         RoutingContext ctx{sr, 0, rng.next(), nullptr, load};
-        ctx.pb_flag = flag;
+        pb_flag(ctx) = flag;
         const RoutingDecision da = rpb.route(ctx, a), db = pb.route(ctx, b);
         if (!same_group) {
           ++inter;

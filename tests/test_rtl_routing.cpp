@@ -13,6 +13,11 @@
 
 #include "router/common/rng.h"
 #include "router/common/lfsr.h"
+#include "router/routing/acor_rtl.h"
+#include "router/routing/in_transit_rtl.h"
+#include "router/routing/lian_rtl.h"
+#include "router/routing/pb_rtl.h"
+#include "router/routing/tpr_rtl.h"
 #include "router/routing/valiant_routing.h"
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_routing_unit.h"
@@ -234,12 +239,12 @@ TEST_P(RoutingUnit, EveryHopOfEveryWalkAgrees) {
           ctx.port_ready = ready;
           // ECtN's combined counters and PB's flag, random too (around ECtN's thresholds 3 and 10).
           for (int p = 0; p < topo.radix(); ++p) comb[p] = static_cast<std::uint8_t>(state_rng.below(16));
-          ctx.ectn_dest = static_cast<int>(state_rng.below(16));
-          ctx.ectn_comb = comb;
-          ctx.pb_flag = state_rng.below(2) != 0;
-          ctx.acor_level = static_cast<int>(state_rng.below(4));  // ACOR: every level (3 = the top, as 2)
-          ctx.tpr_count = random_tpr_count(tpr_rng);
-          random_lian(lian_rng, topo.h(), ctx.lian_saturated, ctx.lian_il);
+          ectn_dest(ctx) = static_cast<int>(state_rng.below(16));
+          ectn_comb(ctx) = comb;
+          pb_flag(ctx) = state_rng.below(2) != 0;
+          acor_level(ctx) = static_cast<int>(state_rng.below(4));  // ACOR: every level (3 = the top, as 2)
+          tpr_count(ctx) = random_tpr_count(tpr_rng);
+          random_lian(lian_rng, topo.h(), lian_saturated(ctx), lian_il(ctx));
           if (topo.port_class(in_port) == PortClass::kTerminal) {  // UGAL reads loads at injection: small, so it goes both ways
             for (int p = 0; p < topo.radix(); ++p) loads[p] = static_cast<std::uint16_t>(state_rng.below(40));
             for (int l = 0; l < topo.a() * topo.h(); ++l) group_loads[l] = static_cast<std::uint16_t>(state_rng.below(40));

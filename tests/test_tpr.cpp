@@ -94,10 +94,10 @@ TEST(TprRouting, DecidesAsUgalLglWithTheRegionsThreshold) {
     ctx.in_port = topo.port_of_terminal(src);
     ctx.random = rng.next();
     ctx.port_load = loads;
-    ctx.tpr_count = static_cast<int>(rng.below(8));
+    tpr_count(ctx) = static_cast<int>(rng.below(8));
     Packet a, b;
     a.dst = b.dst = rng.below(static_cast<std::uint32_t>(topo.terminals()));
-    const auto ugal = routing(topo, "ugal", TprRegions{}.threshold(ctx.tpr_count));
+    const auto ugal = routing(topo, "ugal", TprRegions{}.threshold(tpr_count(ctx)));
     const RoutingDecision da = tpr->route(ctx, a), db = ugal->route(ctx, b);
     ASSERT_EQ(da.out_port, db.out_port) << i;
     ASSERT_EQ(da.out_vc, db.out_vc) << i;

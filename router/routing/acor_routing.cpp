@@ -38,7 +38,7 @@ std::unique_ptr<RoutingState> PbAcorRouting::make_state(int router, const Router
 
 void PbAcorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   PbRouting::gather(view, pkt, ctx);
-  if (view.at_injection()) ctx.acor_level = static_cast<AcorState*>(view.state())->level().level(view.now());
+  if (view.at_injection()) acor_level(ctx) = static_cast<AcorState*>(view.state())->level().level(view.now());
 }
 
 void PbAcorRouting::recomputing(const RouteState& decided, RouteState&, RoutingState* state, Cycle now) const {
@@ -53,12 +53,12 @@ std::unique_ptr<RoutingState> AcorRouting::make_state(int, const RouterParams&, 
 void AcorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   RoutingAlgorithm::gather(view, pkt, ctx);
   if (!view.at_injection()) return;
-  ctx.acor_level = per_switch_ ? static_cast<AcorState*>(view.state())->level().level(view.now())
+  acor_level(ctx) = per_switch_ ? static_cast<AcorState*>(view.state())->level().level(view.now())
                                : pkt.route.flags & kLevelMask;
 }
 
 RoutingDecision AcorRouting::route(const RoutingContext& ctx, Packet& pkt) const {
-  return route_drawn_under(ctx, pkt, policy_at(sequence_, ctx.acor_level));
+  return route_drawn_under(ctx, pkt, policy_at(sequence_, acor_level(ctx)));
 }
 
 void AcorRouting::recomputing(const RouteState&, RouteState& header, RoutingState* state, Cycle now) const {

@@ -20,6 +20,7 @@
 
 #include "router/routing/acor_level.h"
 #include "router/routing/valiant_routing.h"
+#include "router/routing/acor_rtl.h"
 
 namespace hiradix {
 
@@ -46,7 +47,7 @@ class AcorRouting : public ValiantRouting {
   static PhaseA policy_at(AcorSequence sequence, int level);
   std::vector<PhaseA> draw_policies() const override { return acor_policies(sequence_); }
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs, int ports) const override;
-  // At injection: the level of this decision (ctx.acor_level).
+  // At injection: the level of this decision (acor_level(ctx)).
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
   void recomputing(const RouteState& decided, RouteState& header, RoutingState* state, Cycle now) const override;
@@ -107,7 +108,7 @@ class PbAcorRouting : public PbRouting {
   // At injection: PB's inputs, and the router's level.
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override {
-    return route_drawn_under(ctx, pkt, AcorRouting::policy_at(sequence_, ctx.acor_level));
+    return route_drawn_under(ctx, pkt, AcorRouting::policy_at(sequence_, acor_level(ctx)));
   }
   // A head blocked while its decision was minimal does not count (seed-000 §3.11).
   void recomputing(const RouteState& decided, RouteState& header, RoutingState* state, Cycle now) const override;

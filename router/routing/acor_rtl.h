@@ -6,6 +6,10 @@
 namespace hiradix::rtl_decl {
 inline constexpr Field acor_fields[] = {
     config("acor_sequence", 2, "routing.acor_sequence", FromKey::kChoice, "2l-a|2l-b|3l"),  // rtl ACOR_SEQ_*
-    input<&RoutingContext::acor_level>("acor_level", 2),
+    own_input("acor_level", 2),
 };
 }  // namespace hiradix::rtl_decl
+
+namespace hiradix {
+HIRADIX_OWN_SCALAR(acor_level)
+}  // namespace hiradix

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "router/routing/valiant_routing.h"
+#include "router/routing/in_transit_rtl.h"
 
 namespace hiradix {
 
@@ -36,7 +37,7 @@ struct NeutralState {
     ctx.vc_load = vc_load;
     ctx.in_vc = in_vc;
     ctx.port_ready = ready;
-    ctx.ectn_comb = combined;
+    ectn_comb(ctx) = combined;
     ctx.group_load = group_load;
     ctx.occupancy = occupancy;
     return ctx;

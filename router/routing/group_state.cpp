@@ -7,6 +7,8 @@
 #include "router/common/router_view.h"
 #include "router/routing/routing_algorithm.h"
 #include "rtl_fields.h"
+#include "router/routing/in_transit_rtl.h"
+#include "router/routing/pb_rtl.h"
 
 namespace hiradix {
 
@@ -54,11 +56,11 @@ void EctnState::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx)
   constexpr int kMax = (1 << rtl::COMB_W) - 1;  // the RTL's field saturates
   const std::int32_t* received = broadcast_.received_sum(view.now());
   auto combined = [&](int link) { return std::min(partial_.value(link) + received[link], kMax); };
-  ctx.ectn_dest = combined(partial_.link_to(dest_group));
+  ectn_dest(ctx) = combined(partial_.link_to(dest_group));
   for (int k = 0; k < topo_.h(); ++k)
     comb_[static_cast<std::size_t>(topo_.global_port(k))] =
         static_cast<std::uint8_t>(combined(partial_.link_of(topo_.index_of(router_), k)));
-  ctx.ectn_comb = comb_.data();
+  ectn_comb(ctx) = comb_.data();
 }
 
 // ---- PB ----
@@ -86,9 +88,9 @@ void PbState::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) {
   topo_.global_owner(group, dest_group, owner, k);
   if (owner == topo_.index_of(router_)) {  // own link: its flag now
     own_flags(view, own_.data());
-    ctx.pb_flag = own_[static_cast<std::size_t>(k)] != 0;
+    pb_flag(ctx) = own_[static_cast<std::size_t>(k)] != 0;
   } else {  // the flag its owner last broadcast
-    ctx.pb_flag = broadcast_.latest(owner, view.now())[k] != 0;
+    pb_flag(ctx) = broadcast_.latest(owner, view.now())[k] != 0;
   }
 }
 

@@ -118,7 +118,7 @@ RoutingDecision EctnRouting::route(const RoutingContext& ctx, Packet& pkt) const
       t.group_of(t.router_of_terminal(static_cast<int>(pkt.dst))) == t.group_of(ctx.router))
     return InTransitRouting::route(ctx, pkt);
   RoutingContext c = ctx;  // the source decision: the combined counters apply (seed-003 §1.5)
-  c.ectn_source = true;
+  c.scratch = 1;  // the source decision (trigger, candidate_ok)
   return InTransitRouting::route(c, pkt);
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 #include "router/routing/ectn_partial.h"
 #include "router/routing/dragonfly_routing.h"
+#include "router/routing/in_transit_rtl.h"
 
 namespace hiradix {
 
@@ -110,11 +111,11 @@ class EctnRouting : public BaseRouting {
 
  protected:
   Trigger trigger(const RoutingContext& ctx, int min_port, int min_vc) const override {
-    if (ctx.ectn_source && ctx.ectn_dest >= combined_threshold_) return Trigger::kFiltered;
+    if (ctx.scratch && ectn_dest(ctx) >= combined_threshold_) return Trigger::kFiltered;
     return BaseRouting::trigger(ctx, min_port, min_vc);
   }
   bool candidate_ok(const RoutingContext& ctx, int min_port, int min_vc, int port, int vc) const override {
-    if (ctx.ectn_source && topo_.port_class(port) == PortClass::kGlobal) return ctx.ectn_comb[port] < combined_threshold_;
+    if (ctx.scratch && topo_.port_class(port) == PortClass::kGlobal) return ectn_comb(ctx)[port] < combined_threshold_;
     return BaseRouting::candidate_ok(ctx, min_port, min_vc, port, vc);
   }
 

@@ -11,7 +11,12 @@ inline constexpr Field in_transit_fields[] = {
     input<&RoutingContext::port_ready>("port_ready", rtl::READY_W, Entries::kPerPort),
     // ECtN at injection towards another group: the destination link's combined counter, and per global
     // output port that of its own link.
-    input<&RoutingContext::ectn_dest>("ectn_dest", rtl::COMB_W),
-    input<&RoutingContext::ectn_comb>("ectn_comb", rtl::COMB_W, Entries::kPerPort),
+    own_input("ectn_dest", rtl::COMB_W),
+    own_array_input("ectn_comb", rtl::COMB_W, Entries::kPerPort),
 };
 }  // namespace hiradix::rtl_decl
+
+namespace hiradix {
+HIRADIX_OWN_SCALAR(ectn_dest)
+HIRADIX_OWN_ARRAY(ectn_comb)
+}  // namespace hiradix

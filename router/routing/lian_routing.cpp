@@ -27,14 +27,14 @@ std::unique_ptr<RoutingState> LianRouting::make_state(int router, const RouterPa
 
 void LianRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   UgalRouting::gather(view, pkt, ctx);
-  ctx.tpr_count = ctx.lian_saturated = ctx.lian_il = 0;
+  tpr_count(ctx) = lian_saturated(ctx) = lian_il(ctx) = 0;
   if (!view.at_injection()) return;
   LianState& s = *static_cast<LianState*>(view.state());
   const int dst_g = topo_.group_of(topo_.router_of_terminal(pkt.dst));
   read_counters(s, dst_g, view.now(), ctx);
   if (s.trace()) {
     const int groups = topo_.groups(), d = (dst_g - s.group() + groups) % groups;
-    s.trace()->decision(view.now(), d > groups / 2 ? d - groups : d, ctx.tpr_count, ctx.lian_saturated, ctx.lian_il,
+    s.trace()->decision(view.now(), d > groups / 2 ? d - groups : d, tpr_count(ctx), lian_saturated(ctx), lian_il(ctx),
                         to_string(policy(ctx)));
   }
 }
@@ -42,23 +42,23 @@ void LianRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ct
 void LianRouting::read_counters(LianState& s, int dst_g, Cycle now, RoutingContext& ctx) const {
   constexpr std::uint64_t kMax = (1u << rtl::TPR_W) - 1;  // the RTL's fields saturate
   for (const int g : s.global_groups())
-    if (s.counters().extended(g, now) > 100u * static_cast<std::uint64_t>(th_.gcs)) ++ctx.lian_saturated;
+    if (s.counters().extended(g, now) > 100u * static_cast<std::uint64_t>(th_.gcs)) ++lian_saturated(ctx);
   if (dst_g == s.group()) return;  // no counter for the own group: T benign, no IL
   const int groups = topo_.groups();
   int d = (dst_g - s.group() + groups) % groups;  // 1 .. 2h^2
   if (d > groups / 2) d -= groups;                // signed offset, |d| <= h^2
-  ctx.tpr_count = static_cast<int>(std::min(s.counters().extended(dst_g, now) / 100, kMax));
+  tpr_count(ctx) = static_cast<int>(std::min(s.counters().extended(dst_g, now) / 100, kMax));
   int relevant[2];
   std::uint64_t il = 0;
   for (int i = 0, n = lian_relevant_il(topo_.h(), d, relevant); i < n; ++i)
     il = std::max(il, lian_il_scaled(topo_.h(), relevant[i], [&](int offset) { return s.extended_at_offset(offset, now); }));
   const std::uint64_t scale = 100u * static_cast<std::uint64_t>(topo_.h());  // IL * 100 h
-  ctx.lian_il = static_cast<int>(std::min((il + scale - 1) / scale, kMax));
+  lian_il(ctx) = static_cast<int>(std::min((il + scale - 1) / scale, kMax));
 }
 
 PhaseA LianRouting::policy(const RoutingContext& ctx) const {
-  const bool l1 = ctx.lian_saturated > th_.sgc;
-  const bool l2 = ctx.lian_il > th_.ilc;
+  const bool l1 = lian_saturated(ctx) > th_.sgc;
+  const bool l2 = lian_il(ctx) > th_.ilc;
   return l1 ? (l2 ? PhaseA::kLgl : PhaseA::kLg) : (l2 ? PhaseA::kGl : PhaseA::kG);
 }
 

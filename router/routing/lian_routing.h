@@ -26,6 +26,8 @@
 #include "router/routing/lian_counters.h"
 #include "router/routing/lian_trace.h"
 #include "router/routing/tpr_routing.h"
+#include "router/routing/lian_rtl.h"
+#include "router/routing/tpr_rtl.h"
 
 namespace hiradix {
 
@@ -82,8 +84,8 @@ class LianRouting : public UgalRouting {
   std::unique_ptr<RoutingTrace> open_trace(const std::string& path, Cycle from, Cycle to) const override {
     return std::make_unique<LianTrace>(path, from, to);
   }
-  // At injection: UGAL's port loads, and the counters' three readings (ctx.tpr_count, ctx.lian_saturated,
-  // ctx.lian_il).
+  // At injection: UGAL's port loads, and the counters' three readings (tpr_count(ctx), lian_saturated(ctx),
+  // lian_il(ctx)).
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override {
     return route_drawn_under(ctx, pkt, policy(ctx));
@@ -99,7 +101,7 @@ class LianRouting : public UgalRouting {
 
  protected:
   bool prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const override {
-    return eq_2_1(ctx, dst_router, root, regions_.threshold(ctx.tpr_count));
+    return eq_2_1(ctx, dst_router, root, regions_.threshold(tpr_count(ctx)));
   }
 
  private:

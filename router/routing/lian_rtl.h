@@ -7,7 +7,12 @@ namespace hiradix::rtl_decl {
 inline constexpr Field lian_fields[] = {
     config("lian_sgc", rtl::PORT_W, "routing.lian_sgc"),
     config("lian_ilc", rtl::TPR_W, "routing.lian_ilc"),
-    input<&RoutingContext::lian_saturated>("lian_saturated", rtl::PORT_W),
-    input<&RoutingContext::lian_il>("lian_il", rtl::TPR_W),
+    own_input("lian_saturated", rtl::PORT_W),
+    own_input("lian_il", rtl::TPR_W),
 };
 }  // namespace hiradix::rtl_decl
+
+namespace hiradix {
+HIRADIX_OWN_SCALAR(lian_saturated)
+HIRADIX_OWN_SCALAR(lian_il)
+}  // namespace hiradix

@@ -5,6 +5,10 @@
 
 namespace hiradix::rtl_decl {
 inline constexpr Field pb_fields[] = {
-    input<&RoutingContext::pb_flag>("pb_flag", 1),
+    own_input("pb_flag", 1),
 };
 }  // namespace hiradix::rtl_decl
+
+namespace hiradix {
+HIRADIX_OWN_SCALAR(pb_flag)
+}  // namespace hiradix

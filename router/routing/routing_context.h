@@ -1,5 +1,5 @@
 // What one routing decision reads (RoutingAlgorithm::route's context): the router's state as the routing
-// unit's inputs see it. Plain data with no dependencies, so that the RTL field declarations
+// unit's inputs see it, and each routing's own inputs by slot. Plain data with no dependencies, so that the RTL field declarations
 // (router/routing/*_rtl.h) can name its members and the build's generator (cmake/rtl_bus_gen.cpp) can
 // include them on their own.
 #pragma once
@@ -24,15 +24,6 @@ struct RoutingContext {
   // whole packet now (credits for it downstream and room in the output queue).
   int in_vc = 0;
   const std::uint32_t* port_ready = nullptr;
-  // ECtN (seed-003 §1.5), filled at injection towards another group (0 / null otherwise): the combined
-  // counter of the group's global link the minimal path leaves by, and per output port (global ports only)
-  // the combined counter of that port's link; saturated at the RTL's COMB_W bits.
-  int ectn_dest = 0;
-  const std::uint8_t* ectn_comb = nullptr;
-  bool ectn_source = false;  // set by EctnRouting itself: at injection, destination in another group
-  // PB (seed-000 §3.6), at injection: the saturation flag of the minimal path's global link, the router's
-  // own (Eq. 2-2 now) or the last one its owner broadcast; false for a destination in this group.
-  bool pb_flag = false;
   // UGAL-G (needs_group_load()), at injection: per global link of the source group, link index
   // = (router index in the group) * h + global port number, the load of that link's output port at its
   // owner router as at the start of this cycle (Network's GroupLoadView), saturated at LOAD_W bits.
@@ -40,22 +31,16 @@ struct RoutingContext {
   // OLM and Hybrid (needs_occupancy()): occupancy[port * kStateVcs + vc], integer percent 0..100 of output
   // VC `vc` of `port` (Router::route_candidate defines it: phits that hold that VC's credits).
   const std::uint8_t* occupancy = nullptr;
-  // ACOR (seed-000 §3.10), at injection: the level of this decision, 0-based (the router's for ACOR-Switch,
-  // the packet's for ACOR-Packet).
-  int acor_level = 0;
-  // TPR (seed-000 §3.12), at injection towards another group: the packets this router forwarded from its
-  // injection ports towards the destination's group in the last routing.tpr_window cycles, saturated at
-  // the RTL's TPR_W bits; 0 for a destination in this group. LIAN (seed-000 §3.13): floor of the
-  // destination group's extended counter G, saturated alike.
-  int tpr_count = 0;
-  // LIAN at injection: how many of the router's global links reach a group whose G exceeds GCSth, and
-  // ceil of the larger intermediate-local counter IL of the destination's offset (saturated at TPR_W
-  // bits; 0 for a destination in this group).
-  int lian_saturated = 0;
-  int lian_il = 0;
-  // UGAL's Q per output VC with routing.ugal_load: vc, vc_load[port * kStateVcs + vc] (as port_load;
-  // last, so that the fields above keep their order).
+  // UGAL's Q per output VC with routing.ugal_load: vc, vc_load[port * kStateVcs + vc] (as port_load).
   const std::uint16_t* vc_load = nullptr;
+  // A routing's own inputs for this decision, which its gather() derives from its own state and its route()
+  // reads (ECtN's combined counters, PB's flag, ACOR's level, TPR's count, LIAN's readings): by the slot of
+  // their declaration (router/routing/*_rtl.h, own_input), each family reaching its own through accessors
+  // there, so that the context names no routing. The RTL unit sees each as that declared input.
+  static constexpr int kOwnScalars = 8, kOwnArrays = 2;
+  std::int32_t own[kOwnScalars] = {};
+  const std::uint8_t* own_arrays[kOwnArrays] = {};
+  int scratch = 0;  // a routing's own mark from its route() to its hooks (ECtN: a source decision)
 };
 
 }  // namespace hiradix

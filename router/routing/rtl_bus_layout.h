@@ -17,6 +17,7 @@ struct Slot {
   int lsb;    // on its bus
   int index;  // among the fields of its bus (0, 1, ...)
   int entry;  // inputs: its first entry among all inputs' entries (RcInputs::values)
+  int own;    // a routing's own input: its slot in RoutingContext::own or own_arrays (else -1)
 };
 
 struct BusLayout {
@@ -24,6 +25,7 @@ struct BusLayout {
   std::vector<const Field*> sources;  // kSource declarations
   int config_bits = 0, input_bits = 0;
   int input_entries = 0;  // sum of the inputs' entries
+  int own_scalars = 0, own_arrays = 0;  // the context slots the own inputs take
 
   const Slot* find(const std::vector<Slot>& bus, const std::string& name) const {
     for (const Slot& s : bus)
@@ -45,10 +47,16 @@ inline BusLayout lay_out_buses() {
       std::vector<Slot>& bus = f.bus == Bus::kConfig ? b.config : b.inputs;
       int& bits = f.bus == Bus::kConfig ? b.config_bits : b.input_bits;
       if (b.find(bus, f.name)) throw std::logic_error(std::string("routing-unit field ") + f.name + " is declared twice");
-      bus.push_back({&f, bits, static_cast<int>(bus.size()), f.bus == Bus::kInput ? b.input_entries : 0});
+      int own = -1;
+      if (f.own == Own::kScalar) own = b.own_scalars++;
+      if (f.own == Own::kArray) own = b.own_arrays++;
+      bus.push_back({&f, bits, static_cast<int>(bus.size()), f.bus == Bus::kInput ? b.input_entries : 0, own});
       bits += f.bits();
       if (f.bus == Bus::kInput) b.input_entries += f.entry_total();
     }
+  if (b.own_scalars > RoutingContext::kOwnScalars || b.own_arrays > RoutingContext::kOwnArrays)
+    throw std::logic_error("the routings' own inputs (" + std::to_string(b.own_scalars) + " values, " + std::to_string(b.own_arrays) +
+                           " arrays) exceed RoutingContext::kOwnScalars / kOwnArrays");
   for (const Field* s : b.sources)
     if (!b.find(b.config, s->name))
       throw std::logic_error(std::string("routing-unit source for ") + s->algorithm + " names no configuration field " + s->name);

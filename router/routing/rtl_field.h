@@ -43,13 +43,17 @@ constexpr int entry_count(Entries e) {
 // Storage that a replayed context's arrays point into (kept by whoever replays).
 using ReplayStore = std::vector<std::shared_ptr<void>>;
 
-// How an input's values leave and enter a routing context.
+// Where an input's C++ value is: a member of the routing context (the router's port view), or one of the
+// context's slots for a routing's own inputs (RoutingContext::own, own_arrays; the layout numbers them).
+enum class Own : std::uint8_t { kNo, kScalar, kArray };
+
+// How an input's values leave and enter a routing context (`slot`: its own-input slot, if it has one).
 struct Binding {
-  // Copies `count` entries of the context's member into `out`, each saturated (`saturate`) or masked to
-  // `width` bits; false (and nothing copied) when the context does not have it (a null array).
-  bool (*read)(const RoutingContext& ctx, int count, int width, bool saturate, std::uint32_t* out) = nullptr;
-  // Points the context's member at (or sets it to) `values`, copied into storage kept in `store`.
-  void (*write)(RoutingContext& ctx, const std::uint32_t* values, int count, ReplayStore& store) = nullptr;
+  // Copies `count` entries into `out`, each saturated (`saturate`) or masked to `width` bits; false (and
+  // nothing copied) when the context does not have it (a null array).
+  bool (*read)(const RoutingContext& ctx, int slot, int count, int width, bool saturate, std::uint32_t* out) = nullptr;
+  // Points the context's member or slot at (or sets it to) `values`, copied into storage kept in `store`.
+  void (*write)(RoutingContext& ctx, int slot, const std::uint32_t* values, int count, ReplayStore& store) = nullptr;
 };
 
 namespace detail {
@@ -62,31 +66,49 @@ inline std::uint32_t fit(long long v, int width, bool saturate) {
   return static_cast<std::uint32_t>(v & top);
 }
 
-template <auto Member>
-bool read(const RoutingContext& ctx, int count, int width, bool saturate, std::uint32_t* out) {
-  using T = decltype(member_type(Member));
+template <typename T>
+bool read_value(const T& v, int count, int width, bool saturate, std::uint32_t* out) {
   if constexpr (std::is_pointer_v<T>) {
-    const T p = ctx.*Member;
-    if (!p) return false;
-    for (int i = 0; i < count; ++i) out[i] = fit(static_cast<long long>(p[i]), width, saturate);
+    if (!v) return false;
+    for (int i = 0; i < count; ++i) out[i] = fit(static_cast<long long>(v[i]), width, saturate);
   } else {
-    out[0] = fit(static_cast<long long>(ctx.*Member), width, saturate);
+    out[0] = fit(static_cast<long long>(v), width, saturate);
   }
   return true;
 }
 
-template <auto Member>
-void write(RoutingContext& ctx, const std::uint32_t* values, int count, ReplayStore& store) {
-  using T = decltype(member_type(Member));
+template <typename T>
+void write_value(T& v, const std::uint32_t* values, int count, ReplayStore& store) {
   if constexpr (std::is_pointer_v<T>) {
     using E = std::remove_const_t<std::remove_pointer_t<T>>;
     std::shared_ptr<E[]> copy(new E[static_cast<std::size_t>(count)]);
     for (int i = 0; i < count; ++i) copy[static_cast<std::size_t>(i)] = static_cast<E>(values[i]);
-    ctx.*Member = copy.get();
+    v = copy.get();
     store.push_back(copy);
   } else {
-    ctx.*Member = static_cast<T>(values[0]);
+    v = static_cast<T>(values[0]);
   }
+}
+
+template <auto Member>
+bool read(const RoutingContext& ctx, int, int count, int width, bool saturate, std::uint32_t* out) {
+  return read_value(ctx.*Member, count, width, saturate, out);
+}
+template <auto Member>
+void write(RoutingContext& ctx, int, const std::uint32_t* values, int count, ReplayStore& store) {
+  write_value(ctx.*Member, values, count, store);
+}
+inline bool read_own(const RoutingContext& ctx, int slot, int count, int width, bool saturate, std::uint32_t* out) {
+  return read_value(ctx.own[slot], count, width, saturate, out);
+}
+inline void write_own(RoutingContext& ctx, int slot, const std::uint32_t* values, int count, ReplayStore& store) {
+  write_value(ctx.own[slot], values, count, store);
+}
+inline bool read_own_array(const RoutingContext& ctx, int slot, int count, int width, bool saturate, std::uint32_t* out) {
+  return read_value(ctx.own_arrays[slot], count, width, saturate, out);
+}
+inline void write_own_array(RoutingContext& ctx, int slot, const std::uint32_t* values, int count, ReplayStore& store) {
+  write_value(ctx.own_arrays[slot], values, count, store);
 }
 }  // namespace detail
 
@@ -104,6 +126,7 @@ struct Field {
   const char* param = "";       // a Verilog parameter of the unit that synthesis sets to this field's value
   // Inputs:
   Binding binding{};
+  Own own = Own::kNo;
   bool saturate = false;      // values above the field saturate (else they are masked)
   const char* when = "";      // read only when this (1-bit) configuration field is set; tied to 0 otherwise
   const char* json = "";      // the name in mismatch records if not `name` (today's names, so old records replay)
@@ -139,6 +162,7 @@ constexpr Field source(const char* field, const char* algorithm, const char* key
   return f;
 }
 
+// An input from a member of the routing context: the router's port view.
 template <auto Member>
 constexpr Field input(const char* name, int width, Entries entries = Entries::kOne) {
   Field f;
@@ -149,6 +173,45 @@ constexpr Field input(const char* name, int width, Entries entries = Entries::kO
   f.binding = Binding{&detail::read<Member>, &detail::write<Member>};
   return f;
 }
+
+// A routing's own input (one value), in a slot of the context: its family reaches it through an accessor
+// in its *_rtl.h (own_scalar).
+constexpr Field own_input(const char* name, int width) {
+  Field f;
+  f.bus = Bus::kInput;
+  f.name = name;
+  f.width = width;
+  f.own = Own::kScalar;
+  f.binding = Binding{&detail::read_own, &detail::write_own};
+  return f;
+}
+
+// A routing's own input of several 8-bit entries, in an array slot of the context (own_array).
+constexpr Field own_array_input(const char* name, int width, Entries entries) {
+  Field f = own_input(name, width);
+  f.entries = entries;
+  f.own = Own::kArray;
+  f.binding = Binding{&detail::read_own_array, &detail::write_own_array};
+  return f;
+}
+
+// The context slot of own input `name` (router/routing/rtl_field.cpp, from the layout); throws
+// std::logic_error if there is none. The accessors of each family call it once.
+int own_slot(const char* name);
+
+// A routing family's accessors to its own inputs: `std::int32_t& NAME(RoutingContext&)` and the const one.
+#define HIRADIX_OWN_SCALAR(NAME)                                                  \
+  inline std::int32_t& NAME(RoutingContext& c) {                                  \
+    static const int slot = rtl_decl::own_slot(#NAME);                            \
+    return c.own[slot];                                                           \
+  }                                                                               \
+  inline std::int32_t NAME(const RoutingContext& c) { return NAME(const_cast<RoutingContext&>(c)); }
+#define HIRADIX_OWN_ARRAY(NAME)                                                   \
+  inline const std::uint8_t*& NAME(RoutingContext& c) {                           \
+    static const int slot = rtl_decl::own_slot(#NAME);                            \
+    return c.own_arrays[slot];                                                    \
+  }                                                                               \
+  inline const std::uint8_t* NAME(const RoutingContext& c) { return NAME(const_cast<RoutingContext&>(c)); }
 
 // One routing file's declarations (rtl_bus.h lists them all).
 struct FieldList {

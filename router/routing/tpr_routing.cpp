@@ -18,13 +18,13 @@ std::unique_ptr<RoutingState> TprRouting::make_state(int router, const RouterPar
 
 void TprRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   UgalRouting::gather(view, pkt, ctx);
-  ctx.tpr_count = 0;
+  tpr_count(ctx) = 0;
   if (!view.at_injection()) return;
   const int dst_g = topo_.group_of(topo_.router_of_terminal(pkt.dst));
   if (dst_g == topo_.group_of(ctx.router)) return;  // no counter for the own group: count 0
   const std::uint32_t count = static_cast<TprState*>(view.state())->counters().count(dst_g, view.now());
   constexpr std::uint32_t kMax = (1u << rtl::TPR_W) - 1;  // the RTL's field saturates
-  ctx.tpr_count = static_cast<int>(std::min(count, kMax));
+  tpr_count(ctx) = static_cast<int>(std::min(count, kMax));
 }
 
 TprRegions tpr_regions(const RoutingOptions& o) {

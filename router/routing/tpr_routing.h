@@ -17,6 +17,7 @@
 
 #include "router/routing/tpr_counters.h"
 #include "router/routing/valiant_routing.h"
+#include "router/routing/tpr_rtl.h"
 
 namespace hiradix {
 
@@ -63,12 +64,12 @@ class TprRouting : public UgalRouting {
   static int injection_grants_per_cycle(const Dragonfly& topo, const RouterParams& params);
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs,
                                            int ports) const override;
-  // At injection: UGAL's port loads, and the destination group's count (ctx.tpr_count).
+  // At injection: UGAL's port loads, and the destination group's count (tpr_count(ctx)).
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
 
  protected:
   bool prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const override {
-    return eq_2_1(ctx, dst_router, root, regions_.threshold(ctx.tpr_count));
+    return eq_2_1(ctx, dst_router, root, regions_.threshold(tpr_count(ctx)));
   }
 
  private:

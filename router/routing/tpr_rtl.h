@@ -10,6 +10,10 @@ inline constexpr Field tpr_fields[] = {
     config("tpr_t_benign", rtl::THRESH_W, "routing.tpr_t_benign", FromKey::kPhits),
     config("tpr_t_mix", rtl::THRESH_W, "routing.tpr_t_mix", FromKey::kPhits),
     config("tpr_t_adv", rtl::THRESH_W, "routing.tpr_t_adv", FromKey::kPhits),
-    input<&RoutingContext::tpr_count>("tpr_count", rtl::TPR_W),
+    own_input("tpr_count", rtl::TPR_W),
 };
 }  // namespace hiradix::rtl_decl
+
+namespace hiradix {
+HIRADIX_OWN_SCALAR(tpr_count)
+}  // namespace hiradix

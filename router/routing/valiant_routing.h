@@ -8,6 +8,7 @@
 #include "router/common/group_load_view.h"
 
 #include "router/routing/dragonfly_routing.h"
+#include "router/routing/pb_rtl.h"
 
 namespace hiradix {
 
@@ -153,7 +154,7 @@ class UgalRouting : public ValiantRouting {
 // Piggyback, PB (seed-000 §3.6; seed-003 §2): UGAL-L whose minimal choice also needs the minimal path's
 // global channel unflagged: route MIN iff !flag && Eq. 2-1. The flags (Eq. 2-2, router/routing/pb_flags.h) are the
 // router's own for its own links and the last ones broadcast by their owners otherwise
-// (router/common/group_broadcast.h); the router hands the one of the minimal path in ctx.pb_flag.
+// (router/common/group_broadcast.h); the router hands the one of the minimal path in pb_flag(ctx).
 class PbRouting : public UgalRouting {
  public:
   PbRouting(const Dragonfly& topo, PhaseA policy, int threshold, int factor_pct, int flag_threshold,
@@ -180,7 +181,7 @@ class PbRouting : public UgalRouting {
 
  protected:
   bool prefer_minimal(const RoutingContext& ctx, int dst_router, int root) const override {
-    return !ctx.pb_flag && UgalRouting::prefer_minimal(ctx, dst_router, root);
+    return !pb_flag(ctx) && UgalRouting::prefer_minimal(ctx, dst_router, root);
   }
 
  private:

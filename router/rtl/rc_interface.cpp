@@ -155,7 +155,7 @@ void pack_inputs(RcInputs& in, const RcConfig& cfg, const RoutingContext& ctx, c
     std::uint32_t* values = in.values.data() + s.entry;
     const std::size_t k = static_cast<std::size_t>(s.index);
     const bool was = in.present[k];
-    in.present[k] = f.binding.read(ctx, entries_used(f, cfg, ports), f.width, f.saturate, values) ? 1 : 0;
+    in.present[k] = f.binding.read(ctx, s.own, entries_used(f, cfg, ports), f.width, f.saturate, values) ? 1 : 0;
     if (was && !in.present[k]) std::fill(values, values + f.entry_total(), 0u);  // an absent input reads zeros
   }
 }
@@ -200,7 +200,7 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   // Every input, present or not, as the RTL sees it (absent ones are zeros).
   rtl_decl::ReplayStore store;
   for (const Slot& s : rtl_bus().inputs)
-    s.field->binding.write(ctx, in.values.data() + s.entry, s.field->entry_total(), store);
+    s.field->binding.write(ctx, s.own, in.values.data() + s.entry, s.field->entry_total(), store);
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }

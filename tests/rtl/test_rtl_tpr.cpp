@@ -222,13 +222,13 @@ std::string compare_lian(M& m, const LianSize& size, const LianConfig& rtl_confi
       m.eval();
       RoutingContext ctx;
       routing.read_counters(state, dst, now, ctx);
-      if (m.tpr_count != ctx.tpr_count || m.lian_saturated != ctx.lian_saturated || m.lian_il != ctx.lian_il)
+      if (m.tpr_count != tpr_count(ctx) || m.lian_saturated != lian_saturated(ctx) || m.lian_il != lian_il(ctx))
         return "cycle " + std::to_string(t) + " destination group " + std::to_string(dst) + ": RTL count " +
                std::to_string(m.tpr_count) + " saturated " + std::to_string(m.lian_saturated) + " IL " + std::to_string(m.lian_il) +
-               ", C++ " + std::to_string(ctx.tpr_count) + " / " + std::to_string(ctx.lian_saturated) + " / " + std::to_string(ctx.lian_il);
-      most_il = std::max(most_il, ctx.lian_il);
-      most_count = std::max(most_count, ctx.tpr_count);
-      most_saturated = std::max(most_saturated, ctx.lian_saturated);
+               ", C++ " + std::to_string(tpr_count(ctx)) + " / " + std::to_string(lian_saturated(ctx)) + " / " + std::to_string(lian_il(ctx));
+      most_il = std::max(most_il, lian_il(ctx));
+      most_count = std::max(most_count, tpr_count(ctx));
+      most_saturated = std::max(most_saturated, lian_saturated(ctx));
     }
     // This cycle's events: forwards of waiting packets (oldest first), then arrivals. Stretches where
     // forwards stall, and quiet ones, so that the buffers (at most kBuffered packets) fill and drain.
