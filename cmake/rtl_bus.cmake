@@ -2,7 +2,8 @@
 # file per routing family; router/routing/rtl_field.h says how to write one). At configure time, because
 # verilate() runs Verilator then: <build>/generated/rtl_declarations.h lists the declaration files (the
 # C++ bridge includes it too), and cmake/rtl_bus_gen.cpp, compiled and run here, writes the Verilog
-# slices into <build>/generated (hiradix_bus.vh, hiradix_bus_fields.vh). A new routing's file is found by
+# slices into <build>/generated (hiradix_bus.vh, hiradix_bus_fields.vh) and the context slots of the
+# routings' own inputs (rtl_own_slots.h). A new routing's file is found by
 # the glob: no line here.
 file(GLOB HIRADIX_RTL_DECLARATIONS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/router/routing/*_rtl.h)
 list(SORT HIRADIX_RTL_DECLARATIONS)

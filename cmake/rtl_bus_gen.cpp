@@ -1,5 +1,6 @@
 // Writes the Verilog of the routing unit's two buses (hiradix_bus.vh, hiradix_bus_fields.vh:
-// router/routing/rtl_bus_verilog.h) from the routings' field declarations (router/routing/*_rtl.h). Compiled
+// router/routing/rtl_bus_verilog.h) and the context slots of the routings' own inputs (rtl_own_slots.h)
+// from the routings' field declarations (router/routing/*_rtl.h). Compiled
 // and run by CMake at configure time (cmake/rtl_bus.cmake), before Verilator reads the unit.
 // Usage: rtl_bus_gen OUTPUT_DIR
 #include <fstream>
@@ -25,5 +26,12 @@ int main(int argc, char** argv) {
   std::ofstream widths(dir + "/hiradix_bus.vh"), fields(dir + "/hiradix_bus_fields.vh");
   write_bus_widths(widths, b);
   write_bus_fields(fields, b);
-  return widths && fields ? 0 : 1;
+  // The context slots of the routings' own inputs, as constants for their accessors (HIRADIX_OWN_SCALAR).
+  std::ofstream slots(dir + "/rtl_own_slots.h");
+  slots << "// Generated at configure time by cmake/rtl_bus_gen.cpp from router/routing/*_rtl.h: do not edit.\n"
+        << "#pragma once\nnamespace hiradix::rtl_own {\n";
+  for (const Slot& s : b.inputs)
+    if (s.own >= 0) slots << "constexpr int " << s.field->name << " = " << s.own << ";\n";
+  slots << "}  // namespace hiradix::rtl_own\n";
+  return widths && fields && slots ? 0 : 1;
 }

@@ -21,8 +21,12 @@
 #include "router/routing/acor_level.h"
 #include "router/routing/valiant_routing.h"
 #include "router/routing/acor_rtl.h"
+#include "rtl_own_slots.h"
 
 namespace hiradix {
+
+// The routing's own inputs in a decision's context (declared in acor_rtl.h; slots by the generator).
+HIRADIX_OWN_SCALAR(acor_level)
 
 enum class AcorSequence : std::uint8_t { k2LA, k2LB, k3L };  // rtl::ACOR_SEQ_* (rtl/hiradix_fields.vh)
 AcorSequence parse_acor_sequence(const std::string& name);

@@ -9,7 +9,3 @@ inline constexpr Field acor_fields[] = {
     own_input("acor_level", 2),
 };
 }  // namespace hiradix::rtl_decl
-
-namespace hiradix {
-HIRADIX_OWN_SCALAR(acor_level)
-}  // namespace hiradix

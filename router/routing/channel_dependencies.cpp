@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "router/routing/valiant_routing.h"
-#include "router/routing/in_transit_rtl.h"
+#include "router/routing/in_transit_routing.h"
 
 namespace hiradix {
 

@@ -7,8 +7,8 @@
 #include "router/common/router_view.h"
 #include "router/routing/routing_algorithm.h"
 #include "rtl_fields.h"
-#include "router/routing/in_transit_rtl.h"
-#include "router/routing/pb_rtl.h"
+#include "router/routing/in_transit_routing.h"
+#include "router/routing/valiant_routing.h"
 
 namespace hiradix {
 

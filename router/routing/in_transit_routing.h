@@ -12,8 +12,13 @@
 #include "router/routing/ectn_partial.h"
 #include "router/routing/dragonfly_routing.h"
 #include "router/routing/in_transit_rtl.h"
+#include "rtl_own_slots.h"
 
 namespace hiradix {
+
+// The routing's own inputs in a decision's context (declared in in_transit_rtl.h; slots by the generator).
+HIRADIX_OWN_SCALAR(ectn_dest)
+HIRADIX_OWN_ARRAY(ectn_comb)
 
 class InTransitRouting : public DragonflyRouting {
  public:

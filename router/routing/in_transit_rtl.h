@@ -15,8 +15,3 @@ inline constexpr Field in_transit_fields[] = {
     own_array_input("ectn_comb", rtl::COMB_W, Entries::kPerPort),
 };
 }  // namespace hiradix::rtl_decl
-
-namespace hiradix {
-HIRADIX_OWN_SCALAR(ectn_dest)
-HIRADIX_OWN_ARRAY(ectn_comb)
-}  // namespace hiradix

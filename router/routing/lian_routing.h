@@ -27,9 +27,14 @@
 #include "router/routing/lian_trace.h"
 #include "router/routing/tpr_routing.h"
 #include "router/routing/lian_rtl.h"
+#include "rtl_own_slots.h"
 #include "router/routing/tpr_rtl.h"
 
 namespace hiradix {
+
+// The routing's own inputs in a decision's context (declared in lian_rtl.h; slots by the generator).
+HIRADIX_OWN_SCALAR(lian_saturated)
+HIRADIX_OWN_SCALAR(lian_il)
 
 struct LianThresholds {
   int gcs = 5;   // GCSth, packets: a global link's group counts as saturated above it

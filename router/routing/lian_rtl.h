@@ -11,8 +11,3 @@ inline constexpr Field lian_fields[] = {
     own_input("lian_il", rtl::TPR_W),
 };
 }  // namespace hiradix::rtl_decl
-
-namespace hiradix {
-HIRADIX_OWN_SCALAR(lian_saturated)
-HIRADIX_OWN_SCALAR(lian_il)
-}  // namespace hiradix

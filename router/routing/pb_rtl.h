@@ -8,7 +8,3 @@ inline constexpr Field pb_fields[] = {
     own_input("pb_flag", 1),
 };
 }  // namespace hiradix::rtl_decl
-
-namespace hiradix {
-HIRADIX_OWN_SCALAR(pb_flag)
-}  // namespace hiradix

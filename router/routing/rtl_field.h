@@ -195,23 +195,15 @@ constexpr Field own_array_input(const char* name, int width, Entries entries) {
   return f;
 }
 
-// The context slot of own input `name` (router/routing/rtl_field.cpp, from the layout); throws
-// std::logic_error if there is none. The accessors of each family call it once.
-int own_slot(const char* name);
-
-// A routing family's accessors to its own inputs: `std::int32_t& NAME(RoutingContext&)` and the const one.
-#define HIRADIX_OWN_SCALAR(NAME)                                                  \
-  inline std::int32_t& NAME(RoutingContext& c) {                                  \
-    static const int slot = rtl_decl::own_slot(#NAME);                            \
-    return c.own[slot];                                                           \
-  }                                                                               \
-  inline std::int32_t NAME(const RoutingContext& c) { return NAME(const_cast<RoutingContext&>(c)); }
-#define HIRADIX_OWN_ARRAY(NAME)                                                   \
-  inline const std::uint8_t*& NAME(RoutingContext& c) {                           \
-    static const int slot = rtl_decl::own_slot(#NAME);                            \
-    return c.own_arrays[slot];                                                    \
-  }                                                                               \
-  inline const std::uint8_t* NAME(const RoutingContext& c) { return NAME(const_cast<RoutingContext&>(c)); }
+// A routing family's accessors to its own inputs, `NAME(ctx)` for a const or a mutable context, at the
+// slot the configure-time generator numbered (<build>/generated/rtl_own_slots.h, rtl_own::NAME). Used in
+// the family's C++ headers, not in its *_rtl.h (which the generator itself compiles).
+#define HIRADIX_OWN_SCALAR(NAME)                                                                   \
+  inline std::int32_t& NAME(RoutingContext& c) { return c.own[rtl_own::NAME]; }                     \
+  inline std::int32_t NAME(const RoutingContext& c) { return c.own[rtl_own::NAME]; }
+#define HIRADIX_OWN_ARRAY(NAME)                                                                    \
+  inline const std::uint8_t*& NAME(RoutingContext& c) { return c.own_arrays[rtl_own::NAME]; }      \
+  inline const std::uint8_t* NAME(const RoutingContext& c) { return c.own_arrays[rtl_own::NAME]; }
 
 // One routing file's declarations (rtl_bus.h lists them all).
 struct FieldList {

@@ -18,8 +18,12 @@
 #include "router/routing/tpr_counters.h"
 #include "router/routing/valiant_routing.h"
 #include "router/routing/tpr_rtl.h"
+#include "rtl_own_slots.h"
 
 namespace hiradix {
+
+// The routing's own inputs in a decision's context (declared in tpr_rtl.h; slots by the generator).
+HIRADIX_OWN_SCALAR(tpr_count)
 
 // Region thresholds and T per region (routing.tpr_*).
 struct TprRegions {

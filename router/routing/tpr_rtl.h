@@ -13,7 +13,3 @@ inline constexpr Field tpr_fields[] = {
     own_input("tpr_count", rtl::TPR_W),
 };
 }  // namespace hiradix::rtl_decl
-
-namespace hiradix {
-HIRADIX_OWN_SCALAR(tpr_count)
-}  // namespace hiradix

@@ -9,8 +9,12 @@
 
 #include "router/routing/dragonfly_routing.h"
 #include "router/routing/pb_rtl.h"
+#include "rtl_own_slots.h"
 
 namespace hiradix {
+
+// The routing's own inputs in a decision's context (declared in pb_rtl.h; slots by the generator).
+HIRADIX_OWN_SCALAR(pb_flag)
 
 enum class PhaseA : std::uint8_t { kLgl, kLg, kGl, kG };  // lgl, lg-, -gl, -g-
 
