@@ -7,7 +7,9 @@ namespace hiradix::rtl_decl {
 inline constexpr Field in_transit_fields[] = {
     config("contention_th", rtl::COUNT_W, "routing.contention_threshold").named_in_json("contention_threshold"),
     config("ectn_th", rtl::COMB_W, "routing.ectn_threshold").named_in_json("ectn_threshold"),
-    input<&RoutingContext::contention>("contention", rtl::COUNT_W, Entries::kPerPort).saturating(),
+    // The router keeps the counters for every routing; the unit sees them with the ready VCs, which only
+    // the routings that read both get (no packing for the others' decisions).
+    input<&RoutingContext::contention>("contention", rtl::COUNT_W, Entries::kPerPort).saturating().only_with("port_ready"),
     input<&RoutingContext::port_ready>("port_ready", rtl::READY_W, Entries::kPerPort),
     // ECtN at injection towards another group: the destination link's combined counter, and per global
     // output port that of its own link.

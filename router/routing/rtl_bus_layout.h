@@ -18,6 +18,7 @@ struct Slot {
   int index;  // among the fields of its bus (0, 1, ...)
   int entry;  // inputs: its first entry among all inputs' entries (RcInputs::values)
   int own;    // a routing's own input: its slot in RoutingContext::own or own_arrays (else -1)
+  int with = -1;  // an input present only with another: that one's index
 };
 
 struct BusLayout {
@@ -60,6 +61,14 @@ inline BusLayout lay_out_buses() {
   for (const Field* s : b.sources)
     if (!b.find(b.config, s->name))
       throw std::logic_error(std::string("routing-unit source for ") + s->algorithm + " names no configuration field " + s->name);
+  for (Slot& s : b.inputs)
+    if (*s.field->with) {
+      const Slot* other = b.find(b.inputs, s.field->with);
+      if (!other || *other->field->with)
+        throw std::logic_error(std::string("routing-unit input ") + s.field->name + " is present with " + s.field->with +
+                               ", which is no input of its own presence");
+      s.with = other->index;
+    }
   for (const Slot& s : b.inputs)
     if (*s.field->when && !b.find(b.config, s.field->when))
       throw std::logic_error(std::string("routing-unit input ") + s.field->name + " is read when " + s.field->when +

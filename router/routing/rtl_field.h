@@ -129,11 +129,13 @@ struct Field {
   Own own = Own::kNo;
   bool saturate = false;      // values above the field saturate (else they are masked)
   const char* when = "";      // read only when this (1-bit) configuration field is set; tied to 0 otherwise
+  const char* with = "";      // present only when this other input is (the routings that read one read both)
   const char* json = "";      // the name in mismatch records if not `name` (today's names, so old records replay)
 
   constexpr Field named_in_json(const char* j) const { Field f = *this; f.json = j; return f; }
   constexpr Field saturating() const { Field f = *this; f.saturate = true; return f; }
   constexpr Field only_when(const char* flag) const { Field f = *this; f.when = flag; return f; }
+  constexpr Field only_with(const char* input) const { Field f = *this; f.with = input; return f; }
   constexpr Field sets_param(const char* p) const { Field f = *this; f.param = p; return f; }
   constexpr int entry_total() const { return bus == Bus::kInput ? entry_count(entries) : 1; }
   constexpr int bits() const { return bus == Bus::kSource ? 0 : width * entry_total(); }

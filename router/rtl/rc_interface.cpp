@@ -150,14 +150,23 @@ void pack_inputs(RcInputs& in, const RcConfig& cfg, const RoutingContext& ctx, c
   in.dst = before.dst;
   in.route = pack_route_state(before.route);
   in.lfsr = lfsr;
-  for (const Slot& s : rtl_bus().inputs) {
-    const Field& f = *s.field;
-    std::uint32_t* values = in.values.data() + s.entry;
-    const std::size_t k = static_cast<std::size_t>(s.index);
-    const bool was = in.present[k];
-    in.present[k] = f.binding.read(ctx, s.own, entries_used(f, cfg, ports), f.width, f.saturate, values) ? 1 : 0;
-    if (was && !in.present[k]) std::fill(values, values + f.entry_total(), 0u);  // an absent input reads zeros
-  }
+  // Inputs present only with another one come second, once that one's presence is known.
+  for (const bool second : {false, true})
+    for (const Slot& s : rtl_bus().inputs) {
+      if ((s.with >= 0) != second) continue;
+      const Field& f = *s.field;
+      std::uint32_t* values = in.values.data() + s.entry;
+      const std::size_t k = static_cast<std::size_t>(s.index);
+      const bool was = in.present[k];
+      if (f.own == rtl_decl::Own::kScalar) {  // the common case, without the binding's call
+        values[0] = static_cast<std::uint32_t>(ctx.own[s.own]) & mask(f.width);
+        in.present[k] = 1;
+        continue;
+      }
+      const bool with = s.with < 0 || in.present[static_cast<std::size_t>(s.with)];
+      in.present[k] = with && f.binding.read(ctx, s.own, entries_used(f, cfg, ports), f.width, f.saturate, values) ? 1 : 0;
+      if (was && !in.present[k]) std::fill(values, values + f.entry_total(), 0u);  // an absent input reads zeros
+    }
 }
 
 RcInputs pack_inputs(const RcConfig& cfg, const RoutingContext& ctx, const Packet& before, std::uint64_t lfsr, int ports) {

@@ -17,28 +17,34 @@ struct RtlRoutingUnit::Impl {
   std::unique_ptr<VerilatedFstC> trace;
   std::vector<std::int64_t> cfg_driven;  // the configuration fields now on `cfg`
   std::vector<std::uint8_t> driven;      // per input: `state` holds its entries (else they are zeros)
+  std::vector<std::uint32_t> one_driven;  // per input of one entry: the value `state` holds
 };
 
 namespace {
 static_assert(sizeof(EData) == 4, "Verilator's wide signals are 32-bit words");
 
-// Writes `count` entries of `bits` bits, entry 0 at bit `lsb`, into a Verilated wide signal's words.
+// Writes `count` entries of `bits` (<= 32) bits, entry 0 at bit `lsb`, into a Verilated wide signal's
+// 32-bit words: the field's range cleared, then each entry ORed in (the other fields' bits untouched).
 template <typename Wide>
 void put(Wide& words, int lsb, int bits, const std::uint32_t* values, int count) {
-  for (int e = 0; e < count; ++e) {
-    const std::uint64_t v = values[e] & ((1ull << bits) - 1);
-    for (int b = 0; b < bits;) {  // the bits of one entry, word by word
-      const int bit = lsb + e * bits + b, word = bit / 32, at = bit % 32, n = std::min(bits - b, 32 - at);
-      const std::uint32_t m = (n == 32 ? 0xffffffffu : ((1u << n) - 1)) << at;
-      words[word] = (words[word] & ~m) | (static_cast<std::uint32_t>(v >> b) << at & m);
-      b += n;
-    }
+  const int end = lsb + bits * count;  // one past the field's last bit
+  for (int bit = lsb; bit < end;) {
+    const int word = bit / 32, at = bit % 32, n = std::min(end - bit, 32 - at);
+    words[word] &= ~((n == 32 ? 0xffffffffu : ((1u << n) - 1)) << at);
+    bit += n;
+  }
+  const std::uint64_t mask = bits == 32 ? 0xffffffffull : (1ull << bits) - 1;
+  for (int e = 0, bit = lsb; e < count; ++e, bit += bits) {
+    const std::uint64_t v = (values[e] & mask) << (bit % 32);
+    words[bit / 32] |= static_cast<std::uint32_t>(v);
+    if (bit % 32 + bits > 32) words[bit / 32 + 1] |= static_cast<std::uint32_t>(v >> 32);
   }
 }
 }  // namespace
 
 RtlRoutingUnit::RtlRoutingUnit() : impl_(std::make_unique<Impl>()) {
   impl_->driven.assign(rtl_bus().inputs.size(), 0);
+  impl_->one_driven.assign(rtl_bus().inputs.size(), 0);
   for (int w = 0; w < (rtl_bus().input_bits + 31) / 32; ++w) impl_->unit.state[w] = 0;
 }
 RtlRoutingUnit::~RtlRoutingUnit() {
@@ -66,6 +72,13 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
   for (const rtl_decl::Slot& s : rtl_bus().inputs) {
     const std::size_t k = static_cast<std::size_t>(s.index);
     if (!in.present[k] && !impl_->driven[k]) continue;
+    if (s.field->entries == rtl_decl::Entries::kOne) {  // one value: written when it changes
+      const std::uint32_t v = in.present[k] ? in.values[static_cast<std::size_t>(s.entry)] : 0;
+      if (v != impl_->one_driven[k]) put(u.state, s.lsb, s.field->width, &v, 1);
+      impl_->one_driven[k] = v;
+      impl_->driven[k] = in.present[k];
+      continue;
+    }
     static const std::vector<std::uint32_t> kZeros(static_cast<std::size_t>(std::max(rtl::MAX_PORTS * rtl::READY_W, rtl::MAX_GLINKS)), 0);
     put(u.state, s.lsb, s.field->width, in.present[k] ? in.values.data() + s.entry : kZeros.data(), s.field->entry_total());
     impl_->driven[k] = in.present[k];
