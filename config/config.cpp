@@ -14,6 +14,7 @@
 #include "topology/topology_registry.h"
 #include "synth/report/synth_report.h"
 #include "router/rtl/rc_interface.h"
+#include "router/rtl/rtl_state_blocks.h"
 #include "config/config_limits.h"
 #include "config/config_values.h"
 #include "config/yaml_strict.h"
@@ -305,6 +306,8 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   read_synthesis(v, c, rc_auto);
   read_rtl_and_traces(v, c, *topo);
   read_vcs_and_buffers(v, c, *routing);
+  // The routing's state block in the RTL must fit its Verilated model (router 0's, built and dropped).
+  if (c.rc.mode != RcMode::kModel) make_rtl_state_blocks(*routing, c.routing, *topo, c.router, c.links[0].vcs, 1);
   read_power(v, c);
   read_traffic(v, c, *topo);
   read_simulation(v, c);

@@ -322,6 +322,11 @@ void Router::send_port(int p, Cycle now) {
     broadcast_->piggyback(p, now, sent || outputs_.link_free(p) > now);
 }
 
+void Router::attach_rc_cosim(RcCoSim* cosim) {
+  cosim_ = cosim;
+  if (state_) state_->attach_block_events(cosim->state_block_events(id_));
+}
+
 EventCounts Router::events() const {
   EventCounts e = activity_.events;
   for (int i = 0; i < inputs_.total_vcs(); ++i) e.phits_in[ports_[inputs_.port_of(i)].link_class] += inputs_.vc(i).phits_in;

@@ -75,7 +75,8 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   RoutingState* routing_state() { return state_.get(); }
   GroupBroadcast* broadcast() override { return broadcast_; }
   // Routing decisions go to the RTL (router.rc_mode rtl or lockstep) instead of the C++ model alone.
-  void attach_rc_cosim(RcCoSim* cosim) { cosim_ = cosim; }
+  // The routing's state reports its events to the co-simulated state block of this router, if any.
+  void attach_rc_cosim(RcCoSim* cosim);
   // UGAL-G: the read-only loads of the group's global links (set by the Network when the routing
   // needs_group_load()).
   void attach_group_view(const GroupLoadView* view) override;

@@ -9,8 +9,10 @@
 //   each of the `events` recomputations of cycle t, in turn:
 //       blocked += 1;   if level < L - 1 and blocked > IT[level]: level += 1
 //
-// `level_now` is the level the decisions of cycle t read (after an interval end at t, before t's events);
-// `level` and `blocked` are the registers (after cycle t - 1). The routing unit takes the level as an
+// `level_now` is the level at cycle t after an interval end at t and before t's events; `level_next` the
+// level after the cycle's `events` so far, which a decision made after them reads (the network's
+// co-simulation drives `events` with the recomputations of the cycle before each decision, as the C++
+// model's level moves at once); `level` and `blocked` are the registers (after cycle t - 1). The routing unit takes the level as an
 // input (`acor_level`), so this block is the state one router keeps for it.
 //
 // Configuration: the sequence, IT_1, IT_2, DT_1, DT_2 and HI are inputs (`cfg_*`, the keys
@@ -42,6 +44,7 @@ module hiradix_acor_level #(
     input  wire [HW-1:0] cfg_interval,       // HI, cycles: 1 .. HI_MAX (500)
     input  wire [EW-1:0] events,             // heads recomputed at the injection ports this cycle (at most E)
     output reg  [   1:0] level_now,
+    output reg  [   1:0] level_next,          // after this cycle's `events`: what `level` takes at the edge
     output reg  [   1:0] level,
     output reg  [  BW-1:0] blocked
 );
@@ -80,6 +83,7 @@ module hiradix_acor_level #(
     end
     b = b + n;
     level_now = lv_now[1:0];
+    level_next = lv[1:0];
   end
 
   always @(posedge clk)
@@ -89,7 +93,7 @@ module hiradix_acor_level #(
       phase <= {CW{1'b0}};
       past0 <= 1'b0;
     end else begin
-      level <= lv[1:0];
+      level <= level_next;
       blocked <= b[BW-1:0];
       phase <= last ? {CW{1'b0}} : phase + 1'b1;
       past0 <= 1'b1;

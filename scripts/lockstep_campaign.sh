@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Lockstep campaign: every routing (and Valiant's phase-A policies, UGAL-G, PB's broadcast modes, RVLB
 # with two policies) under every traffic pattern, with the RTL routing unit deciding beside the C++ model
-# (router.rc_mode: lockstep), until at least TARGET routing decisions were compared. Fails on any mismatch
+# (router.rc_mode: lockstep), until at least TARGET routing decisions were compared; ACOR-Switch, PB-ACOR,
+# TPR and LIAN also run their state blocks in the RTL, whose readings at every injection decision are
+# compared with the C++ state's (router/rtl/rtl_state_block.h). Fails on any mismatch
 # or a status other than ok. Prints a table of decisions per run and the total; docs/lockstep_campaign.md
 # records a run.
 # Usage: scripts/lockstep_campaign.sh [TARGET_DECISIONS (default 1e8)] [BUILD_DIR (default build)] [JOBS] [ONLY]
@@ -71,7 +73,7 @@ cut -d'|' -f3 "$out/plan" | xargs -P "$jobs" -I{} sh -c '{} >/dev/null 2>&1 || t
 python3 - "$out" <<'PY'
 import json, sys
 out = sys.argv[1]
-total = bad = 0
+total = bad = total_reads = 0
 for line in open(f"{out}/plan"):
     i, what, _ = line.rstrip("\n").split("|", 2)
     try:
@@ -80,10 +82,13 @@ for line in open(f"{out}/plan"):
         print(f"{what:70s} NO RESULT"); bad += 1; continue
     rtl = d.get("rtl", {})
     n, m, status = rtl.get("decisions", 0), rtl.get("mismatches", -1), d.get("status")
+    reads = rtl.get("state_block_reads", 0)
     total += n
+    total_reads += reads
     flag = "" if m == 0 and status == "ok" else f"  <-- mismatches {m}, status {status}"
     bad += flag != ""
-    print(f"{what:70s} {n:>12,d}{flag}")
-print(f"{'total':70s} {total:>12,d} decisions, {bad} failed runs")
+    block = f"{rtl['state_block']} {reads:,d}" if "state_block" in rtl else ""
+    print(f"{what:70s} {n:>12,d}  {block}{flag}")
+print(f"{'total':70s} {total:>12,d} decisions, {total_reads:,d} state-block readings, {bad} failed runs")
 sys.exit(1 if bad else 0)
 PY

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "router/rtl/rtl_state_blocks.h"
+
 
 namespace hiradix {
 
@@ -26,7 +28,9 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     stats_.enable_time_series(std::max(begin, config.warmup), config.warmup + config.measure, config.bin);
   }
   if (config.rc.mode != RcMode::kModel)
-    rc_cosim_ = std::make_unique<RcCoSim>(config.rc, *routing_, rc_config(config.routing, *topo_));
+    rc_cosim_ = std::make_unique<RcCoSim>(config.rc, *routing_, rc_config(config.routing, *topo_),
+                                          make_rtl_state_blocks(*routing_, config.routing, *topo_, config.router,
+                                                                config.links[0].vcs));
   build_routers_and_nics();
   wire();
   // What the routing shares between routers (group state, views).

@@ -492,6 +492,16 @@ TEST_P(Lockstep, ZeroMismatchesAndTheSameResultsAsTheModel) {
   ASSERT_TRUE(r.contains("rtl"));
   EXPECT_EQ(r["rtl"]["mismatches"], 0);
   EXPECT_GT(r["rtl"]["decisions"].get<long long>(), 1000);
+  // The routings with a state block in the RTL run it beside the C++ state, read at every injection
+  // decision (router/rtl/rtl_state_block.h).
+  const json& routing = r["config"]["routing"];
+  const std::string algorithm = routing["algorithm"];
+  const bool block = algorithm == "tpr" || algorithm == "lian" || algorithm == "pb_acor" ||
+                     (algorithm == "acor" && routing["acor_mode"] == "switch");
+  EXPECT_EQ(r["rtl"].contains("state_block"), block);
+  if (block) {
+    EXPECT_GT(r["rtl"]["state_block_reads"].get<long long>(), 100);
+  }
   const json model = simulate(with(lockstep(GetParam()), {{"router.rc_mode", "model"}}));
   const json rtl = simulate(with(lockstep(GetParam()), {{"router.rc_mode", "rtl"}}));
   EXPECT_FALSE(model.contains("rtl"));

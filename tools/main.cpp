@@ -67,6 +67,9 @@ int replay_command(const std::string& path) {
   if (!in) throw std::runtime_error(path + ": cannot open");
   const nlohmann::json doc = nlohmann::json::parse(in);
   const nlohmann::json& m = doc.contains("rtl") ? doc["rtl"].value("mismatch", nlohmann::json()) : doc;
+  if (m.contains("state_block"))
+    throw std::runtime_error(path + ": the mismatch is in " + m["state_block"].get<std::string>() +
+                             "'s readings, not a decision: there is no decision to replay (the record holds the cycle, the router and both readings)");
   if (!m.contains("inputs")) throw std::runtime_error(path + ": no rtl.mismatch record in it");
   const RcInputs inputs = inputs_from_json(m["inputs"]);
   const RcOutputs model = reference_decision(inputs);

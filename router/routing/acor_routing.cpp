@@ -42,7 +42,7 @@ void PbAcorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& 
 }
 
 void PbAcorRouting::recomputing(const RouteState& decided, RouteState&, RoutingState* state, Cycle now) const {
-  if (decided.phase == 0) static_cast<AcorState*>(state)->level().blocked(now);
+  if (decided.phase == 0) static_cast<AcorState*>(state)->blocked(now);
 }
 
 std::unique_ptr<RoutingState> AcorRouting::make_state(int, const RouterParams&, int, int) const {
@@ -63,7 +63,7 @@ RoutingDecision AcorRouting::route(const RoutingContext& ctx, Packet& pkt) const
 
 void AcorRouting::recomputing(const RouteState&, RouteState& header, RoutingState* state, Cycle now) const {
   if (per_switch_) {
-    static_cast<AcorState*>(state)->level().blocked(now);
+    static_cast<AcorState*>(state)->blocked(now);
   } else {  // the packet's level rises by one, up to the top, before it is decided again
     const int level = header.flags & kLevelMask;
     if (level < levels() - 1) header.flags = static_cast<std::uint8_t>((header.flags & ~kLevelMask) | (level + 1));

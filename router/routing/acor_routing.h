@@ -76,6 +76,12 @@ class AcorState : public RoutingState {
       : level_(levels, th), inner_(std::move(inner)) {}
   std::uint8_t events() const override { return inner_ ? inner_->events() : 0; }
   AcorSwitchLevel& level() { return level_; }
+  // A head blocked at an injection port is recomputed at `now` (counted by the level, and by the RTL's).
+  void blocked(Cycle now) {
+    level_.blocked(now);
+    if (block_events_) block_events_->blocked(now);
+  }
+  void attach_block_events(StateBlockEvents* events) override { block_events_ = events; }
   int level(Cycle now) override { return level_.level(now); }
   GroupBroadcast* broadcast() override { return inner_ ? inner_->broadcast() : nullptr; }
   void fill_broadcast(RouterView& view, std::uint8_t* payload) override {
@@ -94,6 +100,7 @@ class AcorState : public RoutingState {
  private:
   AcorSwitchLevel level_;
   std::unique_ptr<RoutingState> inner_;
+  StateBlockEvents* block_events_ = nullptr;
 };
 
 class PbAcorRouting : public PbRouting {

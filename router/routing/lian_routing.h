@@ -49,12 +49,17 @@ class LianState : public RoutingState {
   std::uint8_t events() const override { return kInjectionArrived | kInjectionForwarded; }
   void injection_arrived(const Packet& pkt, Cycle at) override {
     const int g = group_of_dst(pkt);
-    if (g != group_) counters_.arrived(g, at);
+    if (g == group_) return;
+    counters_.arrived(g, at);
+    if (block_events_) block_events_->arrived(g, at);
   }
   void injection_forwarded(const Packet& pkt, Cycle now) override {
     const int g = group_of_dst(pkt);
-    if (g != group_) counters_.forwarded(g, now);
+    if (g == group_) return;
+    counters_.forwarded(g, now);
+    if (block_events_) block_events_->forwarded(g, now);
   }
+  void attach_block_events(StateBlockEvents* events) override { block_events_ = events; }
   LianCounters& counters() { return counters_; }
   // Eq. 6-1 (hundredths of a packet) of the group at signed offset `offset` from this router's group.
   std::uint64_t extended_at_offset(int offset, Cycle now) {
@@ -74,6 +79,7 @@ class LianState : public RoutingState {
   std::vector<int> global_groups_;  // the group each of this router's h global ports reaches
   LianCounters counters_;
   LianTrace* trace_ = nullptr;
+  StateBlockEvents* block_events_ = nullptr;
 };
 
 class LianRouting : public UgalRouting {

@@ -23,6 +23,18 @@ enum RouterEvent : std::uint8_t {
   kInjectionArrived = 1 << 3,    // injection_arrived
 };
 
+// The events a routing's state block in the RTL takes (RoutingAlgorithm::rtl_state_blocks: ACOR-Switch's
+// level, TPR's window, LIAN's counters), reported by the C++ state as it counts them, so that the network's
+// co-simulation in rtl and lockstep modes drives the Verilated block with the same events
+// (router/rtl/rtl_state_block.h). Groups are destination groups other than the router's own.
+class StateBlockEvents {
+ public:
+  virtual ~StateBlockEvents() = default;
+  virtual void blocked(Cycle /*now*/) {}                 // a recomputation at an injection port was counted
+  virtual void forwarded(int /*group*/, Cycle /*now*/) {}  // a packet left an injection port towards `group`
+  virtual void arrived(int /*group*/, Cycle /*at*/) {}     // a head entered an injection buffer (at may be ahead)
+};
+
 class RoutingState {
  public:
   virtual ~RoutingState() = default;
@@ -49,6 +61,8 @@ class RoutingState {
   // The routing's trace of its decisions in this router (RoutingAlgorithm::open_trace), when it is the
   // traced router.
   virtual void attach_trace(RoutingTrace* /*trace*/) {}
+  // The co-simulated state block to report this state's events to (null: none; model mode).
+  virtual void attach_block_events(StateBlockEvents* /*events*/) {}
   // Fills the context fields this state provides to the routing decision of `pkt`.
   virtual void gather(RouterView& /*view*/, const Packet& /*pkt*/, RoutingContext& /*ctx*/) {}
 };

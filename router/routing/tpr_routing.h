@@ -46,14 +46,18 @@ class TprState : public RoutingState {
   std::uint8_t events() const override { return kInjectionForwarded; }
   void injection_forwarded(const Packet& pkt, Cycle now) override {
     const int g = topo_.group_of(topo_.router_of_terminal(pkt.dst));
-    if (g != group_) counters_.forwarded(g, now);
+    if (g == group_) return;
+    counters_.forwarded(g, now);
+    if (block_events_) block_events_->forwarded(g, now);
   }
+  void attach_block_events(StateBlockEvents* events) override { block_events_ = events; }
   TprCounters& counters() { return counters_; }
 
  private:
   const Dragonfly& topo_;
   int group_;
   TprCounters counters_;
+  StateBlockEvents* block_events_ = nullptr;
 };
 
 class TprRouting : public UgalRouting {

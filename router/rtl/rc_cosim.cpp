@@ -5,6 +5,7 @@
 #include <systemc>
 
 #include "router/common/lfsr.h"
+#include "router/rtl/rtl_bus.h"
 
 namespace hiradix {
 
@@ -15,8 +16,16 @@ RcMode parse_rc_mode(const std::string& name) {
   throw std::invalid_argument("router.rc_mode: unknown mode '" + name + "'");
 }
 
-RcCoSim::RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config)
-    : options_(options), model_(model), config_(config), ports_(config.p + config.a - 1 + config.h) {
+RcCoSim::RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config,
+                 std::vector<std::unique_ptr<RtlStateBlock>> state_blocks)
+    : options_(options),
+      model_(model),
+      config_(config),
+      state_blocks_(std::move(state_blocks)),
+      ports_(config.p + config.a - 1 + config.h) {
+  if (!state_blocks_.empty())
+    for (const std::string& name : state_blocks_.front()->feeds())
+      fed_entries_.push_back(rtl_bus().find(rtl_bus().inputs, name)->entry);
   if (!options_.trace_path.empty()) {
     rtl_.open_trace(options_.trace_path);
     tracing_ = true;
@@ -28,8 +37,9 @@ RcCoSim::~RcCoSim() { rtl_.close_trace(); }
 RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pkt, std::uint64_t& lfsr) {
   RcInputs& in = inputs_;
   pack_inputs(in, config_, ctx, pkt, lfsr, ports_);
-  const RcOutputs rtl = rtl_.evaluate(in);
   ++decisions_;
+  if (!state_blocks_.empty() && ctx.in_port < config_.p) read_state_block(now, ctx, pkt, in);
+  const RcOutputs rtl = rtl_.evaluate(in);
   if (tracing_ && now >= options_.trace_from && now <= options_.trace_to) {
     // Decisions of one cycle are spread over its first nanosecond's picoseconds, so each one shows.
     trace_slot_ = now == trace_cycle_ ? trace_slot_ + 1 : 0;
@@ -60,10 +70,37 @@ RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pk
   return unpack_decision(rtl);
 }
 
+void RcCoSim::read_state_block(Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in) {
+  RtlStateBlock& block = *state_blocks_[static_cast<std::size_t>(ctx.router)];
+  std::uint32_t values[8];
+  block.read(now, static_cast<int>(pkt.dst / config_.p / config_.a), values);  // the canonical Dragonfly's group
+  ++state_reads_;
+  bool agree = true;
+  for (std::size_t i = 0; i < fed_entries_.size(); ++i) agree &= in.values[static_cast<std::size_t>(fed_entries_[i])] == values[i];
+  if (!agree && options_.mode == RcMode::kLockstep) {
+    if (++mismatches_ == 1) {
+      nlohmann::json model, rtl;
+      for (std::size_t i = 0; i < fed_entries_.size(); ++i) {
+        model[block.feeds()[i]] = in.values[static_cast<std::size_t>(fed_entries_[i])];
+        rtl[block.feeds()[i]] = values[i];
+      }
+      mismatch_ = {{"cycle", now}, {"router", ctx.router}, {"decision", decisions_}, {"state_block", block.name()},
+                   {"model", model}, {"rtl", rtl}};
+    }
+    sc_core::sc_stop();
+    return;  // this decision goes on with the C++ state's values
+  }
+  for (std::size_t i = 0; i < fed_entries_.size(); ++i) in.values[static_cast<std::size_t>(fed_entries_[i])] = values[i];
+}
+
 nlohmann::json RcCoSim::to_json() const {
   nlohmann::json j = {{"mode", options_.mode == RcMode::kRtl ? "rtl" : "lockstep"},
                       {"decisions", decisions_},
                       {"mismatches", mismatches_}};
+  if (!state_blocks_.empty()) {
+    j["state_block"] = state_blocks_.front()->name();
+    j["state_block_reads"] = state_reads_;
+  }
   if (!mismatch_.is_null()) j["mismatch"] = mismatch_;
   return j;
 }

@@ -5,12 +5,15 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "router/routing/routing_algorithm.h"
 #include "router/rtl/rc_interface.h"
+#include "router/rtl/rtl_state_block.h"
 #include "router/rtl/rtl_routing_unit.h"
 #include "tlm/cycle.h"
 
@@ -30,8 +33,15 @@ struct RcCoSimOptions {
 
 class RcCoSim {
  public:
-  RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config);
+  // `state_blocks`: the routing's co-simulated state block of each router (router/rtl/rtl_state_block.h),
+  // or none.
+  RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config,
+          std::vector<std::unique_ptr<RtlStateBlock>> state_blocks = {});
   ~RcCoSim();
+  // Where router `router`'s routing state reports the events of its state block (null: none).
+  StateBlockEvents* state_block_events(int router) {
+    return state_blocks_.empty() ? nullptr : state_blocks_[static_cast<std::size_t>(router)].get();
+  }
 
   // One routing decision of router ctx.router at cycle `now` for `pkt`: updates pkt.route and the
   // router's LFSR state and returns the decision (the RTL's).
@@ -48,8 +58,15 @@ class RcCoSim {
  private:
   RcCoSimOptions options_;
   const RoutingAlgorithm& model_;
+  // Decisions at injection read the router's state block: its values replace the C++ state's on the RTL's
+  // inputs; in lockstep they are compared first, and a difference is a mismatch that stops the run.
+  void read_state_block(Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in);
+
   RcConfig config_;
   RcInputs inputs_;  // one decision's, reused (pack_inputs)
+  std::vector<std::unique_ptr<RtlStateBlock>> state_blocks_;
+  std::vector<int> fed_entries_;  // per value a state block feeds, its entry in RcInputs::values
+  std::uint64_t state_reads_ = 0;
   int ports_;  // router radix
   RtlRoutingUnit rtl_;
   std::uint64_t decisions_ = 0, mismatches_ = 0;

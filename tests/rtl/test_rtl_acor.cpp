@@ -13,10 +13,10 @@
 #include "router/common/rng.h"
 #include "router/routing/acor_level.h"
 #include "rtl_fields.h"
-#include "verilated_bits.h"
+#include "router/rtl/verilated_bits.h"
 
 using namespace hiradix;
-using namespace hiradix::rtltest;
+using namespace hiradix::verilated;
 
 namespace {
 
@@ -65,6 +65,9 @@ std::string compare(M& m, const AcorConfig& rtl_config, const AcorConfig& model_
     if (static_cast<int>(m.level_now) != now)
       return "cycle " + std::to_string(t) + ": level_now RTL " + std::to_string(m.level_now) + ", C++ " + std::to_string(now);
     for (int k = 0; k < n; ++k) ref.blocked(static_cast<Cycle>(t));
+    if (static_cast<int>(m.level_next) != ref.level(static_cast<Cycle>(t)))
+      return "cycle " + std::to_string(t) + " after " + std::to_string(n) + " events: level_next RTL " +
+             std::to_string(m.level_next) + ", C++ " + std::to_string(ref.level(static_cast<Cycle>(t)));
     clock(m);
     if (static_cast<int>(m.level) != ref.level(static_cast<Cycle>(t)) ||
         static_cast<int>(m.blocked) != ref.blocked_in_interval())

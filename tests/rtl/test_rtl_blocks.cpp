@@ -32,10 +32,10 @@
 #include "router/common/rng.h"
 #include "router/switch_allocator.h"
 #include "sim_helpers.h"
-#include "verilated_bits.h"
+#include "router/rtl/verilated_bits.h"
 
 using namespace hiradix;
-using namespace hiradix::rtltest;
+using namespace hiradix::verilated;
 
 namespace {
 

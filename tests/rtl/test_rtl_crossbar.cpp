@@ -8,9 +8,9 @@
 
 #include "Vbufrow_w12.h"
 #include "Vxbar_5x3w12.h"
-#include "verilated_bits.h"
+#include "router/rtl/verilated_bits.h"
 
-using namespace hiradix::rtltest;
+using namespace hiradix::verilated;
 
 namespace {
 

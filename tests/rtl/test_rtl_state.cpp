@@ -13,10 +13,10 @@
 #include "Vpb_h1.h"
 #include "Vpb_h3.h"
 #include "router/common/rng.h"
-#include "verilated_bits.h"
+#include "router/rtl/verilated_bits.h"
 
 using namespace hiradix;
-using namespace hiradix::rtltest;
+using namespace hiradix::verilated;
 
 namespace {
 

@@ -21,10 +21,10 @@
 #include "router/routing/lian_routing.h"
 #include "router/routing/tpr_counters.h"
 #include "topology/dragonfly.h"
-#include "verilated_bits.h"
+#include "router/rtl/verilated_bits.h"
 
 using namespace hiradix;
-using namespace hiradix::rtltest;
+using namespace hiradix::verilated;
 
 namespace {
 

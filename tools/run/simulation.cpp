@@ -296,8 +296,10 @@ void differing_fields(const nlohmann::json& model, const nlohmann::json& rtl, co
 }  // namespace
 
 std::string mismatch_diff(const nlohmann::json& m) {
-  std::string out = fmt::format("cycle {} router {} decision {}, fields that differ:\n", m.value("cycle", 0LL),
-                                m.value("router", -1), m.value("decision", 0LL));
+  // A state block's readings (router/rtl/rtl_state_block.h) differ before the decision is made.
+  const std::string what = m.contains("state_block") ? ", " + m["state_block"].get<std::string>() + " readings" : "";
+  std::string out = fmt::format("cycle {} router {} decision {}{}, fields that differ:\n", m.value("cycle", 0LL),
+                                m.value("router", -1), m.value("decision", 0LL), what);
   differing_fields(m.value("model", nlohmann::json::object()), m.value("rtl", nlohmann::json::object()), "", out);
   return out;
 }

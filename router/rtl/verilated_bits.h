@@ -1,9 +1,10 @@
-// Helpers for GoogleTests of Verilated RTL blocks: bit access to ports of any width, clock and reset.
+// Driving Verilated RTL blocks (the co-simulated state blocks, and their tests): bit access to ports of any
+// width, clock and reset.
 #pragma once
 #include <cstdint>
 #include <type_traits>
 
-namespace hiradix::rtltest {
+namespace hiradix::verilated {
 
 // Bit access to Verilated ports of any width (CData ... QData, or VlWide words of 32 bits).
 
@@ -39,7 +40,7 @@ void assign(T& port, std::uint64_t value) {
   port = static_cast<T>(value);
 }
 
-inline int bits_for(int n) {  // $clog2(n), at least 1: the index width the RTL uses
+constexpr int bits_for(int n) {  // $clog2(n), at least 1: the index width the RTL uses
   int w = 0;
   while ((1 << w) < n) ++w;
   return w < 1 ? 1 : w;
@@ -63,4 +64,4 @@ void reset(M& m) {
   m.eval();
 }
 
-}  // namespace hiradix::rtltest
+}  // namespace hiradix::verilated

@@ -1,0 +1,57 @@
+#include "router/rtl/rtl_state_blocks.h"
+
+#include <algorithm>
+
+#include "router/routing/routing_registry.h"
+#include "topology/dragonfly.h"
+
+namespace hiradix {
+
+std::unique_ptr<RtlStateBlock> make_rtl_acor_state(const StateBlockSetup& setup, int router);
+std::unique_ptr<RtlStateBlock> make_rtl_tpr_state(const StateBlockSetup& setup, int router);
+std::unique_ptr<RtlStateBlock> make_rtl_lian_state(const StateBlockSetup& setup, int router);
+
+namespace {
+struct CoSimulated {
+  const char* name;  // as RoutingAlgorithm::rtl_state_blocks names it
+  std::unique_ptr<RtlStateBlock> (*make)(const StateBlockSetup&, int);
+};
+// One line per co-simulated block (its driver: router/rtl/rtl_NAME.cpp).
+constexpr CoSimulated kBlocks[] = {
+    {"acor_state", &make_rtl_acor_state},
+    {"tpr_state", &make_rtl_tpr_state},
+    {"lian_state", &make_rtl_lian_state},
+};
+}  // namespace
+
+std::vector<std::unique_ptr<RtlStateBlock>> make_rtl_state_blocks(const RoutingAlgorithm& routing,
+                                                                  const RoutingOptions& given, const Topology& network,
+                                                                  const RouterParams& params, int injection_vcs,
+                                                                  int routers) {
+  std::vector<std::unique_ptr<RtlStateBlock>> blocks;
+  const CoSimulated* block = nullptr;
+  for (const std::string& name : routing.rtl_state_blocks())
+    for (const CoSimulated& b : kBlocks)
+      if (name == b.name) block = &b;  // a routing has at most one (PB-ACOR: pb_state has none)
+  if (!block) return blocks;
+  const Dragonfly& topo = topology_as<Dragonfly>(network, "the co-simulated " + std::string(block->name));
+  RoutingOptions options = given;
+  resolve_routing_options(options, topo);
+  // The crossbar grants each input at most once per internal tick: ceil(speed-up) heads per terminal port.
+  const int ticks = std::max((params.speedup_num + params.speedup_den - 1) / params.speedup_den, 1);
+  StateBlockSetup setup;
+  setup.integer = [&options](const char* key) { return options.integer(key); };
+  setup.text = [&options](const char* key) { return options.text(key); };
+  setup.groups = topo.groups();
+  setup.h = topo.h();
+  setup.p = topo.p();
+  setup.group_of = [&topo](int router) { return topo.group_of(router); };
+  setup.global_group = [&topo](int router, int k) { return topo.group_of(topo.peer(router, topo.global_port(k)).router); };
+  setup.injection_grants = topo.p() * ticks;
+  setup.recomputations = topo.p() * injection_vcs;
+  const int n = routers < 0 ? topo.routers() : std::min(routers, topo.routers());
+  for (int r = 0; r < n; ++r) blocks.push_back(block->make(setup, r));
+  return blocks;
+}
+
+}  // namespace hiradix
