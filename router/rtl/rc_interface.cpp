@@ -26,6 +26,8 @@ void check_fits(const std::string& what, long long value, int bits) {
                                 "-bit field (rtl/hiradix_fields.vh)");
 }
 
+const char* json_name(const Field& f) { return *f.json ? f.json : f.name; }
+
 // The choices of a kChoice field, in code order.
 std::vector<std::string> choices_of(const Field& f) {
   std::vector<std::string> out(1);
@@ -235,15 +237,25 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   return o;
 }
 
+// A choice field is recorded as its key's text, so under its key's name (routing.phase_a: phase_a = "lgl");
+// a number as the RTL holds it, so under its JSON name (ugal_t: ugal_threshold, in phits).
+nlohmann::json routing_unit_params(const RcConfig& cfg) {
+  const RoutingOptions o = routing_options(cfg);
+  nlohmann::json j = {{"algorithm", o.algorithm}, {"vc_scheme", o.text("routing.vc_scheme")}};
+  for (const Slot& s : rtl_bus().config) {
+    const Field& f = *s.field;
+    const std::string key = f.key;
+    if (f.from == FromKey::kChoice) j[key.substr(key.rfind('.') + 1)] = o.text(key);
+    else j[json_name(f)] = cfg.fields[static_cast<std::size_t>(s.index)];
+  }
+  return j;
+}
+
 RcOutputs reference_decision(const RcInputs& in) {
   const Dragonfly topo(in.cfg.p, in.cfg.a, in.cfg.h, in.cfg.palmtree ? Arrangement::kPalmtree : Arrangement::kConsecutive);
   const RoutingOptions o = routing_options(in.cfg);  // exact values: no default is resolved again
   return reference_decision(*routing_entry(o.algorithm).make(o, topo), in);
 }
-
-namespace {
-const char* json_name(const Field& f) { return *f.json ? f.json : f.name; }
-}  // namespace
 
 // The declared fields under their JSON names (a 1-bit scalar as a bool, an input of several entries as an
 // array of all its entries), beside the unit's own.
