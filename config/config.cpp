@@ -302,10 +302,10 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   const std::unique_ptr<Topology> topo = read_topology(v, c);
   read_router(v, c);
   const std::unique_ptr<RoutingAlgorithm> routing = read_routing(v, c, *topo);
-  read_synthesis(v, c, rc_auto);
+  read_synthesis(v, c, *topo, rc_auto);
   read_rtl_and_traces(v, c, *topo);
   read_vcs_and_buffers(v, c, *routing);
-  read_power(v, c);
+  read_power(v, c, *topo);
   read_traffic(v, c, *topo);
   read_simulation(v, c);
   v.set("sim.allow_deadlock", v.S("sim.allow_deadlock"));  // read by testbench/deadlock_check.cpp

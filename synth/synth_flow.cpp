@@ -206,13 +206,16 @@ void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc
     << "endmodule\n";
 }
 
-BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
-  RcConfig rc;
+// The routing unit's configuration: its constants in every report, whichever blocks it has.
+RcConfig routing_unit_config(const Config& c) {
   try {
-    rc = rc_config(c.routing, *make_topology(c));
+    return rc_config(c.routing, *make_topology(c));
   } catch (const std::invalid_argument& e) {
     config_fail("topology.h", std::string("the RTL routing unit cannot express this network: ") + e.what());
   }
+}
+
+BlockSpec routing_unit_block(const Config& c, const Geometry& g, const RcConfig& rc) {
   const int rw = bits_for(g.routers), pw = bits_for(g.radix), nw = bits_for(g.terminals);
   std::ostringstream v;
   write_synth_top_ports(v, c, g, rc, rw, pw, nw);
@@ -220,10 +223,8 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
   write_synth_top_unit(v, g, rc, rw, pw, nw);
   BlockSpec b{"routing_unit", {"hiradix_routing_unit.v"}, v.str(), false, nlohmann::json::object(),
               {"topology", "routing"}};
-  b.params = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-              {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")},
-              {"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}};
-  if (rc.field("ugal_group")) b.params["ugal_info"] = "group";
+  b.params = routing_unit_params(rc);
+  b.params.update({{"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}});
   return b;
 }
 
@@ -430,25 +431,23 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     config_fail("synth.liberty", "liberty file '" + liberty + "' not found (scripts/setup.sh installs qflow-tech-osu018)");
 
   const Geometry g = geometry_of(c);
+  const RcConfig rc = routing_unit_config(c);
 
   nlohmann::json report;
   report["params"] = c.topology_params();
   report["params"].update({{"radix", g.radix}, {"routers", g.routers}, {"vcs", {{"injection", g.vi}, {"local", g.vl}, {"global", g.vg}}},
-                      {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                                   {"vc_scheme", c.routing.text("routing.vc_scheme")},
-                                   {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}}},
+                      {"routing", routing_unit_params(rc)},
                       {"allocator", c.router.allocator == AllocatorKind::kInputFirst ? "input_first" : "output_first"},
                       {"input_pointer", c.router.input_pointer_on_output_grant ? "output_grant" : "own_grant"},
                       {"liberty", liberty}, {"node_nm", c.synth_node_nm},
                       {"buffers", {{"injection", g.bi}, {"local", g.bl}, {"global", g.bg}}},
                       {"output_queue", g.output_queue}, {"phit_bits", g.phit_bits}});
-  if (c.routing.text("routing.ugal_info") != "local") report["params"]["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
   report["clock_ns"] = c.synth_clock_ns;
   report["blocks"] = nlohmann::json::object();
   // Check every block's parameters before the first (slow) tool run.
   std::vector<BlockSpec> specs;
   for (const std::string& name : blocks) {
-    if (name == "routing_unit") specs.push_back(routing_unit_block(c, g));
+    if (name == "routing_unit") specs.push_back(routing_unit_block(c, g, rc));
     else if (name == "allocator") specs.push_back(allocator_block(c, g));
     else if (name == "contention_counters") specs.push_back(counters_block(g));
     else if (name == "base_state") specs.push_back(base_state_block(g));
