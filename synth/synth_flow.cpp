@@ -115,17 +115,11 @@ std::string last_error_line(const std::string& log) {
   return err.empty() ? "see the log" : err;
 }
 
-// How many entries of a declared input this network uses (the rest are tied to 0): its ports, ports and
-// VCs, or global links of a group; 0 when the input is read only under a configuration flag that is off.
+// How many entries of a declared input this network uses (the rest are tied to 0); none when the input is
+// read only under a configuration flag that is off.
 int entries_here(const rtl_decl::Field& f, const Geometry& g, const RcConfig& rc) {
   if (*f.when && rc.field(f.when) == 0) return 0;
-  switch (f.entries) {
-    case rtl_decl::Entries::kOne: return 1;
-    case rtl_decl::Entries::kPerPort: return g.radix;
-    case rtl_decl::Entries::kPerPortVc: return g.radix * rtl::READY_W;
-    case rtl_decl::Entries::kPerGroupLink: return g.a * g.h;
-  }
-  return 0;
+  return rtl_decl::entries_of(f.entries, g.radix, g.a * g.h);
 }
 
 // synth_top's header and ports: the routing unit's inputs (router id, input port and destination as narrow

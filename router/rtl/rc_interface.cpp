@@ -70,17 +70,6 @@ std::int64_t config_value(const Field& f, const RoutingOptions& options) {
   return v;
 }
 
-// How many entries of input `f` a decision fills: this network's ports, ports and VCs, or group links.
-int entries_used(const Field& f, const RcConfig& cfg, int ports) {
-  switch (f.entries) {
-    case Entries::kOne: return 1;
-    case Entries::kPerPort: return ports;
-    case Entries::kPerPortVc: return ports * rtl::READY_W;
-    case Entries::kPerGroupLink: return std::min(cfg.a * cfg.h, rtl::MAX_GLINKS);
-  }
-  return 0;
-}
-
 }  // namespace
 
 RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
@@ -166,7 +155,7 @@ void pack_inputs(RcInputs& in, const RcConfig& cfg, const RoutingContext& ctx, c
         continue;
       }
       const bool with = s.with < 0 || in.present[static_cast<std::size_t>(s.with)];
-      in.present[k] = with && f.binding.read(ctx, s.own, entries_used(f, cfg, ports), f.width, f.saturate, values) ? 1 : 0;
+      in.present[k] = with && f.binding.read(ctx, s.own, rtl_decl::entries_of(f.entries, ports, cfg.a * cfg.h), f.width, f.saturate, values) ? 1 : 0;
       if (was && !in.present[k]) std::fill(values, values + f.entry_total(), 0u);  // an absent input reads zeros
     }
 }
