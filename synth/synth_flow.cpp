@@ -10,6 +10,7 @@
 #include <iostream>
 #include <regex>
 
+#include <optional>
 #include <sstream>
 
 #include "topology/dragonfly.h"
@@ -200,12 +201,15 @@ void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc
     << "endmodule\n";
 }
 
-// The routing unit's configuration: its constants in every report, whichever blocks it has.
-RcConfig routing_unit_config(const Config& c) {
+// The routing unit's configuration (its constants, recorded in every report whichever blocks it has), or
+// none when the RTL unit cannot express this network: the other blocks are still synthesized, and only
+// asking for the unit is an error (`why` says what does not fit).
+std::optional<RcConfig> routing_unit_config(const Config& c, std::string& why) {
   try {
     return rc_config(c.routing, *make_topology(c));
   } catch (const std::invalid_argument& e) {
-    config_fail("topology.h", std::string("the RTL routing unit cannot express this network: ") + e.what());
+    why = e.what();
+    return std::nullopt;
   }
 }
 
@@ -425,12 +429,17 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     config_fail("synth.liberty", "liberty file '" + liberty + "' not found (scripts/setup.sh installs qflow-tech-osu018)");
 
   const Geometry g = geometry_of(c);
-  const RcConfig rc = routing_unit_config(c);
+  std::string unit_misfit;
+  const std::optional<RcConfig> rc = routing_unit_config(c, unit_misfit);
+  // Without the unit the routing's constants are the ones every routing has.
+  const nlohmann::json routing_params =
+      rc ? routing_unit_params(*rc)
+         : nlohmann::json{{"algorithm", c.routing.algorithm}, {"vc_scheme", c.routing.text("routing.vc_scheme")}};
 
   nlohmann::json report;
   report["params"] = c.topology_params();
   report["params"].update({{"radix", g.radix}, {"routers", g.routers}, {"vcs", {{"injection", g.vi}, {"local", g.vl}, {"global", g.vg}}},
-                      {"routing", routing_unit_params(rc)},
+                      {"routing", routing_params},
                       {"allocator", c.router.allocator == AllocatorKind::kInputFirst ? "input_first" : "output_first"},
                       {"input_pointer", c.router.input_pointer_on_output_grant ? "output_grant" : "own_grant"},
                       {"liberty", liberty}, {"node_nm", c.synth_node_nm},
@@ -441,7 +450,10 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
   // Check every block's parameters before the first (slow) tool run.
   std::vector<BlockSpec> specs;
   for (const std::string& name : blocks) {
-    if (name == "routing_unit") specs.push_back(routing_unit_block(c, g, rc));
+    if (name == "routing_unit") {
+      if (!rc) config_fail("topology.h", "the RTL routing unit cannot express this network: " + unit_misfit);
+      specs.push_back(routing_unit_block(c, g, *rc));
+    }
     else if (name == "allocator") specs.push_back(allocator_block(c, g));
     else if (name == "contention_counters") specs.push_back(counters_block(g));
     else if (name == "base_state") specs.push_back(base_state_block(g));
