@@ -24,6 +24,18 @@ bool is_default(ConfigValues& v, const KeySpec& k) {
   }
 }
 
+// The params a synthesis report (synth.json) read by `key` must have been made for: the network's and the
+// routing unit's constants (routing_unit_params). A network the RTL cannot express has no such report.
+nlohmann::json synthesized_for(const Config& c, const Topology& topo, const std::string& key) {
+  nlohmann::json params = c.topology_params();
+  try {
+    params["routing"] = routing_unit_params(rc_config(c.routing, topo));
+  } catch (const std::invalid_argument& e) {
+    config_fail(key, std::string("hiradix synth cannot make a report for this network: ") + e.what());
+  }
+  return params;
+}
+
 }  // namespace
 
 // Topology: topology.type, its keys (resolved by its registry entry, topology/topology_registry.h) and the
@@ -153,7 +165,7 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const
 }
 
 // Synthesis keys, and router.latency.rc: auto from the synthesis report.
-void read_synthesis(ConfigValues& v, Config& c, bool rc_auto) {
+void read_synthesis(ConfigValues& v, Config& c, const Topology& topo, bool rc_auto) {
   RouterParams& rp = c.router;
   c.synth_clock_ns = v.F("synth.clock_ns");
   c.synth_liberty = v.S("synth.liberty");
@@ -162,11 +174,7 @@ void read_synthesis(ConfigValues& v, Config& c, bool rc_auto) {
   v.set("synth.liberty", c.synth_liberty);
   v.set("synth.report", c.synth_report);
   if (rc_auto) {
-    nlohmann::json expect = c.topology_params();
-    expect["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                     {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}};
-    if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
-    rp.rc_latency = routing_unit_cycles(c.synth_report, expect);
+    rp.rc_latency = routing_unit_cycles(c.synth_report, synthesized_for(c, topo, "synth.report"));
     c.rc_latency_auto = true;
     v.set("router.latency.rc", rp.rc_latency);
   }
@@ -249,7 +257,7 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
 // Power: the link energy per bit of each link class (power.link_pj_per_bit.<class>, named as the class's
 // router.vcs key; 0 for a class without one) and, with power.report, the per-event energies of a synthesis
 // report made for this network, routing, VCs, buffers and phit width.
-void read_power(ConfigValues& v, Config& c) {
+void read_power(ConfigValues& v, Config& c, const Topology& topo) {
   c.synth_node_nm = v.F("synth.node_nm");
   v.set("synth.node_nm", c.synth_node_nm);
   const std::vector<LinkClassKeys>& classes = topology_entry(c.topology.type).link_classes;
@@ -265,10 +273,7 @@ void read_power(ConfigValues& v, Config& c) {
   v.set("power.report", c.power_report);
   if (c.power_report.empty()) return;
   if (c.topology.type != "dragonfly") config_fail("power.report", "hiradix synth (and so its energies) covers the Dragonfly only");
-  nlohmann::json expect = c.topology_params();
-  expect["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                       {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}};
-  if (c.routing.text("routing.ugal_info") != "local") expect["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
+  nlohmann::json expect = synthesized_for(c, topo, "power.report");
   expect["vcs"] = {{"injection", c.link("terminal").vcs}, {"local", c.link("local").vcs}, {"global", c.link("global").vcs}};
   expect["buffers"] = {{"injection", c.link("terminal").buffer}, {"local", c.link("local").buffer},
                        {"global", c.link("global").buffer}};

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <regex>
 
+#include <optional>
 #include <sstream>
 
 #include "topology/dragonfly.h"
@@ -115,17 +116,11 @@ std::string last_error_line(const std::string& log) {
   return err.empty() ? "see the log" : err;
 }
 
-// How many entries of a declared input this network uses (the rest are tied to 0): its ports, ports and
-// VCs, or global links of a group; 0 when the input is read only under a configuration flag that is off.
+// How many entries of a declared input this network uses (the rest are tied to 0); none when the input is
+// read only under a configuration flag that is off.
 int entries_here(const rtl_decl::Field& f, const Geometry& g, const RcConfig& rc) {
   if (*f.when && rc.field(f.when) == 0) return 0;
-  switch (f.entries) {
-    case rtl_decl::Entries::kOne: return 1;
-    case rtl_decl::Entries::kPerPort: return g.radix;
-    case rtl_decl::Entries::kPerPortVc: return g.radix * rtl::READY_W;
-    case rtl_decl::Entries::kPerGroupLink: return g.a * g.h;
-  }
-  return 0;
+  return rtl_decl::entries_of(f.entries, g.radix, g.a * g.h);
 }
 
 // synth_top's header and ports: the routing unit's inputs (router id, input port and destination as narrow
@@ -206,13 +201,19 @@ void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc
     << "endmodule\n";
 }
 
-BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
-  RcConfig rc;
+// The routing unit's configuration (its constants, recorded in every report whichever blocks it has), or
+// none when the RTL unit cannot express this network: the other blocks are still synthesized, and only
+// asking for the unit is an error (`why` says what does not fit).
+std::optional<RcConfig> routing_unit_config(const Config& c, std::string& why) {
   try {
-    rc = rc_config(c.routing, *make_topology(c));
+    return rc_config(c.routing, *make_topology(c));
   } catch (const std::invalid_argument& e) {
-    config_fail("topology.h", std::string("the RTL routing unit cannot express this network: ") + e.what());
+    why = e.what();
+    return std::nullopt;
   }
+}
+
+BlockSpec routing_unit_block(const Config& c, const Geometry& g, const RcConfig& rc) {
   const int rw = bits_for(g.routers), pw = bits_for(g.radix), nw = bits_for(g.terminals);
   std::ostringstream v;
   write_synth_top_ports(v, c, g, rc, rw, pw, nw);
@@ -220,10 +221,8 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g) {
   write_synth_top_unit(v, g, rc, rw, pw, nw);
   BlockSpec b{"routing_unit", {"hiradix_routing_unit.v"}, v.str(), false, nlohmann::json::object(),
               {"topology", "routing"}};
-  b.params = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-              {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")},
-              {"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}};
-  if (rc.field("ugal_group")) b.params["ugal_info"] = "group";
+  b.params = routing_unit_params(rc);
+  b.params.update({{"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}});
   return b;
 }
 
@@ -430,25 +429,31 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     config_fail("synth.liberty", "liberty file '" + liberty + "' not found (scripts/setup.sh installs qflow-tech-osu018)");
 
   const Geometry g = geometry_of(c);
+  std::string unit_misfit;
+  const std::optional<RcConfig> rc = routing_unit_config(c, unit_misfit);
+  // Without the unit the routing's constants are the ones every routing has.
+  const nlohmann::json routing_params =
+      rc ? routing_unit_params(*rc)
+         : nlohmann::json{{"algorithm", c.routing.algorithm}, {"vc_scheme", c.routing.text("routing.vc_scheme")}};
 
   nlohmann::json report;
   report["params"] = c.topology_params();
   report["params"].update({{"radix", g.radix}, {"routers", g.routers}, {"vcs", {{"injection", g.vi}, {"local", g.vl}, {"global", g.vg}}},
-                      {"routing", {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                                   {"vc_scheme", c.routing.text("routing.vc_scheme")},
-                                   {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}}},
+                      {"routing", routing_params},
                       {"allocator", c.router.allocator == AllocatorKind::kInputFirst ? "input_first" : "output_first"},
                       {"input_pointer", c.router.input_pointer_on_output_grant ? "output_grant" : "own_grant"},
                       {"liberty", liberty}, {"node_nm", c.synth_node_nm},
                       {"buffers", {{"injection", g.bi}, {"local", g.bl}, {"global", g.bg}}},
                       {"output_queue", g.output_queue}, {"phit_bits", g.phit_bits}});
-  if (c.routing.text("routing.ugal_info") != "local") report["params"]["routing"]["ugal_info"] = c.routing.text("routing.ugal_info");
   report["clock_ns"] = c.synth_clock_ns;
   report["blocks"] = nlohmann::json::object();
   // Check every block's parameters before the first (slow) tool run.
   std::vector<BlockSpec> specs;
   for (const std::string& name : blocks) {
-    if (name == "routing_unit") specs.push_back(routing_unit_block(c, g));
+    if (name == "routing_unit") {
+      if (!rc) config_fail("topology.h", "the RTL routing unit cannot express this network: " + unit_misfit);
+      specs.push_back(routing_unit_block(c, g, *rc));
+    }
     else if (name == "allocator") specs.push_back(allocator_block(c, g));
     else if (name == "contention_counters") specs.push_back(counters_block(g));
     else if (name == "base_state") specs.push_back(base_state_block(g));

@@ -9,6 +9,7 @@
 
 #include "sim_helpers.h"
 #include "config/config.h"
+#include "router/rtl/rc_interface.h"
 
 using namespace hiradix;
 using nlohmann::json;
@@ -24,16 +25,16 @@ Overrides drained(double load, Overrides more = {}) {
   return o;
 }
 
-// A synth.json with chosen per-event energies, made for `c`'s network (the params read_power checks).
+// A synth.json with chosen per-event energies, made for `c`'s network (the params read_power checks); its
+// routing unit's 3 cycles make it a synth.report for router.latency.rc: auto as well.
 std::string fake_report(const Config& c, const hiradix::test::TempDir& dir) {
   json params = c.topology_params();
-  params["routing"] = {{"algorithm", c.routing.algorithm}, {"phase_a", c.routing.text("routing.phase_a")},
-                       {"vc_scheme", c.routing.text("routing.vc_scheme")}, {"ugal_threshold", c.routing.threshold_phits("routing.ugal_threshold")}};
+  params["routing"] = routing_unit_params(rc_config(c.routing, *make_topology(c)));
   params["vcs"] = {{"injection", c.link("terminal").vcs}, {"local", c.link("local").vcs}, {"global", c.link("global").vcs}};
   params["buffers"] = {{"injection", c.link("terminal").buffer}, {"local", c.link("local").buffer}, {"global", c.link("global").buffer}};
   params["output_queue"] = c.router.output_queue_phits;
   params["phit_bits"] = c.router.broadcast.phit_bits;
-  const json r = {{"params", params}, {"clock_ns", 2.0}, {"blocks", json::object()},
+  const json r = {{"params", params}, {"clock_ns", 2.0}, {"blocks", {{"routing_unit", {{"cycles", 3}}}}},
                   {"router", {{"leakage_mw", 0.5},
                               {"energy_pj", {{"routing_decision", 1.0}, {"allocation", 2.0}, {"crossbar_traversal", 4.0},
                                              {"buffer_write", 8.0}, {"buffer_read", 16.0}}}}}};
@@ -105,6 +106,23 @@ TEST(Power, AReportForAnotherNetworkIsAConfigError) {
     EXPECT_NE(std::string(e.what()).find("buffers"), std::string::npos) << e.what();
   }
   EXPECT_THROW(load_config("", drained(0.02, {{"power.report", dir.file("missing.json")}})), ConfigError);
+}
+
+// Every constant of the synthesized routing unit counts, not only UGAL's: a report made with TPR's LI_l = 3
+// is no report for LI_l = 4, neither for power.report nor for router.latency.rc: auto.
+TEST(SynthReport, AReportForOtherRoutingConstantsIsRefused) {
+  test::TempDir dir("hiradix_power");
+  const Overrides tpr = drained(0.02, {{"routing.algorithm", "tpr"}, {"routing.tpr_low", "3"}});
+  const std::string report = fake_report(load_config("", tpr), dir);
+  for (const Overrides& use : {Overrides{{"power.report", report}}, Overrides{{"router.latency.rc", "auto"}, {"synth.report", report}}}) {
+    EXPECT_NO_THROW(load_config("", test::with(tpr, use))) << use[0].first;
+    try {
+      load_config("", test::with(test::with(tpr, use), {{"routing.tpr_low", "4"}}));
+      ADD_FAILURE() << use[0].first << ": a report made for routing.tpr_low = 3 was accepted for 4";
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("made for routing"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "router/routing/tpr_routing.h"
 #include "router/routing/valiant_routing.h"
 #include "router/rtl/rc_interface.h"
+#include "router/rtl/rtl_bus.h"
 #include "router/rtl/rtl_routing_unit.h"
 #include "sim_helpers.h"
 
@@ -387,6 +388,25 @@ TEST(RoutingUnitConfig, UgalLoadPerVcReachesTheRtl) {
   EXPECT_EQ(back.cfg.field("vc_load"), 1);
   EXPECT_EQ(back.values, in.values);
   EXPECT_EQ(to_json(in)["vc_load_on"], true) << "today's JSON name, so that older records replay";
+}
+
+// synth.json's record of the unit's constants: every declared configuration field, whichever the routing
+// reads; a choice as its key's text under the key's name, a number as the field holds it (Hybrid's
+// threshold in the field that OLM's key feeds otherwise, UGAL's T in phits).
+TEST(RoutingUnitConfig, SynthesisRecordsEveryConfigurationField) {
+  RoutingOptions o = opt("hybrid", "lgl", "slot", -3);
+  o.set("routing.hybrid_threshold", 40).set("routing.olm_threshold", 60);
+  o.flit_phits = 8;
+  const json p = routing_unit_params(rc_config(o, Dragonfly(2, 4, 2, Arrangement::kPalmtree)));
+  EXPECT_EQ(p.size(), rtl_bus().config.size() + 2) << p.dump();
+  EXPECT_EQ(p["algorithm"], "hybrid");
+  EXPECT_EQ(p["vc_scheme"], "slot");
+  EXPECT_EQ(p["phase_a"], "lgl");
+  EXPECT_EQ(p["ugal_info"], "local");
+  EXPECT_EQ(p["ugal_threshold"], -24);
+  EXPECT_EQ(p["occupancy_threshold"], 40);
+  EXPECT_EQ(p["tpr_low"], 3);
+  EXPECT_TRUE(p["tpr_t_mix"].is_number_integer());
 }
 
 TEST(RoutingUnitConfig, NetworksBeyondTheFieldWidthsAreRejected) {

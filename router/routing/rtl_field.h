@@ -36,9 +36,21 @@ enum class FromKey : std::uint8_t {
 // + vc), or per global link of the router's group (entry router index * h + global port).
 enum class Entries : std::uint8_t { kOne, kPerPort, kPerPortVc, kPerGroupLink };
 
-constexpr int entry_count(Entries e) {
-  return e == Entries::kOne ? 1 : e == Entries::kPerPort ? rtl::MAX_PORTS : e == Entries::kPerPortVc ? rtl::MAX_PORTS * rtl::READY_W : rtl::MAX_GLINKS;
+// How many entries of an input a network with `ports` ports per router and `group_links` global links per
+// group (a * h) uses: the packing fills those and the synthesis wrapper ties the rest to 0. At most the
+// RTL's MAX_GLINKS group links (rc_config refuses more when an input reads them).
+constexpr int entries_of(Entries e, int ports, int group_links) {
+  switch (e) {
+    case Entries::kOne: return 1;
+    case Entries::kPerPort: return ports;
+    case Entries::kPerPortVc: return ports * rtl::READY_W;
+    case Entries::kPerGroupLink: return group_links < rtl::MAX_GLINKS ? group_links : rtl::MAX_GLINKS;
+  }
+  return 0;
 }
+
+// The entries the RTL has: those of the largest network.
+constexpr int entry_count(Entries e) { return entries_of(e, rtl::MAX_PORTS, rtl::MAX_GLINKS); }
 
 // Storage that a replayed context's arrays point into (kept by whoever replays).
 using ReplayStore = std::vector<std::shared_ptr<void>>;

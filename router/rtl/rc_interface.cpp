@@ -26,6 +26,8 @@ void check_fits(const std::string& what, long long value, int bits) {
                                 "-bit field (rtl/hiradix_fields.vh)");
 }
 
+const char* json_name(const Field& f) { return *f.json ? f.json : f.name; }
+
 // The choices of a kChoice field, in code order.
 std::vector<std::string> choices_of(const Field& f) {
   std::vector<std::string> out(1);
@@ -66,17 +68,6 @@ std::int64_t config_value(const Field& f, const RoutingOptions& options) {
   const long long v = options.integer(key);
   check_fits(key, v, f.width);
   return v;
-}
-
-// How many entries of input `f` a decision fills: this network's ports, ports and VCs, or group links.
-int entries_used(const Field& f, const RcConfig& cfg, int ports) {
-  switch (f.entries) {
-    case Entries::kOne: return 1;
-    case Entries::kPerPort: return ports;
-    case Entries::kPerPortVc: return ports * rtl::READY_W;
-    case Entries::kPerGroupLink: return std::min(cfg.a * cfg.h, rtl::MAX_GLINKS);
-  }
-  return 0;
 }
 
 }  // namespace
@@ -164,7 +155,7 @@ void pack_inputs(RcInputs& in, const RcConfig& cfg, const RoutingContext& ctx, c
         continue;
       }
       const bool with = s.with < 0 || in.present[static_cast<std::size_t>(s.with)];
-      in.present[k] = with && f.binding.read(ctx, s.own, entries_used(f, cfg, ports), f.width, f.saturate, values) ? 1 : 0;
+      in.present[k] = with && f.binding.read(ctx, s.own, rtl_decl::entries_of(f.entries, ports, cfg.a * cfg.h), f.width, f.saturate, values) ? 1 : 0;
       if (was && !in.present[k]) std::fill(values, values + f.entry_total(), 0u);  // an absent input reads zeros
     }
 }
@@ -235,15 +226,25 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   return o;
 }
 
+// A choice field is recorded as its key's text, so under its key's name (routing.phase_a: phase_a = "lgl");
+// a number as the RTL holds it, so under its JSON name (ugal_t: ugal_threshold, in phits).
+nlohmann::json routing_unit_params(const RcConfig& cfg) {
+  const RoutingOptions o = routing_options(cfg);
+  nlohmann::json j = {{"algorithm", o.algorithm}, {"vc_scheme", o.text("routing.vc_scheme")}};
+  for (const Slot& s : rtl_bus().config) {
+    const Field& f = *s.field;
+    const std::string key = f.key;
+    if (f.from == FromKey::kChoice) j[key.substr(key.rfind('.') + 1)] = o.text(key);
+    else j[json_name(f)] = cfg.fields[static_cast<std::size_t>(s.index)];
+  }
+  return j;
+}
+
 RcOutputs reference_decision(const RcInputs& in) {
   const Dragonfly topo(in.cfg.p, in.cfg.a, in.cfg.h, in.cfg.palmtree ? Arrangement::kPalmtree : Arrangement::kConsecutive);
   const RoutingOptions o = routing_options(in.cfg);  // exact values: no default is resolved again
   return reference_decision(*routing_entry(o.algorithm).make(o, topo), in);
 }
-
-namespace {
-const char* json_name(const Field& f) { return *f.json ? f.json : f.name; }
-}  // namespace
 
 // The declared fields under their JSON names (a 1-bit scalar as a bool, an input of several entries as an
 // array of all its entries), beside the unit's own.

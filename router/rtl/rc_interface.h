@@ -35,6 +35,13 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
 RcOutputs reference_decision(const RcInputs& in);
 RoutingOptions routing_options(const RcConfig& cfg);
 
+// The routing unit's constants as synthesis ties them (synth.json's params.routing, which
+// router.latency.rc: auto and power.report compare with the config's): `algorithm`, `vc_scheme` and every
+// declared configuration field, whether the routing reads it or not (a key it does not read keeps its
+// default), valued as `cfg` holds it (thresholds in phits, fields a routing feeds from its own key, as
+// Hybrid's, resolved).
+nlohmann::json routing_unit_params(const RcConfig& cfg);
+
 nlohmann::json to_json(const RcInputs& in);
 nlohmann::json to_json(const RcOutputs& out);
 RcInputs inputs_from_json(const nlohmann::json& j);

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "config/schema/config_error.h"
+#include "synth/report/synth_report.h"
 
 namespace hiradix {
 
@@ -30,10 +31,8 @@ PowerModel load_power_model(const std::string& path, const nlohmann::json& expec
     fail("'" + path + "' is not JSON: " + e.what());
   }
   const nlohmann::json params = j.value("params", nlohmann::json::object());
-  for (const auto& [key, want] : expect.items())
-    if (params.value(key, nlohmann::json()) != want)
-      fail("'" + path + "' was made for " + key + " = " + params.value(key, nlohmann::json()).dump() +
-           ", this config has " + want.dump() + " (rerun hiradix synth with this config)");
+  const std::string mismatch = first_param_mismatch(params, expect);
+  if (!mismatch.empty()) fail("'" + path + "' was made for " + mismatch + " (rerun hiradix synth with this config)");
   if (!j.contains("router") || !j["router"].is_object() || !j["router"].contains("energy_pj"))
     fail("'" + path + "' has no router.energy_pj (rerun hiradix synth without --blocks; OpenSTA must run)");
   const nlohmann::json& r = j["router"];

@@ -24,14 +24,26 @@ int routing_unit_cycles(const std::string& path, const nlohmann::json& expect) {
   if (j.contains("blocks") && j["blocks"].contains("routing_unit")) b = &j["blocks"]["routing_unit"];
   if (!b || !b->contains("cycles") || !(*b)["cycles"].is_number_integer() || (*b)["cycles"].get<int>() < 1)
     throw ConfigError("config error: synth.report: '" + path + "' has no blocks.routing_unit.cycles (a positive integer)");
-  const nlohmann::json params = j.value("params", nlohmann::json::object());
-  for (const auto& [key, want] : expect.items()) {
-    if (params.value(key, nlohmann::json()) == want) continue;
-    throw ConfigError("config error: synth.report: '" + path + "' was made for " + key + " = " +
-                      params.value(key, nlohmann::json()).dump() + ", this config has " + want.dump() +
-                      " (rerun hiradix synth with this config)");
-  }
+  const std::string mismatch = first_param_mismatch(j.value("params", nlohmann::json::object()), expect);
+  if (!mismatch.empty())
+    throw ConfigError("config error: synth.report: '" + path + "' was made for " + mismatch + " (rerun hiradix synth with this config)");
   return (*b)["cycles"].get<int>();
+}
+
+std::string first_param_mismatch(const nlohmann::json& params, const nlohmann::json& expect) {
+  for (const auto& [key, want] : expect.items()) {
+    const nlohmann::json have = params.is_object() ? params.value(key, nlohmann::json()) : nlohmann::json();
+    if (have == want) continue;
+    if (want.is_object() && have.is_object()) {
+      const std::string inner = first_param_mismatch(have, want);
+      if (!inner.empty()) return key + "." + inner;
+      // Only the report has more entries: name the first one this config does not have.
+      for (const auto& [k, v] : have.items())
+        if (!want.contains(k)) return key + "." + k + " = " + v.dump() + ", this config has none";
+    }
+    return key + " = " + have.dump() + ", this config has " + want.dump();
+  }
+  return "";
 }
 
 }  // namespace hiradix

@@ -12,4 +12,9 @@ namespace hiradix {
 // Throws ConfigError (naming synth.report) if the file or the entry is missing or made for another network.
 int routing_unit_cycles(const std::string& report_path, const nlohmann::json& expect);
 
+// The first param of `expect` that a report's `params` do not match, as "KEY = made-for value, this config
+// has value" (nested objects such as `routing` are followed down to the entry that differs: routing.tpr_low);
+// "" if they all match.
+std::string first_param_mismatch(const nlohmann::json& params, const nlohmann::json& expect);
+
 }  // namespace hiradix

@@ -109,6 +109,7 @@ TEST(Synth, RvlbBuildsFromValiantsFiles) {
   }
   EXPECT_EQ(routings, std::vector<std::string>{"routing/hiradix_route_valiant.v"});
   EXPECT_EQ(r["params"]["routing"]["algorithm"], "rvlb");
+  for (const auto& [key, value] : r["params"]["routing"].items()) EXPECT_EQ(u["params"][key], value) << key;  // one record
   fs::remove_all(dir);
 }
 
