@@ -1,6 +1,7 @@
 // Writes the Verilog of the routing unit's two buses (hiradix_bus.vh, hiradix_bus_fields.vh:
-// router/routing/rtl_bus_verilog.h) and the context slots of the routings' own inputs (rtl_own_slots.h)
-// from the routings' field declarations (router/routing/*_rtl.h). Compiled
+// router/routing/rtl_bus_verilog.h), the routings' codes and the unit's submodules (hiradix_routing_*.vh,
+// rtl_routing_codes.h) and the context slots of the routings' own inputs (rtl_own_slots.h) from the
+// routings' declarations (router/routing/*_rtl.h). Compiled
 // and run by CMake at configure time (cmake/rtl_bus.cmake), before Verilator reads the unit.
 // Usage: rtl_bus_gen OUTPUT_DIR
 #include <fstream>
@@ -19,6 +20,7 @@ int main(int argc, char** argv) {
   BusLayout b;
   try {
     b = lay_out_buses();
+    check_routing_codes();
   } catch (const std::exception& e) {
     std::cerr << "router/routing/*_rtl.h: " << e.what() << "\n";
     return 1;
@@ -33,5 +35,12 @@ int main(int argc, char** argv) {
   for (const Slot& s : b.inputs)
     if (s.own >= 0) slots << "constexpr int " << s.field->name << " = " << s.own << ";\n";
   slots << "}  // namespace hiradix::rtl_own\n";
-  return widths && fields && slots ? 0 : 1;
+  // The routings' codes and the unit's submodules (their instances and the choice of decision).
+  std::ofstream codes(dir + "/hiradix_routing_codes.vh"), submodules(dir + "/hiradix_routing_submodules.vh"),
+      cases(dir + "/hiradix_routing_cases.vh"), codes_h(dir + "/rtl_routing_codes.h");
+  write_routing_codes(codes);
+  write_routing_submodules(submodules);
+  write_routing_cases(cases);
+  write_routing_codes_header(codes_h);
+  return widths && fields && slots && codes && submodules && cases && codes_h ? 0 : 1;
 }

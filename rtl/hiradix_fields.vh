@@ -6,7 +6,8 @@ localparam integer ROUTER_W = 12;  // router id
 localparam integer PORT_W   = 6;   // router port (radix <= 64)
 localparam integer VC_W     = 3;   // virtual channel
 localparam integer GEOM_W   = 7;   // p, a and h of the Dragonfly
-localparam integer ALG_W    = 4;   // routing algorithm code (14 of 16 in use)
+localparam integer ALG_W    = 4;   // routing algorithm code (the codes: router/routing/*_rtl.h, generated
+                                   // into hiradix_routing_codes.vh)
 localparam integer LFSR_W   = 64;  // random-number state
 localparam integer HOPS_W   = 3;   // hop counters of the header
 localparam integer LOAD_W   = 12;  // per-port load (phits queued + uncredited), saturated
@@ -20,21 +21,7 @@ localparam integer TPR_W    = 8;   // TPR's windowed count of packets towards a 
 localparam integer OCC_W    = 7;   // per port and VC 0..READY_W-1: occupancy in integer percent 0..100 (OLM, Hybrid),
                                    // and the percent thresholds
 
-// Routing algorithm codes (cfg_algorithm) and Valiant phase-A policies (cfg_phase_a, seed-000 Table 5-1).
-localparam integer ALG_MIN     = 0;
-localparam integer ALG_VALIANT = 1;
-localparam integer ALG_UGAL    = 2;
-localparam integer ALG_BASE    = 3;
-localparam integer ALG_ECTN    = 4;
-localparam integer ALG_PB      = 5;
-localparam integer ALG_OLM     = 6;
-localparam integer ALG_HYBRID  = 7;
-localparam integer ALG_RVLB    = 8;  // Valiant restricted to the group for intra-group traffic (seed-000 §3.3)
-localparam integer ALG_RPB     = 9;  // PB with RVLB's restriction
-localparam integer ALG_ACOR    = 10; // ACOR (seed-000 §3.10): Valiant + RVLB + Recomp, phase A by level
-localparam integer ALG_PB_ACOR = 11; // PB-ACOR (§3.11): RPB + Recomp, the non-minimal draw by ACOR level
-localparam integer ALG_TPR     = 12; // TPR (§3.12): UGAL-L lgl, T by the destination group's traffic region
-localparam integer ALG_LIAN    = 13; // LIAN (§3.13): UGAL-L, T as TPR, phase A by the router's own counters
+// Valiant phase-A policies (cfg_phase_a, seed-000 Table 5-1).
 localparam integer PHASE_A_LGL = 0;  // lgl
 localparam integer PHASE_A_LG  = 1;  // lg-
 localparam integer PHASE_A_GL  = 2;  // -gl

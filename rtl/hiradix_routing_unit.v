@@ -19,9 +19,11 @@
 //   routing/hiradix_route_in_transit.v  Base and ECtN (seed-003 §1.3, §1.5: MM+L misrouting on counters)
 //   routing/hiradix_route_occupancy.v   OLM and Hybrid (seed-003 §1.4: on credit occupancy)
 //   routing/hiradix_route_acor.v        ACOR (seed-000 §3.10: Valiant's policy by congestion level)
-// A new routing: its ALG_* code in hiradix_fields.vh, its fields in router/routing/NAME_rtl.h, its file in
-// routing/ (named after its module: the build and the synthesis flow find modules by file name), one
-// instance and one case line below.
+// Which submodules the unit has, the routings' codes on cfg_algorithm and which decision each code takes are
+// generated from the routing families' declarations (router/routing/*_rtl.h, `Submodule`):
+// hiradix_routing_codes.vh, hiradix_routing_submodules.vh, hiradix_routing_cases.vh. A new routing: its
+// declarations in router/routing/NAME_rtl.h and its file in routing/ (named after its module: the build and
+// the synthesis flow find modules by file name); nothing here.
 `default_nettype none
 module hiradix_routing_unit(cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree, cfg, router,
                             in_port, in_vc, dst, rs_in, lfsr_in, state,
@@ -30,6 +32,7 @@ module hiradix_routing_unit(cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
 `include "hiradix_bus.vh"
+`include "hiradix_routing_codes.vh"
 /* verilator lint_on UNUSEDPARAM */
 `include "lfsr_advance.vh"
   // The unit's own configuration: which routing, the VC scheme, the Dragonfly's geometry.
@@ -77,41 +80,10 @@ module hiradix_routing_unit(cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_
   // connected by name; each one's decision {out_port, out_vc, min_port, misroute, rs_out, no_slot} is
   // collected in its d_* vector. A routing left out by ROUTINGS decides nothing (zeros).
   localparam integer D_W = 2 * PORT_W + VC_W + RS_W + 2;
-  wire [D_W-1:0] d_min, d_valiant, d_ugal, d_in_transit, d_occupancy, d_acor;
 `define HIRADIX_DECISION(d) .out_port(d[D_W-1 -: PORT_W]), .out_vc(d[D_W-PORT_W-1 -: VC_W]), \
     .min_port(d[RS_W+2+PORT_W-1 -: PORT_W]), .misroute(d[RS_W+1]), .rs_out(d[RS_W:1]), .no_slot(d[0])
   generate
-    if (ROUTINGS[ALG_MIN]) begin : g_min
-      hiradix_route_min routing(.*, `HIRADIX_DECISION(d_min));
-    end else begin : g_no_min
-      assign d_min = {D_W{1'b0}};
-    end
-    if (ROUTINGS[ALG_VALIANT] || ROUTINGS[ALG_RVLB]) begin : g_valiant
-      hiradix_route_valiant routing(.*, `HIRADIX_DECISION(d_valiant));
-    end else begin : g_no_valiant
-      assign d_valiant = {D_W{1'b0}};
-    end
-    if (ROUTINGS[ALG_UGAL] || ROUTINGS[ALG_PB] || ROUTINGS[ALG_RPB] || ROUTINGS[ALG_PB_ACOR] ||
-        ROUTINGS[ALG_TPR] || ROUTINGS[ALG_LIAN]) begin : g_ugal
-      hiradix_route_ugal #(.VC_LOAD(VC_LOAD)) routing(.*, `HIRADIX_DECISION(d_ugal));
-    end else begin : g_no_ugal
-      assign d_ugal = {D_W{1'b0}};
-    end
-    if (ROUTINGS[ALG_BASE] || ROUTINGS[ALG_ECTN]) begin : g_in_transit
-      hiradix_route_in_transit routing(.*, `HIRADIX_DECISION(d_in_transit));
-    end else begin : g_no_in_transit
-      assign d_in_transit = {D_W{1'b0}};
-    end
-    if (ROUTINGS[ALG_OLM] || ROUTINGS[ALG_HYBRID]) begin : g_occupancy
-      hiradix_route_occupancy routing(.*, `HIRADIX_DECISION(d_occupancy));
-    end else begin : g_no_occupancy
-      assign d_occupancy = {D_W{1'b0}};
-    end
-    if (ROUTINGS[ALG_ACOR]) begin : g_acor
-      hiradix_route_acor routing(.*, `HIRADIX_DECISION(d_acor));
-    end else begin : g_no_acor
-      assign d_acor = {D_W{1'b0}};
-    end
+`include "hiradix_routing_submodules.vh"
   endgenerate
 `undef HIRADIX_DECISION
 
@@ -119,21 +91,8 @@ module hiradix_routing_unit(cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_
   reg [D_W-1:0] decision;
   always @* begin
     case (cfg_algorithm)
-      ALG_MIN[ALG_W-1:0]:     decision = d_min;
-      ALG_VALIANT[ALG_W-1:0]: decision = d_valiant;
-      ALG_UGAL[ALG_W-1:0]:    decision = d_ugal;
-      ALG_PB[ALG_W-1:0]:      decision = d_ugal;
-      ALG_BASE[ALG_W-1:0]:    decision = d_in_transit;
-      ALG_ECTN[ALG_W-1:0]:    decision = d_in_transit;
-      ALG_OLM[ALG_W-1:0]:     decision = d_occupancy;
-      ALG_HYBRID[ALG_W-1:0]:  decision = d_occupancy;
-      ALG_RVLB[ALG_W-1:0]:    decision = d_valiant;
-      ALG_RPB[ALG_W-1:0]:     decision = d_ugal;
-      ALG_ACOR[ALG_W-1:0]:    decision = d_acor;
-      ALG_PB_ACOR[ALG_W-1:0]: decision = d_ugal;
-      ALG_TPR[ALG_W-1:0]:     decision = d_ugal;
-      ALG_LIAN[ALG_W-1:0]:    decision = d_ugal;
-      default:                decision = {D_W{1'b0}};  // a code without a routing (14, 15)
+`include "hiradix_routing_cases.vh"
+      default: decision = {D_W{1'b0}};  // a code without a routing
     endcase
     {out_port, out_vc, min_port, misroute, rs_out, no_slot} = decision;
   end

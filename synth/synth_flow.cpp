@@ -340,10 +340,16 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
                          const std::string& sta) {
   fs::create_directories(dir);
   write_text(dir / "wrapper.v", b.wrapper);
-  {  // the routing unit's buses, as the build generated them for Verilator (router/routing/rtl_bus_verilog.h)
-    std::ofstream widths(dir / "hiradix_bus.vh"), fields(dir / "hiradix_bus_fields.vh");
+  {  // the routing unit's buses and members, as the build generated them for Verilator
+     // (router/routing/rtl_bus_verilog.h)
+    std::ofstream widths(dir / "hiradix_bus.vh"), fields(dir / "hiradix_bus_fields.vh"),
+        codes(dir / "hiradix_routing_codes.vh"), submodules(dir / "hiradix_routing_submodules.vh"),
+        cases(dir / "hiradix_routing_cases.vh");
     rtl_decl::write_bus_widths(widths, rtl_bus());
     rtl_decl::write_bus_fields(fields, rtl_bus());
+    rtl_decl::write_routing_codes(codes);
+    rtl_decl::write_routing_submodules(submodules);
+    rtl_decl::write_routing_cases(cases);
   }
   write_text(dir / "abc.script", kAbcScript);
   const long clock_ps = std::lround(clock_ns * 1000.0);

@@ -16,4 +16,7 @@ inline constexpr Field in_transit_fields[] = {
     own_input("ectn_dest", rtl::COMB_W),
     own_array_input("ectn_comb", rtl::COMB_W, Entries::kPerPort),
 };
+// Their submodule (rtl/routing/hiradix_route_in_transit.v) and codes.
+inline constexpr RoutingCode in_transit_routings[] = {{"base", 3}, {"ectn", 4}};
+inline constexpr Submodule in_transit_submodule = submodule("in_transit", in_transit_routings);
 }  // namespace hiradix::rtl_decl

@@ -12,4 +12,7 @@ inline constexpr Field occupancy_fields[] = {
     source("contention_th", "hybrid", "routing.hybrid_contention_threshold"),
     input<&RoutingContext::occupancy>("occupancy", rtl::OCC_W, Entries::kPerPortVc),
 };
+// Their submodule (rtl/routing/hiradix_route_occupancy.v) and codes.
+inline constexpr RoutingCode occupancy_routings[] = {{"olm", 6}, {"hybrid", 7}};
+inline constexpr Submodule occupancy_submodule = submodule("occupancy", occupancy_routings);
 }  // namespace hiradix::rtl_decl

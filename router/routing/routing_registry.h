@@ -17,6 +17,7 @@
 #include "config/schema/key_spec.h"
 #include "router/routing/routing_algorithm.h"
 #include "rtl_fields.h"
+#include "rtl_routing_codes.h"
 #include "topology/topology.h"
 
 namespace hiradix {
@@ -68,7 +69,7 @@ struct RoutingEntry {
   RoutingDisplay display;        // "MIN", style 1
   std::string doc;               // what it is, for routing.algorithm's documentation
   std::vector<RoutingKey> keys;  // the keys it introduces (it may also read keys of the entries before it)
-  int rtl_code;                  // cfg_algorithm of the RTL routing unit (rtl/hiradix_fields.vh, ALG_*)
+  int rtl_code;                  // cfg_algorithm of the RTL routing unit (rtl::ALG_*: router/routing/*_rtl.h)
   // Builds the routing for `topo` (throws std::invalid_argument if it is not defined on that topology).
   std::unique_ptr<RoutingAlgorithm> (*make)(const RoutingOptions& options, const Topology& topo);
   // One of its keys that names a CSV file of its decisions at trace.router (RoutingAlgorithm::open_trace);

@@ -9,6 +9,7 @@
 // Plain constexpr data with no dependencies beyond the routing context and the field widths, so that the
 // generator, compiled and run at configure time, includes the declarations on their own.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <type_traits>
@@ -228,6 +229,29 @@ struct FieldList {
 template <std::size_t N>
 constexpr FieldList list_of(const Field (&fields)[N]) {
   return {fields, static_cast<int>(N)};
+}
+
+// A routing the unit decides: its name (routing.algorithm) and its code on cfg_algorithm (ALG_NAME in the
+// RTL, rtl::ALG_NAME in C++; ALG_W bits). A code is kept for good once given: mismatch records and
+// synthesis reports hold it.
+struct RoutingCode {
+  const char* name;
+  int code;
+};
+
+// A routing family's submodule, rtl/routing/hiradix_route_NAME.v, and the routings whose decision it makes;
+// `param`: a parameter of the unit its instance passes on (UGAL's VC_LOAD). The unit's instances and its
+// choice of decision by cfg_algorithm are generated from these (rtl_bus_verilog.h).
+struct Submodule {
+  const char* name;
+  const RoutingCode* routings;
+  int count;
+  const char* param;
+};
+
+template <std::size_t N>
+constexpr Submodule submodule(const char* name, const RoutingCode (&routings)[N], const char* param = "") {
+  return {name, routings, static_cast<int>(N), param};
 }
 
 }  // namespace hiradix::rtl_decl

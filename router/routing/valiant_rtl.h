@@ -7,4 +7,7 @@ namespace hiradix::rtl_decl {
 inline constexpr Field valiant_fields[] = {
     config("phase_a", 2, "routing.phase_a", FromKey::kChoice, "lgl|lg-|-gl|-g-"),  // rtl PHASE_A_*
 };
+// The submodule of Valiant and RVLB (rtl/routing/hiradix_route_valiant.v) and their codes.
+inline constexpr RoutingCode valiant_routings[] = {{"valiant", 1}, {"rvlb", 8}};
+inline constexpr Submodule valiant_submodule = submodule("valiant", valiant_routings);
 }  // namespace hiradix::rtl_decl

@@ -8,6 +8,7 @@
 // decision, skips it (in synthesis the gate is a constant). Purely combinational: one decision per
 // evaluation.
 `include "hiradix_bus.vh"
+`include "hiradix_routing_codes.vh"
 /* verilator lint_off UNUSEDSIGNAL */
 // ---- Configuration (constants once synthesized) ----
 input  wire [ALG_W-1:0]    cfg_algorithm;      // ALG_*: a submodule may serve several codes (UGAL and PB)
