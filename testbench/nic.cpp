@@ -65,11 +65,18 @@ void Nic::pick_nics(int dst, int& from, int& to) const {
     }
 }
 
+void Nic::set_gap_law(double load) {
+  gap_load_ = load;
+  gap_p_ = std::min(1.0, load / params_.packet_size);  // packets per cycle
+  gap_log_q_ = std::log1p(-gap_p_);
+}
+
 Cycle Nic::gap(double load) {
-  const double p = std::min(1.0, load / params_.packet_size);  // packets per cycle
+  if (!(load == gap_load_)) set_gap_law(load);  // a NIC sees one load per phase: computed once per phase
+  const double p = gap_p_;
   if (p >= 1.0) return 1;
   const double u = 1.0 - rng_.uniform();  // (0, 1]
-  const double g = std::floor(std::log(u) / std::log1p(-p));
+  const double g = std::floor(std::log(u) / gap_log_q_);
   // A tiny load gives a gap beyond any run (or inf, or NaN when p underflows to 0): never. Casting such a
   // double to an integer is undefined (it used to come out as 0: maximum load).
   if (!(g < kGapNever)) return kNever;

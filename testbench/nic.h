@@ -5,6 +5,7 @@
 #pragma once
 #include "tlm/arena.h"
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include <systemc>
@@ -92,6 +93,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   void tick(Cycle now) override;
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
   Cycle gap(double load);  // cycles to the next generation (>= 1)
+  void set_gap_law(double load);  // gap's per-load constants, kept for the next call with the same load
   Cycle first_instant(Cycle from);  // first generation instant at or after `from`
   void generate(Cycle now);
   // The NIC a packet to node `dst` leaves from and the one of `dst` it is delivered at (see the class).
@@ -115,6 +117,11 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   NicListener* listener_ = nullptr;
   int injection_vcs_;
   Cycle next_generation_ = kNever;
+  // gap's law for `gap_load_` (a phase's offered load): packets per cycle and log(1 - p), so that a draw
+  // costs one logarithm, not two. NaN at first: no load equals it.
+  double gap_load_ = std::numeric_limits<double>::quiet_NaN();
+  double gap_p_ = 0;
+  double gap_log_q_ = 0;
 };
 
 }  // namespace hiradix
