@@ -18,9 +18,9 @@ Cycle instant_after(Cycle from, Cycle gap) { return gap == kNever || gap - 1 > k
 }  // namespace
 
 Nic::Link::Link(Nic* nic, int k, const NicParams& params)
-    : out(k == 0 ? "inject" : ("inject_" + std::to_string(k)).c_str(), nic, k),
-      in(k == 0 ? "eject" : ("eject_" + std::to_string(k)).c_str(), nic, k),
-      flow(make_flow_sender(params.flow_control, {{params.injection_vcs, params.injection_depth}}, params.flit_size)) {
+    : flow(make_flow_sender(params.flow_control, {{params.injection_vcs, params.injection_depth}}, params.flit_size)),
+      out(k == 0 ? "inject" : ("inject_" + std::to_string(k)).c_str(), nic, k),
+      in(k == 0 ? "eject" : ("eject_" + std::to_string(k)).c_str(), nic, k) {
   queue.reset_growing(16, static_cast<std::size_t>(params.queue_phits / params.packet_size));
 }
 
@@ -36,9 +36,15 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
       pool_(pool),
       scheduler_(scheduler),
       rng_(seed, static_cast<std::uint64_t>(node)),
-      injection_vcs_(params.injection_vcs) {
-  for (int k = 0; k < topo.nics_per_node(); ++k) links_.push_back(arena_new<Link>(this, k, params));
-  first_ = links_.front().get();
+      source_(topo, node),
+      injection_vcs_(params.injection_vcs),
+      one_link_(topo.nics_per_node() == 1),
+      first_(this, 0, params) {
+  links_.push_back(&first_);
+  for (int k = 1; k < topo.nics_per_node(); ++k) {
+    more_links_.push_back(arena_new<Link>(this, k, params));
+    links_.push_back(more_links_.back().get());
+  }
   submitted_.reset_growing(4, static_cast<std::size_t>(1) << 30);
   next_generation_ = first_instant(0);
   if (next_generation_ != kNever) wake_at(next_generation_);
@@ -46,13 +52,13 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
 
 std::size_t Nic::queued() const {
   std::size_t n = 0;
-  for (const ArenaPtr<Link>& l : links_) n += l->queue.size();
+  for (const Link* l : links_) n += l->queue.size();
   return n;
 }
 
 void Nic::pick_nics(int dst, int& from, int& to) const {
   from = to = 0;
-  if (links_.size() == 1 && topo_.nics_per_node() == 1) return;
+  if (one_link_) return;
   int best = -1;
   for (int a = 0; a < topo_.nics_per_node(); ++a)
     for (int b = 0; b < topo_.nics_per_node(); ++b) {
@@ -65,11 +71,18 @@ void Nic::pick_nics(int dst, int& from, int& to) const {
     }
 }
 
+void Nic::set_gap_law(double load) {
+  gap_load_ = load;
+  gap_p_ = std::min(1.0, load / params_.packet_size);  // packets per cycle
+  gap_log_q_ = std::log1p(-gap_p_);
+}
+
 Cycle Nic::gap(double load) {
-  const double p = std::min(1.0, load / params_.packet_size);  // packets per cycle
+  if (!(load == gap_load_)) set_gap_law(load);  // a NIC sees one load per phase: computed once per phase
+  const double p = gap_p_;
   if (p >= 1.0) return 1;
   const double u = 1.0 - rng_.uniform();  // (0, 1]
-  const double g = std::floor(std::log(u) / std::log1p(-p));
+  const double g = std::floor(std::log(u) / gap_log_q_);
   // A tiny load gives a gap beyond any run (or inf, or NaN when p underflows to 0): never. Casting such a
   // double to an integer is undefined (it used to come out as 0: maximum load).
   if (!(g < kGapNever)) return kNever;
@@ -88,16 +101,16 @@ Cycle Nic::first_instant(Cycle from) {
 }
 
 void Nic::generate(Cycle now) {
-  if (links_.size() == 1) {  // the destination is drawn for an accepted packet only
-    Ring<Waiting>& queue = first_->queue;
+  if (one_link_) {  // the destination is drawn for an accepted packet only
+    Ring<Waiting>& queue = first_.queue;
     const bool accepted = !queue.full();
     stats_.on_generate(now, params_.packet_size, accepted);
-    if (accepted) queue.push({now, static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, id_, rng_)), 0, 0});
+    if (accepted) queue.push({now, static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, source_, rng_)), 0, 0});
   } else {  // the destination decides which NIC's queue takes it
-    const int dst = pick_destination(traffic_.at(now), topo_, id_, rng_);
+    const int dst = pick_destination(traffic_.at(now), topo_, source_, rng_);
     int from, to;
     pick_nics(dst, from, to);
-    Ring<Waiting>& queue = links_[static_cast<std::size_t>(from)]->queue;
+    Ring<Waiting>& queue = link(from).queue;
     const bool accepted = !queue.full();
     stats_.on_generate(now, params_.packet_size, accepted);
     if (accepted) queue.push({now, static_cast<std::uint32_t>(dst), 0, static_cast<std::uint8_t>(to)});
@@ -118,7 +131,7 @@ void Nic::take_submitted(Cycle now) {
     int from, to;
     pick_nics(static_cast<int>(w.dst), from, to);
     w.dst_nic = static_cast<std::uint8_t>(to);
-    Ring<Waiting>& queue = links_[static_cast<std::size_t>(from)]->queue;
+    Ring<Waiting>& queue = link(from).queue;
     const bool accepted = !queue.full();
     stats_.on_generate(now, params_.packet_size, accepted);
     if (accepted) queue.push(w);
@@ -185,7 +198,7 @@ void Nic::take_submitted(Cycle now) {
 
 // A node with one NIC, most nodes: the same steps with no loop (its own copy of send, inlined).
 [[gnu::always_inline]] inline void Nic::tick_one(Cycle now) {
-  Link& l = *first_;
+  Link& l = first_;
   l.flow->catch_up(0, now);
   if (!submitted_.empty()) take_submitted(now);
   if (next_generation_ <= now) generate(now);
@@ -195,12 +208,12 @@ void Nic::take_submitted(Cycle now) {
 }
 
 void Nic::tick(Cycle now) {
-  if (links_.size() == 1) return tick_one(now);
-  for (const ArenaPtr<Link>& l : links_) l->flow->catch_up(0, now);
+  if (one_link_) return tick_one(now);
+  for (Link* l : links_) l->flow->catch_up(0, now);
   if (!submitted_.empty()) take_submitted(now);
   if (next_generation_ <= now) generate(now);
   Cycle next = next_generation_;
-  for (const ArenaPtr<Link>& l : links_) next = std::min(next, send(*l, now));
+  for (Link* l : links_) next = std::min(next, send(*l, now));
   if (!submitted_.empty()) next = std::min(next, submitted_.front().generated);
   if (next != kNever) wake_at(next);
 }
@@ -215,7 +228,7 @@ void Nic::receive_packet(int nic, const LinkMessage& msg, Cycle) {
 }
 
 void Nic::receive_credit(int nic, const LinkMessage& msg) {
-  links_[static_cast<std::size_t>(nic)]->flow->receive(0, msg);
+  link(nic).flow->receive(0, msg);
   wake_at(msg.arrival);
 }
 

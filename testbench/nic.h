@@ -5,6 +5,7 @@
 #pragma once
 #include "tlm/arena.h"
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include <systemc>
@@ -51,8 +52,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
       std::uint64_t seed);
 
   int links() const { return static_cast<int>(links_.size()); }  // the node's NICs
-  LinkOut& out(int nic = 0) { return links_[static_cast<std::size_t>(nic)]->out; }
-  LinkIn& in(int nic = 0) { return links_[static_cast<std::size_t>(nic)]->in; }
+  LinkOut& out(int nic = 0) { return link(nic).out; }
+  LinkIn& in(int nic = 0) { return link(nic).in; }
   std::size_t queued() const;  // generated, not yet injected
 
   // A packet to `dst` submitted from outside the network (a SystemC platform's transaction) during cycle
@@ -75,11 +76,10 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
     std::uint32_t dst_nic : 8;  // the destination node's NIC it is delivered at
   };
   static constexpr std::uint32_t kMaxTag = 1u << 24;
-  // One NIC of the node: its links, its injection queue and the packet leaving on it.
+  // One NIC of the node: its links, its injection queue and the packet leaving on it. The state every tick
+  // reads comes first, the link ends (SystemC sockets, hundreds of bytes) after it.
   struct Link {
     Link(Nic* nic, int k, const NicParams& params);
-    LinkOut out;
-    LinkIn in;
     Ring<Waiting> queue;
     ArenaPtr<FlowControlSender> flow;  // the sending end of the injection link's flow control
     PacketId sending = 0;  // the packet whose flits are leaving (wormhole)
@@ -87,11 +87,15 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
     int next_flit = 0;     // next flit of the packet at the head of the queue
     int packet_vc = 0;     // the VC that packet's flits go to
     Cycle link_free = 0;
+    LinkOut out;
+    LinkIn in;
   };
 
+  Link& link(int nic) { return *links_[static_cast<std::size_t>(nic)]; }
   void tick(Cycle now) override;
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
   Cycle gap(double load);  // cycles to the next generation (>= 1)
+  void set_gap_law(double load);  // gap's per-load constants, kept for the next call with the same load
   Cycle first_instant(Cycle from);  // first generation instant at or after `from`
   void generate(Cycle now);
   // The NIC a packet to node `dst` leaves from and the one of `dst` it is delivered at (see the class).
@@ -109,12 +113,22 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   PacketPool& pool_;
   ActivityScheduler& scheduler_;
   Rng rng_;
-  std::vector<ArenaPtr<Link>> links_;
-  Link* first_ = nullptr;  // links_[0]
+  TrafficSource source_;  // this node, as the traffic patterns see it
   Ring<Waiting> submitted_;  // submitted, not yet generated
   NicListener* listener_ = nullptr;
   int injection_vcs_;
   Cycle next_generation_ = kNever;
+  // gap's law for `gap_load_` (a phase's offered load): packets per cycle and log(1 - p), so that a draw
+  // costs one logarithm, not two. NaN at first: no load equals it.
+  double gap_load_ = std::numeric_limits<double>::quiet_NaN();
+  double gap_p_ = 0;
+  double gap_log_q_ = 0;
+  // Link 0 is part of the NIC, as the one link of a node with one NIC (most nodes) was before nodes had
+  // several: a tick reaches its state at fixed offsets from `this`, without a pointer or a loop.
+  bool one_link_;
+  Link first_;
+  std::vector<ArenaPtr<Link>> more_links_;  // links 1.. of a node with several NICs
+  std::vector<Link*> links_;                // all the links, by NIC number
 };
 
 }  // namespace hiradix

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace hiradix {
 
@@ -66,7 +67,8 @@ void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   ++packets_;
   accepted_phits_ += pkt.size;
   misrouted_ += pkt.route.misrouted;
-  for (std::uint8_t h : pkt.route.hops) hops_ += h;
+  // Summed apart from hops_: added to it in the loop, it was stored back at every step (pkt may alias it).
+  hops_ += std::accumulate(pkt.route.hops.begin(), pkt.route.hops.end(), std::uint64_t{0});
   ++path_types_[pkt.route.path_bits & 7];
   total_.add(latency);
   injection_.add(pkt.injected - pkt.generated);

@@ -8,7 +8,20 @@
 
 namespace hiradix {
 
+// What the patterns need to know of a source node and of the topology's domains, looked up once (a NIC
+// keeps it) rather than per packet: each is a virtual call of the topology.
+struct TrafficSource {
+  TrafficSource(const Topology& topo, int node);
+  int node;
+  int router;            // of the node's NIC 0
+  int domain;            // that router's
+  int nodes;
+  int domains;
+  int nodes_per_domain;
+};
+
 // Picks a destination terminal for a packet of terminal `src`.
+int pick_destination(const TrafficPhase& phase, const Topology& topo, const TrafficSource& src, Rng& rng);
 int pick_destination(const TrafficPhase& phase, const Topology& topo, int src, Rng& rng);
 
 }  // namespace hiradix
