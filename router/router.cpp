@@ -84,7 +84,8 @@ inline void Router::route_and_bid(Cycle now, Cycle& next) {
 }
 
 // Links: send what is ready on the ports due this cycle or fed by this cycle's grants.
-inline void Router::send_outputs(Cycle now, Cycle& next) {
+// Forced inline: with the output step inline in it, GCC left it out of line (+44 M instructions on MIN).
+[[gnu::always_inline]] inline void Router::send_outputs(Cycle now, Cycle& next) {
   for (std::uint64_t m = out_active_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
     if (out_due_[p] <= now || params_.poll)
@@ -94,7 +95,7 @@ inline void Router::send_outputs(Cycle now, Cycle& next) {
   }
   for (std::uint64_t m = out_touched_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
-    send_port(p, now);
+    outputs_.step(p, now, params_.flit_size, broadcast_, params_.broadcast.mode);
     out_due_[p] = outputs_.next_event(p, now);
     if (broadcast_) out_due_[p] = std::min(out_due_[p], broadcast_->control_due(p, now, outputs_.link_free(p)));
     if (out_due_[p] == kNever) out_active_ &= ~(1ull << p);
@@ -274,21 +275,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   activity_.events.crossbar_phits += static_cast<std::uint64_t>(size);
 }
 
-// ---- outputs, and the control messages of a group broadcast ----
-
-// A port with a control message pending (router/common/group_broadcast.h): `message` sends it whole at the first
-// packet boundary, ahead of data; `piggyback` sends its phits in cycles where no packet uses the link.
-void Router::send_port(int p, Cycle now) {
-  const bool control = broadcast_ && (broadcast_->pending() >> p & 1);
-  if (control && params_.broadcast.mode == BroadcastMode::kMessage && outputs_.link_free(p) <= now) {
-    outputs_.occupy_link(p, now, broadcast_->params().phits());
-    broadcast_->sent(p, now);
-    return;
-  }
-  const bool sent = outputs_.send(p, now, params_.flit_size);
-  if (control && params_.broadcast.mode == BroadcastMode::kPiggyback)
-    broadcast_->piggyback(p, now, sent || outputs_.link_free(p) > now);
-}
+// ---- the co-simulation, the energy events, the routing state's events and broadcast ----
 
 void Router::attach_rc_cosim(RcCoSim* cosim) {
   cosim_ = cosim;

@@ -132,7 +132,6 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now);
   void count_front(int index, InputVc& v, Cycle at);
   void fire_broadcast(Cycle now);
-  void send_port(int p, Cycle now);
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
