@@ -1,8 +1,11 @@
 // The router's RC, VA and ST stages as SystemC modules (SA is router/switch_allocator.h). A SystemC user
 // sees every stage in the hierarchy (router.rc, .va, .sa, .st, next to .input_unit and .output_unit with
 // the link sockets) and can trace its state with sc_trace (Router::trace). The stage logic is plain C++
-// that the router's one process calls in pipeline order (Router::tick) and unit tests call directly; the
-// modules have no processes of their own, so a busy router costs one activation per cycle (DESIGN §3.1).
+// that the router's one process calls in pipeline order (Router::tick), as gem5 Garnet's Router::wakeup
+// calls each unit's wakeup(), and unit tests call directly; the modules have no processes of their own,
+// so a busy router costs one activation per cycle (DESIGN §3.1). Which step lives in which block, and what
+// stays in the router because moving it costs instructions: docs/architecture.md, "Each stage owns its
+// step".
 #pragma once
 #include <algorithm>
 #include <cstdint>
