@@ -132,13 +132,12 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now);
   void count_front(int index, InputVc& v, Cycle at);
   void fire_broadcast(Cycle now);
-  void send_port(int p, Cycle now);
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
   // Wormhole: a head may leave only into a downstream VC no other packet holds.
   bool head_may_take_vc(const InputVc& v) const {
-    return !params_.wormhole || !v.candidate().head || outputs_.vc_free(v.out_port, v.out_vc);
+    return SwitchAllocator::head_may_take_vc(v, outputs_, params_.wormhole);
   }
   Cycle vc_due_after(int index, Cycle now);  // after a cycle in which the VC was looked at
   bool route_again(InputVc& v, Cycle now);   // in-transit routings: a blocked head goes through RC again
@@ -192,10 +191,6 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   HotVector<Cycle> out_due_;             // per output port
   HotVector<std::uint64_t> credit_wait_; // VCs whose candidate waits for downstream credits
   HotVector<int> vc_touched_;            // VCs looked at this cycle
-  HotVector<std::uint32_t> bids_;        // per input port: VCs bidding for the switch this cycle
-  HotVector<int> bid_ports_;
-  HotVector<SwitchRequest> requests_;
-  HotVector<SwitchGrant> grants_;
 };
 
 }  // namespace hiradix

@@ -47,9 +47,7 @@ Cycle Router::vc_due_after(int index, Cycle now) {
   // VC may take its credits while this one waits for the crossbar) and route it again if not.
   if (reroutes_) return now + 1;
   // The crossbar input or output is busy until a known tick; otherwise arbitration was lost.
-  const SpeedupClock& clock = crossbar_.clock;
-  const std::uint64_t busy = std::max(crossbar_.in_free[inputs_.port_of(index)], crossbar_.out_free[v.out_port]);
-  return std::min(due, busy > clock.first_tick(now + 1) ? clock.cycle_of(busy) : now + 1);
+  return std::min(due, crossbar_.free_again(inputs_.port_of(index), v.out_port, now));
 }
 
 void Router::wake_credit_waiters(Cycle now) {

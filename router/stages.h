@@ -1,9 +1,13 @@
 // The router's RC, VA and ST stages as SystemC modules (SA is router/switch_allocator.h). A SystemC user
 // sees every stage in the hierarchy (router.rc, .va, .sa, .st, next to .input_unit and .output_unit with
 // the link sockets) and can trace its state with sc_trace (Router::trace). The stage logic is plain C++
-// that the router's one process calls in pipeline order (Router::tick) and unit tests call directly; the
-// modules have no processes of their own, so a busy router costs one activation per cycle (DESIGN §3.1).
+// that the router's one process calls in pipeline order (Router::tick), as gem5 Garnet's Router::wakeup
+// calls each unit's wakeup(), and unit tests call directly; the modules have no processes of their own,
+// so a busy router costs one activation per cycle (DESIGN §3.1). Which step lives in which block, and what
+// stays in the router because moving it costs instructions: docs/architecture.md, "Each stage owns its
+// step".
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -74,6 +78,28 @@ class Crossbar : public sc_core::sc_module {
         clock(params.speedup_num, params.speedup_den),
         in_free(static_cast<std::size_t>(ports), 0),
         out_free(static_cast<std::size_t>(ports), 0) {}
+  bool input_free(int in, std::uint64_t tick) const { return in_free[in] <= tick; }
+  bool output_free(int out, std::uint64_t tick) const { return out_free[out] <= tick; }
+  // The ST step of a switch grant at `tick` from input `in` to output `out`: books both until the flit's
+  // tail has crossed and returns the cycle that tail leaves the input buffer. The crossbar moves one phit
+  // per tick but cannot overtake phits still arriving on the input link (cut-through): the tail crosses no
+  // earlier than the tick it is in the buffer. Allocation happens `sa` cycles before the traversal, so the
+  // flit's arrival (its first phit, `arrival`) is shifted by sa into the allocation time frame.
+  Cycle traverse(int in, int out, std::uint64_t tick, int size, Cycle arrival, Cycle sa) {
+    const Cycle tail_arrival = arrival + static_cast<Cycle>(size) - 1;
+    const std::uint64_t tail_tick = std::max<std::uint64_t>(tick + static_cast<std::uint64_t>(size) - 1,
+                                                            clock.first_tick(tail_arrival > sa ? tail_arrival - sa : 0));
+    in_free[in] = tail_tick + 1;
+    out_free[out] = tail_tick + 1;
+    return clock.cycle_of(tail_tick) + sa;
+  }
+  // A bid from input `in` to output `out` that was not served in cycle `now` can succeed again once both are
+  // free: in the cycle of the later free tick if that is beyond this cycle, else (arbitration was lost)
+  // in the next cycle.
+  Cycle free_again(int in, int out, Cycle now) const {
+    const std::uint64_t busy = std::max(in_free[in], out_free[out]);
+    return busy > clock.first_tick(now + 1) ? clock.cycle_of(busy) : now + 1;
+  }
   void trace(sc_core::sc_trace_file* tf) const {
     const std::string n = name();
     for (std::size_t p = 0; p < in_free.size(); ++p) {

@@ -17,7 +17,8 @@ SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int ma
       inj_ptr_(static_cast<std::size_t>(ports), 0),
       out_requests_(static_cast<std::size_t>(ports), 0),
       chosen_vc_(static_cast<std::size_t>(ports), 0),
-      offered_(static_cast<std::size_t>(ports), 0) {
+      offered_(static_cast<std::size_t>(ports), 0),
+      bids_(static_cast<std::size_t>(ports), 0) {
   if (ports > 64) throw std::invalid_argument("router radix above 64 is not supported");
   if (max_vcs > 32) throw std::invalid_argument("more than 32 VCs per port are not supported");
 }

@@ -19,6 +19,9 @@
 #include "router/common/router_params.h"
 
 #pragma once
+#include "router/input_unit.h"
+#include "router/output_unit.h"
+#include "router/stages.h"
 #include "tlm/arena.h"
 
 namespace hiradix {
@@ -34,10 +37,38 @@ struct SwitchGrant {
   int out_port;
 };
 
+// What the SA step reads of its router: the bidding VCs' routes, the output unit's credits and queue room,
+// the crossbar's free ticks. References built at the call, so that the step inlines into Router::tick.
+struct SwitchInputs {
+  InputUnit& inputs;
+  OutputUnit& outputs;
+  const Crossbar& crossbar;
+  const RouterParams& params;  // flit size, wormhole
+};
+
 class SwitchAllocator : public sc_core::sc_module {
  public:
   SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind,
                   bool input_pointer_on_output_grant, std::uint64_t priority_inputs = 0);
+
+  // The bids of a cycle: VC `vc` of input `port` has its route and output VC and bids for the switch.
+  void bid(int port, int vc) {
+    if (!bids_[port]) bid_ports_.push_back(port);
+    bids_[port] |= 1u << vc;
+  }
+  bool has_bids() const { return !bid_ports_.empty(); }
+  const HotVector<int>& bid_ports() const { return bid_ports_; }
+  std::uint32_t bids(int port) const { return bids_[port]; }
+  // The SA step of cycle `now`, once per crossbar tick of it (speed-up): the bids whose flit may go at the
+  // tick request the switch, the allocator matches the requests, and `on_grant(grant, tick)` starts ST for
+  // each grant. Clears the bids; counts the rounds with at least one request in `allocations` (an energy
+  // event).
+  template <typename OnGrant>
+  void step(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations);
+  // Wormhole: a head may leave only into a downstream VC no other packet holds.
+  static bool head_may_take_vc(const InputVc& v, const OutputUnit& outputs, bool wormhole) {
+    return !wormhole || !v.candidate().head || outputs.vc_free(v.out_port, v.out_vc);
+  }
 
   // `requests`: one entry per input port with bidding VCs; `out_of(port, vc)` gives each VC's output.
   // Appends the matching to `grants` (at most one grant per input and per output).
@@ -75,7 +106,48 @@ class SwitchAllocator : public sc_core::sc_module {
   HotVector<int> chosen_vc_;               // per input (input-first)
   HotVector<std::uint32_t> offered_;       // per input: VCs whose output granted it (output-first)
   HotVector<int> touched_;
+  HotVector<std::uint32_t> bids_;  // per input port: VCs bidding for the switch this cycle
+  HotVector<int> bid_ports_;       // the input ports with bids
+  HotVector<SwitchRequest> requests_;
+  HotVector<SwitchGrant> grants_;
 };
+
+template <typename OnGrant>
+void SwitchAllocator::step(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
+  // The units as plain references: a lambda that captured `r` would take its address out of registers.
+  InputUnit& inputs = r.inputs;
+  OutputUnit& outputs = r.outputs;
+  const Crossbar& crossbar = r.crossbar;
+  const SpeedupClock& clock = crossbar.clock;
+  const int size = r.params.flit_size;
+  const std::uint64_t end = clock.first_tick(now + 1);
+  for (std::uint64_t tick = clock.first_tick(now); tick < end && !bid_ports_.empty(); ++tick) {
+    // A bid requests the switch when its crossbar input and output are free at the tick, the downstream
+    // VC may take it (wormhole), the flow control lets the flit go (credits) and its output queue has room.
+    requests_.clear();
+    for (int port : bid_ports_) {
+      if (!bids_[port] || !crossbar.input_free(port, tick)) continue;
+      std::uint32_t mask = 0;
+      for (std::uint32_t m = bids_[port]; m; m &= m - 1) {
+        const InputVc& v = inputs.vc(inputs.vc_index(port, __builtin_ctz(m)));
+        if (crossbar.output_free(v.out_port, tick) && head_may_take_vc(v, outputs, r.params.wormhole) &&
+            outputs.has_credits(v.out_port, v.out_vc, size, now) && outputs.has_space(v.out_port, size, now))
+          mask |= m & (~m + 1);
+      }
+      if (mask) requests_.push_back({port, mask});
+    }
+    if (requests_.empty()) continue;
+    ++allocations;
+    grants_.clear();
+    allocate(requests_, [&inputs](int port, int vc) { return inputs.vc(inputs.vc_index(port, vc)).out_port; }, grants_);
+    for (const SwitchGrant& g : grants_) {
+      bids_[g.in_port] &= ~(1u << g.vc);
+      on_grant(g, tick);
+    }
+  }
+  for (int port : bid_ports_) bids_[port] = 0;
+  bid_ports_.clear();
+}
 
 inline int SwitchAllocator::pick(std::uint64_t mask, int pointer) {
   const std::uint64_t high = pointer >= 64 ? 0 : mask & (~0ull << pointer);
