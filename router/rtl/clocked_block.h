@@ -6,7 +6,10 @@
 // Only the Verilated drivers include it (library hiradix_rtl).
 #pragma once
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
+#include "config/schema/config_error.h"
 #include "router/rtl/verilated_bits.h"
 #include "tlm/cycle.h"
 #include "verilated.h"
@@ -48,6 +51,34 @@ class ClockedBlock {
   Cycle settles_;
   Cycle cycle_ = 0;  // the cycle whose events are being gathered: not clocked yet
   Cycle quiet_ = 0;  // clocks since the last one with events
+};
+
+// A network or a configuration beyond a co-simulated block's size (CMakeLists.txt, COSIM_SIZES): a config
+// error naming the key.
+inline void refuse_above(const char* key, const char* block, long long value, long long most, const char* what) {
+  if (value > most)
+    config_fail(key, std::string("the co-simulated ") + block + " takes at most " + std::to_string(most) + " " + what +
+                         "; got " + std::to_string(value));
+}
+
+// One cycle's events of a kind in a block's numbered slots (`fwd` and `fwd_group`, `arr` and `arr_group`):
+// slot k valid with the group of its event.
+template <int Slots, int GroupBits>
+class EventSlots {
+ public:
+  void add(int group, const char* block) {
+    if (n_ == Slots) throw std::logic_error(std::string(block) + " co-simulation: more events in a cycle than its slots");
+    verilated::set_bits(groups_, n_ * GroupBits, GroupBits, static_cast<std::uint64_t>(group));
+    ++n_;
+  }
+  bool any() const { return n_ > 0; }
+  std::uint64_t valid() const { return n_ ? (std::uint64_t{1} << n_) - 1 : 0; }
+  std::uint64_t groups() const { return groups_; }
+  void clear() { n_ = 0, groups_ = 0; }
+
+ private:
+  int n_ = 0;
+  std::uint64_t groups_ = 0;
 };
 
 }  // namespace hiradix

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "Vcosim_acor_state.h"
-#include "config/schema/config_error.h"
 #include "router/rtl/clocked_block.h"
 #include "router/rtl/rtl_state_block.h"
 #include "rtl_fields.h"
@@ -22,14 +21,9 @@ constexpr long long kMaxInterval = HIRADIX_COSIM_ACOR_HI_MAX;
 class RtlAcorState final : public RtlStateBlock {
  public:
   explicit RtlAcorState(const StateBlockSetup& s) : block_(0) {
-    if (s.recomputations > kMaxEvents)
-      config_fail("topology.p", "the co-simulated acor_state takes " + std::to_string(kMaxEvents) +
-                                  " recomputations per cycle (p x injection VCs); this network has " +
-                                  std::to_string(s.recomputations));
+    refuse_above("topology.p", "acor_state", s.recomputations, kMaxEvents, "recomputations per cycle (p x injection VCs)");
     const long long interval = s.integer("routing.acor_interval");
-    if (interval > kMaxInterval)
-      config_fail("routing.acor_interval", "the co-simulated acor_state takes intervals up to " +
-                                  std::to_string(kMaxInterval) + " cycles; got " + std::to_string(interval));
+    refuse_above("routing.acor_interval", "acor_state", interval, kMaxInterval, "cycles of interval");
     const std::string sequence = s.text("routing.acor_sequence");
     Vcosim_acor_state& m = block_.model();
     m.cfg_acor_sequence = static_cast<std::uint8_t>(sequence == "3l" ? rtl::ACOR_SEQ_3L : sequence == "2l-a" ? rtl::ACOR_SEQ_2LA : rtl::ACOR_SEQ_2LB);

@@ -10,7 +10,6 @@
 
 #include "Vcosim_lian_state_h2.h"
 #include "Vcosim_lian_state_h4.h"
-#include "config/schema/config_error.h"
 #include "router/rtl/clocked_block.h"
 #include "router/rtl/rtl_state_block.h"
 
@@ -28,20 +27,11 @@ class RtlLianState final : public RtlStateBlock {
  public:
   // Stored packets persist; the window empties W_MAX + 1 cycles after the last event.
   RtlLianState(const StateBlockSetup& s, int router) : block_(static_cast<Cycle>(kMaxWindow) + 1) {
-    if (s.injection_grants > kMaxForwards)
-      config_fail("topology.p", "the co-simulated lian_state takes " + std::to_string(kMaxForwards) +
-                                  " forwards per cycle (p x the crossbar's ticks); this network has " +
-                                  std::to_string(s.injection_grants));
-    if (s.p > kMaxArrivals)
-      config_fail("topology.p", "the co-simulated lian_state takes " + std::to_string(kMaxArrivals) +
-                                  " injection arrivals per cycle; got p = " + std::to_string(s.p));
+    refuse_above("topology.p", "lian_state", s.injection_grants, kMaxForwards, "forwards per cycle (p x the crossbar's ticks)");
+    refuse_above("topology.p", "lian_state", s.p, kMaxArrivals, "injection arrivals per cycle (p)");
     const long long window = s.integer("routing.tpr_window"), w = s.integer("routing.lian_w_percent");
-    if (window > kMaxWindow)
-      config_fail("routing.tpr_window", "the co-simulated lian_state takes windows up to " +
-                                  std::to_string(kMaxWindow) + " cycles; got " + std::to_string(window));
-    if (w > kMaxWPercent)
-      config_fail("routing.lian_w_percent", "the co-simulated lian_state takes up to " +
-                                  std::to_string(kMaxWPercent) + "; got " + std::to_string(w));
+    refuse_above("routing.tpr_window", "lian_state", window, kMaxWindow, "cycles of window");
+    refuse_above("routing.lian_w_percent", "lian_state", w, kMaxWPercent, "percent");
     Model& m = block_.model();
     verilated::assign(m.cfg_window, static_cast<std::uint64_t>(window));
     verilated::assign(m.cfg_w_percent, static_cast<std::uint64_t>(w));
@@ -62,9 +52,7 @@ class RtlLianState final : public RtlStateBlock {
   }
   void forwarded(int group, Cycle now) override {
     advance(now);
-    if (forwards_ == kMaxForwards) throw std::logic_error("lian_state co-simulation: more forwards in a cycle than E");
-    verilated::set_bits(fwd_group_, forwards_ * kGroupBits, kGroupBits, static_cast<std::uint64_t>(group));
-    ++forwards_;
+    forwards_.add(group, name());
   }
   void arrived(int group, Cycle at) override { arrivals_.push_back({at, group}); }
   void read(Cycle now, int dst_group, std::uint32_t* values) override {
@@ -85,39 +73,31 @@ class RtlLianState final : public RtlStateBlock {
   static constexpr Cycle kNever = ~Cycle{0};
   void advance(Cycle now) {
     const auto next_event = [&] {
-      Cycle next = forwards_ ? block_.cycle() : kNever;
+      Cycle next = forwards_.any() ? block_.cycle() : kNever;
       for (const Arrival& a : arrivals_) next = std::min(next, a.at);
       return next;
     };
     block_.advance(now, next_event, [&](Cycle c) {
-      Model& m = block_.model();
-      std::uint64_t arr = 0, arr_group = 0;
-      int n = 0;
+      EventSlots<kMaxArrivals, kGroupBits> arrived;
       std::size_t kept = 0;
       for (const Arrival& a : arrivals_) {  // few: the heads on the injection links
-        if (a.at != c) {
-          arrivals_[kept++] = a;
-          continue;
-        }
-        if (n == kMaxArrivals) throw std::logic_error("lian_state co-simulation: more arrivals in a cycle than P");
-        verilated::set_bits(arr, n, 1, 1);
-        verilated::set_bits(arr_group, n * kGroupBits, kGroupBits, static_cast<std::uint64_t>(a.group));
-        ++n;
+        if (a.at == c) arrived.add(a.group, name());
+        else arrivals_[kept++] = a;
       }
       arrivals_.resize(kept);
-      verilated::assign(m.arr, arr);
-      verilated::assign(m.arr_group, arr_group);
-      verilated::assign(m.fwd, forwards_ ? (1u << forwards_) - 1 : 0u);
-      verilated::assign(m.fwd_group, fwd_group_);
-      const bool any = forwards_ > 0 || n > 0;
-      forwards_ = 0;
+      Model& m = block_.model();
+      verilated::assign(m.arr, arrived.valid());
+      verilated::assign(m.arr_group, arrived.groups());
+      verilated::assign(m.fwd, forwards_.valid());
+      verilated::assign(m.fwd_group, forwards_.groups());
+      const bool any = forwards_.any() || arrived.any();
+      forwards_.clear();
       return any;
     });
   }
   ClockedBlock<Model> block_;
-  int forwards_ = 0;             // forwards in block_.cycle(), in slots 0 .. forwards_ - 1
-  std::uint64_t fwd_group_ = 0;  // their groups
-  std::vector<Arrival> arrivals_;  // heads reported, not yet clocked in
+  EventSlots<kMaxForwards, kGroupBits> forwards_;  // those of block_.cycle()
+  std::vector<Arrival> arrivals_;                  // heads reported, not yet clocked in
 };
 
 }  // namespace

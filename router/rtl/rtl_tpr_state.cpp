@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "Vcosim_tpr_state.h"
-#include "config/schema/config_error.h"
 #include "router/rtl/clocked_block.h"
 #include "router/rtl/rtl_state_block.h"
 #include "rtl_fields.h"
@@ -25,17 +24,10 @@ class RtlTprState final : public RtlStateBlock {
  public:
   // The window's line is empty, and its counts zero, W_MAX + 1 cycles after the last forward.
   explicit RtlTprState(const StateBlockSetup& s) : block_(static_cast<Cycle>(kMaxWindow) + 1) {
-    if (s.groups > kMaxGroups)
-      config_fail("topology.h", "the co-simulated tpr_state counts " + std::to_string(kMaxGroups) +
-                                  " groups; this Dragonfly has " + std::to_string(s.groups));
-    if (s.injection_grants > kMaxForwards)
-      config_fail("topology.p", "the co-simulated tpr_state takes " + std::to_string(kMaxForwards) +
-                                  " forwards per cycle (p x the crossbar's ticks); this network has " +
-                                  std::to_string(s.injection_grants));
+    refuse_above("topology.h", "tpr_state", s.groups, kMaxGroups, "groups");
+    refuse_above("topology.p", "tpr_state", s.injection_grants, kMaxForwards, "forwards per cycle (p x the crossbar's ticks)");
     const long long window = s.integer("routing.tpr_window");
-    if (window > kMaxWindow)
-      config_fail("routing.tpr_window", "the co-simulated tpr_state takes windows up to " +
-                                  std::to_string(kMaxWindow) + " cycles; got " + std::to_string(window));
+    refuse_above("routing.tpr_window", "tpr_state", window, kMaxWindow, "cycles of window");
     Vcosim_tpr_state& m = block_.model();
     verilated::assign(m.cfg_window, static_cast<std::uint64_t>(window));
     m.fwd = 0;
@@ -48,9 +40,7 @@ class RtlTprState final : public RtlStateBlock {
   }
   void forwarded(int group, Cycle now) override {
     advance(now);
-    if (forwards_ == kMaxForwards) throw std::logic_error("tpr_state co-simulation: more forwards in a cycle than E");
-    verilated::set_bits(fwd_group_, forwards_ * kGroupBits, kGroupBits, static_cast<std::uint64_t>(group));
-    ++forwards_;
+    forwards_.add(group, name());
   }
   void read(Cycle now, int dst_group, std::uint32_t* values) override {
     advance(now);
@@ -62,19 +52,18 @@ class RtlTprState final : public RtlStateBlock {
 
  private:
   void advance(Cycle now) {
-    block_.advance(now, [&] { return forwards_ ? block_.cycle() : kNever; }, [&](Cycle) {
+    block_.advance(now, [&] { return forwards_.any() ? block_.cycle() : kNever; }, [&](Cycle) {
       Vcosim_tpr_state& m = block_.model();
-      verilated::assign(m.fwd, forwards_ ? (1u << forwards_) - 1 : 0u);
-      verilated::assign(m.fwd_group, fwd_group_);
-      const bool any = forwards_ > 0;
-      forwards_ = 0;
+      verilated::assign(m.fwd, forwards_.valid());
+      verilated::assign(m.fwd_group, forwards_.groups());
+      const bool any = forwards_.any();
+      forwards_.clear();
       return any;
     });
   }
   static constexpr Cycle kNever = ~Cycle{0};
   ClockedBlock<Vcosim_tpr_state> block_;
-  int forwards_ = 0;             // forwards in block_.cycle(), in slots 0 .. forwards_ - 1
-  std::uint64_t fwd_group_ = 0;  // their groups
+  EventSlots<kMaxForwards, kGroupBits> forwards_;  // those of block_.cycle()
 };
 
 }  // namespace
