@@ -307,7 +307,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   read_rtl_and_traces(v, c, *topo);
   read_vcs_and_buffers(v, c, *routing);
   // The routing's state block in the RTL must fit its Verilated model (router 0's, built and dropped).
-  if (c.rc.mode != RcMode::kModel) make_rtl_state_blocks(*routing, c.routing, *topo, c.router, c.links[0].vcs, 1);
+  if (c.rc.mode != RcMode::kModel) make_rtl_state_blocks(*routing, c.routing, *topo, c.router, c.link_vcs(), 1);
   read_power(v, c, *topo);
   read_traffic(v, c, *topo);
   read_simulation(v, c);
@@ -320,6 +320,12 @@ const LinkClassParams& Config::link(const std::string& name) const {
   for (std::size_t i = 0; i < classes.size() && i < links.size(); ++i)
     if (classes[i].name == name) return links[i];
   throw std::out_of_range("topology " + topology.type + " has no link class '" + name + "'");
+}
+
+std::vector<int> Config::link_vcs() const {
+  std::vector<int> vcs;
+  for (const LinkClassParams& l : links) vcs.push_back(l.vcs);
+  return vcs;
 }
 
 nlohmann::json Config::topology_params() const {

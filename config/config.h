@@ -70,6 +70,7 @@ struct Config {
   // The parameters of the link class called `name` (as the topology's link_classes()); throws
   // std::out_of_range if the topology has no such class.
   const LinkClassParams& link(const std::string& name) const;
+  std::vector<int> link_vcs() const;  // the VCs of each link class's input ports, indexed as links
   // The topology's keys without their `topology.` prefix ({"h": 2, "arrangement": "palmtree", ...}): how a
   // synthesis report records the network it was made for.
   nlohmann::json topology_params() const;

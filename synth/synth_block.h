@@ -1,6 +1,5 @@
-// Internals of the synthesis flow shared by its files (synth_flow.cpp: the flow and the logic blocks;
-// synth_state.cpp: the routings' state blocks;
-// synth_datapath.cpp: crossbar and buffer blocks; synth_power.cpp: OpenSTA power; synth_router.cpp: the
+// Internals of the synthesis flow shared by its files (synth_flow.cpp: the flow and the logic blocks, and the
+// routings' state blocks from their wrappers, router/rtl/state_block_wrapper.h; synth_datapath.cpp: crossbar and buffer blocks; synth_power.cpp: OpenSTA power; synth_router.cpp: the
 // router's area and per-event energies). Not part of the installed interface.
 #pragma once
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/config.h"
+#include "router/rtl/state_block_wrapper.h"  // bits_for
 
 namespace hiradix::synth_detail {
 
@@ -37,7 +37,6 @@ struct Geometry {
 
 Geometry geometry_of(const Config& c);
 
-int bits_for(long long n);  // bits to number 0 .. n-1, at least 1
 std::string quote(const std::string& s);  // for /bin/sh
 bool tool_exists(const std::string& tool);
 std::string read_text(const std::filesystem::path& p);
@@ -47,15 +46,6 @@ void write_text(const std::filesystem::path& p, const std::string& text);
 std::string sta_preamble(const BlockSpec& b, const std::string& liberty, double clock_ns);
 // The last line of `log` matching `re`, its first capture as a number; NaN if none.
 double last_match(const std::string& log, const std::regex& re);
-
-// The routings' state blocks (synth_state.cpp): Base's counters and tags, ECtN's arrays, PB's flags,
-// ACOR-Switch's level, TPR's windowed counters and LIAN's counters.
-BlockSpec base_state_block(const Geometry& g);
-BlockSpec ectn_state_block(const Geometry& g);
-BlockSpec pb_state_block(const Geometry& g);
-BlockSpec acor_state_block(const Config& c, const Geometry& g);
-BlockSpec tpr_state_block(const Config& c, const Geometry& g);
-BlockSpec lian_state_block(const Config& c, const Geometry& g);
 
 // Datapath blocks (synth_datapath.cpp): the P x P crossbar of phits, one flip-flop row of a buffer (a phit
 // write) and the read multiplexer of a buffer (a phit read).

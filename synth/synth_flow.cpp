@@ -17,6 +17,7 @@
 #include "router/routing/rtl_bus_verilog.h"
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_bus.h"
+#include "router/rtl/rtl_state_blocks.h"
 #include "rtl_fields.h"
 #include "synth/synth_block.h"
 #include "synth/synth_power.h"
@@ -34,12 +35,6 @@ namespace hiradix {
 namespace fs = std::filesystem;
 
 namespace synth_detail {
-
-int bits_for(long long n) {
-  int w = 1;
-  while ((1ll << w) < n) ++w;
-  return w;
-}
 
 std::string quote(const std::string& s) {
   std::string q = "'";
@@ -397,17 +392,72 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
           {"params", params}, {"power", block_power(b, dir, liberty, clock_ns, sta)}};
 }
 
+// A routing's state block (router/rtl/state_block_wrapper.h) on this network.
+BlockSpec state_block(const std::string& name, const Config& c) {
+  const std::unique_ptr<Topology> topo = make_topology(c);
+  const StateBlockNetwork network(c.routing, *topo, c.router, c.link_vcs(), "hiradix synth " + name);
+  StateBlockWrapper w = state_block_wrapper(name, network.setup());
+  return {name, std::move(w.sources), std::move(w.verilog), true, std::move(w.params)};
+}
+
+BlockSpec unit_block(const Config& c, const Geometry& g) {
+  std::string misfit;
+  const std::optional<RcConfig> rc = routing_unit_config(c, misfit);
+  if (!rc) config_fail("topology.h", "the RTL routing unit cannot express this network: " + misfit);
+  return routing_unit_block(c, g, *rc);
+}
+
+// The router's own blocks, by name: the logic (synth_blocks(), the first four) and the datapath
+// (synth_datapath.cpp).
+struct RouterBlock {
+  const char* name;
+  BlockSpec (*make)(const Config&, const Geometry&);
+};
+const RouterBlock kRouterBlocks[] = {
+    {"routing_unit", &unit_block},
+    {"allocator", &allocator_block},
+    {"contention_counters", [](const Config&, const Geometry& g) { return counters_block(g); }},
+    {"lfsr", [](const Config&, const Geometry&) { return lfsr_block(); }},
+    {"crossbar", [](const Config&, const Geometry& g) { return crossbar_block(g); }},
+    {"buffer_row", [](const Config&, const Geometry& g) { return buffer_row_block(g); }},
+    {"buffer_read", [](const Config&, const Geometry& g) { return buffer_read_block(g); }},
+};
+constexpr int kLogicBlocks = 4;
+
+const RouterBlock* router_block(const std::string& name) {
+  for (const RouterBlock& b : kRouterBlocks)
+    if (name == b.name) return &b;
+  return nullptr;
+}
+
+bool is_state_block(const std::string& name) {
+  const std::vector<std::string>& s = synthesizable_state_blocks();
+  return std::find(s.begin(), s.end(), name) != s.end();
+}
+
+std::vector<std::string> names(const RouterBlock* first, const RouterBlock* last) {
+  std::vector<std::string> n;
+  for (const RouterBlock* b = first; b != last; ++b) n.push_back(b->name);
+  return n;
+}
+
 }  // namespace
 
 const std::vector<std::string>& synth_blocks() {
-  static const std::vector<std::string> blocks = {"routing_unit", "allocator", "contention_counters", "lfsr"};
+  static const std::vector<std::string> blocks = names(std::begin(kRouterBlocks), std::begin(kRouterBlocks) + kLogicBlocks);
   return blocks;
 }
 
-const std::vector<std::string>& state_blocks() {
-  static const std::vector<std::string> blocks = {"base_state", "ectn_state", "pb_state", "acor_state", "tpr_state",
-                                                  "lian_state"};
+const std::vector<std::string>& datapath_blocks() {
+  static const std::vector<std::string> blocks = names(std::begin(kRouterBlocks) + kLogicBlocks, std::end(kRouterBlocks));
   return blocks;
+}
+
+std::string synth_block_list() {
+  std::string list;
+  for (const RouterBlock& b : kRouterBlocks) list += std::string(list.empty() ? "" : ", ") + b.name;
+  for (const std::string& n : synthesizable_state_blocks()) list += ", " + n;
+  return list;
 }
 
 nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
@@ -418,12 +468,9 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     blocks.insert(blocks.end(), datapath_blocks().begin(), datapath_blocks().end());
     for (const std::string& s : routing_state_blocks(c)) blocks.push_back(s);
   }
-  auto known = [](const std::vector<std::string>& l, const std::string& b) { return std::find(l.begin(), l.end(), b) != l.end(); };
   for (const std::string& b : blocks)
-    if (!known(synth_blocks(), b) && !known(state_blocks(), b) && !known(datapath_blocks(), b))
-      throw ConfigError("config error: --blocks: unknown block '" + b +
-                        "' (routing_unit, allocator, contention_counters, lfsr, crossbar, buffer_row, buffer_read, "
-                        "base_state, ectn_state, pb_state, acor_state, tpr_state, lian_state)");
+    if (!router_block(b) && !is_state_block(b))
+      throw ConfigError("config error: --blocks: unknown block '" + b + "' (" + synth_block_list() + ")");
   const std::string yosys = env_or("HIRADIX_YOSYS", "yosys");
   const std::string sta = env_or("HIRADIX_STA", "sta");
   if (!tool_exists(yosys)) throw SynthError("synth: yosys not found ('" + yosys + "'); scripts/setup.sh installs it");
@@ -455,24 +502,8 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
   report["blocks"] = nlohmann::json::object();
   // Check every block's parameters before the first (slow) tool run.
   std::vector<BlockSpec> specs;
-  for (const std::string& name : blocks) {
-    if (name == "routing_unit") {
-      if (!rc) config_fail("topology.h", "the RTL routing unit cannot express this network: " + unit_misfit);
-      specs.push_back(routing_unit_block(c, g, *rc));
-    }
-    else if (name == "allocator") specs.push_back(allocator_block(c, g));
-    else if (name == "contention_counters") specs.push_back(counters_block(g));
-    else if (name == "base_state") specs.push_back(base_state_block(g));
-    else if (name == "ectn_state") specs.push_back(ectn_state_block(g));
-    else if (name == "pb_state") specs.push_back(pb_state_block(g));
-    else if (name == "acor_state") specs.push_back(acor_state_block(c, g));
-    else if (name == "tpr_state") specs.push_back(tpr_state_block(c, g));
-    else if (name == "lian_state") specs.push_back(lian_state_block(c, g));
-    else if (name == "crossbar") specs.push_back(crossbar_block(g));
-    else if (name == "buffer_row") specs.push_back(buffer_row_block(g));
-    else if (name == "buffer_read") specs.push_back(buffer_read_block(g));
-    else specs.push_back(lfsr_block());
-  }
+  for (const std::string& name : blocks)
+    specs.push_back(is_state_block(name) ? state_block(name, c) : router_block(name)->make(c, g));
   const fs::path out(opt.out_dir);
   fs::create_directories(out);
   for (const BlockSpec& b : specs) {

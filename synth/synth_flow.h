@@ -26,10 +26,14 @@ struct SynthOptions {
   bool quiet = false;               // no progress lines on stderr
 };
 
-// routing_unit, allocator, contention_counters, lfsr.
+// The router's blocks, synthesized by default: its logic (routing_unit, allocator, contention_counters, lfsr)
+// and its datapath (the crossbar and the two buffer pieces: a flip-flop row, a read mux). The routing's state
+// blocks (router/rtl/state_block_wrapper.h) are synthesized by default for the routings that have them and
+// on request (--blocks) for any.
 const std::vector<std::string>& synth_blocks();
-// Blocks synthesized only on request (--blocks): the contention mechanisms' state (Base, ECtN, PB).
-const std::vector<std::string>& state_blocks();
+const std::vector<std::string>& datapath_blocks();
+// Every block --blocks takes, comma-separated: the router's, then every routing's state blocks.
+std::string synth_block_list();
 
 // Runs the flow for `config` (its topology, VCs, routing, allocator and synth.* keys) and writes
 // OUT/synth.json; returns its content. Throws ConfigError for a configuration the RTL cannot express and

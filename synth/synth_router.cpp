@@ -5,6 +5,7 @@
 #include <memory>
 #include <sstream>
 
+#include "router/rtl/state_block_wrapper.h"
 #include "synth/synth_block.h"
 
 namespace hiradix {
@@ -33,6 +34,13 @@ RoutingHardware routing_hardware(const Config& c) {
   return {c.routing.algorithm, r->rtl_state_blocks(), r->reads_contention_counters()};
 }
 
+// The synthesized state block that holds the contention counters, if any.
+std::string counters_holder(const json& blocks) {
+  for (const std::string& name : synthesizable_state_blocks())
+    if (blocks.contains(name) && state_block_holds_contention_counters(name)) return name;
+  return "";
+}
+
 // How many copies of `block` one router has, and why.
 std::pair<int, std::string> count_of(const std::string& block, const json& blocks, const Geometry& g, const RoutingHardware& hw) {
   const std::string& algorithm = hw.algorithm;
@@ -41,7 +49,7 @@ std::pair<int, std::string> count_of(const std::string& block, const json& block
   if (block == "allocator" || block == "crossbar" || block == "lfsr") return {1, "one per router"};
   if (block == "contention_counters") {
     if (!hw.reads_counters) return {0, algorithm + " does not read contention counters"};
-    if (blocks.contains("base_state")) return {0, "inside base_state"};
+    if (const std::string holder = counters_holder(blocks); !holder.empty()) return {0, "inside " + holder};
     return {1, "one per router"};
   }
   if (std::find(state.begin(), state.end(), block) != state.end()) return {1, "the routing's state"};
@@ -70,11 +78,6 @@ json buffers_json(const json& blocks, const Geometry& g, double node_nm) {
 
 }  // namespace
 
-const std::vector<std::string>& datapath_blocks() {
-  static const std::vector<std::string> blocks = {"crossbar", "buffer_row", "buffer_read"};
-  return blocks;
-}
-
 std::vector<std::string> routing_state_blocks(const Config& c) {
   return make_routing(c.routing, *make_topology(c))->rtl_state_blocks();
 }
@@ -84,7 +87,7 @@ json router_summary(const json& report, const Config& c) {
   const RoutingHardware hw = routing_hardware(c);
   std::vector<std::string> needed = {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row"};
   for (const std::string& s : hw.state_blocks) needed.push_back(s);
-  if (hw.reads_counters && !blocks.contains("base_state")) needed.push_back("contention_counters");
+  if (hw.reads_counters && counters_holder(blocks).empty()) needed.push_back("contention_counters");
   for (const std::string& n : needed)
     if (!blocks.contains(n)) return json();
   const Geometry g = geometry_of(c);

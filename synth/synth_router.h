@@ -11,8 +11,6 @@
 
 namespace hiradix {
 
-// The crossbar and the two buffer pieces (a flip-flop row, a read mux), synthesized by default.
-const std::vector<std::string>& datapath_blocks();
 // The state blocks the configured routing keeps in every router (Base's counters and tags for base, ectn
 // and hybrid; ECtN's arrays; PB's flags for pb, rpb and pb_acor; ACOR-Switch's level for acor in switch mode
 // and pb_acor), synthesized by default.

@@ -30,7 +30,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
   if (config.rc.mode != RcMode::kModel)
     rc_cosim_ = std::make_unique<RcCoSim>(config.rc, *routing_, rc_config(config.routing, *topo_),
                                           make_rtl_state_blocks(*routing_, config.routing, *topo_, config.router,
-                                                                config.links[0].vcs));
+                                                                config.link_vcs()));
   build_routers_and_nics();
   wire();
   // What the routing shares between routers (group state, views).

@@ -42,7 +42,7 @@ Comparison compare(const RoutingOptions& o, const RoutingOptions& rtl_options, i
   RouterParams params;
   const int vcs = 2;
   std::unique_ptr<RoutingState> state = routing->make_state(router, params, vcs, topo.radix());
-  std::vector<std::unique_ptr<RtlStateBlock>> blocks = make_rtl_state_blocks(*routing, rtl_options, topo, params, vcs, router + 1);
+  std::vector<std::unique_ptr<RtlStateBlock>> blocks = make_rtl_state_blocks(*routing, rtl_options, topo, params, {vcs, vcs, vcs}, router + 1);
   RtlStateBlock& block = *blocks.at(static_cast<std::size_t>(router));
   state->attach_block_events(&block);
   Rng rng(seed, 5);
@@ -164,7 +164,7 @@ TEST(StateBlockCoSim, NetworksBeyondTheModelsAreRefusedNamingTheKey) {
   const auto refused = [&](const RoutingOptions& o, const Topology& t, const std::string& key) {
     const std::unique_ptr<RoutingAlgorithm> r = make_routing(o, t);
     try {
-      make_rtl_state_blocks(*r, o, t, params, 2, 1);
+      make_rtl_state_blocks(*r, o, t, params, {2, 2, 2}, 1);
     } catch (const ConfigError& e) {
       return std::string(e.what()).find(key) != std::string::npos;
     }
@@ -176,7 +176,7 @@ TEST(StateBlockCoSim, NetworksBeyondTheModelsAreRefusedNamingTheKey) {
   EXPECT_TRUE(refused(options("lian"), Dragonfly(3, 6, 3, Arrangement::kPalmtree), "topology.h"));
   // Routings without a co-simulated block get none.
   const std::unique_ptr<RoutingAlgorithm> pb = make_routing(options("pb"), topo);
-  EXPECT_TRUE(make_rtl_state_blocks(*pb, options("pb"), topo, params, 2).empty());
+  EXPECT_TRUE(make_rtl_state_blocks(*pb, options("pb"), topo, params, {2, 2, 2}).empty());
 }
 
 }  // namespace

@@ -164,7 +164,7 @@ CLI::App* add_synth(CLI::App& app, CommandLine& cl) {
   synth->add_option("config", cl.synth_config, "YAML config file (optional: defaults only)");
   synth->add_option("--set", cl.sets, "Override a config key: --set topology.h=4 (repeatable)");
   synth->add_option("--out", cl.out_dir, "Output directory (default: out)");
-  synth->add_option("--blocks", cl.synth_blocks, "Blocks to synthesize (default: routing_unit allocator contention_counters lfsr; on request base_state ectn_state pb_state)")->delimiter(',');
+  synth->add_option("--blocks", cl.synth_blocks, "Blocks to synthesize (default: the router's and its routing's state blocks): " + synth_block_list())->delimiter(',');
   synth->add_flag("--quiet,-q", cl.quiet, "Print nothing but errors");
   return synth;
 }

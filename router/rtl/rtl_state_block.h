@@ -30,13 +30,16 @@ class RtlStateBlock : public StateBlockEvents {
   virtual void read(Cycle now, int dst_group, std::uint32_t* values) = 0;
 };
 
-// What a block is built from: the run's routing keys (resolved), the network, and the most events one
-// router has in a cycle. Plain values and functions, so that the Verilated drivers (library hiradix_rtl)
+// What a block is built from, in the co-simulation and in the synthesis flow (router/rtl/state_block_wrapper.h):
+// the run's routing keys (resolved), the network, and the most events one router has in a cycle. Plain values and functions, so that the Verilated drivers (library hiradix_rtl)
 // need nothing of the core's.
 struct StateBlockSetup {
   std::function<long long(const char* key)> integer;
   std::function<std::string(const char* key)> text;
-  int groups = 0, h = 0, p = 0;  // the Dragonfly's
+  int groups = 0, h = 0, p = 0, a = 0;  // the Dragonfly's
+  bool palmtree = false;                 // its global links in the palmtree arrangement
+  std::string network;                   // its description, for errors
+  int vcs_injection = 0, vcs_local = 0, vcs_global = 0;  // VCs per input port of each class
   std::function<int(int router)> group_of;
   std::function<int(int router, int k)> global_group;  // the group global link k of `router` reaches
   int injection_grants = 0;  // packets forwarded from the injection ports in a cycle (p x the crossbar's ticks)

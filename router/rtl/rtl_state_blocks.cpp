@@ -24,9 +24,34 @@ constexpr CoSimulated kBlocks[] = {
 };
 }  // namespace
 
+StateBlockNetwork::StateBlockNetwork(const RoutingOptions& options, const Topology& network,
+                                     const RouterParams& params, const std::vector<int>& vcs, const std::string& who)
+    : options_(options) {
+  const Dragonfly& topo = topology_as<Dragonfly>(network, who);
+  resolve_routing_options(options_, topo);
+  // The crossbar grants each input at most once per internal tick: ceil(speed-up) heads per terminal port.
+  const int ticks = std::max((params.speedup_num + params.speedup_den - 1) / params.speedup_den, 1);
+  StateBlockSetup& s = setup_;
+  s.integer = [this](const char* key) { return options_.integer(key); };
+  s.text = [this](const char* key) { return options_.text(key); };
+  s.groups = topo.groups();
+  s.h = topo.h();
+  s.p = topo.p();
+  s.a = topo.a();
+  s.palmtree = topo.arrangement() == Arrangement::kPalmtree;
+  s.network = topo.describe();
+  s.vcs_injection = vcs.at(0);
+  s.vcs_local = vcs.at(1);
+  s.vcs_global = vcs.at(2);
+  s.group_of = [&topo](int router) { return topo.group_of(router); };
+  s.global_group = [&topo](int router, int k) { return topo.group_of(topo.peer(router, topo.global_port(k)).router); };
+  s.injection_grants = topo.p() * ticks;
+  s.recomputations = topo.p() * s.vcs_injection;
+}
+
 std::vector<std::unique_ptr<RtlStateBlock>> make_rtl_state_blocks(const RoutingAlgorithm& routing,
-                                                                  const RoutingOptions& given, const Topology& network,
-                                                                  const RouterParams& params, int injection_vcs,
+                                                                  const RoutingOptions& options, const Topology& topo,
+                                                                  const RouterParams& params, const std::vector<int>& vcs,
                                                                   int routers) {
   std::vector<std::unique_ptr<RtlStateBlock>> blocks;
   const CoSimulated* block = nullptr;
@@ -34,23 +59,9 @@ std::vector<std::unique_ptr<RtlStateBlock>> make_rtl_state_blocks(const RoutingA
     for (const CoSimulated& b : kBlocks)
       if (name == b.name) block = &b;  // a routing has at most one (PB-ACOR: pb_state has none)
   if (!block) return blocks;
-  const Dragonfly& topo = topology_as<Dragonfly>(network, "the co-simulated " + std::string(block->name));
-  RoutingOptions options = given;
-  resolve_routing_options(options, topo);
-  // The crossbar grants each input at most once per internal tick: ceil(speed-up) heads per terminal port.
-  const int ticks = std::max((params.speedup_num + params.speedup_den - 1) / params.speedup_den, 1);
-  StateBlockSetup setup;
-  setup.integer = [&options](const char* key) { return options.integer(key); };
-  setup.text = [&options](const char* key) { return options.text(key); };
-  setup.groups = topo.groups();
-  setup.h = topo.h();
-  setup.p = topo.p();
-  setup.group_of = [&topo](int router) { return topo.group_of(router); };
-  setup.global_group = [&topo](int router, int k) { return topo.group_of(topo.peer(router, topo.global_port(k)).router); };
-  setup.injection_grants = topo.p() * ticks;
-  setup.recomputations = topo.p() * injection_vcs;
+  const StateBlockNetwork network(options, topo, params, vcs, "the co-simulated " + std::string(block->name));
   const int n = routers < 0 ? topo.routers() : std::min(routers, topo.routers());
-  for (int r = 0; r < n; ++r) blocks.push_back(block->make(setup, r));
+  for (int r = 0; r < n; ++r) blocks.push_back(block->make(network.setup(), r));
   return blocks;
 }
 

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "sim_helpers.h"
+#include "router/routing/routing_registry.h"
+#include "router/rtl/state_block_wrapper.h"
 #include "synth/synth_flow.h"
 #include "synth/synth_router.h"
 #include "config/config.h"
@@ -240,6 +242,23 @@ TEST(Synth, AcorStateIsTheSwitchLevel) {
   EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "acor"}})), Blocks{"acor_state"});
   EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "acor"}, {"routing.acor_mode", "packet"}})), Blocks{});
   EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "pb_acor"}})), (Blocks{"pb_state", "acor_state"}));
+}
+
+// Every block a routing keeps (RoutingAlgorithm::rtl_state_blocks) has a synthesis wrapper in the table
+// (router/rtl/state_block_wrappers.cpp), so `hiradix synth`'s default set never names an unknown block,
+// and the table's names are the ones --blocks takes.
+TEST(Synth, EveryRoutingsStateBlockHasAWrapper) {
+  const std::vector<std::string>& wrapped = synthesizable_state_blocks();
+  int blocks = 0;
+  for (const RoutingEntry& e : routing_registry())
+    for (const std::string& b : routing_state_blocks(balanced(2, {{"routing.algorithm", e.name}}))) {
+      ++blocks;
+      EXPECT_NE(std::find(wrapped.begin(), wrapped.end(), b), wrapped.end()) << e.name << ": " << b;
+      EXPECT_NE(synth_block_list().find(b), std::string::npos) << b;
+    }
+  EXPECT_GE(blocks, 8);  // base, hybrid, ectn (2), pb, rpb, acor, pb_acor (2), tpr, lian
+  EXPECT_TRUE(state_block_holds_contention_counters("base_state"));
+  EXPECT_FALSE(state_block_holds_contention_counters("ectn_state"));
 }
 
 // TPR's window and LIAN's counters (a 10-cycle window, so that the test synthesizes quickly) at h = 2:
