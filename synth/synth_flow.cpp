@@ -303,7 +303,9 @@ std::string yosys_script(const BlockSpec& b, const std::string& rtl_dir, const s
      << "abc -liberty " << liberty << " -D " << clock_ps << " -script abc.script\n"
      << "opt_clean\n"
      << "stat -liberty " << liberty << "\n"
-     << "write_verilog -noattr netlist.v\n";
+     // -simple-lhs: OpenSTA's Verilog reader refuses an assign to a concatenation, which Yosys writes for
+     // outputs tied to constants (ECtN's tx_data), and then neither times nor prices the block.
+     << "write_verilog -noattr -simple-lhs netlist.v\n";
   return ys.str();
 }
 

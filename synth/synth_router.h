@@ -11,9 +11,8 @@
 
 namespace hiradix {
 
-// The state blocks the configured routing keeps in every router (Base's counters and tags for base, ectn
-// and hybrid; ECtN's arrays; PB's flags for pb, rpb and pb_acor; ACOR-Switch's level for acor in switch mode
-// and pb_acor), synthesized by default.
+// The state blocks the configured routing keeps in every router (RoutingAlgorithm::rtl_state_blocks),
+// synthesized by default.
 std::vector<std::string> routing_state_blocks(const Config& c);
 
 // report["router"] for a synth.json's blocks: {"blocks": {NAME: {count, area_um2, why}}, "logic_um2",

@@ -195,6 +195,18 @@ TEST(Synth, StateBlocksHaveTheFlipFlopsTheirFormulasGive) {
   }
 }
 
+// With two injection VCs Yosys ties some of ECtN's broadcast outputs to constants and, without
+// write_verilog -simple-lhs, writes them as an assign to a concatenation, which OpenSTA's reader refuses:
+// the block was then timed by ABC only and had no power. Every block must reach OpenSTA.
+TEST(Synth, EctnStateWithConstantOutputsIsTimedAndPricedByOpenSta) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_state");
+  const json r = synth(balanced(2, {{"routing.algorithm", "ectn"}, {"router.vcs.injection", "2"}}), dir, {"ectn_state"});
+  const json& b = r["blocks"]["ectn_state"];
+  EXPECT_EQ(b["timing"], "opensta");
+  EXPECT_TRUE(b["power"].contains("energy_pj")) << b["power"].dump();
+  fs::remove_all(dir);
+}
+
 TEST(Synth, ClockPeriodSetsPipelineCycles) {
   const fs::path dir = test::make_temp_dir("hiradix_synth");
   const json fast = synth(balanced(2, {{"synth.clock_ns", "0.5"}}), dir / "fast", {"allocator"});
