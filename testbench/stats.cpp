@@ -87,12 +87,15 @@ nlohmann::json Stats::to_json(Cycle measure_cycles, int terminals) const {
   j["accepted_load"] = accepted_phits_ / node_cycles;
   j["packets"] = packets_;
   j["refused_packets"] = refused_;
+  // Without a packet delivered in the window nothing was measured: null, not 0 (a latency of 0 is not a
+  // measurement; the run's result says why, tools/run/simulation.cpp).
   auto lat = [](const LatencyHistogram& h) {
+    if (!h.count()) return json{{"average", nullptr}, {"p50", nullptr}, {"p99", nullptr}};
     return json{{"average", h.mean()}, {"p50", h.percentile(0.5)}, {"p99", h.percentile(0.99)}};
   };
   j["latency"] = {{"total", lat(total_)}, {"injection", lat(injection_)}, {"network", lat(network_)}};
-  j["misrouted_fraction"] = packets_ ? static_cast<double>(misrouted_) / packets_ : 0.0;
-  j["average_hops"] = packets_ ? static_cast<double>(hops_) / packets_ : 0.0;
+  j["misrouted_fraction"] = packets_ ? json(static_cast<double>(misrouted_) / packets_) : json();
+  j["average_hops"] = packets_ ? json(static_cast<double>(hops_) / packets_) : json();
   j["path_types"] = path_shares(path_names_, path_types_, packets_, true);
   json per_router = json::array();
   const double router_cycles = static_cast<double>(measure_cycles) * per_router_;
