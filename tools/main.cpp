@@ -95,7 +95,7 @@ struct CommandLine {
   std::string plan_path, executor = "local", partition, time_limit, mem;
   int seeds = 0;
   bool resume = false;
-  std::size_t max_points = 0;
+  std::size_t max_points = kDefaultMaxSweepPoints;
   // sweep-point
   std::string point_dir;
   std::size_t point_index = 0;
