@@ -5,6 +5,7 @@
 
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -282,6 +283,36 @@ TEST(HardeningYaml, DirectoryOrEmptyFileIsExit2WithOneLine) {
 }
 
 // ---- 5. memory ----
+
+// Issue 32: inputs that slipped through. A null section ran the 16,512-node default; /dev/zero grew
+// without limit and a FIFO blocked forever; a repeated --set kept the last silently.
+TEST(HardeningYaml, ANullSectionIsRefusedNamingIt) {
+  TempDir dir;
+  expect_error(error_of({}, write_file(dir, "n.yaml", "topology: ~\nsim: {measure: 100}\n")), {"topology", "empty (null)"});
+  expect_error(error_of({}, write_file(dir, "m.yaml", "sim:\ntopology: {h: 2}\n")), {"sim", "empty (null)"});
+}
+
+TEST(HardeningYaml, DevicesFifosAndHugeFilesAreNotConfigs) {
+  TempDir dir;
+  const auto t0 = std::chrono::steady_clock::now();
+  expect_error(error_of({}, "/dev/zero"), {"/dev/zero", "not a regular file"});
+  ASSERT_EQ(mkfifo(dir.file("fifo").c_str(), 0600), 0);
+  expect_error(error_of({}, dir.file("fifo")), {"fifo", "not a regular file"});
+  expect_error(error_of({}, write_file(dir, "big.yaml", "# " + std::string(2 << 20, 'x') + "\ntopology: {h: 2}\n")),
+               {"big.yaml", "larger than 1 MiB"});
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
+  const CliResult cli_zero = cli(dir, "run /dev/zero --out r -q");
+  EXPECT_EQ(cli_zero.code, 2) << cli_zero.err;
+}
+
+TEST(HardeningYaml, ARepeatedSetIsRefusedLikeADuplicateKey) {
+  TempDir dir;
+  write_file(dir, "c.yaml", "topology: {h: 2}\n");
+  const CliResult r = cli(dir, "run c.yaml --set traffic.load=0.1 --set traffic.load=0.2 --out r -q");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("--set traffic.load: given twice ('0.1', then '0.2')"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path / "r/result.json"));
+}
 
 TEST(HardeningMemory, HugeBuffersAreRefusedBeforeElaborating) {
   // h = 8 with 2^24-phit global buffers: terabytes.
