@@ -305,6 +305,14 @@ TEST(HardeningYaml, DevicesFifosAndHugeFilesAreNotConfigs) {
   EXPECT_EQ(cli_zero.code, 2) << cli_zero.err;
 }
 
+TEST(HardeningYaml, ATraceWindowAfterTheRunIsRefused) {
+  expect_error(error_of({{"topology.h", "2"}, {"sim.warmup", "100"}, {"sim.measure", "100"}, {"trace.router", "0"},
+                         {"trace.from", "500"}}),
+               {"trace.from", "after the run's last cycle (199", "empty"});
+  // Without a trace asked for, the window is not used.
+  EXPECT_EQ(error_of({{"topology.h", "2"}, {"sim.warmup", "100"}, {"sim.measure", "100"}, {"trace.from", "500"}}), "");
+}
+
 TEST(HardeningYaml, ARepeatedSetIsRefusedLikeADuplicateKey) {
   TempDir dir;
   write_file(dir, "c.yaml", "topology: {h: 2}\n");
