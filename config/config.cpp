@@ -139,7 +139,9 @@ void flatten(const YAML::Node& node, const std::string& prefix, std::map<std::st
     if (spec) {
       out[key] = item.second;
     } else if (is_section(key)) {
-      if (item.second.IsNull()) continue;
+      // `topology: ~` (or {"topology": None} from Python) used to run the section's defaults silently.
+      if (item.second.IsNull())
+        config_fail(key, "is empty (null): give its keys, or leave the section out to take every default");
       flatten(item.second, key, out);
     } else {
       unknown_key(key);

@@ -363,6 +363,12 @@ void read_simulation(ConfigValues& v, Config& c) {
   for (const char* k : {"sim.warmup", "sim.measure", "sim.seed", "sim.watchdog", "stats.bin", "stats.before"})
     v.set(k, v.I(k));
   c.watchdog = effective_watchdog(c.watchdog, quiet, c.warmup + c.measure);  // a stall must be seen within the run
+  // A waveform window that starts after the run wrote an empty trace without a word.
+  const bool traced = (c.trace_router >= 0 && (!c.trace_vcd.empty() || !c.trace_contention.empty())) ||
+                      (c.rc.mode != RcMode::kModel && !c.rc.trace_path.empty());
+  if (traced && c.rc.trace_from >= c.warmup + c.measure)
+    config_fail("trace.from", "cycle " + std::to_string(c.rc.trace_from) + " is after the run's last cycle (" +
+                                  std::to_string(c.warmup + c.measure - 1) + " = sim.warmup + sim.measure - 1): the trace would be empty");
 }
 
 }  // namespace hiradix

@@ -151,10 +151,22 @@ void check_unique_keys(const YAML::Node& doc, const std::string& where, const st
   walk(doc, where, prefix, doc.IsMap(), paths);
 }
 
+namespace {
+constexpr std::uintmax_t kMaxConfigBytes = 1 << 20;
+}  // namespace
+
 YAML::Node load_yaml_file_strict(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw ConfigError("config error: " + path + ": is a directory, not a config file");
+  // A device or a FIFO (/dev/zero grew without limit, a FIFO blocked forever) is not a config file; nor is
+  // a file far larger than any config.
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw ConfigError("config error: " + path + ": is not a regular file (a device, FIFO or socket), not a config file");
+  if (!ec && std::filesystem::is_regular_file(status) && std::filesystem::file_size(path, ec) > kMaxConfigBytes)
+    throw ConfigError("config error: " + path + ": larger than " + std::to_string(kMaxConfigBytes >> 20) +
+                      " MiB; a config file is a few hundred bytes");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("config error: cannot read config file '" + path + "'");
   std::ostringstream buf;

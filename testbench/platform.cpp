@@ -18,6 +18,22 @@ PlatformNetwork::PlatformNetwork(sc_core::sc_module_name name, const Config& con
   SC_THREAD(deliver);
 }
 
+// Which node a transaction goes to is its address, known only when it is sent, so a node left unable to
+// receive is named then (b_transport); what elaboration can tell is a platform where nodes send and none can
+// receive. Unchecked, SystemC's E112 came at the first transaction, mid-simulation, naming no node.
+void PlatformNetwork::end_of_elaboration() {
+  int senders = 0, receivers = 0, first_sender = -1;
+  for (int n = 0; n < nodes(); ++n) {
+    if (targets_[static_cast<std::size_t>(n)]->size() > 0 && senders++ == 0) first_sender = n;
+    receivers += initiators_[static_cast<std::size_t>(n)]->size() > 0;
+  }
+  if (senders > 0 && receivers == 0)
+    SC_REPORT_ERROR("hiradix/platform", (std::string(name()) + ": " + std::to_string(senders) + " node(s) send (node " +
+                                         std::to_string(first_sender) + " first) but no node can receive: bind " +
+                                         "initiator_socket(node) of each destination to its target")
+                                            .c_str());
+}
+
 std::uint32_t PlatformNetwork::new_flight() {
   if (free_tags_.empty()) {
     flights_.push_back(std::make_unique<Flight>());
@@ -42,6 +58,11 @@ void PlatformNetwork::b_transport(int node, tlm::tlm_generic_payload& trans, sc_
     trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }
+  if (initiators_[static_cast<std::size_t>(dst)]->size() == 0)  // a node that only receives, left unbound
+    SC_REPORT_ERROR("hiradix/platform", (std::string(name()) + ": a transaction from node " + std::to_string(node) +
+                                         " to node " + std::to_string(dst) + ", whose " +
+                                         initiators_[static_cast<std::size_t>(dst)]->name() + " is not bound to a target")
+                                            .c_str());
   const std::uint32_t tag = new_flight();
   Flight& f = *flights_[tag];
   f.trans = &trans;

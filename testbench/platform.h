@@ -62,6 +62,7 @@ class PlatformNetwork : public sc_core::sc_module, private NicListener {
     bool operator>(const Delivery& o) const { return cycle != o.cycle ? cycle > o.cycle : order > o.order; }
   };
 
+  void end_of_elaboration() override;  // some node can receive if any sends
   void b_transport(int node, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   void deliver();  // SC_THREAD: hands over the packets whose tails arrived
   void serve(std::uint32_t tag);  // the target's b_transport, then the response packet

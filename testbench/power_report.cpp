@@ -73,7 +73,7 @@ nlohmann::json power_json(const EventCounts& e, const PowerModel& m, const std::
           {"link_pj_per_bit", per_link},
           {"energy_pj", {{"routing", routing}, {"allocation", allocation}, {"crossbar", crossbar}, {"buffers", buffers},
                          {"links", link_energy}, {"total", total}}},
-          {"packets", packets}, {"energy_per_packet_pj", packets ? total / n(packets) : 0.0},
+          {"packets", packets}, {"energy_per_packet_pj", packets ? nlohmann::json(total / n(packets)) : nlohmann::json()},  // null: no packet
           {"dynamic_mw", dynamic_mw}, {"leakage_mw", leakage_mw}, {"average_mw", dynamic_mw + leakage_mw}};
 }
 

@@ -19,6 +19,26 @@ nlohmann::json path_shares(const std::array<std::string, 8>& names, const Counts
 }
 }  // namespace
 
+std::size_t LatencyHistogram::coarse_index(Cycle v) {
+  if (v == 0) return 0;
+  const int e = 63 - __builtin_clzll(v);  // the leading bit
+  const int shift = e > kMantissaBits ? e - kMantissaBits : 0;
+  return (static_cast<std::size_t>(e) << kMantissaBits) + ((v >> shift) & ((Cycle{1} << kMantissaBits) - 1));
+}
+
+Cycle LatencyHistogram::coarse_value(std::size_t index) {
+  const int e = static_cast<int>(index >> kMantissaBits);
+  const Cycle m = index & ((std::size_t{1} << kMantissaBits) - 1);
+  if (e < kMantissaBits) return m;  // below 2^kMantissaBits a bucket is one value (m has the leading bit)
+  return ((Cycle{1} << kMantissaBits) | m) << (e - kMantissaBits);
+}
+
+void LatencyHistogram::add_coarse(Cycle v) {
+  const std::size_t i = coarse_index(v) - coarse_base_;
+  if (i >= coarse_.size()) coarse_.resize(i + 1, 0);
+  ++coarse_[i];
+}
+
 Cycle LatencyHistogram::percentile(double q) const {
   if (!count_) return 0;
   const std::uint64_t rank = static_cast<std::uint64_t>(q * static_cast<double>(count_ - 1)) + 1;
@@ -27,8 +47,11 @@ Cycle LatencyHistogram::percentile(double q) const {
     seen += bins_[v];
     if (seen >= rank) return v;
   }
-  std::sort(overflow_.begin(), overflow_.end());
-  return overflow_[rank - seen - 1];
+  for (std::size_t i = 0; i < coarse_.size(); ++i) {
+    seen += coarse_[i];
+    if (seen >= rank) return coarse_value(coarse_base_ + i);
+  }
+  return 0;  // not reached: the buckets hold count_ values
 }
 
 Stats::Stats(int terminals, int terminals_per_router, Cycle measure_begin, Cycle measure_end)
@@ -87,12 +110,15 @@ nlohmann::json Stats::to_json(Cycle measure_cycles, int terminals) const {
   j["accepted_load"] = accepted_phits_ / node_cycles;
   j["packets"] = packets_;
   j["refused_packets"] = refused_;
+  // Without a packet delivered in the window nothing was measured: null, not 0 (a latency of 0 is not a
+  // measurement; the run's result says why, tools/run/simulation.cpp).
   auto lat = [](const LatencyHistogram& h) {
+    if (!h.count()) return json{{"average", nullptr}, {"p50", nullptr}, {"p99", nullptr}};
     return json{{"average", h.mean()}, {"p50", h.percentile(0.5)}, {"p99", h.percentile(0.99)}};
   };
   j["latency"] = {{"total", lat(total_)}, {"injection", lat(injection_)}, {"network", lat(network_)}};
-  j["misrouted_fraction"] = packets_ ? static_cast<double>(misrouted_) / packets_ : 0.0;
-  j["average_hops"] = packets_ ? static_cast<double>(hops_) / packets_ : 0.0;
+  j["misrouted_fraction"] = packets_ ? json(static_cast<double>(misrouted_) / packets_) : json();
+  j["average_hops"] = packets_ ? json(static_cast<double>(hops_) / packets_) : json();
   j["path_types"] = path_shares(path_names_, path_types_, packets_, true);
   json per_router = json::array();
   const double router_cycles = static_cast<double>(measure_cycles) * per_router_;

@@ -15,22 +15,33 @@
 
 namespace hiradix {
 
-// Exact percentiles for values below `limit`, one bin per cycle; larger values are kept individually.
+// Percentiles of latencies in memory that does not grow with the run: exact for values below `limit`, one
+// bin per cycle; above it in log buckets of 2^kMantissaBits per power of two (a value is resolved to within
+// 1/4096 of itself, read as its bucket's lower bound; exact below 2^13), allocated up to the largest value
+// seen. The mean is exact.
 class LatencyHistogram {
  public:
-  explicit LatencyHistogram(std::size_t limit = 1 << 16) : bins_(limit, 0) {}
+  static constexpr int kMantissaBits = 12;
+  explicit LatencyHistogram(std::size_t limit = 1 << 16) : bins_(limit, 0), coarse_base_(coarse_index(limit)) {}
   void add(Cycle v) {
     ++count_;
     sum_ += v;
-    if (v < bins_.size()) ++bins_[v]; else overflow_.push_back(v);
+    if (v < bins_.size()) ++bins_[v]; else add_coarse(v);
   }
   std::uint64_t count() const { return count_; }
   double mean() const { return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0.0; }
   Cycle percentile(double q) const;
+  std::size_t buckets() const { return bins_.size() + coarse_.size(); }  // what it holds, whatever the count
+
+  // The log bucket of a value, and the smallest value in a bucket.
+  static std::size_t coarse_index(Cycle v);
+  static Cycle coarse_value(std::size_t index);
 
  private:
+  void add_coarse(Cycle v);
   std::vector<std::uint64_t> bins_;
-  mutable std::vector<Cycle> overflow_;
+  std::size_t coarse_base_;              // coarse_index(limit): coarse_[0]'s bucket
+  std::vector<std::uint64_t> coarse_;    // from coarse_base_ up to the largest value's bucket
   std::uint64_t count_ = 0;
   std::uint64_t sum_ = 0;
 };

@@ -164,6 +164,42 @@ TEST(Cli, ALockstepMismatchPrintsTheFieldsThatDiffer) {
   EXPECT_NE(o.err.find("rtl-replay"), std::string::npos) << o.err;
 }
 
+// A window that delivers no packet measured no latency: null in result.json (a 0 would read as a
+// measurement), a warning that says why in result.json and the summary (issue 32).
+TEST(Cli, AWindowWithoutPacketsReportsNullLatencyAndSaysWhy) {
+  TempDir dir;
+  std::ofstream(dir.file("c.yaml")) << "topology: {h: 2}\nsim: {warmup: 100, measure: 300}\n";
+  const Out idle = hiradix(dir, "run c.yaml --out idle --set traffic.load=0");
+  ASSERT_EQ(idle.code, 0) << idle.err;
+  const nlohmann::json r = nlohmann::json::parse(read_text(dir.file("idle/result.json")));
+  EXPECT_EQ(r["status"], "ok");
+  for (const char* part : {"total", "injection", "network"})
+    for (const char* field : {"average", "p50", "p99"}) EXPECT_TRUE(r["latency"][part][field].is_null()) << part << "." << field;
+  EXPECT_TRUE(r["average_hops"].is_null());
+  EXPECT_TRUE(r["misrouted_fraction"].is_null());
+  ASSERT_EQ(r["warnings"].size(), 1u);
+  EXPECT_NE(r["warnings"][0].get<std::string>().find("traffic.load 0"), std::string::npos) << r["warnings"];
+  EXPECT_NE(idle.out.find("latency      not measured"), std::string::npos) << idle.out;
+  EXPECT_NE(idle.out.find("warning      no packet was offered"), std::string::npos) << idle.out;
+  EXPECT_EQ(idle.out.find("avg hops"), std::string::npos) << idle.out;
+
+  // Offered, but the links are longer than the window: every packet is still on its way.
+  const Out late = hiradix(dir, "run c.yaml --out late --set traffic.load=0.3 --set traffic.pattern=adv "
+                                "--set links.local_latency=500 --set links.global_latency=500");
+  ASSERT_EQ(late.code, 0) << late.err;
+  const nlohmann::json l = nlohmann::json::parse(read_text(dir.file("late/result.json")));
+  EXPECT_GT(l["offered_load"].get<double>(), 0);
+  EXPECT_EQ(l["packets"], 0);
+  EXPECT_TRUE(l["latency"]["total"]["average"].is_null());
+  EXPECT_NE(l["warnings"][0].get<std::string>().find("none reached its destination"), std::string::npos) << l["warnings"];
+
+  // A window with packets has no warning and numbers.
+  const Out busy = hiradix(dir, "run c.yaml --out busy --set traffic.load=0.1");
+  const nlohmann::json b = nlohmann::json::parse(read_text(dir.file("busy/result.json")));
+  EXPECT_FALSE(b.contains("warnings"));
+  EXPECT_GT(b["latency"]["total"]["average"].get<double>(), 0);
+}
+
 #endif
 
 TEST(Cli, ExperimentsRunnerWithoutArgumentsPrintsItsUsageOnly) {

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +27,7 @@
 #include "testbench/memory_estimate.h"
 #include "tools/sweep/sweep.h"
 #include "tools/sweep/sweep_guards.h"
+#include "tools/sweep/sweep_internal.h"
 
 namespace hiradix {
 namespace {
@@ -61,10 +64,12 @@ struct CliResult {
   std::string out, err;
 };
 
-CliResult cli(const TempDir& dir, const std::string& args) {
+// `hiradix ARGS` in `dir`, run by `wrapper` if one is given (e.g. "flock FILE").
+CliResult cli(const TempDir& dir, const std::string& args, const std::string& wrapper = "") {
   const std::string out = dir.file("stdout.txt"), err = dir.file("stderr.txt");
-  const int code = test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) + " " +
-                                   args + " >" + test::shell_quote(out) + " 2>" + test::shell_quote(err));
+  const int code = test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + wrapper + " " +
+                                   test::shell_quote(HIRADIX_BIN) + " " + args + " >" + test::shell_quote(out) + " 2>" +
+                                   test::shell_quote(err));
   return {code, test::read_text(out), test::without_sanitizer_notes(test::read_text(err))};
 }
 
@@ -279,6 +284,44 @@ TEST(HardeningYaml, DirectoryOrEmptyFileIsExit2WithOneLine) {
 
 // ---- 5. memory ----
 
+// Issue 32: inputs that slipped through. A null section ran the 16,512-node default; /dev/zero grew
+// without limit and a FIFO blocked forever; a repeated --set kept the last silently.
+TEST(HardeningYaml, ANullSectionIsRefusedNamingIt) {
+  TempDir dir;
+  expect_error(error_of({}, write_file(dir, "n.yaml", "topology: ~\nsim: {measure: 100}\n")), {"topology", "empty (null)"});
+  expect_error(error_of({}, write_file(dir, "m.yaml", "sim:\ntopology: {h: 2}\n")), {"sim", "empty (null)"});
+}
+
+TEST(HardeningYaml, DevicesFifosAndHugeFilesAreNotConfigs) {
+  TempDir dir;
+  const auto t0 = std::chrono::steady_clock::now();
+  expect_error(error_of({}, "/dev/zero"), {"/dev/zero", "not a regular file"});
+  ASSERT_EQ(mkfifo(dir.file("fifo").c_str(), 0600), 0);
+  expect_error(error_of({}, dir.file("fifo")), {"fifo", "not a regular file"});
+  expect_error(error_of({}, write_file(dir, "big.yaml", "# " + std::string(2 << 20, 'x') + "\ntopology: {h: 2}\n")),
+               {"big.yaml", "larger than 1 MiB"});
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
+  const CliResult cli_zero = cli(dir, "run /dev/zero --out r -q");
+  EXPECT_EQ(cli_zero.code, 2) << cli_zero.err;
+}
+
+TEST(HardeningYaml, ATraceWindowAfterTheRunIsRefused) {
+  expect_error(error_of({{"topology.h", "2"}, {"sim.warmup", "100"}, {"sim.measure", "100"}, {"trace.router", "0"},
+                         {"trace.from", "500"}}),
+               {"trace.from", "after the run's last cycle (199", "empty"});
+  // Without a trace asked for, the window is not used.
+  EXPECT_EQ(error_of({{"topology.h", "2"}, {"sim.warmup", "100"}, {"sim.measure", "100"}, {"trace.from", "500"}}), "");
+}
+
+TEST(HardeningYaml, ARepeatedSetIsRefusedLikeADuplicateKey) {
+  TempDir dir;
+  write_file(dir, "c.yaml", "topology: {h: 2}\n");
+  const CliResult r = cli(dir, "run c.yaml --set traffic.load=0.1 --set traffic.load=0.2 --out r -q");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("--set traffic.load: given twice ('0.1', then '0.2')"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path / "r/result.json"));
+}
+
 TEST(HardeningMemory, HugeBuffersAreRefusedBeforeElaborating) {
   // h = 8 with 2^24-phit global buffers: terabytes.
   const Config c = load_config("", {{"router.buffers.global", "16777216"}});
@@ -454,6 +497,66 @@ TEST(HardeningSweep, TooManyPointsAreRefusedAtOnce) {
   EXPECT_EQ(raised.code, 2);
   EXPECT_NE(raised.err.find("--vary"), std::string::npos) << raised.err;
   check_sweep_size({3}, 1, 3);  // exactly at the limit: fine
+}
+
+// --max-points 0 used to mean the default 10,000 silently (issue 32).
+TEST(HardeningSweep, MaxPointsZeroIsRefused) {
+  TempDir dir;
+  write_file(dir, "c.yaml", "topology: {h: 2}\n");
+  const CliResult zero = cli(dir, "sweep c.yaml --vary traffic.load=0.1 --max-points 0 --out sw");
+  EXPECT_EQ(zero.code, 2) << zero.err;
+  EXPECT_NE(zero.err.find("--max-points: must be at least 1"), std::string::npos) << zero.err;
+  EXPECT_THROW(check_sweep_size({1}, 1, 0), ConfigError);
+}
+
+// Two sweeps into one --out: the second used to delete the first one's files while it ran. Here the lock
+// is held by flock(1) around the second sweep, as a running first sweep holds it; a lock file left by a
+// process that ended does not block.
+TEST(HardeningSweep, ASecondSweepIntoTheSameOutIsRefused) {
+  TempDir dir;
+  write_file(dir, "c.yaml", "topology: {h: 2}\nsim: {warmup: 100, measure: 300}\n");
+  ASSERT_EQ(cli(dir, "sweep c.yaml --vary traffic.load=0.1 --out sw -q").code, 0);
+  const std::string before = test::read_text(dir.file("sw/results.csv"));
+  const CliResult second = cli(dir, "sweep c.yaml --vary traffic.load=0.2 --out sw -q", "flock sw/.sweep.lock");
+  EXPECT_EQ(second.code, 2) << second.err;
+  EXPECT_NE(second.err.find("--out sw: another sweep writes into it"), std::string::npos) << second.err;
+  EXPECT_EQ(test::read_text(dir.file("sw/results.csv")), before) << "the first sweep's files are untouched";
+  EXPECT_TRUE(std::filesystem::exists(dir.path / "sw/points/0000.json"));
+  // In-process: a held lock refuses a second one, and a released one is free again.
+  {
+    const OutDirLock held((dir.path / "sw").string());
+    EXPECT_THROW(OutDirLock((dir.path / "sw").string()), ConfigError);
+  }
+  EXPECT_NO_THROW(OutDirLock((dir.path / "sw").string()));
+  EXPECT_EQ(cli(dir, "sweep c.yaml --vary traffic.load=0.2 --out sw -q").code, 0) << "the lock file left behind is not stale";
+}
+
+// A table cut off by a full disk or a kill (results.csv.tmp.PID) is removed when the sweep resumes, and
+// write_atomically leaves no temporary file when the write fails (here: a file-size limit of 8 bytes).
+TEST(HardeningSweep, TemporaryFilesOfAFailedWriteAreRemoved) {
+  TempDir dir;
+  write_file(dir, "c.yaml", "topology: {h: 2}\nsim: {warmup: 100, measure: 300}\n");
+  ASSERT_EQ(cli(dir, "sweep c.yaml --vary traffic.load=0.1 --out sw -q").code, 0);
+  write_file(dir, "sw/results.csv.tmp.12345", "point,half a li");
+  ASSERT_EQ(cli(dir, "sweep c.yaml --vary traffic.load=0.1 --out sw -q --resume").code, 0);
+  EXPECT_FALSE(std::filesystem::exists(dir.path / "sw/results.csv.tmp.12345"));
+  const pid_t child = fork();
+  if (child == 0) {
+    signal(SIGXFSZ, SIG_IGN);  // the write fails with EFBIG instead of killing the process
+    const rlimit small{8, 8};
+    setrlimit(RLIMIT_FSIZE, &small);
+    try {
+      write_atomically((dir.path / "big.json").string(), std::string(4096, 'x'));
+    } catch (const std::runtime_error&) {
+      _exit(0);
+    }
+    _exit(1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the failed write throws";
+  for (const auto& e : std::filesystem::directory_iterator(dir.path))
+    EXPECT_EQ(e.path().filename().string().find("big.json"), std::string::npos) << e.path();
 }
 
 TEST(HardeningSweep, UnwritableOutIsExit2BeforeSimulating) {

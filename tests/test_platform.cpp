@@ -114,12 +114,51 @@ TEST(Platform, AnAddressBeyondTheNodesIsAnAddressError) {
     const Config c = load_config("", {{"topology.h", "2"}, {"traffic.load", "0"}});
     auto* net = new PlatformNetwork("net", c);
     auto* ini = new Initiator("initiator");
+    auto* tgt = new Target("target");
     ini->address = PlatformNetwork::address(72);
     ini->socket.bind(net->target_socket(0));
+    net->initiator_socket(1).bind(tgt->socket);  // a platform where some node can receive
     sc_core::sc_start();
     return ini->ok || ini->round_trip_ns != 0.0 ? "expected an immediate address error" : "";
   });
   EXPECT_EQ(err, "");
+}
+
+// A destination whose initiator socket is not bound is named when the transaction is sent, and a platform
+// where nodes send but none can receive is refused at elaboration (SystemC's E112 used to come at the first
+// transaction, naming nothing; issue 32).
+TEST(Platform, UnboundReceiversAreNamed) {
+  const std::string at_send = test::in_child([]() -> std::string {
+    const Config c = load_config("", {{"topology.h", "2"}, {"traffic.load", "0"}});
+    auto* net = new PlatformNetwork("net", c);
+    auto* ini = new Initiator("initiator");
+    auto* tgt = new Target("target");
+    ini->address = PlatformNetwork::address(5);
+    ini->socket.bind(net->target_socket(2));
+    net->initiator_socket(1).bind(tgt->socket);  // node 1 can receive, node 5 cannot
+    try {
+      sc_core::sc_start();
+    } catch (const sc_core::sc_report& r) {
+      return r.get_msg();
+    }
+    return "no error";
+  });
+  EXPECT_NE(at_send.find("from node 2 to node 5, whose net.node_5_out is not bound"), std::string::npos) << at_send;
+  const std::string at_elaboration = test::in_child([]() -> std::string {
+    const Config c = load_config("", {{"topology.h", "2"}, {"traffic.load", "0"}});
+    auto* net = new PlatformNetwork("net", c);
+    auto* ini = new Initiator("initiator");
+    ini->address = PlatformNetwork::address(1);
+    ini->socket.bind(net->target_socket(2));
+    try {
+      sc_core::sc_start();
+    } catch (const sc_core::sc_report& r) {
+      return std::string(r.get_msg()) + (sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME ? "" : " (not at elaboration)");
+    }
+    return "no error";
+  });
+  EXPECT_NE(at_elaboration.find("net: 1 node(s) send (node 2 first) but no node can receive"), std::string::npos) << at_elaboration;
+  EXPECT_EQ(at_elaboration.find("not at elaboration"), std::string::npos) << at_elaboration;
 }
 
 }  // namespace

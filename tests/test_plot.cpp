@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,54 @@ TEST(Plot, StandardFiguresOfASweepWithSeeds) {
   const std::string tsvg = test::read_text(dir.file("tp/transient.svg"));
   EXPECT_NE(tsvg.find("Cycles since the traffic change"), std::string::npos);
   EXPECT_NE(tsvg.find("Misrouted fraction"), std::string::npos);
+}
+
+// A newcomer's first sweep starts at load 0, whose point measures no latency (null): the figure leaves it
+// out and says so instead of drawing it as 0 on a log axis that would hide every other point; and a plot of
+// an interrupted sweep names the points without a result (issue 32).
+TEST(Plot, PointsWithoutPacketsAreLeftOutAndMissingPointsNamed) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)";
+  test::TempDir dir;
+  std::ofstream(dir.file("base.yaml")) << "topology:\n  h: 2\nsim:\n  warmup: 300\n  measure: 600\n";
+  ASSERT_EQ(hiradix(dir, "sweep base.yaml --vary traffic.load=0:0.2:0.1 --out s -q"), 0);
+  ASSERT_EQ(test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) +
+                            " plot s/results.csv >plot.txt 2>&1"),
+            0);
+  EXPECT_EQ(test::read_text(dir.file("plot.txt")).find("have no result"), std::string::npos);
+  std::ifstream dat(dir.file("s/plots/latency_vs_load.dat"));
+  std::string line;
+  std::getline(dat, line);
+  std::vector<double> loads, latencies;
+  while (std::getline(dat, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream row(line);
+    double x, y;
+    row >> x >> y;
+    loads.push_back(x), latencies.push_back(y);
+  }
+  ASSERT_EQ(loads.size(), 2u) << "load 0 measured nothing and is left out";
+  EXPECT_NEAR(loads[0], 0.1, 0.01);  // measured offered loads
+  EXPECT_NEAR(loads[1], 0.2, 0.01);
+  // Every drawn latency inside the y range of the figure.
+  const std::string gp = test::read_text(dir.file("s/plots/latency_vs_load.gp"));
+  const auto at = gp.find("set yrange [");
+  ASSERT_NE(at, std::string::npos) << gp;
+  const double lo = std::stod(gp.substr(at + 12)), hi = std::stod(gp.substr(gp.find(':', at) + 1));
+  for (double l : latencies) {
+    EXPECT_GE(l, lo);
+    EXPECT_LE(l, hi);
+  }
+  EXPECT_NE(test::read_text(dir.file("s/plots/latency_vs_load.svg")).find("1 point had no packets"), std::string::npos);
+
+  // The sweep interrupted after its first two points: results.csv lacks point 2.
+  const std::string csv = test::read_text(dir.file("s/results.csv"));
+  std::ofstream(dir.file("s/results.csv")) << csv.substr(0, csv.rfind('\n', csv.size() - 2) + 1);
+  ASSERT_EQ(test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) +
+                            " plot s/results.csv --out p2 >plot2.txt 2>&1"),
+            0);
+  EXPECT_NE(test::read_text(dir.file("plot2.txt")).find("1 of 3 points of the sweep have no result"), std::string::npos)
+      << test::read_text(dir.file("plot2.txt"));
+  EXPECT_NE(test::read_text(dir.file("plot2.txt")).find("left out: points 2\n"), std::string::npos);
 }
 
 // A sweep of ADV+i offsets at one offered load draws accepted load per offset (Fig. 6-3's form): a curve

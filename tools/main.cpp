@@ -29,9 +29,16 @@ using namespace hiradix;
 
 namespace {
 
+// The --set items; a key given twice is refused, as a key twice in a YAML file is (one would be lost).
 Overrides to_overrides(const std::vector<std::string>& items) {
   Overrides o;
-  for (const std::string& s : items) o.push_back(parse_override(s));
+  for (const std::string& s : items) {
+    auto kv = parse_override(s);
+    for (const auto& [key, value] : o)
+      if (key == kv.first)
+        config_fail("--set " + key, "given twice ('" + value + "', then '" + kv.second + "'); give it once");
+    o.push_back(std::move(kv));
+  }
   return o;
 }
 
@@ -95,7 +102,7 @@ struct CommandLine {
   std::string plan_path, executor = "local", partition, time_limit, mem;
   int seeds = 0;
   bool resume = false;
-  std::size_t max_points = 0;
+  std::size_t max_points = kDefaultMaxSweepPoints;
   // sweep-point
   std::string point_dir;
   std::size_t point_index = 0;

@@ -63,8 +63,9 @@ def flatten(config, prefix="", into=None):
             if isinstance(value, dict):
                 flatten(value, key, into)
                 continue
-            if value is None:
-                continue  # an empty section, as `topology:` in a file
+            if value is None:  # an empty section, which the YAML loader refuses too
+                raise _core.ConfigError(f"config error: {key}: is empty (null): give its keys, or leave the section "
+                                        "out to take every default")
         if key in into:
             raise _core.ConfigError(f"config error: {key}: given twice in the config dict (once as a dotted key and "
                                     "once inside its section); keep one")

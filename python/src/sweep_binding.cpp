@@ -46,7 +46,7 @@ SweepOptions options_of(const SweepArgs& a) {
   opt.time = a.time;
   opt.mem = a.mem;
   opt.binary = a.binary;
-  opt.max_points = a.max_points < 0 ? 0 : static_cast<std::size_t>(a.max_points);
+  if (a.max_points >= 0) opt.max_points = static_cast<std::size_t>(a.max_points);  // None: the default
   opt.max_memory_mib = a.max_memory.empty() ? 0 : parse_memory_limit("max_memory", a.max_memory);
   opt.end_by_signal = false;  // the interpreter survives an interrupted sweep
   return opt;

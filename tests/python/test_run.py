@@ -84,6 +84,8 @@ def test_config_errors_of_dicts_and_files():
         hiradix.run({"topolgy": {"h": 2}})
     with pytest.raises(hiradix.ConfigError, match="topology.h: given twice"):
         hiradix.run({"topology.h": 3, "topology": {"h": 2}})
+    with pytest.raises(hiradix.ConfigError, match=r"topology: is empty \(null\)"):
+        hiradix.run({"topology": None})  # used to run the 16,512-node default
     with pytest.raises(hiradix.ConfigError, match="no-such.yaml"):
         hiradix.run("no-such.yaml")
     with pytest.raises(TypeError):

@@ -24,6 +24,7 @@ struct LoadCurve {
   std::string label;
   int style = 1;
   std::vector<LoadPoint> points;
+  int unmeasured = 0;  // points that ended ok without a value (no packet delivered in the window): left out
 };
 
 // Per facet, per series: the mean of `metric` over the seeds that ended ok at each offered load.
@@ -35,13 +36,19 @@ std::vector<std::vector<LoadCurve>> load_curves(const SweepTable& s, const Layou
       LoadCurve c{ser.label, ser.style, {}};
       for (const auto& rows : ser.points) {
         std::vector<double> x, y, accepted;
+        bool ended_ok = false;
         for (std::size_t r : rows)
           if (s.ok(r)) {  // a deadlocked point has no meaningful latency
+            ended_ok = true;
+            if (std::isnan(s.value(r, metric))) continue;  // nothing measured (null): not a 0
             x.push_back(s.value(r, "offered_load"));
             y.push_back(s.value(r, metric));
             accepted.push_back(s.value(r, "accepted_load"));
           }
-        if (x.empty()) continue;
+        if (x.empty()) {
+          c.unmeasured += ended_ok;
+          continue;
+        }
         several_seeds = several_seeds || x.size() > 1;
         const MeanCi mx = mean_ci95(x), my = mean_ci95(y), ma = mean_ci95(accepted);
         c.points.push_back({mx.mean, my.mean, std::isnan(my.ci95) ? 0.0 : my.ci95, ma.mean < kSaturatedBelow * mx.mean});
@@ -84,10 +91,29 @@ std::map<std::string, std::pair<std::size_t, std::size_t>> failed_points(const S
   return failed;
 }
 
+bool any_of_points(const std::vector<std::vector<LoadCurve>>& curves, bool saturated_only) {
+  for (const auto& f : curves)
+    for (const LoadCurve& c : f)
+      for (const LoadPoint& p : c.points)
+        if (!saturated_only || p.saturated) return true;
+  return false;
+}
+
+// Per legend label, the points left out because they measured nothing.
+std::map<std::string, int> unmeasured_points(const std::vector<std::vector<LoadCurve>>& curves) {
+  std::map<std::string, int> n;
+  for (const auto& facet : curves)
+    for (const LoadCurve& c : facet) n[c.label] += c.unmeasured;
+  return n;
+}
+
 // The shared legend: one entry per curve (keyentry, so a curve missing from the last panel is still
-// listed), its failed points, the saturation marker and `extra` entries.
-std::string legend(const SweepTable& s, const Layout& l, bool any_saturated, const std::string& extra) {
+// listed), its failed and unmeasured points, the saturation marker and `extra` entries.
+std::string legend(const SweepTable& s, const Layout& l, const std::vector<std::vector<LoadCurve>>& curves,
+                   const std::string& extra) {
   const auto failed = failed_points(s, l);
+  const auto unmeasured = unmeasured_points(curves);
+  const bool any_saturated = any_of_points(curves, true);
   std::vector<std::string> entries;
   if (!l.legend_title.empty()) entries.push_back("keyentry with lines lc rgb 'white' title " + gq(l.legend_title));
   for (std::size_t i = 0; i < l.labels.size(); ++i) {
@@ -96,6 +122,10 @@ std::string legend(const SweepTable& s, const Layout& l, bool any_saturated, con
     if (bad == all) label += " (no result: deadlocked)";
     else if (bad) label += fmt::format(" ({} of {} points deadlocked)", bad, all);
     entries.push_back(fmt::format("keyentry with linespoints ls {} title {}", l.styles[i], gq(label)));
+    // On a line of its own: the key's width is fixed (a longer label is cut at the figure's edge).
+    if (const auto u = unmeasured.find(l.labels[i]); u != unmeasured.end() && u->second)
+      entries.push_back("keyentry with lines lc rgb 'white' title " +
+                        gq(fmt::format("  {} point{} had no packets", u->second, u->second > 1 ? "s" : "")));
   }
   if (any_saturated)
     entries.push_back(fmt::format("keyentry with linespoints dt 3 lw 1.5 lc rgb '#444444' pt 6 title {}",
@@ -122,13 +152,6 @@ std::string panel_plot(const std::string& file, const std::vector<LoadCurve>& cu
   return p + also + "\n";
 }
 
-bool any_of_points(const std::vector<std::vector<LoadCurve>>& curves, bool saturated_only) {
-  for (const auto& f : curves)
-    for (const LoadCurve& c : f)
-      for (const LoadPoint& p : c.points)
-        if (!saturated_only || p.saturated) return true;
-  return false;
-}
 
 // The figure's panels: one per facet in a row, every panel on `axes`; `also` is added to every plot.
 Figure load_figure(const std::string& name, const std::string& title, const std::string& axes, const SweepTable& s,
@@ -143,7 +166,7 @@ Figure load_figure(const std::string& name, const std::string& title, const std:
     if (k == 1) body += "unset ylabel\nset format y ''\n";  // the axis is the first panel's
     const bool last = k + 1 == curves.size();
     if (last) body += g.key();
-    body += panel_plot(name + ".dat", curves[k], block, errors, also + (last ? legend(s, l, any_of_points(curves, true), extra_key) : ""));
+    body += panel_plot(name + ".dat", curves[k], block, errors, also + (last ? legend(s, l, curves, extra_key) : ""));
     block += curves[k].size();
   }
   f.body = body;
@@ -168,7 +191,7 @@ Figure latency_figure(const SweepTable& s, const Layout& l, std::string& why_not
   if (!load_applies(l, why_not)) return {};
   bool seeds = false;
   const auto curves = load_curves(s, l, "latency.total.average", seeds);
-  if (!any_of_points(curves, false)) return why_not = "no point ended ok", Figure{};
+  if (!any_of_points(curves, false)) return why_not = "no point ended ok with a packet delivered", Figure{};
   double lo = INFINITY, hi = 0, x_hi = 0;
   for (const auto& f : curves)
     for (const LoadCurve& c : f)
@@ -224,7 +247,7 @@ Figure contention_figure(const SweepTable& s, const Layout& l, std::string& why_
       if (k == 1) body += "unset ylabel\nset format y ''\n";
       const bool legend_here = row == 0 && k + 1 == rows.size();
       if (legend_here) body += g.key();
-      body += panel_plot("contention.dat", rows[k], block, seeds, legend_here ? legend(s, l, any_of_points(mean, true), "") : "");
+      body += panel_plot("contention.dat", rows[k], block, seeds, legend_here ? legend(s, l, mean, "") : "");
       if (legend_here) body += "unset key\n";
       block += rows[k].size();
     }

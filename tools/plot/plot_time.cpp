@@ -49,7 +49,8 @@ Block transient_block(const Run& run) {
   const json& r = run.result;
   const double change = change_cycle(r), bin = bin_width(r);
   const double end = r["config"]["sim"]["warmup"].get<double>() + r["config"]["sim"]["measure"].get<double>();
-  const double p99 = r["latency"]["total"]["p99"].get<double>();
+  const json& p99_of_run = r["latency"]["total"]["p99"];  // null when the window delivered nothing
+  const double p99 = p99_of_run.is_null() ? 0.0 : p99_of_run.get<double>();
   Block b{run.label + "  (cycles since the change, latency, misrouted created, misrouted delivered, accepted load)", {}};
   for (const json& bn : r["time_series"]) {
     const double start = bn["cycle"].get<double>();

@@ -205,6 +205,16 @@ void set_status(RunOutcome& out, Network& net, const StallProbe& stall, Cycle wa
   }
 }
 
+// Why a run's window measured nothing (its latencies, hops and misrouted fraction are null).
+std::string no_packet_warning(const nlohmann::json& j, const Config& config) {
+  const std::string window = fmt::format("the measurement window (sim.measure = {} cycles after sim.warmup = {}", config.measure, config.warmup);
+  const std::string what = "latency, hops and misrouted fraction are not measured (null)";
+  if (j["offered_load"].get<double>() == 0)
+    return "no packet was offered in " + window + "; traffic.load " + config.resolved["traffic"]["load"].dump() + "): " + what;
+  return "packets were offered but none reached its destination in " + window + "): " + what +
+         "; a longer sim.measure measures them";
+}
+
 // routing.recomp: the recomputations over the whole run, warm-up included.
 nlohmann::json recomputation_json(Network& net) {
   std::uint64_t recomputations = 0;
@@ -273,6 +283,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   }
   if (net.rc_cosim()) j["rtl"] = net.rc_cosim()->to_json();
   set_status(out, net, stall, config.watchdog, simulated);
+  if (j["packets"].get<std::uint64_t>() == 0) j["warnings"] = {no_packet_warning(j, config)};
   if (net.routing().recomputes_at_injection()) j["recomputation"] = recomputation_json(net);
   j["simulation"] = simulation_json(net, simulated, elaboration, wall, config.resolved);
   return out;
@@ -317,6 +328,7 @@ std::string summarize(const nlohmann::json& j) {
                    j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
   s << fmt::format("  status       {}\n", j["status"].get<std::string>());
   if (j.contains("deadlock")) s << "  deadlock     " << j["deadlock"].get<std::string>() << "\n";
+  for (const auto& w : j.value("warnings", nlohmann::json::array())) s << "  warning      " << w.get<std::string>() << "\n";
   if (j.contains("rtl")) {
     const auto& r = j["rtl"];
     s << fmt::format("  rtl          {}: {} routing decisions by the RTL, {} mismatches\n", r["mode"].get<std::string>(),
@@ -325,17 +337,23 @@ std::string summarize(const nlohmann::json& j) {
   }
   s << fmt::format("  load         offered {:.4f}  accepted {:.4f} phits/node/cycle\n", j["offered_load"].get<double>(),
                    j["accepted_load"].get<double>());
-  s << fmt::format("  latency      avg {:.1f}  p50 {}  p99 {} cycles (injection {:.1f}, network {:.1f})\n",
-                   lat["total"]["average"].get<double>(), lat["total"]["p50"].get<long long>(), lat["total"]["p99"].get<long long>(),
-                   lat["injection"]["average"].get<double>(), lat["network"]["average"].get<double>());
-  s << fmt::format("  paths        misrouted {:.3f}, avg hops {:.2f}", j["misrouted_fraction"].get<double>(),
-                   j["average_hops"].get<double>());
-  for (const auto& [name, frac] : j["path_types"].items()) s << fmt::format(", {} {:.3f}", name, frac.get<double>());
-  s << "\n";
+  if (lat["total"]["average"].is_null()) {
+    s << "  latency      not measured (no packet delivered in the window)\n";
+  } else {
+    s << fmt::format("  latency      avg {:.1f}  p50 {}  p99 {} cycles (injection {:.1f}, network {:.1f})\n",
+                     lat["total"]["average"].get<double>(), lat["total"]["p50"].get<long long>(), lat["total"]["p99"].get<long long>(),
+                     lat["injection"]["average"].get<double>(), lat["network"]["average"].get<double>());
+    s << fmt::format("  paths        misrouted {:.3f}, avg hops {:.2f}", j["misrouted_fraction"].get<double>(),
+                     j["average_hops"].get<double>());
+    for (const auto& [name, frac] : j["path_types"].items()) s << fmt::format(", {} {:.3f}", name, frac.get<double>());
+    s << "\n";
+  }
   if (j.contains("power")) {
     const auto& p = j["power"];
-    s << fmt::format("  power        {:.1f} pJ per packet, {:.1f} mW average (dynamic {:.1f}, leakage {:.3f}) at {} ns per cycle\n",
-                     p["energy_per_packet_pj"].get<double>(), p["average_mw"].get<double>(), p["dynamic_mw"].get<double>(),
+    const std::string per_packet =
+        p["energy_per_packet_pj"].is_null() ? "no packet" : fmt::format("{:.1f} pJ per packet", p["energy_per_packet_pj"].get<double>());
+    s << fmt::format("  power        {}, {:.1f} mW average (dynamic {:.1f}, leakage {:.3f}) at {} ns per cycle\n",
+                     per_packet, p["average_mw"].get<double>(), p["dynamic_mw"].get<double>(),
                      p["leakage_mw"].get<double>(), p["clock_ns"].get<double>());
   }
   const auto& cons = j["conservation"];

@@ -163,6 +163,7 @@ void check_executor_options(const SweepOptions& opt) {
 int run_sweep(const SweepOptions& opt) {
   check_executor_options(opt);
   prepare_out_dir("--out", opt.out_dir);  // writable before anything is planned or simulated
+  const OutDirLock lock(opt.out_dir);       // and no other sweep's
   const SweepPlan plan = make_plan(opt);  // validates every point before anything runs
   const bool resuming = opt.resume && fs::exists(fs::path(opt.out_dir) / "sweep.json");
   const std::vector<std::size_t> todo = prepare_dir(opt, plan);

@@ -22,12 +22,21 @@ using nlohmann::json;
 
 void write_atomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + fmt::format(".tmp.{}", getpid());
+  std::error_code ec;
   {
     std::ofstream out(tmp);
     out << text;
-    if (!out.flush()) throw std::runtime_error("cannot write " + tmp);
+    if (!out.flush()) {  // a full disk: leave nothing behind
+      out.close();
+      fs::remove(tmp, ec);
+      throw std::runtime_error("cannot write " + path + " (disk full?)");
+    }
   }
-  fs::rename(tmp, path);
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw std::runtime_error("cannot write " + path + ": " + ec.message());
+  }
 }
 
 pid_t spawn_simulation(const Config& config, const std::string& result_path, bool progress, std::uint64_t* live_cycles) {

@@ -123,6 +123,10 @@ std::vector<std::size_t> resume_dir(const SweepOptions& opt, const SweepPlan& pl
 std::vector<std::size_t> prepare_dir(const SweepOptions& opt, const SweepPlan& plan) {
   const fs::path dir(opt.out_dir);
   const fs::path plan_path = dir / "sweep.json";
+  // Tables cut off while being written (a full disk, a kill) are debris whichever way the sweep starts.
+  std::error_code dir_ec;
+  for (const auto& e : fs::directory_iterator(dir, dir_ec))
+    if (e.path().filename().string().find(".tmp.") != std::string::npos) fs::remove(e.path(), dir_ec);
   if (opt.resume && fs::exists(plan_path)) return resume_dir(opt, plan, plan_path);
   // A fresh sweep: forget any earlier points and tables so that a stale file never counts as a result.
   std::error_code ec;
