@@ -25,6 +25,7 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
   std::size_t total = 0;
   for (std::size_t c : capacity) total += c;
   slots_.resize(total);
+  tails_.reserve(total);  // at most one per flit in the buffers
   vcs_.resize(capacity.size());
   for (std::size_t i = 0, offset = 0; i < capacity.size(); offset += capacity[i], ++i)
     vcs_[i].fifo.attach(slots_.data() + offset, capacity[i]);

@@ -1,10 +1,15 @@
 // Input unit: per-port input buffers organised into queues by an input-buffer scheme
 // (router/buffers/input_buffer.h; per-VC FIFOs), under virtual cut-through (space is allocated per packet
 // and a packet may leave while its tail is still arriving) or wormhole. Packets are written on arrival
-// with their future head-arrival cycle and become visible to the pipeline at that cycle.
+// with their future head-arrival cycle and become visible to the pipeline at that cycle. Its steps (as gem5
+// Garnet's InputUnit::wakeup): a granted flit is in transit until its tail leaves, the tails leave in time
+// order, and a head that reaches the front of its VC counts on the contention counters (through the
+// router's hooks).
 #pragma once
 #include "tlm/arena.h"
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -73,10 +78,39 @@ class InputUnit : public sc_core::sc_module {
   // Stores an arriving flit in the queue the scheme picks; returns that queue's VC index.
   int write(int port, const LinkMessage& msg, const PacketPool& pool);
 
+  // ---- the input steps: flits leaving their buffers, heads reaching the front of their VC ----
+  // What the steps reach outside the input unit (the contention counters, their trace, the routing state's
+  // events, the router's due cycles) goes to `hooks`, a struct of the router's references built at the
+  // call, whose calls inline into the steps (no indirect call per flit):
+  //   hooks.uncounted(index, min_port, at)  a counted packet's tail left VC `index` at cycle `at`
+  //   hooks.counted(index, head, at)        the routed head `head` reached the front of VC `index` at `at`
+  //   hooks.emptied(index)                  VC `index` holds nothing any more
+  //
+  // The switch granted VC `index`'s candidate, whose last phit leaves the buffer at `tail_leave`: it is in
+  // transit until then.
+  void granted(int index, Cycle tail_leave) {
+    ++vcs_[index].in_transit;  // before the heap's call, after which the VC's address would be read again
+    tails_.emplace_back(tail_leave, index);
+    std::push_heap(tails_.begin(), tails_.end(), std::greater<>());
+  }
+  bool has_tails() const { return !tails_.empty(); }
+  // Pops the flits whose tail has left by `now`, in time order. Nothing waits for this bookkeeping but the
+  // contention counters, and they are read only inside a router activation, after this catch-up, so a tail
+  // leaving does not need to wake the router.
+  template <typename Hooks>
+  void release_tails(Cycle now, Hooks hooks);
+  // If the front of VC `index` is a routed head not counted yet, it counts on its minimal output from `at`
+  // until its tail leaves (called when a head is routed, and when a tail leaving brings a head to the front).
+  template <typename Hooks>
+  void count_front(int index, Cycle at, Hooks hooks);
+
  private:
   HotVector<int> first_vc_;
   ArenaPtr<InputBufferScheme> scheme_;
   const VcFifoBuffers* vc_fifos_;  // scheme_ when it is VC FIFOs (called by its type: inlined), else null
+  // Min-heap of (tail leaves its buffer, VC) of the flits in transit. An arrival reads whether it is empty
+  // (Router::catch_up): next to the fields write() reads, so that this costs it no other cache line.
+  HotVector<std::pair<Cycle, int>> tails_;
   HotVector<int> port_of_;
   HotVector<int> flow_class_;
   HotVector<InputVc> vcs_;
@@ -84,5 +118,40 @@ class InputUnit : public sc_core::sc_module {
   HotVector<std::uint64_t> active_;
   HotVector<LinkIn*> links_;  // in the arena, next to the router they deliver to; never freed
 };
+
+// Both steps forced inline: into Router::release_tails, which stays one out-of-line call (inlined into an
+// arrival it would cost that arrival a saved register), and count_front into it and Router::route_candidate
+// (out of line, its call cost more than the inlined body; docs/benchmark.md).
+template <typename Hooks>
+[[gnu::always_inline]] inline void InputUnit::release_tails(Cycle now, Hooks hooks) {
+  while (!tails_.empty() && tails_.front().first <= now) {
+    const Cycle left = tails_.front().first;
+    const int index = tails_.front().second;
+    std::pop_heap(tails_.begin(), tails_.end(), std::greater<>());
+    tails_.pop_back();
+    InputVc& v = vcs_[index];
+    const VcEntry& e = v.fifo.front();
+    // The packet stops counting when its tail leaves (under wormhole its head, counted, left earlier).
+    if (e.tail && (e.counted || !e.head)) hooks.uncounted(index, e.min_port, left);
+    v.fifo.pop();
+    --v.in_transit;
+    count_front(index, left, hooks);
+    if (v.fifo.empty()) {
+      deactivate(index);
+      hooks.emptied(index);
+    }
+  }
+}
+
+template <typename Hooks>
+[[gnu::always_inline]] inline void InputUnit::count_front(int index, Cycle at, Hooks hooks) {
+  InputVc& v = vcs_[index];
+  if (v.fifo.empty()) return;
+  VcEntry& f = v.fifo.front();
+  if (f.head && f.routed && !f.counted) {
+    f.counted = true;
+    hooks.counted(index, f, at);
+  }
+}
 
 }  // namespace hiradix

@@ -2,7 +2,6 @@
 #include "router/router_due.h"
 
 #include <algorithm>
-#include <functional>
 #include <stdexcept>
 
 #include "router/contention_trace.h"
@@ -57,9 +56,6 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
     for (std::size_t p = 0; p < ports.size(); ++p)
       if (ports[p].link_class == 0) recompute_ports_ |= 1ull << p;
   vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
-  std::size_t entries = 0;
-  for (int i = 0; i < inputs_.total_vcs(); ++i) entries += inputs_.vc(i).fifo.capacity();
-  tails_.reserve(entries);
   credit_wait_.assign(inputs_.active().size(), 0);
   state_ = routing.make_state(id, params, inputs_.total_vcs(), static_cast<int>(ports.size()));
   if (state_) events_ = state_->events();
@@ -115,45 +111,23 @@ void Router::tick(Cycle now) {
   end_cycle(now, next);                     // when this router is due again
 }
 
-// ---- inputs: tails leaving their buffers, heads reaching the front (contention counters) ----
+// ---- inputs: tails leaving their buffers, heads reaching the front (the input unit's steps) ----
 
-void Router::release_tails(Cycle now) {
-  // Tails that have left their input buffers, in time order. Nothing waits for this bookkeeping but the
-  // contention counters, and they are read only inside a router activation, after this catch-up, so a
-  // tail leaving does not need to wake the router.
-  while (!tails_.empty() && tails_.front().first <= now) {
-    const Cycle left = tails_.front().first;
-    const int index = tails_.front().second;
-    std::pop_heap(tails_.begin(), tails_.end(), std::greater<>());
-    tails_.pop_back();
-    InputVc& v = inputs_.vc(index);
-    const VcEntry& e = v.fifo.front();
-    // The packet stops counting when its tail leaves (under wormhole its head, counted, left earlier).
-    if (e.tail && (e.counted || !e.head)) {
-      contention_.decrement(e.min_port);
-      if (contention_trace_) contention_trace_->changed(left, e.min_port, -1);
-      if (events_ & kTailLeft) state_->tail_left(index);
-    }
-    v.fifo.pop();
-    --v.in_transit;
-    count_front(index, v, left);
-    if (v.fifo.empty()) {
-      inputs_.deactivate(index);
-      vc_due_[index] = kNever;
-    }
-  }
+// The packet counted on its minimal output stops counting: its tail left its buffer at `at`.
+inline void Router::InputHooks::uncounted(int index, int min_port, Cycle at) {
+  r.contention_.decrement(min_port);
+  if (r.contention_trace_) r.contention_trace_->changed(at, min_port, -1);
+  if (r.events_ & kTailLeft) r.state_->tail_left(index);
 }
 
-void Router::count_front(int index, InputVc& v, Cycle at) {
-  if (v.fifo.empty()) return;
-  VcEntry& f = v.fifo.front();
-  if (f.head && f.routed && !f.counted) {
-    contention_.increment(f.min_port);
-    if (contention_trace_) contention_trace_->changed(at, f.min_port, +1);
-    f.counted = true;
-    if (events_ & kHeadCounted) state_->head_counted(index, inputs_.port_of(index), pool_[f.packet]);
-  }
+// A routed head reached the front of its VC at `at`: it counts on its minimal output until its tail leaves.
+inline void Router::InputHooks::counted(int index, const VcEntry& head, Cycle at) {
+  r.contention_.increment(head.min_port);
+  if (r.contention_trace_) r.contention_trace_->changed(at, head.min_port, +1);
+  if (r.events_ & kHeadCounted) r.state_->head_counted(index, r.inputs_.port_of(index), r.pool_[head.packet]);
 }
+
+void Router::release_tails(Cycle now) { inputs_.release_tails(now, InputHooks{*this}); }
 
 // ---- RC and VA ----
 
@@ -212,7 +186,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   v.out_vc = d.out_vc;
   pkt.route.misrouted |= d.misroute;
   v.ready_at = rc_start + static_cast<Cycle>(rc_.latency() + va_.latency());
-  count_front(index, v, now);
+  inputs_.count_front(index, now, InputHooks{*this});
 }
 
 // seed-003 §1.3 [F]: the routing decision of a head that cannot advance is re-evaluated. Its header
@@ -251,9 +225,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   const Cycle st = static_cast<Cycle>(params_.st_latency);
 
   e.tail_leave = crossbar_.traverse(g.in_port, g.out_port, tick, size, e.arrival, sa);
-  tails_.emplace_back(e.tail_leave, index);
-  std::push_heap(tails_.begin(), tails_.end(), std::greater<>());
-  ++v.in_transit;
+  inputs_.granted(index, e.tail_leave);  // in transit until its tail leaves (release_tails)
   if (e.head) v.next_rc_at = now + sa;
   if (stage_trace_) stage_trace_->granted(now, g.in_port, g.out_port);
   if ((events_ & kInjectionForwarded) && e.head && ports_[g.in_port].link_class == 0)

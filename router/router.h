@@ -100,10 +100,10 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   };
   std::vector<Blocked> blocked_candidates(Cycle now);
 
-  // Brings the tail bookkeeping up to `now` (see release_tails): before statistics are reset, and before
-  // a packet is written into a VC whose earlier packets have left but were not yet popped.
+  // Brings the tail bookkeeping up to `now` (InputUnit::release_tails): before statistics are reset, and
+  // before a packet is written into a VC whose earlier packets have left but were not yet popped.
   void catch_up(Cycle now) {
-    if (!tails_.empty()) release_tails(now);
+    if (inputs_.has_tails()) release_tails(now);
   }
 
   void receive_packet(int port, const LinkMessage& msg, Cycle now) override {
@@ -127,10 +127,18 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void end_cycle(Cycle now, Cycle next);
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
   void injection_arrived(const LinkMessage& msg);  // out of line: the routing's hook, rarely set
+  // What the input unit's steps reach outside it (InputUnit::release_tails, count_front): the contention
+  // counters and their trace, the routing state's events, the VCs' due cycles. One reference, built at the
+  // call; its calls inline into the steps (router.cpp).
+  struct InputHooks {
+    Router& r;
+    void uncounted(int index, int min_port, Cycle at);
+    void counted(int index, const VcEntry& head, Cycle at);
+    void emptied(int index) { r.vc_due_[index] = kNever; }
+  };
   void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
   void route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now);
-  void count_front(int index, InputVc& v, Cycle at);
   void fire_broadcast(Cycle now);
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
@@ -180,7 +188,6 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   // What a packet's or a credit's arrival reads, in one cache line: the router is not running when a
   // message reaches it, so every other line it touched would be a miss (docs/benchmark.md, cachegrind).
   alignas(64) HotVector<Cycle> vc_due_;     // per input VC
-  HotVector<std::pair<Cycle, int>> tails_;  // min-heap of (tail leaves its buffer, VC) in transit
   std::unique_ptr<RoutingState> state_;     // the routing's own state (ECtN, PB, ...), null for the others
   std::uint8_t events_ = 0;                 // the router events state_ listens to (RouterEvent bits)
   std::uint64_t credit_waiters_ = 0;        // output ports some candidate waits on for credits
