@@ -4,6 +4,7 @@
 // conservation, and saturation against the bisection bound.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <fstream>
@@ -23,6 +24,8 @@
 using namespace hiradix;
 using nlohmann::json;
 using test::simulate;
+using test::config_error;
+using test::run_sane;
 using test::with;
 
 namespace {
@@ -178,15 +181,6 @@ TEST(MeshTopology, TwoAryTorusDimensionIsOneLinkNotTwo) {
 }
 
 // ---- Config: topology.dims (a list of integers) and routing.dor_order ----
-
-std::string config_error(const Overrides& o) {
-  try {
-    load_config("", o);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "accepted";
-}
 
 TEST(MeshConfig, DimsIsAListOfIntegersFromSetAndYaml) {
   const Config c = load_config("", {{"topology.type", "torus"}, {"topology.dims", "[8,4]"}, {"routing.algorithm", "dor"}});
@@ -475,19 +469,6 @@ Overrides run(const char* type, const char* dims, const char* algorithm, const c
           {"traffic.load", load},  {"sim.warmup", "1000"},    {"sim.measure", measure}};
 }
 
-json run_sane(const Overrides& o) {
-  int code = -1;
-  const json r = simulate(o, &code);
-  EXPECT_EQ(code, 0);
-  if (r.is_null()) return r;
-  EXPECT_EQ(r["status"], "ok");
-  const json& c = r["conservation"];
-  EXPECT_TRUE(c["ok"].get<bool>()) << c.dump();
-  EXPECT_EQ(c["created"].get<std::uint64_t>(), c["delivered"].get<std::uint64_t>() + c["in_flight"].get<std::uint64_t>()) << c.dump();
-  EXPECT_EQ(c["misdelivered"].get<std::uint64_t>(), 0u);
-  EXPECT_EQ(c["duplicates"].get<std::uint64_t>(), 0u);
-  return r;
-}
 
 // A ring of 3 routers (torus [3], p = 1): every other node is one hop away, so every packet takes exactly
 // 1 hop and, meeting no other, 14 + 15 = 29 cycles.
@@ -573,5 +554,32 @@ TEST(MeshNetwork, SaturationUnderUniformTrafficIsBelowTheBisectionBound) {
               << 100 * accepted / bound << " %)\n";
   }
 }
+
+#if defined(HIRADIX_BIN) && defined(HIRADIX_CONFIGS)
+// End to end through the command line: `hiradix run` on the example config prints the network's size, and
+// `hiradix synth` refuses a mesh with one config error (exit code 2) naming topology.type.
+TEST(MeshCli, RunPrintsTheSizeAndSynthIsRefused) {
+  test::TempDir dir;
+  const std::string config = test::shell_quote(std::string(HIRADIX_CONFIGS) + "/mesh8x8_un_dor.yaml");
+  const std::string out = dir.file("out.txt"), err = dir.file("err.txt");
+  const auto cli = [&](const std::string& args) {
+    return test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) + " " + args + " >" +
+                           test::shell_quote(out) + " 2>" + test::shell_quote(err));
+  };
+  ASSERT_EQ(cli("run " + config + " --set sim.warmup=500 --set sim.measure=1000 --set topology.type=torus"), 0);
+  const std::string text = test::read_text(out);
+  EXPECT_NE(text.find("hiradix: torus 8x8 p=1, 64 routers, routing dor (DOR)"), std::string::npos) << text;
+  EXPECT_NE(text.find("  network      64 routers, 64 nodes, radix 5, links: terminal 64, network 128"), std::string::npos) << text;
+  ASSERT_EQ(cli("run " + config + " -q --set sim.warmup=500 --set sim.measure=1000"), 0);
+  const json r = json::parse(test::read_text(dir.file("out/result.json")));
+  EXPECT_EQ(r["simulation"]["network"]["links"]["network"], 112);  // 2 * 8 * 7
+  EXPECT_EQ(r["simulation"]["network"]["radix_min"], 3);
+  EXPECT_EQ(r["simulation"]["network"]["radix_max"], 5);
+  EXPECT_EQ(cli("synth " + config), 2);
+  const std::string e = test::read_text(err);
+  EXPECT_EQ(e.rfind("config error: topology.type: hiradix synth covers the Dragonfly only", 0), 0u) << e;
+  EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
+}
+#endif
 
 }  // namespace
