@@ -364,6 +364,23 @@ TEST(Dor, ChannelDependencyGraphIsAcyclicOnMeshesAndTori) {
     }
 }
 
+// The reduced enumeration (pairs differing in one or two dimensions) makes the graph of every path.
+TEST(Dor, ReducedGraphEqualsTheFullOne) {
+  for (const Shape& s : kShapes)
+    for (const char* order : {"", "rev"}) {
+      const auto t = make(s.type, s.dims, s.p);
+      std::string o = order;
+      if (o == "rev") {
+        o.clear();
+        for (int d = static_cast<int>(s.dims.size()); d-- > 0;) o += std::to_string(d);
+      }
+      const auto r = routing(*t, "dor", o.c_str());
+      const ChannelGraph reduced = channel_dependencies(*t, *r, vcs_needed(*r), CdgMethod::kReduced);
+      const ChannelGraph full = channel_dependencies(*t, *r, vcs_needed(*r), CdgMethod::kFull);
+      EXPECT_TRUE(reduced == full) << t->describe() << " " << o << ": reduced " << reduced.edges() << ", full " << full.edges();
+    }
+}
+
 // DOR without its dateline (every hop on VC 0) on a ring of 5 or more: the check finds the ring's cycle. (A
 // 3-ring's paths are single hops, and a 4-ring's two-hop paths, the ties, leave from even coordinates going
 // plus and odd ones going minus, so neither closes a cycle: there DOR never takes VC 1.)

@@ -65,6 +65,7 @@ class Mesh final : public Topology {
   int dims() const { return static_cast<int>(dims_.size()); }
   int size(int d) const { return dims_[static_cast<std::size_t>(d)]; }
   const std::vector<int>& shape() const { return dims_; }
+  int stride(int d) const { return stride_[static_cast<std::size_t>(d)]; }  // router ID step of dimension d
   int coordinate(int router, int d) const { return router / stride_[static_cast<std::size_t>(d)] % dims_[static_cast<std::size_t>(d)]; }
   // Whether dimension d is a ring with a wrap-around link (a torus dimension of k >= 3).
   bool ring(int d) const { return torus_ && size(d) >= 3; }

@@ -18,8 +18,9 @@
 //    its two routers): VC 0 only.
 // The header carries the state (RouteState::flags): bit 7 = the wrap-around link of the current dimension
 // has been crossed, bits 0-2 = 1 + the dimension of the last hop (0: none yet).
-// The deadlock check walks route() from every source to every destination (enumerate_route_paths, kFull:
-// the wrap-around links break the rotation symmetry the reduced walk would assume).
+// The deadlock check walks route() (enumerate_dependencies): kFull from every source to every destination;
+// kReduced, the default before a run, only the pairs that differ in one or two dimensions, which make the
+// same graph (see dor_routing.cpp).
 #pragma once
 #include <array>
 #include <string>
