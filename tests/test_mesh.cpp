@@ -344,15 +344,19 @@ TEST(Dor, DatelineVcsOnTheTorus) {
 
 std::vector<int> vcs_needed(const RoutingAlgorithm& r) { return r.vcs_needed().per_class; }
 
+// routing.dor_order: "" (ascending) or "rev", the dimensions in descending order ("10", "210").
+std::string order_text(const std::string& order, std::size_t dims) {
+  if (order != "rev") return order;
+  std::string o;
+  for (std::size_t d = dims; d-- > 0;) o += std::to_string(d);
+  return o;
+}
+
 TEST(Dor, ChannelDependencyGraphIsAcyclicOnMeshesAndTori) {
   for (const Shape& s : kShapes)
     for (const char* order : {"", "rev"}) {
       const auto t = make(s.type, s.dims, s.p);
-      std::string o = order;
-      if (o == "rev") {
-        o.clear();
-        for (int d = static_cast<int>(s.dims.size()); d-- > 0;) o += std::to_string(d);
-      }
+      const std::string o = order_text(order, s.dims.size());
       const auto r = routing(*t, "dor", o.c_str());
       const DeadlockAnalysis a = analyse_deadlock(*t, *r, vcs_needed(*r));
       EXPECT_EQ(a.verdict, DeadlockAnalysis::Verdict::kAcyclic) << t->describe() << " " << o << ": " << a.cycle << a.reason;
@@ -369,11 +373,7 @@ TEST(Dor, ReducedGraphEqualsTheFullOne) {
   for (const Shape& s : kShapes)
     for (const char* order : {"", "rev"}) {
       const auto t = make(s.type, s.dims, s.p);
-      std::string o = order;
-      if (o == "rev") {
-        o.clear();
-        for (int d = static_cast<int>(s.dims.size()); d-- > 0;) o += std::to_string(d);
-      }
+      const std::string o = order_text(order, s.dims.size());
       const auto r = routing(*t, "dor", o.c_str());
       const ChannelGraph reduced = channel_dependencies(*t, *r, vcs_needed(*r), CdgMethod::kReduced);
       const ChannelGraph full = channel_dependencies(*t, *r, vcs_needed(*r), CdgMethod::kFull);
