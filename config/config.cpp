@@ -194,6 +194,20 @@ std::string to_choice(const KeySpec& k, const YAML::Node& n) {
   return v;
 }
 
+std::vector<long long> to_int_list(const KeySpec& k, const YAML::Node& n) {
+  std::ostringstream range;
+  range << "[" << static_cast<long long>(k.min) << ", " << static_cast<long long>(k.max) << "]";
+  if (!n.IsSequence() || n.size() == 0)
+    config_fail(k.key, "expected a non-empty list of integers such as [8, 8] (each in " + range.str() + ")");
+  std::vector<long long> out;
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    const std::string where = k.key + "[" + std::to_string(i) + "]";
+    if (!n[i].IsScalar()) config_fail(where, "expected an integer");
+    out.push_back(to_int({where, KeyType::kInt, "", k.min, k.max, {}, ""}, n[i]));
+  }
+  return out;
+}
+
 std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nlohmann::json& resolved) {
   if (!n.IsSequence()) config_fail(k.key, "expected a list of {pattern, offset, weight}");
   std::vector<PatternComponent> mix;
@@ -300,6 +314,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
       case KeyType::kFloat: to_float(k, v.values[k.key]); break;
       case KeyType::kString: to_choice(k, v.values[k.key]); break;
       case KeyType::kMix: to_mix(k, v.values[k.key], unused); break;
+      case KeyType::kIntList: to_int_list(k, v.values[k.key]); break;
     }
   }
   const std::unique_ptr<Topology> topo = read_topology(v, c);
@@ -335,6 +350,7 @@ nlohmann::json Config::topology_params() const {
   for (const KeySpec& k : topology_entry(topology.type).keys) {
     const std::string name = k.key.substr(k.key.find('.') + 1);
     if (k.type == KeyType::kInt) j[name] = topology.integer(k.key);
+    else if (k.type == KeyType::kIntList) j[name] = topology.integers(k.key);
     else j[name] = topology.text(k.key);
   }
   return j;
@@ -367,6 +383,11 @@ std::vector<KeyReference> config_reference() {
       for (const auto& c : k.choices) allowed += (allowed.empty() ? "" : ", ") + std::string("`") + c + "`";
     } else if (k.type == KeyType::kMix) {
       allowed = "list";
+    } else if (k.type == KeyType::kIntList) {
+      std::ostringstream a;
+      a << "list of integers ≥ " << static_cast<long long>(k.min);
+      if (k.max < kBig) a << ", ≤ " << static_cast<long long>(k.max);
+      allowed = a.str();
     } else {
       std::ostringstream a;
       a << (k.type == KeyType::kInt ? "integer" : "number");

@@ -20,6 +20,7 @@ bool is_default(ConfigValues& v, const KeySpec& k) {
   switch (k.type) {
     case KeyType::kInt: return v.I(k.key) == std::stoll(k.default_value);
     case KeyType::kFloat: return v.F(k.key) == std::stod(k.default_value);
+    case KeyType::kIntList: return v.L(k.key) == to_int_list(k, YAML::Load(k.default_value));
     default: return v.S(k.key) == k.default_value;
   }
 }
@@ -47,7 +48,10 @@ std::unique_ptr<Topology> read_topology(ConfigValues& v, Config& c) {
   for (const KeySpec& k : config_schema())
     if (is_topology_key(k.key) && !topology_reads(entry, k.key) && !is_default(v, k))
       config_fail(k.key, "is not a key of topology.type " + entry.name);
-  for (const KeySpec& k : entry.keys) c.topology.set(k.key, k.type == KeyType::kInt ? std::to_string(v.I(k.key)) : v.S(k.key));
+  for (const KeySpec& k : entry.keys)
+    c.topology.set(k.key, k.type == KeyType::kInt       ? std::to_string(v.I(k.key))
+                          : k.type == KeyType::kIntList ? OptionValues::list_text(v.L(k.key))
+                                                        : v.S(k.key));
   std::unique_ptr<Topology> topo;
   try {
     resolve_topology_options(c.topology);
@@ -61,6 +65,7 @@ std::unique_ptr<Topology> read_topology(ConfigValues& v, Config& c) {
   v.set("topology.type", entry.name);
   for (const KeySpec& k : entry.keys) {
     if (k.type == KeyType::kInt) v.set(k.key, c.topology.integer(k.key));
+    else if (k.type == KeyType::kIntList) v.set(k.key, c.topology.integers(k.key));
     else v.set(k.key, c.topology.text(k.key));
   }
   c.links.assign(entry.link_classes.size(), LinkClassParams{});
@@ -140,6 +145,8 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const
   std::unique_ptr<RoutingAlgorithm> routing;
   try {
     routing = make_routing(c.routing, topo);
+  } catch (const KeyError& e) {  // a routing's own key that does not fit the network (routing.dor_order)
+    config_fail(e.key(), e.what());
   } catch (const std::invalid_argument& e) {
     config_fail("routing.algorithm", e.what());
   }
@@ -226,7 +233,8 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   const RouterParams& rp = c.router;
   const VcRequirement need = routing.vcs_needed();
   const bool in_transit = routing.reroutes_blocked_heads();
-  const std::string who = c.routing.algorithm != "min" && !in_transit
+  // routing.phase_a is the Dragonfly's Valiant policy (local and global hops); no other topology reads it.
+  const std::string who = c.routing.algorithm != "min" && !in_transit && c.topology.type == "dragonfly"
                               ? c.routing.algorithm + " with phase_a " + c.routing.text("routing.phase_a")
                               : c.routing.algorithm;
   auto at_least = [&](const std::string& key, int phits_needed, const char* what) {

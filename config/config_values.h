@@ -21,6 +21,8 @@ const KeySpec* find_key(const std::string& key);
 std::int64_t to_int(const KeySpec& k, const YAML::Node& n);
 double to_float(const KeySpec& k, const YAML::Node& n);
 std::string to_choice(const KeySpec& k, const YAML::Node& n);
+// A KeyType::kIntList value: a non-empty YAML sequence of integers, each in [k.min, k.max].
+std::vector<long long> to_int_list(const KeySpec& k, const YAML::Node& n);
 // A traffic.mix list; its resolved form is appended to `resolved`.
 std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nlohmann::json& resolved);
 void set_json(nlohmann::json& root, const std::string& key, nlohmann::json value);  // by dotted key
@@ -35,6 +37,7 @@ class ConfigValues {
   std::int64_t I(const std::string& key) { return config_detail::to_int(*config_detail::find_key(key), values[key]); }
   double F(const std::string& key) { return config_detail::to_float(*config_detail::find_key(key), values[key]); }
   std::string S(const std::string& key) { return config_detail::to_choice(*config_detail::find_key(key), values[key]); }
+  std::vector<long long> L(const std::string& key) { return config_detail::to_int_list(*config_detail::find_key(key), values[key]); }
   const YAML::Node& node(const std::string& key) { return values[key]; }
   // Records a key's resolved value (what result.json and `hiradix config` show).
   void set(const std::string& key, nlohmann::json value) { config_detail::set_json(resolved_, key, std::move(value)); }

@@ -13,6 +13,7 @@
 #include <optional>
 #include <sstream>
 
+#include "config/schema/config_error.h"
 #include "topology/dragonfly.h"
 #include "router/routing/rtl_bus_verilog.h"
 #include "router/rtl/rc_interface.h"
@@ -463,6 +464,13 @@ std::string synth_block_list() {
 }
 
 nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
+  // The RTL routing unit's geometry module and the state blocks' wrappers are the Dragonfly's.
+  {
+    const std::unique_ptr<Topology> topo = make_topology(c);
+    if (!dynamic_cast<const Dragonfly*>(topo.get()))
+      config_fail("topology.type", "hiradix synth covers the Dragonfly only (the RTL routing unit's geometry is the Dragonfly's); topology.type is " +
+                                       topo->name());
+  }
   // By default every block of the router: the logic, the datapath and the routing's state.
   std::vector<std::string> blocks = opt.blocks;
   if (blocks.empty()) {

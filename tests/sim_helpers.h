@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "testbench/child_process.h"
@@ -62,6 +63,31 @@ inline nlohmann::json simulate_config(const Config& config, int* exit_code = nul
 // load_config("", overrides) + simulate_config.
 inline nlohmann::json simulate(const Overrides& overrides, int* exit_code = nullptr) {
   return simulate_config(load_config("", overrides), exit_code);
+}
+
+// What load_config("", o) says of `o`: its ConfigError's message, or "accepted".
+inline std::string config_error(const Overrides& o) {
+  try {
+    load_config("", o);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+// simulate() that expects a clean run: exit code 0, status ok, every packet accounted for (conservation).
+inline nlohmann::json run_sane(const Overrides& o) {
+  int code = -1;
+  const nlohmann::json r = simulate(o, &code);
+  EXPECT_EQ(code, 0);
+  if (r.is_null()) return r;
+  EXPECT_EQ(r["status"], "ok");
+  const nlohmann::json& c = r["conservation"];
+  EXPECT_TRUE(c["ok"].get<bool>()) << c.dump();
+  EXPECT_EQ(c["created"].get<std::uint64_t>(), c["delivered"].get<std::uint64_t>() + c["in_flight"].get<std::uint64_t>()) << c.dump();
+  EXPECT_EQ(c["misdelivered"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(c["duplicates"].get<std::uint64_t>(), 0u);
+  return r;
 }
 
 // Appends (or replaces) key=value in a copy of `base`.

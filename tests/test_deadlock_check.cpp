@@ -26,6 +26,7 @@
 #include "router/routing/lian_routing.h"
 #include "topology/dragonfly.h"
 #include "topology/fully_connected.h"
+#include "topology/topology_registry.h"
 
 using namespace hiradix;
 
@@ -33,9 +34,22 @@ namespace {
 
 const std::vector<std::string> kPolicies = {"lgl", "lg-", "-gl", "-g-"};
 
+// The routings defined on the Dragonfly (dor is the mesh's and the torus's: tests/test_mesh.cpp).
 std::vector<std::string> routings() {
   std::vector<std::string> names;
-  for (const RoutingEntry& e : routing_registry()) names.push_back(e.name);
+  TopologyOptions t;
+  t.set("topology.h", 2);
+  const std::unique_ptr<Topology> dragonfly = make_topology(t);
+  for (const RoutingEntry& e : routing_registry()) {
+    RoutingOptions o;
+    o.algorithm = e.name;
+    try {
+      make_routing(o, *dragonfly);
+    } catch (const std::invalid_argument&) {
+      continue;
+    }
+    names.push_back(e.name);
+  }
   return names;
 }
 

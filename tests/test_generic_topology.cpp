@@ -21,6 +21,7 @@
 using namespace hiradix;
 using nlohmann::json;
 using test::simulate;
+using test::run_sane;
 using test::with;
 
 namespace {
@@ -111,23 +112,14 @@ TEST(FullyConnected, DomainsPartitionTheRouters) {
   EXPECT_EQ(static_cast<int>(seen.size()), t->routers());
 }
 
-std::string key_error(const Overrides& o) {
-  try {
-    load_config("", o);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "accepted";
-}
-
 TEST(FullyConnected, InconsistentShapesAreRefusedNamingTheKey) {
   const Overrides fc = {{"topology.type", "fully_connected"}};
-  EXPECT_NE(key_error(with(fc, {{"topology.p", "3"}, {"topology.nics", "2"}})).find("topology.p"), std::string::npos);
-  EXPECT_NE(key_error(with(fc, {{"topology.routers", "2"}, {"topology.nics", "3"}, {"topology.p", "3"}})).find("topology.nics"),
+  EXPECT_NE(test::config_error(with(fc, {{"topology.p", "3"}, {"topology.nics", "2"}})).find("topology.p"), std::string::npos);
+  EXPECT_NE(test::config_error(with(fc, {{"topology.routers", "2"}, {"topology.nics", "3"}, {"topology.p", "3"}})).find("topology.nics"),
             std::string::npos);
-  EXPECT_NE(key_error(with(fc, {{"topology.routers", "1"}})).find("topology.routers"), std::string::npos);
-  EXPECT_NE(key_error(with(fc, {{"topology.routers", "64"}, {"topology.p", "2"}})).find("topology.routers"), std::string::npos);
-  EXPECT_NE(key_error({{"topology.nics", "2"}}).find("topology.nics"), std::string::npos) << "not a Dragonfly key";
+  EXPECT_NE(test::config_error(with(fc, {{"topology.routers", "1"}})).find("topology.routers"), std::string::npos);
+  EXPECT_NE(test::config_error(with(fc, {{"topology.routers", "64"}, {"topology.p", "2"}})).find("topology.routers"), std::string::npos);
+  EXPECT_NE(test::config_error({{"topology.nics", "2"}}).find("topology.nics"), std::string::npos) << "not a Dragonfly key";
 }
 
 // ---- The routings: which class the registry builds, their VCs, the refusals ----
@@ -158,7 +150,7 @@ TEST(GenericRouting, VcNeedsAreTheHopsPerPhaseOnEachClass) {
 TEST(GenericRouting, OtherRoutingsRefuseAnotherTopologyNamingRoutingAlgorithm) {
   for (const RoutingEntry& e : routing_registry()) {
     if (e.name == "min" || e.name == "valiant") continue;
-    const std::string error = key_error({{"topology.type", "fully_connected"}, {"routing.algorithm", e.name}});
+    const std::string error = test::config_error({{"topology.type", "fully_connected"}, {"routing.algorithm", e.name}});
     EXPECT_NE(error.find("routing.algorithm"), std::string::npos) << e.name << ": " << error;
     EXPECT_NE(error.find("fully_connected"), std::string::npos) << e.name << ": " << error;
   }
@@ -166,7 +158,7 @@ TEST(GenericRouting, OtherRoutingsRefuseAnotherTopologyNamingRoutingAlgorithm) {
 
 TEST(GenericRouting, TheRtlRoutingUnitIsRefusedNamingRcMode) {
   for (const char* mode : {"rtl", "lockstep"}) {
-    const std::string error = key_error({{"topology.type", "fully_connected"}, {"router.rc_mode", mode}});
+    const std::string error = test::config_error({{"topology.type", "fully_connected"}, {"router.rc_mode", mode}});
     EXPECT_NE(error.find("router.rc_mode"), std::string::npos) << error;
   }
 }
@@ -260,19 +252,6 @@ Overrides fc_run(int routers, int p, int nics, const char* algorithm) {
           {"sim.measure", "1000000"}};
 }
 
-json run_sane(const Overrides& o) {
-  int code = -1;
-  const json r = simulate(o, &code);
-  EXPECT_EQ(code, 0);
-  if (r.is_null()) return r;
-  EXPECT_EQ(r["status"], "ok");
-  const json& c = r["conservation"];
-  EXPECT_TRUE(c["ok"].get<bool>()) << c.dump();
-  EXPECT_EQ(c["created"].get<std::uint64_t>(), c["delivered"].get<std::uint64_t>() + c["in_flight"].get<std::uint64_t>()) << c.dump();
-  EXPECT_EQ(c["misdelivered"].get<std::uint64_t>(), 0u);
-  EXPECT_EQ(c["duplicates"].get<std::uint64_t>(), 0u);
-  return r;
-}
 
 // Uniform traffic with one node per router: every packet crosses exactly one link.
 TEST(GenericNetwork, MinTakesOneHopAtTheZeroLoadLatency) {

@@ -42,7 +42,7 @@ TEST(TopologyRegistry, TheSchemaHoldsEveryTopologyAndLinkClassKeyOnce) {
       }
   }
   EXPECT_FALSE(is_topology_key("router.output_queue"));
-  EXPECT_THROW(topology_entry("torus"), KeyError);
+  EXPECT_THROW(topology_entry("hyperx"), KeyError);
 }
 
 TEST(TopologyRegistry, DragonflyDefaultsResolveAsTheBalancedNetwork) {
@@ -88,7 +88,7 @@ TEST(TopologyRegistry, AResolvedConfigBuildsTheSameNetworkAgain) {
   EXPECT_EQ(again->describe(), "dragonfly p=3 a=4 h=2 (consecutive)");
   EXPECT_EQ(c.topology_params(), (nlohmann::json{{"p", 3}, {"a", 4}, {"h", 2}, {"arrangement", "consecutive"}}));
   EXPECT_EQ(topology_of(nlohmann::json::object()), nullptr);
-  EXPECT_EQ(topology_of(nlohmann::json{{"topology", {{"type", "torus"}}}}), nullptr);
+  EXPECT_EQ(topology_of(nlohmann::json{{"topology", {{"type", "hyperx"}}}}), nullptr);  // not a topology (yet)
 }
 
 // The memory check's input-buffer part, by hand for h = 2 (36 routers of 2 terminal, 3 local and 2 global

@@ -43,10 +43,7 @@ TopologyEntry fully_connected_topology_entry() {
   };
   e.link_classes = {
       terminal_link_class(),
-      {"network",
-       {"links.network_latency", KeyType::kInt, "10", 1, kUnbounded, {}, "fully_connected: router-to-router link latency in cycles, for packets and credits."},
-       {"router.vcs.network", KeyType::kInt, "0", 0, 32, {}, "fully_connected: VCs of router-to-router ports; 0 = the minimum the routing needs (min 1, valiant 2)."},
-       {"router.buffers.network", KeyType::kInt, "32", 1, kUnbounded, {}, "fully_connected: input buffer per router-to-router VC, phits."}},
+      network_link_class(),
   };
   e.size_key = "topology.routers";
   e.resolve = resolve;

@@ -65,6 +65,20 @@ class Topology {
   // ADVC's span (seed-000 §4.2): how many consecutive domains after its own a router reaches directly.
   virtual int consecutive_domains() const = 0;
 
+  // Links of link class `cls`: a router-to-router link (a pair of ports, used both ways) once, a terminal
+  // link once per terminal port. For the size a run prints and records (tools/run/simulation.cpp).
+  long links(int cls) const {
+    long ports = 0;
+    for (int r = 0; r < routers(); ++r)
+      for (int p = 0; p < radix(r); ++p) ports += port_class(r, p) == cls;
+    return cls == 0 ? ports : ports / 2;
+  }
+  int min_radix() const {
+    int least = max_radix();
+    for (int r = 0; r < routers(); ++r) least = radix(r) < least ? radix(r) : least;
+    return least;
+  }
+
   // The name under which result.json counts the phase-0 path shape `bits` (RouteState::path_bits, 0..7)
   // that this topology's routings record; 0 is always "min".
   virtual std::string path_type_name(int bits) const { return generic_path_type_name(bits); }

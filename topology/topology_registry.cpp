@@ -10,9 +10,12 @@ namespace hiradix {
 // Each topology's file defines its entry.
 TopologyEntry dragonfly_topology_entry();
 TopologyEntry fully_connected_topology_entry();
+TopologyEntry mesh_topology_entry();
+TopologyEntry torus_topology_entry();
 
 const std::vector<TopologyEntry>& topology_registry() {
-  static const std::vector<TopologyEntry> entries = {dragonfly_topology_entry(), fully_connected_topology_entry()};
+  static const std::vector<TopologyEntry> entries = {dragonfly_topology_entry(), fully_connected_topology_entry(), mesh_topology_entry(),
+                                                       torus_topology_entry()};
   return entries;
 }
 
@@ -27,6 +30,13 @@ LinkClassKeys terminal_link_class() {
           {"links.injection_latency", KeyType::kInt, "1", 1, kUnbounded, {}, "NIC-to-router and router-to-NIC link latency in cycles (not in the seeds)."},
           {"router.vcs.injection", KeyType::kInt, "1", 1, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue; seed-003 Table I: 3). With several, the NIC puts each packet into the next injection VC, round robin, that has room for its first flit, so a packet blocked at the head of one VC does not stop the next."},
           {"router.buffers.injection", KeyType::kInt, "32", 1, kUnbounded, {}, "Input buffer per injection VC, phits."}};
+}
+
+LinkClassKeys network_link_class() {
+  return {"network",
+          {"links.network_latency", KeyType::kInt, "10", 1, kUnbounded, {}, "fully_connected, mesh, torus: router-to-router link latency in cycles, for packets and credits."},
+          {"router.vcs.network", KeyType::kInt, "0", 0, 32, {}, "fully_connected, mesh, torus: VCs of router-to-router ports; 0 = the minimum the routing needs (min: the most hops of a minimal path, valiant: twice that, dor: 1 on a mesh, 2 on a torus)."},
+          {"router.buffers.network", KeyType::kInt, "32", 1, kUnbounded, {}, "fully_connected, mesh, torus: input buffer per router-to-router VC, phits."}};
 }
 
 namespace {

@@ -41,6 +41,9 @@ const std::vector<TopologyEntry>& topology_registry();
 // The entry called `name`; throws KeyError naming topology.type if there is none.
 const TopologyEntry& topology_entry(const std::string& name);
 LinkClassKeys terminal_link_class();
+// The one router-to-router class `network` of fully_connected, mesh and torus (links.network_latency,
+// router.vcs.network, router.buffers.network).
+LinkClassKeys network_link_class();
 
 // The schema fragments, each key once even when several topologies declare it: topology.type and every
 // entry's topology keys; and one field (latency, vcs or buffer) of every entry's link classes.

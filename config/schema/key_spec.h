@@ -8,7 +8,9 @@
 
 namespace hiradix {
 
-enum class KeyType { kInt, kFloat, kString, kMix };
+// kIntList: a list of integers (YAML `[8, 8]`, `--set key=[8,8]`), each within min..max; its text as
+// OptionValues keep it is canonical, "[8, 8]" (OptionValues::integers reads it back).
+enum class KeyType { kInt, kFloat, kString, kMix, kIntList };
 
 struct KeySpec {
   std::string key;

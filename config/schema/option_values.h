@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace hiradix {
 
@@ -26,6 +27,11 @@ class OptionValues {
   // not declare, or a non-integer where an integer is read.
   long long integer(const std::string& key) const;
   std::string text(const std::string& key) const;
+  // A KeyType::kIntList key: "[8, 8]" (or "[8,8]", as JSON writes it) as {8, 8}; throws std::invalid_argument
+  // for text that is not such a list.
+  std::vector<long long> integers(const std::string& key) const;
+  // The canonical text of a list of integers, "[8, 8]".
+  static std::string list_text(const std::vector<long long>& values);
   const std::map<std::string, std::string>& values_set() const { return values_; }
 
  protected:

@@ -22,6 +22,7 @@ const char* type_name(KeyType t) {
     case KeyType::kFloat: return "number";
     case KeyType::kString: return "string";
     case KeyType::kMix: return "list";
+    case KeyType::kIntList: return "list of integers";
   }
   return "";
 }

@@ -386,6 +386,14 @@ void enumerate_route_paths(const RoutingAlgorithm& routing, ChannelGraph& g, Cdg
   e.finish();
 }
 
+void enumerate_route_pairs(const RoutingAlgorithm& routing, ChannelGraph& g,
+                           const std::function<void(const std::function<void(int, int)>&)>& pairs) {
+  Enumerator e(g.topology(), routing, g, false);
+  pairs([&e](int s, int d) {
+    if (s != d) e.walk_route(s, d);
+  });
+}
+
 void enumerate_valiant_paths(const ValiantRouting& routing, ChannelGraph& g, CdgMethod method) {
   Enumerator e(g.topology(), routing, g, method == CdgMethod::kReduced);
   e.valiant_paths(routing, method);

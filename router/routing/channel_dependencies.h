@@ -11,6 +11,7 @@
 // no router channel waits on an injection one, so neither can lie on a cycle.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -131,6 +132,11 @@ ChannelGraph channel_dependencies(const Topology& topo, const RoutingAlgorithm& 
 //  - every path route() takes from every source router to every destination router (MIN);
 class ValiantRouting;
 void enumerate_route_paths(const RoutingAlgorithm& routing, ChannelGraph& g, CdgMethod method);
+//  - route() from every source router to every destination router of the pairs `pairs` yields (it calls
+//    its argument once per pair): for a deterministic routing whose reduced enumeration knows a set of
+//    pairs whose paths make every dependency of all paths (DorRouting);
+void enumerate_route_pairs(const RoutingAlgorithm& routing, ChannelGraph& g,
+                           const std::function<void(const std::function<void(int, int)>&)>& pairs);
 //  - the paths of every choice of the Valiant family's injection decision;
 void enumerate_valiant_paths(const ValiantRouting& routing, ChannelGraph& g, CdgMethod method);
 //  - the escape channels of an in-transit routing (its minimal hops).

@@ -223,7 +223,15 @@ nlohmann::json recomputation_json(Network& net) {
   return {{"count", recomputations}, {"per_injected_packet", injected ? static_cast<double>(recomputations) / injected : 0.0}};
 }
 
-// What is not the network's behaviour: the simulator's effort and the result's provenance.
+// The network's size: routers, nodes, the least and most ports of a router, the links of each class.
+nlohmann::json network_size_json(const Topology& t) {
+  nlohmann::json links = nlohmann::json::object();
+  for (std::size_t c = 0; c < t.link_classes().size(); ++c) links[t.link_classes()[c]] = t.links(static_cast<int>(c));
+  return {{"routers", t.routers()}, {"nodes", t.nodes()}, {"radix_min", t.min_radix()}, {"radix_max", t.max_radix()}, {"links", links}};
+}
+
+// What is not the network's behaviour: the simulator's effort and the result's provenance (and the
+// network's size, which the resolved config determines).
 nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration, double wall,
                                const nlohmann::json& resolved_config) {
   std::uint64_t activations = 0;
@@ -237,7 +245,8 @@ nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration
           {"peak_memory_mib", peak_memory_mib()},
           {"hiradix_version", hiradix_version()},
           {"git_commit", git_commit()},
-          {"config_sha256", config_sha256(resolved_config)}};
+          {"config_sha256", config_sha256(resolved_config)},
+          {"network", network_size_json(net.topology())}};
 }
 
 }  // namespace
@@ -323,6 +332,14 @@ std::string summarize(const nlohmann::json& j) {
   const std::string algorithm = c["routing"]["algorithm"].get<std::string>();
   s << fmt::format("hiradix: {}, {} routers, routing {} ({})\n", topo ? topo->describe() : "(unknown topology)",
                    j["simulation"]["routers"].get<int>(), algorithm, routing_display_of(algorithm, c).name);
+  if (topo) {
+    std::string links;
+    for (std::size_t k = 0; k < topo->link_classes().size(); ++k)
+      links += fmt::format("{}{} {}", k ? ", " : "", topo->link_classes()[k], topo->links(static_cast<int>(k)));
+    const std::string radix = topo->min_radix() == topo->max_radix() ? std::to_string(topo->max_radix())
+                                                                      : fmt::format("{}-{}", topo->min_radix(), topo->max_radix());
+    s << fmt::format("  network      {} routers, {} nodes, radix {}, links: {}\n", topo->routers(), topo->nodes(), radix, links);
+  }
   s << fmt::format("  traffic      {} offset {} load {:.3f}{}\n", c["traffic"]["pattern"].get<std::string>(),
                    c["traffic"]["offset"].get<int>(), c["traffic"]["load"].get<double>(),
                    j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
