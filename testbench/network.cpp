@@ -22,7 +22,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
       classes_(config.links),
       routing_(make_routing(config.routing, *topo_)),
       scheduler_("scheduler"),
-      stats_(*topo_, config.warmup, config.warmup + config.measure) {
+      stats_(*topo_, *routing_, config.warmup, config.warmup + config.measure) {
   if (config.traffic.has_change) {
     const Cycle begin = config.traffic.change_at > config.bins_before ? config.traffic.change_at - config.bins_before : 0;
     stats_.enable_time_series(std::max(begin, config.warmup), config.warmup + config.measure, config.bin);

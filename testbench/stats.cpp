@@ -1,5 +1,7 @@
 #include "testbench/stats.h"
 
+#include "router/routing/routing_algorithm.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -66,6 +68,11 @@ Stats::Stats(int terminals, int terminals_per_router, Cycle measure_begin, Cycle
 Stats::Stats(const Topology& topo, Cycle measure_begin, Cycle measure_end)
     : Stats(topo.nodes(), topo.nodes_per_router(), measure_begin, measure_end) {
   for (int b = 0; b < 8; ++b) path_names_[static_cast<std::size_t>(b)] = topo.path_type_name(b);
+}
+
+Stats::Stats(const Topology& topo, const RoutingAlgorithm& routing, Cycle measure_begin, Cycle measure_end)
+    : Stats(topo.nodes(), topo.nodes_per_router(), measure_begin, measure_end) {
+  for (int b = 0; b < 8; ++b) path_names_[static_cast<std::size_t>(b)] = routing.path_type_name(b, topo);
 }
 
 void Stats::enable_time_series(Cycle begin, Cycle end, Cycle bin) {

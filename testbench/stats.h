@@ -15,6 +15,8 @@
 
 namespace hiradix {
 
+class RoutingAlgorithm;
+
 // Percentiles of latencies in memory that does not grow with the run: exact for values below `limit`, one
 // bin per cycle; above it in log buckets of 2^kMantissaBits per power of two (a value is resolved to within
 // 1/4096 of itself, read as its bucket's lower bound; exact below 2^13), allocated up to the largest value
@@ -65,6 +67,8 @@ class Stats {
  public:
   Stats(int terminals, int terminals_per_router, Cycle measure_begin, Cycle measure_end);  // generic path names
   Stats(const Topology& topo, Cycle measure_begin, Cycle measure_end);  // the topology's path names
+  // The routing's path names (RoutingAlgorithm::path_type_name).
+  Stats(const Topology& topo, const RoutingAlgorithm& routing, Cycle measure_begin, Cycle measure_end);
 
   void enable_time_series(Cycle begin, Cycle end, Cycle bin);
 
@@ -110,7 +114,7 @@ class Stats {
   std::uint64_t misdelivered_ = 0, duplicates_ = 0;
   std::vector<std::uint64_t> injected_phits_;  // per router, in the window
   std::vector<std::uint64_t> path_types_;      // 8 entries, by RouteState::path_bits
-  std::array<std::string, 8> path_names_;      // their names in result.json (Topology::path_type_name)
+  std::array<std::string, 8> path_names_;      // their names in result.json (RoutingAlgorithm::path_type_name)
   LatencyHistogram total_, injection_, network_;
   DeliveryLedger delivered_;                   // by packet serial: each packet delivered once
   std::vector<Cycle> late_tails_;              // tails beyond the window end (for in-flight accounting)

@@ -149,6 +149,16 @@ TEST(Plot, PointsWithoutPacketsAreLeftOutAndMissingPointsNamed) {
   EXPECT_NE(test::read_text(dir.file("plot2.txt")).find("1 of 3 points of the sweep have no result"), std::string::npos)
       << test::read_text(dir.file("plot2.txt"));
   EXPECT_NE(test::read_text(dir.file("plot2.txt")).find("left out: points 2\n"), std::string::npos);
+
+  // A table with point 0's row twice (appended by hand) still misses point 2: the count is of the plan's
+  // points without a row, not the plan's size minus the rows.
+  const std::string two = test::read_text(dir.file("s/results.csv"));
+  std::ofstream(dir.file("s/results.csv")) << two << two.substr(two.find('\n') + 1, two.find('\n', two.find('\n') + 1) - two.find('\n'));
+  ASSERT_EQ(test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) +
+                            " plot s/results.csv --out p3 >plot3.txt 2>&1"),
+            0);
+  EXPECT_NE(test::read_text(dir.file("plot3.txt")).find("1 of 3 points of the sweep have no result"), std::string::npos)
+      << test::read_text(dir.file("plot3.txt"));
 }
 
 // A sweep of ADV+i offsets at one offered load draws accepted load per offset (Fig. 6-3's form): a curve

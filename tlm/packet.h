@@ -24,8 +24,9 @@ inline constexpr int kMaxLinkClasses = 4;
 struct RouteState {
   std::uint32_t intermediate = 0;  // intermediate router chosen at injection (Valiant's R_ROOT)
   std::uint8_t phase = 1;          // 0: towards the intermediate router, 1: towards the destination
-  // The shape of the phase-0 path, 3 bits defined by the routing that sets them (0 = minimal); the
-  // statistics count each shape under the name the topology gives it (Topology::path_type_name).
+  // The shape of the path, 3 bits defined by the routing that sets them (0 = minimal): Valiant's phase-0
+  // shape, or the misroutes an in-transit routing took; the statistics count each shape under the name
+  // the routing gives it (RoutingAlgorithm::path_type_name, by default the topology's).
   std::uint8_t path_bits = 0;
   std::array<std::uint8_t, kMaxLinkClasses> hops{};  // router-to-router hops taken, by link class
   std::uint8_t phase_classes = 0;  // bit c: the current phase has taken a hop of link class c (VC slot rules)

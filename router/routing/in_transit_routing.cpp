@@ -40,6 +40,15 @@ int InTransitRouting::next_vc(int in_port, int in_vc, int out_port, bool misrout
   return in_vc + 1;
 }
 
+std::string InTransitRouting::path_type_name(int bits, const Topology&) const {
+  switch (bits & (kLocalMisroutePath | kGlobalMisroutePath)) {
+    case kLocalMisroutePath: return "misroute_l";
+    case kGlobalMisroutePath: return "misroute_g";
+    case kLocalMisroutePath | kGlobalMisroutePath: return "misroute_gl";
+    default: return "min";
+  }
+}
+
 namespace {
 // MM+L (seed-003 §1.7): which kind of misroute the packet may take at this hop.
 enum class Misroute { kNone, kGlobal, kGlobalMandatory, kLocalMm, kLocal };
@@ -103,6 +112,7 @@ RoutingDecision InTransitRouting::route(const RoutingContext& ctx, Packet& pkt) 
   const bool misroute = out != min_port;
   const int vc = next_vc(ctx.in_port, ctx.in_vc, out, misroute);
   ++rs.hops[static_cast<int>(t.port_class(out))];
+  if (misroute) rs.path_bits |= t.port_class(out) == PortClass::kGlobal ? kGlobalMisroutePath : kLocalMisroutePath;
   if (misroute && t.port_class(out) == PortClass::kLocal)
     rs.flags |= type == Misroute::kLocalMm ? kLocalMisrouted | kMandatoryGlobal : kLocalMisrouted;
   d.out_port = static_cast<std::uint16_t>(out);

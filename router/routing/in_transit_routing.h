@@ -36,6 +36,11 @@ class InTransitRouting : public DragonflyRouting {
   // MM+L's header bits (RouteState::flags; seed-003 §1.7): a local misroute was taken in the current group;
   // the previous hop was a local misroute in the source group, so this router should send it out globally.
   static constexpr std::uint8_t kLocalMisrouted = 1, kMandatoryGlobal = 2;
+  // The path shape it records (RouteState::path_bits): whether it took a local and/or a global misroute,
+  // counted in result.json's path_types as misroute_l, misroute_g and misroute_gl (both; NRG's local
+  // misroute followed by a global one is misroute_gl), beside min.
+  static constexpr std::uint8_t kLocalMisroutePath = 1, kGlobalMisroutePath = 2;
+  std::string path_type_name(int bits, const Topology& topo) const override;
 
   // The VC a hop from (in_port, in_vc) to out_port takes (seed-003 §1.8, FOGSim nextChannel): VC 0 from an
   // injection port; a local misroute and a local-to-global hop keep the input VC; any other hop takes the

@@ -13,6 +13,7 @@
 #include "router/common/router_view.h"
 #include "router/routing/routing_context.h"
 #include "router/routing/routing_options.h"
+#include "topology/topology.h"
 #include "router/routing/routing_state.h"
 #include "router/routing/routing_trace.h"
 #include "tlm/packet.h"
@@ -48,6 +49,9 @@ class RoutingAlgorithm {
   // In-transit adaptive routings: a head whose chosen output cannot take it goes through RC again (its
   // decision is re-evaluated, seed-003 §1.3 [F]), so the router keeps its route state from before RC.
   virtual bool reroutes_blocked_heads() const { return false; }
+  // The name result.json gives the path shape `bits` (RouteState::path_bits, 1..7; 0 is always "min"):
+  // the topology's names of Valiant's phase-0 shapes unless the routing records other shapes.
+  virtual std::string path_type_name(int bits, const Topology& topo) const { return topo.path_type_name(bits); }
   // Recomputation (seed-000 §3.4, `routing.recomp`; `routing.source_decision: every_attempt`): a head at
   // its injection port that could bid for the switch and was not granted (no credits, no queue space, or
   // arbitration lost) goes through RC again with the header it was injected with, so the routing decides

@@ -103,6 +103,7 @@ module hiradix_mml_misroute(on, p, a, h, here, here_g, dst_router, dst_g, minima
   reg mis, lmis, mandg;
   integer j;
   reg [HOPS_W-1:0] lhops, ghops;
+  reg [2:0] path;  // the header's path shape: bit 0 a local misroute taken, bit 1 a global one
   always @* begin
     valid = {MAX_PORTS{1'b0}};
     {count, k} = {(2*W){1'b0}};
@@ -111,6 +112,7 @@ module hiradix_mml_misroute(on, p, a, h, here, here_g, dst_router, dst_g, minima
     mandg = 1'b0;
     lhops = rs_in[RS_LHOPS_LSB +: HOPS_W];
     ghops = rs_in[RS_GHOPS_LSB +: HOPS_W];
+    path = rs_in[RS_PATH_LSB +: 3];
     hop_vc = {(VC_W+1){1'b0}};
     vc_c = {(VC_W+1){1'b0}};
     if (fire) begin
@@ -134,6 +136,7 @@ module hiradix_mml_misroute(on, p, a, h, here, here_g, dst_router, dst_g, minima
     mis = out != minimal;
     if (on && here != dst_router) begin
       hop_vc = next_vc(in_port_w, out, in_vc, mis);
+      if (mis) path = path | (out >= p + a - 1 ? 3'd2 : 3'd1);
       if (out >= p + a - 1) ghops = ghops + 1'b1;
       else begin
         lhops = lhops + 1'b1;
@@ -147,7 +150,7 @@ module hiradix_mml_misroute(on, p, a, h, here, here_g, dst_router, dst_g, minima
   assign min_port = minimal[PORT_W-1:0];
   assign misroute = mis;
   assign no_slot = on && here != dst_router && hop_vc >= (out >= p + a - 1 ? 2 : 3);
-  assign rs_out = {mandg, lmis, rs_in[RS_PGLOBAL_BIT], ghops, lhops, rs_in[RS_PATH_LSB +: 3], rs_in[RS_PHASE_BIT],
+  assign rs_out = {mandg, lmis, rs_in[RS_PGLOBAL_BIT], ghops, lhops, path, rs_in[RS_PHASE_BIT],
                    rs_in[RS_INTER_LSB +: ROUTER_W]};
 endmodule
 `default_nettype wire

@@ -127,38 +127,43 @@ Figure router_contention_figure(const std::string& path) {
 
 namespace {
 
-// The points of the sweep's plan (sweep.json beside results.csv) that have no row yet, as "3, 7-9"; empty
-// when every point has one (or there is no plan to compare with).
-std::string missing_points(const plot::SweepTable& s, std::size_t& planned) {
+// The points of the sweep's plan (sweep.json beside results.csv) that have no row yet: how many, and as
+// "3, 7-9"; none when every point has one (or there is no plan to compare with).
+struct MissingPoints {
+  std::size_t planned = 0, count = 0;
+  std::string list;
+};
+
+MissingPoints missing_points(const plot::SweepTable& s) {
+  MissingPoints m;
   std::ifstream in(s.dir / "sweep.json");
   const json plan = in ? json::parse(in, nullptr, false) : json();
-  if (!plan.is_object() || !plan.contains("points") || !plan["points"].is_array()) return "";
-  planned = plan["points"].size();
-  std::vector<bool> have(planned, false);
+  if (!plan.is_object() || !plan.contains("points") || !plan["points"].is_array()) return m;
+  m.planned = plan["points"].size();
+  std::vector<bool> have(m.planned, false);
   for (const auto& row : s.rows) {
     const std::size_t point = std::strtoul(row[0].c_str(), nullptr, 10);
-    if (point < planned) have[point] = true;
+    if (point < m.planned) have[point] = true;
   }
-  std::string list;
-  for (std::size_t i = 0; i < planned; ++i) {
+  for (std::size_t i = 0; i < m.planned; ++i) {
     if (have[i]) continue;
     std::size_t j = i;
-    while (j + 1 < planned && !have[j + 1]) ++j;
-    list += (list.empty() ? "" : ", ") + (j == i ? std::to_string(i) : fmt::format("{}-{}", i, j));
+    while (j + 1 < m.planned && !have[j + 1]) ++j;
+    m.list += (m.list.empty() ? "" : ", ") + (j == i ? std::to_string(i) : fmt::format("{}-{}", i, j));
+    m.count += j - i + 1;
     i = j;
   }
-  return list;
+  return m;
 }
 
 // The sweep's figures that apply; a note on stdout for each that does not (unless quiet).
 std::vector<plot::Figure> sweep_figures(const std::string& csv, bool quiet) {
   const plot::SweepTable s = plot::read_sweep(csv);
   if (s.rows.empty()) config_fail("plot " + csv, "no rows");
-  std::size_t planned = 0;
-  if (const std::string missing = missing_points(s, planned); !missing.empty() && !quiet)
-    std::cout << "plot: " << planned - s.rows.size() << " of " << planned
+  if (const MissingPoints missing = missing_points(s); missing.count > 0 && !quiet)
+    std::cout << "plot: " << missing.count << " of " << missing.planned
               << " points of the sweep have no result (interrupted, or still running; `hiradix sweep --resume` runs "
-                 "them), left out: points " << missing << "\n";
+                 "them), left out: points " << missing.list << "\n";
   const plot::Layout l = plot::arrange(s);
   using Maker = plot::Figure (*)(const plot::SweepTable&, const plot::Layout&, std::string&);
   const std::pair<const char*, Maker> makers[] = {

@@ -36,15 +36,24 @@ std::string format_count(double v) {
   return fmt::format("{:.3g}G", v / 1e9);
 }
 
+std::string format_eta(double low, double high) {
+  if (low < 0) return "ETA ?";
+  if (high <= 1.15 * low + 1) return "ETA " + format_duration(high);
+  return "ETA " + format_duration(low) + "-" + format_duration(high);
+}
+
 std::string Progress::line() const {
   const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
   std::string s = fmt::format("{}: {}/{} {}", what_, done_, total_, unit_);
   if (unit_ != "cycles") s += fmt::format(", {} cycles", format_count(static_cast<double>(cycles_)));
   if (elapsed > 0) s += fmt::format(", {} cycles/s", format_count(static_cast<double>(cycles_) / elapsed));
-  // ETA from this session's pace (a resumed sweep does not count the points it found done).
+  // ETA from the cost model when one is set, else from this session's pace (a resumed sweep does not count
+  // the points it found done).
   const double session_done = static_cast<double>(done_ - start_done_);
   if (done_ >= total_)
     s += fmt::format(", done in {}", format_duration(elapsed));
+  else if (remaining_set_)
+    s += ", " + format_eta(remaining_.first, remaining_.second);
   else if (session_done > 0)
     s += fmt::format(", ETA {}", format_duration(elapsed / session_done * static_cast<double>(total_ - done_)));
   else

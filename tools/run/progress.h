@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 
 namespace hiradix {
 
@@ -20,6 +21,12 @@ class Progress {
   // call's `done` is the starting point of the rate (a resumed sweep starts with points already done).
   void update(std::uint64_t done, std::uint64_t cycles);
   void finish();  // the final line (and a newline on a terminal)
+  // The time left as a range of seconds from a cost model (tools/sweep/sweep_eta.h), instead of the pace of
+  // `done`; negative: not known yet.
+  void set_remaining(double low, double high) {
+    remaining_ = {low, high};
+    remaining_set_ = true;
+  }
 
   std::string line() const;  // the current text, without control characters
 
@@ -30,10 +37,14 @@ class Progress {
   std::ostream* out_;
   bool tty_, enabled_ = true, started_ = false, printed_ = false, final_printed_ = false;
   double interval_;
+  std::pair<double, double> remaining_{-1, -1};
+  bool remaining_set_ = false;
   Clock::time_point start_, last_;
 };
 
 std::string format_duration(double seconds);  // "45s", "3m05s", "2h07m"
 std::string format_count(double value);       // "950", "12.3k", "4.56M", "7.89G"
+// "ETA 4m10s" when the range of seconds is narrow (within 15 %), else "ETA 2m30s-6m05s"; "ETA ?" if negative.
+std::string format_eta(double low, double high);
 
 }  // namespace hiradix

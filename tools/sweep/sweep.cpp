@@ -1,6 +1,7 @@
 // Sweeps: the local executor and the driver (plan, run, tables, exit code); the rest of the sweep is in
 // sweep_spec.cpp (--vary, --plan), sweep_plan.cpp (the plan and its directory), sweep_child.cpp (a point's
-// process), sweep_tables.cpp (the CSVs) and sweep_slurm.cpp (the SLURM executor).
+// process), sweep_eta.cpp (the time left), sweep_tables.cpp (the CSVs) and sweep_slurm.cpp (the SLURM
+// executor).
 #include "tools/sweep/sweep.h"
 
 #include <sys/mman.h>
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
@@ -21,6 +23,7 @@
 #include "testbench/child_process.h"
 #include "tools/run/progress.h"
 #include "tools/run/simulation.h"
+#include "tools/sweep/sweep_eta.h"
 #include "tools/sweep/sweep_guards.h"
 #include "tools/sweep/sweep_internal.h"
 
@@ -86,18 +89,29 @@ int run_local(const SweepOptions& opt, const SweepPlan& plan, const std::vector<
   std::size_t live_bytes = 0;
   std::uint64_t* live = opt.quiet ? nullptr : map_live_cycles(plan.points.size(), live_bytes);
   std::map<pid_t, std::size_t> running;
+  std::map<std::size_t, std::chrono::steady_clock::time_point> started;
   std::size_t next = 0, done = plan.points.size() - todo.size();
   std::uint64_t finished_cycles = 0;
+  SweepEta eta(configs, todo, opt.jobs);
   auto cycles = [&] {
     std::uint64_t c = finished_cycles;
+    std::map<std::size_t, double> progress;
     if (live)
-      for (const auto& [p, i] : running) c += __atomic_load_n(live + i, __ATOMIC_RELAXED);
+      for (const auto& [p, i] : running) {
+        const std::uint64_t at = __atomic_load_n(live + i, __ATOMIC_RELAXED);
+        c += at;
+        progress[i] = static_cast<double>(at) / static_cast<double>(std::max<Cycle>(1, configs[i].warmup + configs[i].measure));
+      }
+    eta.set_running(std::move(progress));
+    const auto [low, high] = eta.remaining();
+    bar.set_remaining(low, high);
     return c;
   };
   while ((next < todo.size() || !running.empty()) && !g_interrupt) {
     while (next < todo.size() && static_cast<int>(running.size()) < std::max(1, opt.jobs) && !g_interrupt) {
       const std::size_t i = todo[next++];
       running[spawn_simulation(configs[i], point_file(opt.out_dir, i), false, live ? live + i : nullptr)] = i;
+      started[i] = std::chrono::steady_clock::now();
     }
     // Never a blocking wait: a signal that lands between the loop's test and the wait would be seen only
     // when a simulation ends, minutes later. Polling every 100 ms sees it within 100 ms.
@@ -117,6 +131,7 @@ int run_local(const SweepOptions& opt, const SweepPlan& plan, const std::vector<
     if (ended_by_signal(status)) std::cerr << fmt::format("sweep: point {} {}\n", i, describe_child_end(status));
     ++done;
     finished_cycles += simulated_cycles(read_point(plan, opt.out_dir, i));
+    eta.finished(i, std::chrono::duration<double>(std::chrono::steady_clock::now() - started[i]).count());
     bar.update(done, cycles());
   }
   const int sig = g_interrupt;
