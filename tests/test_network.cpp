@@ -803,6 +803,26 @@ TEST(PathTypes, ValiantAnyRouterUsesEveryShapeAndMinUsesNone) {
   EXPECT_EQ(m["misrouted_fraction"].get<double>(), 0.0);
 }
 
+// The in-transit routings count the misroutes a packet took (issue 32: they reported min 1.000 beside a
+// misrouted fraction of 0.7): min is exactly the packets not misrouted, and under ADV+1, where the minimal
+// global link is the bottleneck, most misroutes are global.
+TEST(PathTypes, InTransitRoutingsCountTheirMisroutes) {
+  for (const char* algorithm : {"base", "ectn", "olm", "hybrid"}) {
+    const json r = run(small(2, {{"routing.algorithm", algorithm}, {"traffic.pattern", "adv"}, {"traffic.offset", "1"},
+                                 {"traffic.load", "0.4"}}));
+    ASSERT_FALSE(r.is_null());
+    double sum = 0;
+    for (const auto& [name, frac] : r["path_types"].items()) {
+      EXPECT_TRUE(name == "min" || name == "misroute_l" || name == "misroute_g" || name == "misroute_gl") << algorithm << " " << name;
+      sum += frac.get<double>();
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-9) << algorithm;
+    EXPECT_NEAR(r["path_types"].value("min", 0.0), 1 - r["misrouted_fraction"].get<double>(), 1e-12) << algorithm;
+    EXPECT_GT(r["misrouted_fraction"].get<double>(), 0.5) << algorithm;
+    EXPECT_GT(r["path_types"].value("misroute_g", 0.0) + r["path_types"].value("misroute_gl", 0.0), 0.5) << algorithm << r["path_types"].dump();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // RVLB and RPB (seed-000 §3.3; docs/papers/seed-000-thesis.md "RVLB and RPB") against Valiant and PB on
 // intra-group traffic: ADVL sends every packet to the next router of its own group.

@@ -19,6 +19,7 @@
 #include "config/config.h"
 #include "tools/run/progress.h"
 #include "tools/sweep/sweep.h"
+#include "tools/sweep/sweep_eta.h"
 
 using namespace hiradix;
 using nlohmann::json;
@@ -484,3 +485,48 @@ TEST(Experiments, EveryPlanFileIsAValidSweep) {
 #endif
 
 }  // namespace
+
+// The sweep's time left (tools/sweep/sweep_eta.h, issue 32) on a hand-computed example. h = 2: 72 nodes;
+// 500 cycles. point_cost = cycles x nodes x (load + 0.02): 4,320 at load 0.1, 18,720 at 0.5, 11,520 at 0.3.
+TEST(SweepEta, LearnsFromThePointsDoneTheirRateAndWhereTheSeriesSaturates) {
+  const auto point = [](const char* algorithm, const char* load) {
+    return load_config("", {{"topology.h", "2"}, {"routing.algorithm", algorithm}, {"traffic.load", load},
+                            {"sim.warmup", "100"}, {"sim.measure", "400"}});
+  };
+  const std::vector<Config> configs = {point("min", "0.1"), point("min", "0.5"), point("valiant", "0.5"), point("min", "0.8")};
+  EXPECT_DOUBLE_EQ(point_cost(configs[0], 0.1), 4320);
+  EXPECT_DOUBLE_EQ(point_cost(configs[1], 0.5), 18720);
+  EXPECT_DOUBLE_EQ(point_cost(configs[1], 0.3), 11520);
+
+  SweepEta eta(configs, {0, 1, 2, 3}, 1);
+  EXPECT_EQ(eta.remaining(), std::make_pair(-1.0, -1.0)) << "nothing is known before a point ends";
+  eta.finished(0, 3.0, 0.1);  // MIN: 3 s for 4,320
+  const double r0 = 3.0 / 4320;
+  // MIN's points at that rate; Valiant's, not seen yet, between it and twice it; MIN at 0.8 costs 29,520.
+  EXPECT_NEAR(eta.remaining().first, 18720 * r0 + 18720 * r0 + 29520 * r0, 1e-9);
+  EXPECT_NEAR(eta.remaining().second, 18720 * r0 + 2 * 18720 * r0 + 29520 * r0, 1e-9);
+  eta.set_running({{1, 0.5}});  // half of point 1 is done
+  EXPECT_NEAR(eta.remaining().first, 9360 * r0 + 18720 * r0 + 29520 * r0, 1e-9);
+
+  // Point 1 saturated (accepted 0.3 of 0.5): MIN's series carries 0.3 at 0.8 too, and MIN's rates now span
+  // 6 s for 11,520 to 3 s for 4,320.
+  eta.finished(1, 6.0, 0.3);
+  const double r1 = 6.0 / 11520;
+  EXPECT_NEAR(eta.remaining().first, 18720 * r1 + 11520 * r1, 1e-9);
+  EXPECT_NEAR(eta.remaining().second, 2 * 18720 * r0 + 11520 * r0, 1e-9);
+  eta.finished(2, 10.0, -1);  // no result: teaches nothing
+  eta.finished(3, 5.0, 0.3);
+  EXPECT_EQ(eta.remaining(), std::make_pair(0.0, 0.0));
+
+  // Two jobs: the work left is shared, but never done sooner than the longest point left.
+  SweepEta two(configs, {0, 1, 2}, 2);
+  two.finished(0, 3.0, 0.1);
+  EXPECT_NEAR(two.remaining().first, 18720 * r0, 1e-9);       // (cost1 + cost2) r0 / 2 = the longest
+  EXPECT_NEAR(two.remaining().second, 2 * 18720 * r0, 1e-9);  // max((1 + 2) / 2, 2) x 18,720 r0
+}
+
+TEST(SweepEta, RangeIsShownUntilItCloses) {
+  EXPECT_EQ(format_eta(-1, -1), "ETA ?");
+  EXPECT_EQ(format_eta(100, 105), "ETA 1m45s");
+  EXPECT_EQ(format_eta(60, 200), "ETA 1m00s-3m20s");
+}

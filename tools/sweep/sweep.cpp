@@ -130,8 +130,10 @@ int run_local(const SweepOptions& opt, const SweepPlan& plan, const std::vector<
     running.erase(it);
     if (ended_by_signal(status)) std::cerr << fmt::format("sweep: point {} {}\n", i, describe_child_end(status));
     ++done;
-    finished_cycles += simulated_cycles(read_point(plan, opt.out_dir, i));
-    eta.finished(i, std::chrono::duration<double>(std::chrono::steady_clock::now() - started[i]).count());
+    const json result = read_point(plan, opt.out_dir, i);
+    finished_cycles += simulated_cycles(result);
+    eta.finished(i, std::chrono::duration<double>(std::chrono::steady_clock::now() - started[i]).count(),
+                 result.is_object() && result.value("accepted_load", json()).is_number() ? result["accepted_load"].get<double>() : -1.0);
     bar.update(done, cycles());
   }
   const int sig = g_interrupt;
