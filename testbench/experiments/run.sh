@@ -2,9 +2,9 @@
 # Runs ready-made sweeps and draws their figures: testbench/experiments/NAME.yaml -> out/experiments/NAME/
 # (results.csv, summary.csv, points/) and out/experiments/NAME/plots/ (SVG + PNG).
 #
-#   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; minutes)
-#   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6)
-#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8; hours)
+#   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; 1,046 points: hours on 2 cores)
+#   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,533 points)
+#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8; 368 points)
 #   testbench/experiments/run.sh small_adv1 ...   # named experiments
 #   testbench/experiments/run.sh small -- --seeds 3 --vary routing.algorithm=min,valiant,ugal,base
 #   testbench/experiments/run.sh full -- --executor slurm --partition batch --time 2:00:00 --mem 4G
