@@ -25,6 +25,13 @@ namespace {
 
 constexpr double kBig = kUnbounded;
 
+// The values of traffic.pattern and traffic.change.pattern: `first`, every pattern, then mix.
+std::vector<std::string> pattern_choices(std::vector<std::string> first) {
+  for (const std::string& name : pattern_names()) first.push_back(name);
+  first.push_back("mix");
+  return first;
+}
+
 }  // namespace
 
 const std::vector<KeySpec>& config_schema() {
@@ -67,12 +74,12 @@ const std::vector<KeySpec>& config_schema() {
     s.insert(s.end(), {
       {"broadcast.mode", KeyType::kString, "auto", 0, 0, {"auto", "message", "piggyback", "free"}, "How ECtN/PB broadcasts use the local links: message (sent whole at the next packet boundary, delaying data), piggyback (sent only when the link would otherwise be idle: no data bandwidth, may wait), free (no link cost, as the ECtN paper assumed, §VI-B); auto = message for ectn, piggyback for pb (seed-000 §3.6: 'piggybacked on idle local channels')."},
       {"broadcast.phit_bits", KeyType::kInt, "80", 1, 4096, {}, "Bits per phit on a link: a broadcast of B bits occupies the link ceil(B / phit_bits) cycles (seed-003 §3.2: 10-byte phits)."},
-      {"traffic.pattern", KeyType::kString, "un", 0, 0, {"un", "adv", "advl", "advc", "mix"}, "Traffic pattern (seed-000 §4.2)."},
+      {"traffic.pattern", KeyType::kString, "un", 0, 0, pattern_choices({}), "Traffic pattern: un, adv, advl, advc, mix (seed-000 §4.2), or a permutation, each node sending to one node for the whole run (Dally & Towles §3.2; README, \"Permutation patterns\"): transpose, bit_reverse, bit_complement and shuffle on node IDs of log2 N bits (N a power of two; on a mesh or torus transpose swaps router coordinates (x, y) -> (y, x) of a square 2-D grid instead), tornado and neighbor on router coordinates (meshes and tori), random_permutation (a derangement drawn from sim.seed). A node that is its own destination sends nothing: loads stay per node over all nodes, and result.json's permutation_fixed_points counts such nodes."},
       {"traffic.offset", KeyType::kInt, "1", -kBig, kBig, {}, "Group offset i of ADV+i (signed)."},
       {"traffic.load", KeyType::kFloat, "0.1", 0, 1, {}, "Offered load, phits/node/cycle (Bernoulli injection)."},
       {"traffic.mix", KeyType::kMix, "[]", 0, 0, {}, "For pattern mix: list of {pattern, offset, weight}; each terminal splits its load by weight."},
       {"traffic.change.at", KeyType::kInt, "-1", -1, kBig, {}, "Transient: cycle after warm-up at which traffic changes; -1 = never."},
-      {"traffic.change.pattern", KeyType::kString, "same", 0, 0, {"same", "un", "adv", "advl", "advc", "mix"}, "Pattern after the change; same = unchanged."},
+      {"traffic.change.pattern", KeyType::kString, "same", 0, 0, pattern_choices({"same"}), "Pattern after the change; same = unchanged."},
       {"traffic.change.offset", KeyType::kInt, "0", -kBig, kBig, {}, "ADV offset after the change; 0 = unchanged."},
       {"traffic.change.load", KeyType::kFloat, "-1", -1, 1, {}, "Load after the change; -1 = unchanged."},
       {"traffic.change.mix", KeyType::kMix, "[]", 0, 0, {}, "Mix after the change; empty = unchanged."},
@@ -221,7 +228,7 @@ std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nloh
     for (const auto& kv : e) {
       const std::string f = kv.first.as<std::string>();
       if (f == "pattern") {
-        pattern = to_choice({where + ".pattern", KeyType::kString, "", 0, 0, {"un", "adv", "advl", "advc"}, ""}, kv.second);
+        pattern = to_choice({where + ".pattern", KeyType::kString, "", 0, 0, pattern_names(), ""}, kv.second);
       } else if (f == "offset") {
         c.offset = static_cast<int>(to_int({where + ".offset", KeyType::kInt, "", -double(kMaxTrafficOffset), double(kMaxTrafficOffset), {}, ""}, kv.second));
       } else if (f == "weight") {

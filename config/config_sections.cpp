@@ -8,6 +8,7 @@
 #include "synth/report/synth_report.h"
 #include "config/config_limits.h"
 #include "config/config_values.h"
+#include "config/permutation_patterns.h"
 #include "topology/topology_registry.h"
 
 namespace hiradix {
@@ -290,6 +291,19 @@ void read_power(ConfigValues& v, Config& c, const Topology& topo) {
   c.power = load_power_model(c.power_report, expect);
 }
 
+namespace {
+
+// A permutation pattern is defined on the topology and moves some node (one that maps every node to itself,
+// as tornado on a 2 x 2 mesh, would send nothing at all).
+void check_permutation(PatternKind kind, const Topology& topo, const std::string& key) {
+  const std::string refusal = permutation_refusal(kind, topo);
+  if (!refusal.empty()) config_fail(key, to_string(kind) + " " + refusal);
+  if (kind != PatternKind::kRandomPermutation && fixed_points(permutation_table(kind, topo, 0)) == topo.nodes())
+    config_fail(key, to_string(kind) + " maps every node of " + topo.describe() + " to itself: no packet would be sent");
+}
+
+}  // namespace
+
 // Traffic: the pattern (or mix), offset and load, and the change of a transient.
 void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
   const int domains = topo.domains();
@@ -307,7 +321,10 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
       comp.offset = offset;
       ph.components.push_back(comp);
     }
-    for (const PatternComponent& comp : ph.components) {
+    for (std::size_t i = 0; i < ph.components.size(); ++i) {
+      const PatternComponent& comp = ph.components[i];
+      if (is_permutation(comp.kind))
+        check_permutation(comp.kind, topo, pattern == "mix" ? std::string(mix_key) + "[" + std::to_string(i) + "].pattern" : pattern_key);
       if (comp.kind == PatternKind::kAdversarial && ((comp.offset % domains) + domains) % domains == 0)
         config_fail(pattern == "mix" ? mix_key : offset_key,
              "ADV+" + std::to_string(comp.offset) + " targets the source " + topo.domain_name() + " itself (" +

@@ -5,22 +5,23 @@
 
 namespace hiradix {
 
+const std::vector<std::string>& pattern_names() {
+  static const std::vector<std::string> names = {"un",         "adv",      "advl",           "advc",
+                                                 "transpose",  "bit_reverse", "bit_complement", "shuffle",
+                                                 "tornado",    "neighbor", "random_permutation"};
+  return names;
+}
+
 PatternKind parse_pattern(const std::string& name) {
-  if (name == "un") return PatternKind::kUniform;
-  if (name == "adv") return PatternKind::kAdversarial;
-  if (name == "advl") return PatternKind::kAdvLocal;
-  if (name == "advc") return PatternKind::kAdvConsecutive;
+  const std::vector<std::string>& names = pattern_names();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return static_cast<PatternKind>(i);
   throw std::invalid_argument("unknown traffic pattern '" + name + "'");
 }
 
 std::string to_string(PatternKind k) {
-  switch (k) {
-    case PatternKind::kUniform: return "un";
-    case PatternKind::kAdversarial: return "adv";
-    case PatternKind::kAdvLocal: return "advl";
-    case PatternKind::kAdvConsecutive: return "advc";
-  }
-  return "?";
+  const std::size_t i = static_cast<std::size_t>(k);
+  return i < pattern_names().size() ? pattern_names()[i] : "?";
 }
 
 std::string TrafficPhase::describe() const {

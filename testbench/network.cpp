@@ -22,7 +22,8 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
       classes_(config.links),
       routing_(make_routing(config.routing, *topo_)),
       scheduler_("scheduler"),
-      stats_(*topo_, *routing_, config.warmup, config.warmup + config.measure) {
+      stats_(*topo_, *routing_, config.warmup, config.warmup + config.measure),
+      permutations_(config.traffic, *topo_, config.seed) {
   if (config.traffic.has_change) {
     const Cycle begin = config.traffic.change_at > config.bins_before ? config.traffic.change_at - config.bins_before : 0;
     stats_.enable_time_series(std::max(begin, config.warmup), config.warmup + config.measure, config.bin);
@@ -67,7 +68,7 @@ void Network::build_routers_and_nics() {
       if (nics_[static_cast<std::size_t>(node)]) continue;  // built at the router of another of its NICs
       nics_[static_cast<std::size_t>(node)] = new (arena_allocate(sizeof(Nic), alignof(Nic)))
           Nic(("nic_" + std::to_string(node)).c_str(), node, np, *topo_, config.traffic, stats_, pool_, scheduler_,
-              config.seed);
+              config.seed, &permutations_);
     }
   }
 }

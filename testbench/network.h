@@ -28,6 +28,8 @@ class Network : public sc_core::sc_module {
   const Topology& topology() const { return *topo_; }
   const RoutingAlgorithm& routing() const { return *routing_; }
   Stats& stats() { return stats_; }
+  // The destination tables of the permutation patterns the traffic uses (empty without one).
+  const PermutationTables& permutations() const { return permutations_; }
   int routers() const { return static_cast<int>(routers_.size()); }
   Router& router(int i) { return *routers_[static_cast<std::size_t>(i)]; }
   // Node i's network interface (all its NICs, Topology::nics_per_node()).
@@ -69,6 +71,7 @@ class Network : public sc_core::sc_module {
   PacketPool pool_;
   ActivityScheduler scheduler_;
   Stats stats_;
+  PermutationTables permutations_;
   // Routers and NICs live in the arena, each router followed by its NICs and their state (never freed:
   // a run owns its process).
   std::vector<Router*> routers_;

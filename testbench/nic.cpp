@@ -26,7 +26,7 @@ Nic::Link::Link(Nic* nic, int k, const NicParams& params)
 
 Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const Topology& topo,
          const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, ActivityScheduler& scheduler,
-         std::uint64_t seed)
+         std::uint64_t seed, const PermutationTables* permutations)
     : sc_core::sc_module(name),
       id_(node),
       params_(params),
@@ -36,7 +36,7 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
       pool_(pool),
       scheduler_(scheduler),
       rng_(seed, static_cast<std::uint64_t>(node)),
-      source_(topo, node),
+      source_(topo, node, permutations),
       injection_vcs_(params.injection_vcs),
       one_link_(topo.nics_per_node() == 1),
       first_(this, 0, params) {
@@ -101,13 +101,20 @@ Cycle Nic::first_instant(Cycle from) {
 }
 
 void Nic::generate(Cycle now) {
-  if (one_link_) {  // the destination is drawn for an accepted packet only
+  const TrafficPhase& phase = traffic_.at(now);
+  if (one_link_ && !phase.has_permutation()) {  // the destination is drawn for an accepted packet only
     Ring<Waiting>& queue = first_.queue;
     const bool accepted = !queue.full();
     stats_.on_generate(now, params_.packet_size, accepted);
-    if (accepted) queue.push({now, static_cast<std::uint32_t>(pick_destination(traffic_.at(now), topo_, source_, rng_)), 0, 0});
-  } else {  // the destination decides which NIC's queue takes it
-    const int dst = pick_destination(traffic_.at(now), topo_, source_, rng_);
+    if (accepted) queue.push({now, static_cast<std::uint32_t>(pick_destination(phase, topo_, source_, rng_)), 0, 0});
+  } else {  // the destination first: it decides which NIC's queue takes the packet, or that there is none
+    const int dst = pick_destination(phase, topo_, source_, rng_);
+    // A node that a permutation maps to itself sends nothing (config/permutation_patterns.h): no packet,
+    // offered or accepted.
+    if (dst == kNoPacket) {
+      next_generation_ = first_instant(now + 1);
+      return;
+    }
     int from, to;
     pick_nics(dst, from, to);
     Ring<Waiting>& queue = link(from).queue;

@@ -49,7 +49,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
  public:
   Nic(sc_core::sc_module_name name, int node, const NicParams& params, const Topology& topo,
       const TrafficSchedule& traffic, Stats& stats, PacketPool& pool, ActivityScheduler& scheduler,
-      std::uint64_t seed);
+      std::uint64_t seed, const PermutationTables* permutations = nullptr);
 
   int links() const { return static_cast<int>(links_.size()); }  // the node's NICs
   LinkOut& out(int nic = 0) { return link(nic).out; }

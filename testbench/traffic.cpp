@@ -1,14 +1,52 @@
 #include "testbench/traffic.h"
 
+#include <stdexcept>
+
+#include "config/permutation_patterns.h"
+
 namespace hiradix {
 
-TrafficSource::TrafficSource(const Topology& topo, int n)
+PermutationTables::PermutationTables(const TrafficSchedule& schedule, const Topology& topo, std::uint64_t seed) {
+  auto add = [&](const TrafficPhase& phase) {
+    for (const PatternComponent& c : phase.components) {
+      if (!is_permutation(c.kind)) continue;
+      std::vector<int>& t = tables_[static_cast<std::size_t>(permutation_index(c.kind))];
+      if (t.empty()) t = permutation_table(c.kind, topo, seed);
+    }
+  };
+  add(schedule.initial);
+  if (schedule.has_change) add(schedule.after);
+}
+
+bool PermutationTables::empty() const {
+  for (const std::vector<int>& t : tables_)
+    if (!t.empty()) return false;
+  return true;
+}
+
+nlohmann::json PermutationTables::fixed_points_json() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (int k = 0; k < kPermutationPatterns; ++k) {
+    const PatternKind kind = static_cast<PatternKind>(static_cast<int>(PatternKind::kTranspose) + k);
+    if (!table(kind).empty()) j[to_string(kind)] = fixed_points(table(kind));
+  }
+  return j;
+}
+
+TrafficSource::TrafficSource(const Topology& topo, int n, const PermutationTables* permutations)
     : node(n),
       router(topo.nic_port(n, 0).router),
       domain(topo.domain_of(router)),
       nodes(topo.nodes()),
       domains(topo.domains()),
-      nodes_per_domain(topo.nodes_per_domain()) {}
+      nodes_per_domain(topo.nodes_per_domain()) {
+  partner.fill(kNoPacket);
+  if (!permutations) return;
+  for (int k = 0; k < kPermutationPatterns; ++k) {
+    const std::vector<int>& t = permutations->table(static_cast<PatternKind>(static_cast<int>(PatternKind::kTranspose) + k));
+    if (!t.empty() && t[static_cast<std::size_t>(n)] != n) partner[static_cast<std::size_t>(k)] = t[static_cast<std::size_t>(n)];
+  }
+}
 
 namespace {
 
@@ -34,6 +72,14 @@ int destination_of(const PatternComponent& c, const Topology& t, const TrafficSo
       const int off = 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(t.consecutive_domains())));
       return uniform_in_domain(s, (s.domain + off) % domains, rng);
     }
+    case PatternKind::kTranspose:
+    case PatternKind::kBitReverse:
+    case PatternKind::kBitComplement:
+    case PatternKind::kShuffle:
+    case PatternKind::kTornado:
+    case PatternKind::kNeighbor:
+    case PatternKind::kRandomPermutation:  // the node's one destination, looked up when its NIC was built
+      return s.partner[static_cast<std::size_t>(permutation_index(c.kind))];
   }
   return s.node;
 }
@@ -53,6 +99,7 @@ int pick_destination(const TrafficPhase& phase, const Topology& topo, const Traf
 }
 
 int pick_destination(const TrafficPhase& phase, const Topology& topo, int src, Rng& rng) {
+  if (phase.has_permutation()) throw std::invalid_argument("pick_destination: a permutation pattern needs its tables (TrafficSource)");
   return pick_destination(phase, topo, TrafficSource(topo, src), rng);
 }
 

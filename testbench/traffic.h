@@ -1,6 +1,13 @@
-// Synthetic traffic patterns (seed-000 §4.2, seed-003 §4) over the topology's domains (a Dragonfly's groups):
-// the destination of each packet, drawn from the phase the schedule (config/traffic_schedule.h) is in.
+// Synthetic traffic patterns (seed-000 §4.2, seed-003 §4) over the topology's domains (a Dragonfly's groups),
+// and the permutations (config/permutation_patterns.h): the destination of each packet, drawn from the
+// phase the schedule (config/traffic_schedule.h) is in.
 #pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
 #include "config/traffic_schedule.h"
 #include "router/common/rng.h"
 #include "topology/topology.h"
@@ -8,20 +15,44 @@
 
 namespace hiradix {
 
+// The destination tables of the permutation patterns a schedule uses (either phase, mixes included),
+// computed once per run: random_permutation's drawn from the seed.
+class PermutationTables {
+ public:
+  PermutationTables() = default;  // no permutation
+  PermutationTables(const TrafficSchedule& schedule, const Topology& topo, std::uint64_t seed);
+  // The destination of every node under `kind`; empty unless the schedule uses it.
+  const std::vector<int>& table(PatternKind kind) const { return tables_[static_cast<std::size_t>(permutation_index(kind))]; }
+  bool empty() const;
+  // Per pattern used, the nodes that are their own destination and so send none of its packets:
+  // {"transpose": 8} (result.json's permutation_fixed_points).
+  nlohmann::json fixed_points_json() const;
+
+ private:
+  std::array<std::vector<int>, kPermutationPatterns> tables_;
+};
+
 // What the patterns need to know of a source node and of the topology's domains, looked up once (a NIC
 // keeps it) rather than per packet: each is a virtual call of the topology.
 struct TrafficSource {
-  TrafficSource(const Topology& topo, int node);
+  TrafficSource(const Topology& topo, int node, const PermutationTables* permutations = nullptr);
   int node;
   int router;            // of the node's NIC 0
   int domain;            // that router's
   int nodes;
   int domains;
   int nodes_per_domain;
+  // Per permutation (permutation_index): this node's destination; kNoPacket where it is its own (a fixed
+  // point, which sends nothing) or the tables have no such pattern.
+  std::array<int, kPermutationPatterns> partner;
 };
 
-// Picks a destination terminal for a packet of terminal `src`.
+// What pick_destination returns for a packet that is not sent: a permutation maps its source to itself.
+inline constexpr int kNoPacket = -1;
+
+// Picks a destination terminal for a packet of terminal `src` (kNoPacket: none, see above).
 int pick_destination(const TrafficPhase& phase, const Topology& topo, const TrafficSource& src, Rng& rng);
+// The same without permutation tables: throws std::invalid_argument for a phase with a permutation.
 int pick_destination(const TrafficPhase& phase, const Topology& topo, int src, Rng& rng);
 
 }  // namespace hiradix

@@ -59,6 +59,7 @@ class Mesh final : public Topology {
   int index_in_domain(int router) const override { return router % dims_[0]; }
   int router_in_domain(int domain, int index) const override { return domain * dims_[0] + index; }
   int consecutive_domains() const override { return 1; }  // the next row is one hop away (in dimension 1)
+  std::vector<int> grid() const override { return dims_; }  // the router numbering above is the grid's
 
   bool torus() const { return torus_; }
   int p() const { return p_; }

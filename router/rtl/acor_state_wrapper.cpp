@@ -12,7 +12,7 @@ namespace hiradix {
 StateBlockWrapper acor_state_wrapper(const StateBlockSetup& s) {
   const std::string sequence = s.text("routing.acor_sequence");
   const int levels = sequence == "3l" ? 3 : 2;
-  const long long hi = s.integer("routing.acor_interval"), e = s.recomputations;
+  const long long hi = s.integer("routing.acor_interval"), e = s.recomputations();
   if (s.integer("routing.acor_increase_2") < 0)  // -1 resolves to a value for acor and pb_acor only
     config_fail("routing.acor_increase_2", "acor_state needs a value (-1 stands for acor's or pb_acor's, not " +
                                                s.text("routing.algorithm") + "'s)");

@@ -21,7 +21,7 @@ constexpr long long kMaxInterval = HIRADIX_COSIM_ACOR_HI_MAX;
 class RtlAcorState final : public RtlStateBlock {
  public:
   explicit RtlAcorState(const StateBlockSetup& s) : block_(0) {
-    refuse_above("topology.p", "acor_state", s.recomputations, kMaxEvents, "recomputations per cycle (p x injection VCs)");
+    refuse_above("topology.p", "acor_state", s.recomputations(), kMaxEvents, "recomputations per cycle (p x injection VCs)");
     const long long interval = s.integer("routing.acor_interval");
     refuse_above("routing.acor_interval", "acor_state", interval, kMaxInterval, "cycles of interval");
     const std::string sequence = s.text("routing.acor_sequence");

@@ -43,7 +43,8 @@ struct StateBlockSetup {
   std::function<int(int router)> group_of;
   std::function<int(int router, int k)> global_group;  // the group global link k of `router` reaches
   int injection_grants = 0;  // packets forwarded from the injection ports in a cycle (p x the crossbar's ticks)
-  int recomputations = 0;    // heads recomputed at the injection ports in a cycle (p x injection VCs)
+  // Heads recomputed at the injection ports in a cycle: at most one per injection VC.
+  int recomputations() const { return p * vcs_injection; }
 };
 
 }  // namespace hiradix

@@ -46,7 +46,6 @@ StateBlockNetwork::StateBlockNetwork(const RoutingOptions& options, const Topolo
   s.group_of = [&topo](int router) { return topo.group_of(router); };
   s.global_group = [&topo](int router, int k) { return topo.group_of(topo.peer(router, topo.global_port(k)).router); };
   s.injection_grants = topo.p() * ticks;
-  s.recomputations = topo.p() * s.vcs_injection;
 }
 
 std::vector<std::unique_ptr<RtlStateBlock>> make_rtl_state_blocks(const RoutingAlgorithm& routing,

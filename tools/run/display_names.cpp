@@ -59,7 +59,11 @@ std::string pattern_display(const std::string& pattern, long long offset, int sp
     if (span > 0 && offset == span) return "ADV+h";
     return fmt::format("ADV{:+d}", offset);
   }
-  static const std::map<std::string, std::string> names = {{"un", "UN"}, {"advl", "ADVL"}, {"advc", "ADVC"}, {"mix", "MIX"}};
+  static const std::map<std::string, std::string> names = {
+      {"un", "UN"},           {"advl", "ADVL"},         {"advc", "ADVC"},
+      {"mix", "MIX"},         {"transpose", "Transpose"}, {"bit_reverse", "Bit reverse"},
+      {"bit_complement", "Bit complement"}, {"shuffle", "Shuffle"}, {"tornado", "Tornado"},
+      {"neighbor", "Neighbor"}, {"random_permutation", "Random permutation"}};
   const auto it = names.find(pattern);
   return it == names.end() ? pattern : it->second;
 }

@@ -17,7 +17,9 @@ std::string routing_display(const std::string& algorithm, const nlohmann::json& 
 int routing_style(const std::string& label);
 
 // A traffic pattern: "UN", "ADV+1", "ADV-2", "ADV+h" (the offset equals `span` > 0, the domains a router
-// reaches directly: a Dragonfly's h, Topology::consecutive_domains()), "ADVL", "ADVC", "MIX".
+// reaches directly: a Dragonfly's h, Topology::consecutive_domains()), "ADVL", "ADVC", "MIX", and the
+// permutations by name: "Transpose", "Bit reverse", "Bit complement", "Shuffle", "Tornado", "Neighbor",
+// "Random permutation".
 std::string pattern_display(const std::string& pattern, long long offset, int span);
 
 // A config key as a legend title or label: "routing.algorithm" -> "Routing", "traffic.pattern" ->

@@ -276,6 +276,8 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   // A run stopped early (deadlock) is normalised by the cycles it actually measured.
   const Cycle measured = simulated > config.warmup ? simulated - config.warmup : 0;
   j.update(net.stats().to_json(std::max<Cycle>(measured, 1), net.topology().nodes()));
+  // Those nodes send nothing, yet count in the per-node loads (config/permutation_patterns.h).
+  if (!net.permutations().empty()) j["permutation_fixed_points"] = net.permutations().fixed_points_json();
   j["contention"] = contention_json(net, simulated);
   if (net.routers() && net.router(0).broadcast()) j["broadcast"] = broadcast_json(net, measured);
   const EventCounts events = total_events(net);
@@ -343,6 +345,11 @@ std::string summarize(const nlohmann::json& j) {
   s << fmt::format("  traffic      {} offset {} load {:.3f}{}\n", c["traffic"]["pattern"].get<std::string>(),
                    c["traffic"]["offset"].get<int>(), c["traffic"]["load"].get<double>(),
                    j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
+  const nlohmann::json fixed_points = j.value("permutation_fixed_points", nlohmann::json::object());
+  for (const auto& [pattern, fixed] : fixed_points.items())
+    if (fixed.get<int>() > 0)
+      s << fmt::format("               {}: {} of {} nodes are their own destination and send nothing (loads are per node over all)\n",
+                       pattern, fixed.get<int>(), j["simulation"]["network"]["nodes"].get<int>());
   s << fmt::format("  status       {}\n", j["status"].get<std::string>());
   if (j.contains("deadlock")) s << "  deadlock     " << j["deadlock"].get<std::string>() << "\n";
   for (const auto& w : j.value("warnings", nlohmann::json::array())) s << "  warning      " << w.get<std::string>() << "\n";
