@@ -1,7 +1,8 @@
 // The Flattened Butterfly / HyperX (topology/flattened_butterfly.h) and the routings on it, issue 27: the
 // wiring invariants against a breadth-first search, the config keys (topology.dims, balanced topology.p,
-// refused shapes), dor on it (flattened_butterfly_dor_routing.h), generic min and valiant, the deadlock
-// check, hand-computed tiny runs, analytical hop counts, and conservation at saturation.
+// refused shapes), dor on it (flattened_butterfly_dor_routing.h), generic min, valiant and ugal
+// (generic_ugal_routing.h), the deadlock check, hand-computed tiny runs, analytical hop counts, UGAL's
+// choice at low load and under adversarial traffic, and conservation at saturation.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/dor_routing.h"
 #include "router/routing/flattened_butterfly_dor_routing.h"
+#include "router/routing/generic_ugal_routing.h"
 #include "router/routing/routing_registry.h"
 #include "sim_helpers.h"
 #include "topology/flattened_butterfly.h"
@@ -197,6 +199,7 @@ TEST(FlattenedButterflyConfig, DimsAndBalancedPFromSetAndYaml) {
   const Overrides fb = {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3,5,4]"}};
   EXPECT_EQ(make_topology(load_config("", fb))->describe(), "flattened_butterfly 3x5x4 p=3") << "HyperX: the smallest size";
   EXPECT_EQ(load_config("", with(fb, {{"routing.algorithm", "valiant"}})).link("network").vcs, 6);
+  EXPECT_EQ(load_config("", with(fb, {{"routing.algorithm", "ugal"}})).link("network").vcs, 6);
   EXPECT_EQ(load_config("", with(fb, {{"routing.algorithm", "dor"}})).link("network").vcs, 1);
   test::TempDir dir;
   {
@@ -227,12 +230,18 @@ TEST(FlattenedButterflyConfig, BadShapesAreRefusedNamingTheKey) {
 
 TEST(FlattenedButterflyConfig, TheRtlSynthAndDragonflyOnlyKeysAreRefused) {
   const Overrides fb = {{"topology.type", "flattened_butterfly"}};
-  for (const char* alg : {"min", "valiant", "dor"})
+  for (const char* alg : {"min", "ugal", "dor"})
     for (const char* mode : {"rtl", "lockstep"}) {
       const std::string r = config_error(with(fb, {{"routing.algorithm", alg}, {"router.rc_mode", mode}}));
       EXPECT_EQ(r.rfind("config error: router.rc_mode: ", 0), 0u) << r;
       EXPECT_NE(r.find("flattened_butterfly"), std::string::npos) << r;
     }
+  const std::string e = config_error(with(fb, {{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}}));
+  EXPECT_EQ(e.rfind("config error: routing.ugal_info: ", 0), 0u) << e;
+  EXPECT_EQ(config_error(with(fb, {{"routing.algorithm", "ugal"}, {"routing.ugal_load", "vc"}})).rfind("config error: routing.ugal_load: ", 0), 0u);
+  EXPECT_EQ(config_error(with(fb, {{"routing.algorithm", "ugal"}, {"routing.phase_a", "-g-"}})).rfind("config error: routing.phase_a: ", 0), 0u);
+  EXPECT_EQ(config_error(with(fb, {{"routing.algorithm", "ugal"}, {"routing.ugal_threshold", "-20"}})), "accepted");
+  EXPECT_EQ(config_error(with(fb, {{"routing.algorithm", "ugal"}, {"routing.source_decision", "once"}})), "accepted");
   // Routings written for the Dragonfly.
   const std::string pb = config_error(with(fb, {{"routing.algorithm", "pb"}}));
   EXPECT_NE(pb.find("routing.algorithm"), std::string::npos) << pb;
@@ -301,11 +310,33 @@ TEST(FlattenedButterflyDor, PathsAreMinimalOneHopPerDimensionInOrder) {
   }
 }
 
+// UGAL with every port idle: Q_min * H_min = 0 <= Q_vlb * H_vlb + 0, the minimal path whatever the draw;
+// with T = -1 (Valiant preferred on a tie), the drawn intermediate router's path.
+TEST(FlattenedButterflyUgal, IdlePortsTakeTheMinimalPathANegativeThresholdValiants) {
+  const auto t = make({3, 3}, 1);
+  const auto ugal = routing(*t, "ugal");
+  ASSERT_NE(dynamic_cast<const GenericUgalRouting*>(ugal.get()), nullptr);
+  for (std::uint64_t draw = 0; draw < 9; ++draw) {
+    const std::uint64_t random = (draw << 32) / 9 + 1;  // lfsr_draw(low word, 9) = draw
+    EXPECT_EQ(static_cast<int>(walk(*t, *ugal, 0, 8, random).size()), 2) << draw;
+  }
+  RoutingOptions o;
+  o.algorithm = "ugal";
+  o.set("routing.ugal_threshold", "-1");
+  const auto eager = make_routing(o, *t);
+  // Draw router 4 = (1, 1) from 0 = (0, 0) to 5 = (2, 1): 2 + 1 hops instead of 2.
+  const std::vector<Hop> h = walk(*t, *eager, 0, 5, (std::uint64_t{4} << 32) / 9 + 1);
+  ASSERT_EQ(h.size(), 3u);
+  EXPECT_EQ(h[0].vc, 0);
+  EXPECT_EQ(h[1].vc, 1);
+  EXPECT_EQ(h[2].vc, 2) << "phase 1 starts at VC H = 2";
+}
+
 // ---- Deadlock freedom ----
 
 TEST(FlattenedButterflyDeadlock, EveryRoutingIsAcyclicWithTheVcsItAsks) {
   for (const Shape& s : kShapes)
-    for (const char* alg : {"min", "valiant", "dor"}) {
+    for (const char* alg : {"min", "valiant", "ugal", "dor"}) {
       const auto t = make(s.dims, s.p);
       const auto r = routing(*t, alg);
       const int n = fb_of(*t).dims();
@@ -432,8 +463,8 @@ TEST(FlattenedButterflyNetwork, TinyHyperXHopsAndLatenciesByHand) {
 
 // 4 x 4 FB, p = 4 (balanced), uniform traffic at a low load: min's mean hops equal the analytical
 // n (k - 1) / k * N / (N - 1) within four standard errors; valiant's about twice that (the enumerated mean,
-// which the degenerate draws keep a little under twice).
-TEST(FlattenedButterflyNetwork, UniformHopsMinAndValiant) {
+// which the degenerate draws keep a little under twice); ugal at this load takes (almost) only minimal paths.
+TEST(FlattenedButterflyNetwork, UniformHopsMinValiantUgal) {
   const auto t = make({4, 4});
   const auto [mean, variance] = min_hops_over_nodes(*t);
   ASSERT_NEAR(mean, fb_min_hops(2, 4, 4), 1e-12);
@@ -451,15 +482,39 @@ TEST(FlattenedButterflyNetwork, UniformHopsMinAndValiant) {
   EXPECT_NEAR(vhops, valiant, 0.05);
   EXPECT_GT(vhops / hops, 1.7);
   EXPECT_LT(vhops / hops, 2.05);
+  const json u = run_sane(run("[4,4]", "ugal", "0.01", "100000"));
+  ASSERT_FALSE(u.is_null());
+  const double uhops = u["average_hops"].get<double>();
+  const double minimal = u["path_types"]["min"].get<double>();
+  EXPECT_GT(minimal, 0.97);
+  EXPECT_LT(uhops, mean * 1.05);
   std::cout << "  fb 4x4 p=4 UN 0.01: min hops " << hops << " (analytical " << mean << "), valiant " << vhops << " (enumerated "
-            << valiant << ")\n";
+            << valiant << "), ugal " << uhops << " (minimal " << minimal << ")\n";
+}
+
+// ADV+1 (every node of a row sends to the next row) on the 4 x 4 FB, p = 4: the minimal paths of a row's 16
+// nodes all cross the 4 links between the two rows, so min accepts at most 4 / 16 = 0.25. Offered 0.5, ugal
+// routes non-minimally and accepts clearly more.
+TEST(FlattenedButterflyNetwork, UgalBeatsMinUnderAdversarialTraffic) {
+  const Overrides adv = {{"traffic.pattern", "adv"}, {"traffic.offset", "1"}};
+  const json m = run_sane(with(run("[4,4]", "min", "0.5", "4000"), adv));
+  const json u = run_sane(with(run("[4,4]", "ugal", "0.5", "4000"), adv));
+  ASSERT_FALSE(m.is_null());
+  ASSERT_FALSE(u.is_null());
+  const double min_accepted = m["accepted_load"].get<double>(), ugal_accepted = u["accepted_load"].get<double>();
+  EXPECT_LT(min_accepted, 0.25 + 0.01);
+  EXPECT_GT(ugal_accepted, 1.3 * min_accepted);
+  const double non_minimal = 1 - u["path_types"]["min"].get<double>();
+  EXPECT_GT(non_minimal, 0.3);
+  std::cout << "  fb 4x4 p=4 ADV+1 offered 0.5: min accepts " << min_accepted << ", ugal " << ugal_accepted << " (non-minimal "
+            << non_minimal << ")\n";
 }
 
 // Saturation (offered 1.0) under uniform traffic, every routing on the FB: the run ends, every packet is
 // accounted for (run_sane), and the deadlock check passed before it.
 TEST(FlattenedButterflyNetwork, SaturationRunsEndWithConservation) {
   for (const char* dims : {"[4,4]", "[3,2,2]"})
-    for (const char* alg : {"min", "valiant", "dor"}) {
+    for (const char* alg : {"min", "valiant", "ugal", "dor"}) {
       SCOPED_TRACE(std::string(dims) + " " + alg);
       const json r = run_sane(run(dims, alg, "1.0", "3000"));
       ASSERT_FALSE(r.is_null());
@@ -468,5 +523,26 @@ TEST(FlattenedButterflyNetwork, SaturationRunsEndWithConservation) {
     }
 }
 
+#if defined(HIRADIX_BIN) && defined(HIRADIX_CONFIGS)
+// End to end: `hiradix run` on the example config prints the network's size, and `hiradix synth` refuses
+// the FB with one config error (exit code 2) naming topology.type.
+TEST(FlattenedButterflyCli, RunPrintsTheSizeAndSynthIsRefused) {
+  test::TempDir dir;
+  const std::string config = test::shell_quote(std::string(HIRADIX_CONFIGS) + "/fb4x4_un_ugal.yaml");
+  const std::string out = dir.file("out.txt"), err = dir.file("err.txt");
+  const auto cli = [&](const std::string& args) {
+    return test::run_shell("cd " + test::shell_quote(dir.path.string()) + " && " + test::shell_quote(HIRADIX_BIN) + " " + args + " >" +
+                           test::shell_quote(out) + " 2>" + test::shell_quote(err));
+  };
+  ASSERT_EQ(cli("run " + config + " --set sim.warmup=500 --set sim.measure=1000"), 0);
+  const std::string text = test::read_text(out);
+  EXPECT_NE(text.find("hiradix: flattened_butterfly 4x4 p=4, 16 routers, routing ugal (UGAL-L)"), std::string::npos) << text;
+  EXPECT_NE(text.find("  network      16 routers, 64 nodes, radix 10, links: terminal 64, network 48"), std::string::npos) << text;
+  EXPECT_EQ(cli("synth " + config), 2);
+  const std::string e = test::read_text(err);
+  EXPECT_EQ(e.rfind("config error: topology.type: hiradix synth covers the Dragonfly only", 0), 0u) << e;
+  EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
+}
+#endif
 
 }  // namespace
