@@ -30,7 +30,7 @@ namespace hiradix {
 
 class FlattenedButterfly final : public Topology {
  public:
-  static constexpr int kMaxDims = 6;  // as the mesh's; dor's header state assumes it (dor_routing.h)
+  static constexpr int kMaxDims = 6;  // as the mesh's (routing.dor_order names at most 6 dimensions)
 
   // Throws std::invalid_argument for an inconsistent shape (the registry entry checks the keys first).
   FlattenedButterfly(std::vector<int> dims, int p);
