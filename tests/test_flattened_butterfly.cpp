@@ -362,6 +362,32 @@ TEST(FlattenedButterflyDeadlock, DorReducedGraphEqualsTheFullOne) {
     }
 }
 
+// Generic valiant's (and so ugal's) reduced enumeration, composed from the phase-0 and phase-1 walks and
+// their junctions, makes the graph of every (source, intermediate, destination) walk: on Flattened
+// Butterflies, HyperX, meshes, tori and a fully connected network with two NICs per node.
+TEST(FlattenedButterflyDeadlock, ValiantReducedGraphEqualsTheFullOne) {
+  std::vector<std::unique_ptr<Topology>> topologies;
+  for (const Shape& s : kShapes) topologies.push_back(make(s.dims, s.p));
+  for (const auto& [type, dims] : std::vector<std::pair<const char*, const char*>>{{"mesh", "[4,3]"}, {"torus", "[5,4]"}, {"mesh", "[3,2,2]"}, {"torus", "[3,3,3]"}}) {
+    TopologyOptions o;
+    o.type = type;
+    o.set("topology.dims", dims);
+    topologies.push_back(make_topology(o));
+  }
+  TopologyOptions fc;
+  fc.type = "fully_connected";
+  fc.set("topology.routers", 5).set("topology.p", 2).set("topology.nics", 2);
+  topologies.push_back(make_topology(fc));
+  for (const auto& t : topologies)
+    for (const char* alg : {"valiant", "ugal"}) {
+      const auto r = routing(*t, alg);
+      const ChannelGraph reduced = channel_dependencies(*t, *r, vcs_needed(*r), CdgMethod::kReduced);
+      const ChannelGraph full = channel_dependencies(*t, *r, vcs_needed(*r), CdgMethod::kFull);
+      EXPECT_TRUE(reduced == full) << t->describe() << " " << alg << ": reduced " << reduced.edges() << ", full " << full.edges();
+      EXPECT_GT(full.edges(), 0u);
+    }
+}
+
 // Fully adaptive minimal routing with fewer VCs than dimensions (seed-000 §4.5.4: D VCs for D dimensions):
 // min on one VC of a 3 x 3 FB is refused by the check (hop-count VC 1 is out of range).
 TEST(FlattenedButterflyDeadlock, MinWithOneVcIsRefused) {
