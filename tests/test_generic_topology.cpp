@@ -149,7 +149,7 @@ TEST(GenericRouting, VcNeedsAreTheHopsPerPhaseOnEachClass) {
 
 TEST(GenericRouting, OtherRoutingsRefuseAnotherTopologyNamingRoutingAlgorithm) {
   for (const RoutingEntry& e : routing_registry()) {
-    if (e.name == "min" || e.name == "valiant") continue;
+    if (e.name == "min" || e.name == "valiant" || e.name == "ugal") continue;
     const std::string error = test::config_error({{"topology.type", "fully_connected"}, {"routing.algorithm", e.name}});
     EXPECT_NE(error.find("routing.algorithm"), std::string::npos) << e.name << ": " << error;
     EXPECT_NE(error.find("fully_connected"), std::string::npos) << e.name << ": " << error;
@@ -200,7 +200,7 @@ std::vector<int> vcs_of(const RoutingAlgorithm& r) { return r.vcs_needed().per_c
 TEST(GenericRouting, DeadlockCheckPassesWithTheVcsTheRoutingNeedsAndRefusesFewer) {
   for (const int nics : {1, 2}) {
     const auto fc = fully_connected(5, 2, nics);
-    for (const char* algorithm : {"min", "valiant"}) {
+    for (const char* algorithm : {"min", "valiant", "ugal"}) {
       RoutingOptions o;
       o.algorithm = algorithm;
       const auto r = make_routing(o, *fc);

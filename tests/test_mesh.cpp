@@ -421,7 +421,7 @@ TEST(Dor, TheCheckRefusesTheTorusWithoutDatelineVcs) {
 
 TEST(GenericOnMesh, MinAndValiantRunOnMeshesAndToriDeadlockFree) {
   for (const Shape& s : kShapes)
-    for (const char* alg : {"min", "valiant"}) {
+    for (const char* alg : {"min", "valiant", "ugal"}) {  // ugal: generic_ugal_routing.h, valiant's VCs
       const auto t = make(s.type, s.dims, s.p);
       const auto r = routing(*t, alg);
       EXPECT_NE(dynamic_cast<const GenericRouting*>(r.get()), nullptr);
@@ -543,7 +543,7 @@ TEST(MeshNetwork, EightByEightHopsAndZeroLoadLatencyMatchTheAnalyticalValues) {
 TEST(MeshNetwork, ConservationAtModerateLoad) {
   for (const char* type : {"mesh", "torus"})
     for (const char* dims : {"[4,4]", "[3,3,2]"})
-      for (const char* alg : {"dor", "min", "valiant"}) {
+      for (const char* alg : {"dor", "min", "valiant", "ugal"}) {
         SCOPED_TRACE(std::string(type) + dims + alg);
         const json r = run_sane(with(run(type, dims, alg, "0.08", "6000"), {{"topology.p", "2"}}));
         ASSERT_FALSE(r.is_null());

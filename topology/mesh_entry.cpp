@@ -45,7 +45,7 @@ TopologyEntry entry(bool torus) {
                 : "a k0 x k1 x ... mesh, topology.dims; an edge router has no port out of the mesh";
   e.keys = {
       {"topology.dims", KeyType::kIntList, "[4, 4]", 2, 4096, {},
-       "mesh, torus: routers per dimension, [k0, k1, ...] (1 to 6 dimensions; `--set topology.dims=[8,8]`); routers and nodes "
+       "mesh, torus, flattened_butterfly: routers per dimension, [k0, k1, ...] (1 to 6 dimensions, a flattened_butterfly 2 to 6, sizes may differ: HyperX; `--set topology.dims=[8,8]`); routers and nodes "
        "are numbered row-major, dimension 0 (X) fastest (seed-001 §1.5)."},
       {"topology.p", KeyType::kInt, "0", 0, 64, {}, ""},  // documented by the Dragonfly's entry (the first)
   };

@@ -12,10 +12,11 @@ TopologyEntry dragonfly_topology_entry();
 TopologyEntry fully_connected_topology_entry();
 TopologyEntry mesh_topology_entry();
 TopologyEntry torus_topology_entry();
+TopologyEntry flattened_butterfly_topology_entry();
 
 const std::vector<TopologyEntry>& topology_registry() {
   static const std::vector<TopologyEntry> entries = {dragonfly_topology_entry(), fully_connected_topology_entry(), mesh_topology_entry(),
-                                                       torus_topology_entry()};
+                                                       torus_topology_entry(), flattened_butterfly_topology_entry()};
   return entries;
 }
 
@@ -34,9 +35,9 @@ LinkClassKeys terminal_link_class() {
 
 LinkClassKeys network_link_class() {
   return {"network",
-          {"links.network_latency", KeyType::kInt, "10", 1, kUnbounded, {}, "fully_connected, mesh, torus: router-to-router link latency in cycles, for packets and credits."},
-          {"router.vcs.network", KeyType::kInt, "0", 0, 32, {}, "fully_connected, mesh, torus: VCs of router-to-router ports; 0 = the minimum the routing needs (min: the most hops of a minimal path, valiant: twice that, dor: 1 on a mesh, 2 on a torus)."},
-          {"router.buffers.network", KeyType::kInt, "32", 1, kUnbounded, {}, "fully_connected, mesh, torus: input buffer per router-to-router VC, phits."}};
+          {"links.network_latency", KeyType::kInt, "10", 1, kUnbounded, {}, "fully_connected, mesh, torus, flattened_butterfly: router-to-router link latency in cycles, for packets and credits."},
+          {"router.vcs.network", KeyType::kInt, "0", 0, 32, {}, "fully_connected, mesh, torus, flattened_butterfly: VCs of router-to-router ports; 0 = the minimum the routing needs (min: the most hops of a minimal path, valiant: twice that, dor: 1 on a mesh and a flattened_butterfly, 2 on a torus; ugal as valiant)."},
+          {"router.buffers.network", KeyType::kInt, "32", 1, kUnbounded, {}, "fully_connected, mesh, torus, flattened_butterfly: input buffer per router-to-router VC, phits."}};
 }
 
 namespace {

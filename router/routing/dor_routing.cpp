@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "router/routing/channel_dependencies.h"
+#include "router/routing/flattened_butterfly_dor_routing.h"
 #include "router/routing/routing_registry.h"
 
 namespace hiradix {
@@ -110,11 +111,13 @@ bool DorRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const
 
 RoutingEntry dor_routing_entry() {
   RoutingEntry e{"dor", {"DOR", 14},
-                 "dimension-order routing on mesh and torus, in routing.dor_order; one VC on a mesh, dateline VCs (2) on a torus", {}, -1,
+                 "dimension-order routing on mesh, torus and flattened_butterfly, in routing.dor_order; one VC on a mesh and a flattened_butterfly, dateline VCs (2) on a torus", {}, -1,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-                   const Mesh& t = topology_as<Mesh>(topo, "routing.algorithm dor");
                    std::string order = o.text("routing.dor_order");
                    if (order == "''") order.clear();  // the schema default's YAML text, when the key was not set
+                   if (const auto* fb = dynamic_cast<const FlattenedButterfly*>(&topo))
+                     return std::make_unique<FlattenedButterflyDorRouting>(*fb, DorRouting::parse_order(order, fb->dims()));
+                   const Mesh& t = topology_as<Mesh>(topo, "routing.algorithm dor");
                    return std::make_unique<DorRouting>(t, DorRouting::parse_order(order, t.dims()));
                  }};
   e.keys = {{{"routing.dor_order", KeyType::kString, "''", 0, 0, {},

@@ -4,7 +4,8 @@
 // ways are equally long (an even ring, k/2 apart) plus from an even coordinate and minus from an odd one, so
 // that under uniform traffic every link of a ring carries the same load (always plus would load the plus
 // links 25 % more on an 8-ring and lower the saturation bound from 0.98 to 0.79). Deterministic and
-// minimal: a router-to-router hop count equal to Topology::distance.
+// minimal: a router-to-router hop count equal to Topology::distance. (On a Flattened Butterfly `dor` is
+// FlattenedButterflyDorRouting, router/routing/flattened_butterfly_dor_routing.h; the entry picks it.)
 //
 // VCs (router.vcs.network: 0 = what it needs):
 //  - mesh: one VC. DOR never turns from a higher dimension of its order back to a lower one, and within a

@@ -114,8 +114,6 @@ void GenericRouting::injection_headers(int, int, std::vector<RouteState>& out) c
 
 namespace {
 
-// What a path's future hops depend on: the channel it holds and its header (the destination is fixed per walk).
-using Seen = std::set<std::pair<long, std::uint64_t>>;
 std::uint64_t header_key(const RouteState& s) {
   std::uint64_t hops = 0;
   for (int c = 0; c < kMaxLinkClasses; ++c) hops |= std::uint64_t{s.hops[static_cast<std::size_t>(c)]} << 8 * c;
@@ -125,24 +123,29 @@ constexpr int kMaxWalk = 64;  // hops; a longer walk is a routing loop
 
 }  // namespace
 
-bool GenericRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod) const {
-  const int routers = topo_.routers();
-  // Per router, a (node, NIC) delivered there: the paths to the others differ only in the ejection port.
-  std::vector<std::pair<int, int>> delivered_at(static_cast<std::size_t>(routers), {-1, -1});
+std::vector<std::pair<int, int>> GenericRouting::delivered_at() const {
+  std::vector<std::pair<int, int>> delivered(static_cast<std::size_t>(topo_.routers()), {-1, -1});
   for (int n = 0; n < topo_.nodes(); ++n)
     for (int k = 0; k < topo_.nics_per_node(); ++k) {
-      std::pair<int, int>& d = delivered_at[static_cast<std::size_t>(topo_.nic_port(n, k).router)];
+      std::pair<int, int>& d = delivered[static_cast<std::size_t>(topo_.nic_port(n, k).router)];
       if (d.first < 0) d = {n, k};
     }
-  // Every path from every router with a NIC towards every router with a NIC, each (channel, header) expanded
-  // once per destination.
-  const auto walk = [&](auto& self, int r, long prev, const Packet& pkt, Seen& seen, int depth) -> void {
+  return delivered;
+}
+
+void GenericRouting::walk_paths(ChannelGraph& g, int source, std::pair<int, int> dst, const RouteState& rs, Expanded& expanded,
+                                const std::function<void(long)>& ejected) const {
+  // What a path's future hops depend on: the channel it holds and its header (the destination is fixed).
+  const auto walk = [&](auto& self, int r, long prev, const Packet& pkt, int depth) -> void {
     if (depth > kMaxWalk)
       throw std::logic_error("routing " + name() + ": a path towards router " + std::to_string(dst_router(pkt)) +
                              " does not end within " + std::to_string(kMaxWalk) + " hops");
     Packet here = pkt;
     const int towards = target(r, here);
-    if (towards == r) return;  // ejected
+    if (towards == r) {  // ejected
+      if (ejected) ejected(prev);
+      return;
+    }
     int ports[kMaxRadix];
     const int n = topo_.min_ports(r, towards, ports);
     for (int i = 0; i < n; ++i) {
@@ -155,27 +158,33 @@ bool GenericRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod) const {
                                topo_.link_classes()[static_cast<std::size_t>(cls)] + "), which has " + std::to_string(g.vcs(cls)) + " VCs");
       if (prev >= 0) g.add(prev, d.out_port, d.out_vc);
       const long c = g.id(r, d.out_port, d.out_vc);
-      if (!seen.insert({c, header_key(after.route)}).second) continue;
-      self(self, g.peer(r, d.out_port).router, c, after, seen, depth + 1);
+      if (!expanded.insert({c, header_key(after.route)}).second) continue;
+      self(self, g.peer(r, d.out_port).router, c, after, depth + 1);
     }
   };
-  Seen seen;
+  Packet pkt;
+  pkt.dst = static_cast<std::uint32_t>(dst.first);
+  pkt.dst_nic = static_cast<std::uint8_t>(dst.second);
+  pkt.route = rs;
+  walk(walk, source, -1, pkt, 0);
+}
+
+bool GenericRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod) const {
+  const int routers = topo_.routers();
+  const std::vector<std::pair<int, int>> delivered = delivered_at();
+  // Every path from every router with a NIC towards every router with a NIC, each (channel, header) expanded
+  // once per destination.
+  Expanded expanded;
   std::vector<RouteState> headers;
   for (int t = 0; t < routers; ++t) {
-    const std::pair<int, int> dst = delivered_at[static_cast<std::size_t>(t)];
+    const std::pair<int, int> dst = delivered[static_cast<std::size_t>(t)];
     if (dst.first < 0) continue;
-    seen.clear();
+    expanded.clear();
     for (int s = 0; s < routers; ++s) {
-      if (delivered_at[static_cast<std::size_t>(s)].first < 0) continue;
+      if (delivered[static_cast<std::size_t>(s)].first < 0) continue;
       headers.clear();
       injection_headers(s, t, headers);
-      for (const RouteState& rs : headers) {
-        Packet pkt;
-        pkt.dst = static_cast<std::uint32_t>(dst.first);
-        pkt.dst_nic = static_cast<std::uint8_t>(dst.second);
-        pkt.route = rs;
-        walk(walk, s, -1, pkt, seen, 0);
-      }
+      for (const RouteState& rs : headers) walk_paths(g, s, dst, rs, expanded);
     }
   }
   return true;

@@ -13,7 +13,11 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "router/routing/routing_algorithm.h"
 #include "topology/topology.h"
@@ -50,6 +54,17 @@ class GenericRouting : public RoutingAlgorithm {
   // The header states the paths of the deadlock check start with, for a packet from `source` to `dst`
   // router: one per choice inject() can make (here: the fresh header).
   virtual void injection_headers(int source, int dst, std::vector<RouteState>& out) const;
+
+  // The deadlock check's walk: adds to `g` the dependencies of every path route() can take from router
+  // `source`, starting with header `rs`, towards the (node, NIC) `dst`; `expanded` (the caller clears it
+  // per destination) holds the (channel, header) states whose futures were walked already, so each is
+  // walked once. `ejected` is called with the last channel of every path that ends (-1: none taken).
+  using Expanded = std::set<std::pair<long, std::uint64_t>>;
+  void walk_paths(ChannelGraph& g, int source, std::pair<int, int> dst, const RouteState& rs, Expanded& expanded,
+                  const std::function<void(long)>& ejected = nullptr) const;
+  // Per router, a (node, NIC) delivered there ({-1, -1}: none): paths to the others differ only in the
+  // ejection port.
+  std::vector<std::pair<int, int>> delivered_at() const;
 
   int dst_router(const Packet& pkt) const { return topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).router; }
   // The hop on `port` of `router`: its VC, the header's counters, the misroute flag.

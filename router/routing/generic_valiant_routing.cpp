@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "router/common/lfsr.h"
+#include "router/routing/channel_dependencies.h"
 
 namespace hiradix {
 
@@ -60,6 +61,55 @@ void GenericValiantRouting::injection_headers(int source, int dst, std::vector<R
     rs.path_bits = 1;
     out.push_back(rs);
   }
+}
+
+bool GenericValiantRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const {
+  const std::vector<std::pair<int, int>> delivered = delivered_at();
+  const auto has_nic = [&delivered](int r) { return delivered[static_cast<std::size_t>(r)].first >= 0; };
+  const int routers = topo_.routers();
+  bool every_router_has_nic = true;
+  for (int r = 0; r < routers; ++r) every_router_has_nic = every_router_has_nic && has_nic(r);
+  // The phase-0 walks end at the intermediate router as a destination: it needs a NIC.
+  if (method == CdgMethod::kFull || !every_router_has_nic) return GenericRouting::enumerate_dependencies(g, method);
+  Expanded expanded;
+  RouteState minimal;  // phase 1 from the start (RouteState's default): also every phase 1 after an intermediate router
+  minimal.phase = 1;
+  for (int t = 0; t < routers; ++t) {
+    expanded.clear();
+    for (int s = 0; s < routers; ++s) walk_paths(g, s, delivered[static_cast<std::size_t>(t)], minimal, expanded);
+  }
+  std::set<long> arrivals;
+  std::set<std::pair<int, int>> departures;  // (port, VC) of the first phase-1 hops out of m
+  int ports[kMaxRadix];
+  for (int m = 0; m < routers; ++m) {
+    // Phase 0 towards m: a walk whose destination is m itself ends there, where phase 1 would begin.
+    expanded.clear();
+    arrivals.clear();
+    RouteState towards_m;
+    towards_m.intermediate = static_cast<std::uint32_t>(m);
+    towards_m.phase = 0;
+    towards_m.path_bits = 1;
+    for (int s = 0; s < routers; ++s)
+      if (s != m) walk_paths(g, s, delivered[static_cast<std::size_t>(m)], towards_m, expanded, [&arrivals](long last) { arrivals.insert(last); });
+    // Phase 1's first hops out of m, towards every other router.
+    departures.clear();
+    for (int t = 0; t < routers; ++t) {
+      if (t == m) continue;
+      const int n = topo_.min_ports(m, t, ports);
+      for (int i = 0; i < n; ++i) {
+        Packet pkt;
+        pkt.dst = static_cast<std::uint32_t>(delivered[static_cast<std::size_t>(t)].first);
+        pkt.dst_nic = static_cast<std::uint8_t>(delivered[static_cast<std::size_t>(t)].second);
+        pkt.route = minimal;
+        const RoutingDecision d = hop(m, ports[i], pkt);
+        departures.insert({d.out_port, d.out_vc});
+      }
+    }
+    for (const long a : arrivals)
+      if (a >= 0)
+        for (const auto& [port, vc] : departures) g.add(a, port, vc);
+  }
+  return true;
 }
 
 }  // namespace hiradix

@@ -20,6 +20,14 @@ class GenericValiantRouting : public GenericRouting {
   std::string name() const override { return "valiant"; }
   VcRequirement vcs_needed() const override;
   std::string vc_rule() const override { return GenericRouting::vc_rule() + "; phase 0 VCs, then phase 1 VCs"; }
+  // The deadlock check. kFull: GenericRouting's walk of every (source, intermediate router, destination),
+  // O(routers^3) walks. kReduced, the default before a run, the same graph from O(routers^2): phase 0's hops
+  // depend only on (source, intermediate) and phase 1's only on (intermediate, destination), each counting
+  // its VCs from its own start, so the graph is the union of the walks source -> intermediate in phase 0,
+  // the walks source -> destination in phase 1 (also the degenerate draws' paths), and at each router m,
+  // every last phase-0 channel into m followed by every first phase-1 channel out of m (any source and any
+  // destination pair up). Tests compare the two (tests/test_flattened_butterfly.cpp).
+  bool enumerate_dependencies(ChannelGraph& g, CdgMethod method) const override;
 
  protected:
   void inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const override;

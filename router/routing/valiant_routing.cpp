@@ -5,6 +5,7 @@
 #include "router/common/lfsr.h"
 #include "router/common/wired_router.h"
 #include "router/routing/channel_dependencies.h"
+#include "router/routing/generic_ugal_routing.h"
 #include "router/routing/generic_valiant_routing.h"
 #include "router/routing/group_state.h"
 #include "router/routing/routing_registry.h"
@@ -284,17 +285,36 @@ RoutingEntry rvlb_routing_entry() {
   return e;
 }
 
+namespace {
+// ugal on any topology other than the Dragonfly: UGAL-L written against the Topology interface, with the
+// threshold and routing.source_decision; the Dragonfly's other UGAL keys have no meaning there.
+std::unique_ptr<RoutingAlgorithm> generic_ugal(const RoutingOptions& o, const Topology& topo) {
+  const std::string on = " on a " + topo.name() + " topology";
+  if (o.text("routing.phase_a") != "lgl")
+    throw KeyError("routing.phase_a", "is the Dragonfly's; ugal" + on + " draws its intermediate router among all");
+  if (o.text("routing.ugal_info") != "local")
+    throw KeyError("routing.ugal_info", "ugal" + on + " is UGAL-L only (local)");
+  if (o.text("routing.ugal_load") != "port")
+    throw KeyError("routing.ugal_load", "ugal" + on + " reads the output ports' loads only (port)");
+  return std::make_unique<GenericUgalRouting>(topo, static_cast<int>(o.threshold_phits("routing.ugal_threshold")),
+                                              o.text("routing.source_decision") == "every_attempt");
+}
+}  // namespace
+
 RoutingEntry ugal_routing_entry() {
   RoutingEntry e{"ugal", {"UGAL-L", 3},
                  "UGAL-L, §3.5 Eq. 2-1: at injection, Valiant's draw unless the minimal path's first output port is no "
-                 "more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group",
+                 "more loaded, weighted by hops, + routing.ugal_threshold; UGAL-G with routing.ugal_info: group; on a topology "
+                 "other than the Dragonfly, UGAL-L between the least loaded minimal ports towards the destination and towards an "
+                 "intermediate router drawn among all, then valiant's or min's path",
                  {{{"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in flits (seed-000 Table 3-1: 0 flits), used as T * the flit's phits (the whole packet under vct, packet.flit under wormhole), as FOGSim and routing.pb_threshold do: minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN. Until 2026-11-24 hiradix read it as phits."}},
                   {{"routing.source_decision", KeyType::kString, "every_attempt", 0, 0, {"every_attempt", "once"}, "When UGAL, PB, RPB, TPR and LIAN take their source decision: once, when the head reaches RC at its source router; or every_attempt, as the seeds' simulator (FOGSim) does: while the head waits at its injection port (it could bid for the switch and was not granted), it is decided again after every such cycle with a new draw of the intermediate router, UGAL, TPR and LIAN only while their choice is minimal (a non-minimal choice is kept), PB and RPB both ways (PB-Recomp, seed-000 §3.4, so routing.recomp adds nothing to them). Each new decision passes RC and VA again (router.latency.rc + router.latency.va cycles). Only with ugal, pb, rpb, tpr and lian."}},
           {{"routing.ugal_load", KeyType::kString, "port", 0, 0, {"port", "vc"}, "UGAL's Q of a path's first hop (ugal, pb, rpb, pb_acor, tpr, lian): port = the phits holding the downstream credits of all the output port's VCs (hiradix's reading); vc = those of the one VC the hop would take, as the seeds' simulator reads it (FOGSim: the credit occupancy of the next channel), but with hiradix's VC slots (under lgl the minimal path's first local hop takes VC 2, Valiant's VC 0; FOGSim's VCs follow the hop count). The RTL routing unit reads either (cfg_vc_load, with a per-VC load array)."}},
           {{"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."}}},
                  rtl::ALG_UGAL,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+                   if (dynamic_cast<const Dragonfly*>(&topo) == nullptr) return generic_ugal(o, topo);
+                   const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
                    return with_source_decision(std::make_unique<UgalRouting>(t, parse_phase_a(o.text("routing.phase_a")),
                                                                              static_cast<int>(o.threshold_phits("routing.ugal_threshold")), hop_count(o),
                                                                              parse_ugal_info(o.text("routing.ugal_info"))), o);
