@@ -331,6 +331,9 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
                  std::to_string(domains) + " " + topo.domain_name() + "s)");
       if (comp.kind == PatternKind::kAdvLocal && topo.domain_size() < 2)
         config_fail(pattern_key, "advl needs at least 2 routers per " + topo.domain_name());
+      // With one domain ADVC's "next domains" are the source's own: it would be uniform traffic, self included.
+      if (comp.kind == PatternKind::kAdvConsecutive && domains < 2)
+        config_fail(pattern_key, "advc needs at least 2 " + topo.domain_name() + "s; " + topo.describe() + " has 1");
     }
     return ph;
   };

@@ -10,7 +10,7 @@
 //   shuffle         d_i = s_{(i−1) mod b}     (the ID rotated left by one bit)
 //   transpose       d_i = s_{(i+b/2) mod b}   (b even: the ID's two halves swapped) — on a topology
 //                                             without a grid (Topology::grid() empty)
-// Coordinate permutations, on grid topologies (Topology::grid() = (k_0, k_1, ...): meshes and tori): the
+// Coordinate permutations, on grid topologies (Topology::grid() = (k_0, k_1, ...): meshes, tori, HyperX): the
 // node's router at coordinates (c_0, c_1, ...) maps to another router, and the node's terminal index at
 // its router (node mod p) is kept:
 //   tornado    c_d → (c_d + ⌈k_d/2⌉ − 1) mod k_d   in every dimension

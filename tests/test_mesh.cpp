@@ -215,6 +215,15 @@ TEST(MeshConfig, BadDimsAreRefusedNamingTheKey) {
   EXPECT_NE(config_error(with(mesh, {{"topology.h", "3"}})).find("topology.h: is not a key of topology.type mesh"), std::string::npos);
 }
 
+// A one-row mesh has one domain: ADVC's next rows would be its own (uniform traffic, the source included),
+// so it is refused as ADV+i and ADVL are where they cannot be.
+TEST(MeshConfig, AdvcOnOneRowIsRefused) {
+  EXPECT_EQ(config_error({{"topology.type", "mesh"}, {"topology.dims", "[8]"}, {"routing.algorithm", "dor"}, {"traffic.pattern", "advc"}}),
+            "config error: traffic.pattern: advc needs at least 2 rows; mesh 8 p=1 has 1");
+  EXPECT_EQ(config_error({{"topology.type", "mesh"}, {"topology.dims", "[8,2]"}, {"routing.algorithm", "dor"}, {"traffic.pattern", "advc"}}),
+            "accepted");
+}
+
 TEST(MeshConfig, DorOrderIsAPermutationOfTheDimensions) {
   const Overrides dor = {{"topology.type", "mesh"}, {"routing.algorithm", "dor"}};
   EXPECT_EQ(config_error(with(dor, {{"routing.dor_order", "yx"}})), "accepted");

@@ -95,6 +95,16 @@ TEST(PermutationPatterns, CoordinatePatternsOnAFourByFourMeshMatchTheHandTables)
   EXPECT_EQ(table(PatternKind::kBitComplement, *t), (std::vector<int>{15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0}));
 }
 
+// A Flattened Butterfly numbers its routers on the same grid (topology/flattened_butterfly.h): the same
+// coordinate patterns as the 4 x 4 mesh's.
+TEST(PermutationPatterns, AFlattenedButterflyHasTheMeshsGrid) {
+  const auto fb = grid("flattened_butterfly", "[4,4]");
+  const auto mesh = grid("mesh", "[4,4]");
+  EXPECT_EQ(fb->grid(), mesh->grid());
+  for (const PatternKind k : {PatternKind::kTranspose, PatternKind::kTornado, PatternKind::kNeighbor})
+    EXPECT_EQ(table(k, *fb), table(k, *mesh));
+}
+
 // Rings of 8 and 5, a 5 x 3 torus with p = 2: tornado is half the ring minus one, neighbor one, and a
 // node's terminal index at its router is kept.
 TEST(PermutationPatterns, TornadoAndNeighborOnRingsAndATorusWithTwoNodesPerRouter) {
@@ -187,7 +197,7 @@ TEST(PermutationConfig, RefusedWithTheKeyNamedWhereUndefined) {
     return e;
   };
   EXPECT_EQ(first_line({{"traffic.pattern", "tornado"}}),
-            "config error: traffic.pattern: tornado needs a grid topology (mesh or torus: router coordinates); dragonfly has none");
+            "config error: traffic.pattern: tornado needs a grid topology (mesh, torus or flattened_butterfly: router coordinates); dragonfly has none");
   const Overrides mesh12{{"topology.type", "mesh"}, {"topology.dims", "[3,4]"}, {"routing.algorithm", "dor"}};
   EXPECT_EQ(first_line(with(mesh12, {{"traffic.pattern", "bit_reverse"}})),
             "config error: traffic.pattern: bit_reverse needs a power-of-two number of nodes (node IDs of log2 N bits); mesh 3x4 p=1 has 12");
@@ -203,9 +213,9 @@ TEST(PermutationConfig, RefusedWithTheKeyNamedWhereUndefined) {
             "config error: traffic.pattern: tornado maps every node of mesh 2x2 p=1 to itself: no packet would be sent");
   // In a mix and after a change, the key that names the pattern.
   EXPECT_EQ(first_line({{"traffic.pattern", "mix"}, {"traffic.mix", "[{pattern: un}, {pattern: neighbor}]"}}),
-            "config error: traffic.mix[1].pattern: neighbor needs a grid topology (mesh or torus: router coordinates); dragonfly has none");
+            "config error: traffic.mix[1].pattern: neighbor needs a grid topology (mesh, torus or flattened_butterfly: router coordinates); dragonfly has none");
   EXPECT_EQ(first_line({{"traffic.change.at", "10"}, {"traffic.change.pattern", "tornado"}, {"sim.measure", "100"}}),
-            "config error: traffic.change.pattern: tornado needs a grid topology (mesh or torus: router coordinates); dragonfly has none");
+            "config error: traffic.change.pattern: tornado needs a grid topology (mesh, torus or flattened_butterfly: router coordinates); dragonfly has none");
   // Defined on the Dragonfly: random_permutation (72 nodes are no power of two, so no bit pattern).
   EXPECT_EQ(first_line({{"traffic.pattern", "random_permutation"}}), "accepted");
   EXPECT_NE(first_line({{"traffic.pattern", "shuffle"}}).find("shuffle needs a power-of-two number of nodes"), std::string::npos);

@@ -64,6 +64,7 @@ class FlattenedButterfly final : public Topology {
   int dims() const { return static_cast<int>(dims_.size()); }
   int size(int d) const { return dims_[static_cast<std::size_t>(d)]; }
   const std::vector<int>& shape() const { return dims_; }
+  std::vector<int> grid() const override { return dims_; }  // the router numbering is the grid's
   int stride(int d) const { return stride_[static_cast<std::size_t>(d)]; }  // router ID step of dimension d
   int coordinate(int router, int d) const { return router / stride(d) % size(d); }
   // The first of dimension d's S_d - 1 ports.

@@ -65,7 +65,7 @@ class Topology {
   // ADVC's span (seed-000 §4.2): how many consecutive domains after its own a router reaches directly.
   virtual int consecutive_domains() const = 0;
 
-  // The router grid, for topologies whose routers sit on one (meshes, tori): its size per dimension,
+  // The router grid, for topologies whose routers sit on one (meshes, tori, Flattened Butterflies): its size per dimension,
   // (k0, k1, ...), with routers numbered row-major, dimension 0 fastest (router c0 + k0 * (c1 + k1 * ...)).
   // Empty for the others (a Dragonfly). The coordinate traffic patterns (tornado, neighbor, transpose) are
   // defined where it is not empty (config/permutation_patterns.h).

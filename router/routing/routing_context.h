@@ -18,7 +18,8 @@ struct RoutingContext {
   std::uint64_t random = 0;  // this decision's LFSR state (router/common/lfsr.h): the only source of randomness
   const std::int32_t* contention = nullptr;  // per output port (seed-003 §1.3)
   // Per output port: phits in its output queue plus phits sent downstream and not yet credited back,
-  // saturated at the RTL's LOAD_W bits. Filled only for algorithms with needs_port_load(), at injection.
+  // saturated at the RTL's LOAD_W bits. Filled by the routings whose gather() asks for it (UGAL at injection,
+  // the generic routings at every hop).
   const std::uint16_t* port_load = nullptr;
   // In-transit routings (needs_port_ready()): the input VC, and per output port the VCs that can take a
   // whole packet now (credits for it downstream and room in the output queue).

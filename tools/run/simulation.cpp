@@ -342,8 +342,9 @@ std::string summarize(const nlohmann::json& j) {
                                                                       : fmt::format("{}-{}", topo->min_radix(), topo->max_radix());
     s << fmt::format("  network      {} routers, {} nodes, radix {}, links: {}\n", topo->routers(), topo->nodes(), radix, links);
   }
-  s << fmt::format("  traffic      {} offset {} load {:.3f}{}\n", c["traffic"]["pattern"].get<std::string>(),
-                   c["traffic"]["offset"].get<int>(), c["traffic"]["load"].get<double>(),
+  const std::string pattern = c["traffic"]["pattern"].get<std::string>();
+  s << fmt::format("  traffic      {}{} load {:.3f}{}\n", pattern,
+                   pattern == "adv" ? " offset " + std::to_string(c["traffic"]["offset"].get<int>()) : "", c["traffic"]["load"].get<double>(),
                    j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
   const nlohmann::json fixed_points = j.value("permutation_fixed_points", nlohmann::json::object());
   for (const auto& [pattern, fixed] : fixed_points.items())
