@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -19,6 +18,7 @@
 #include "router/routing/generic_ugal_routing.h"
 #include "router/routing/routing_registry.h"
 #include "sim_helpers.h"
+#include "topology_helpers.h"
 #include "topology/flattened_butterfly.h"
 #include "topology/topology_registry.h"
 
@@ -54,26 +54,6 @@ std::unique_ptr<RoutingAlgorithm> routing(const Topology& t, const char* algorit
 }
 
 std::vector<int> vcs_needed(const RoutingAlgorithm& r) { return r.vcs_needed().per_class; }
-
-// Router-to-router hops of a shortest path, by breadth-first search over the ports (independent of distance()).
-std::vector<int> bfs(const Topology& t, int from) {
-  std::vector<int> d(static_cast<std::size_t>(t.routers()), -1);
-  std::deque<int> q{from};
-  d[static_cast<std::size_t>(from)] = 0;
-  while (!q.empty()) {
-    const int r = q.front();
-    q.pop_front();
-    for (int port = 0; port < t.radix(r); ++port) {
-      if (t.port_class(r, port) == 0) continue;
-      const int n = t.peer(r, port).router;
-      if (d[static_cast<std::size_t>(n)] < 0) {
-        d[static_cast<std::size_t>(n)] = d[static_cast<std::size_t>(r)] + 1;
-        q.push_back(n);
-      }
-    }
-  }
-  return d;
-}
 
 struct Shape {
   std::vector<int> dims;
@@ -145,17 +125,17 @@ TEST(FlattenedButterflyTopology, PortsPeersLinksAndDiameter) {
     int diameter = 0;
     int ports[kMaxRadix];
     std::vector<std::vector<int>> hops;  // hops[r][x], by BFS
-    for (int r = 0; r < t->routers(); ++r) hops.push_back(bfs(*t, r));
-    const auto bfs_hops = [&hops](int r, int x) { return hops[static_cast<std::size_t>(r)][static_cast<std::size_t>(x)]; };
+    for (int r = 0; r < t->routers(); ++r) hops.push_back(test::bfs_hops(*t, r));
+    const auto hops_between = [&hops](int r, int x) { return hops[static_cast<std::size_t>(r)][static_cast<std::size_t>(x)]; };
     for (int r = 0; r < t->routers(); ++r)
       for (int x = 0; x < t->routers(); ++x) {
-        ASSERT_EQ(t->distance(r, x), bfs_hops(r, x));
-        diameter = std::max(diameter, bfs_hops(r, x));
+        ASSERT_EQ(t->distance(r, x), hops_between(r, x));
+        diameter = std::max(diameter, hops_between(r, x));
         const int n = t->min_ports(r, x, ports);
         EXPECT_EQ(n, t->distance(r, x)) << "one minimal port per differing dimension";
         std::set<int> closer;
         for (int port = p; port < t->radix(r); ++port)
-          if (bfs_hops(t->peer(r, port).router, x) == bfs_hops(r, x) - 1) closer.insert(port);
+          if (hops_between(t->peer(r, port).router, x) == hops_between(r, x) - 1) closer.insert(port);
         EXPECT_EQ(std::set<int>(ports, ports + n), closer) << r << " -> " << x;
       }
     EXPECT_EQ(diameter, fb.dims()) << "diameter = the number of dimensions";

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -18,6 +17,7 @@
 #include "router/routing/generic_valiant_routing.h"
 #include "router/routing/routing_registry.h"
 #include "sim_helpers.h"
+#include "topology_helpers.h"
 #include "topology/mesh.h"
 #include "topology/topology_registry.h"
 
@@ -50,26 +50,6 @@ std::unique_ptr<RoutingAlgorithm> routing(const Topology& t, const char* algorit
   o.algorithm = algorithm;
   if (*order) o.set("routing.dor_order", order);
   return make_routing(o, t);
-}
-
-// Router-to-router hops of a shortest path, by breadth-first search over the ports (independent of distance()).
-std::vector<int> bfs(const Topology& t, int from) {
-  std::vector<int> d(static_cast<std::size_t>(t.routers()), -1);
-  std::deque<int> q{from};
-  d[static_cast<std::size_t>(from)] = 0;
-  while (!q.empty()) {
-    const int r = q.front();
-    q.pop_front();
-    for (int port = 0; port < t.radix(r); ++port) {
-      if (t.port_class(r, port) == 0) continue;
-      const int n = t.peer(r, port).router;
-      if (d[static_cast<std::size_t>(n)] < 0) {
-        d[static_cast<std::size_t>(n)] = d[static_cast<std::size_t>(r)] + 1;
-        q.push_back(n);
-      }
-    }
-  }
-  return d;
 }
 
 struct Shape {
@@ -146,7 +126,7 @@ TEST(MeshTopology, PortsPeersLinksAndDiameter) {
     for (const int k : s.dims) expected_diameter += torus ? k / 2 : k - 1;
     int ports[kMaxRadix];
     for (int r = 0; r < t->routers(); ++r) {
-      const std::vector<int> d = bfs(*t, r);
+      const std::vector<int> d = test::bfs_hops(*t, r);
       for (int x = 0; x < t->routers(); ++x) {
         ASSERT_EQ(t->distance(r, x), d[static_cast<std::size_t>(x)]);
         diameter = std::max(diameter, d[static_cast<std::size_t>(x)]);

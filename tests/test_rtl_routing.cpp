@@ -460,6 +460,9 @@ TEST(RcInputsJson, OccupancyAndThresholdsRoundTripAndReplay) {
 // Mismatch records written before the routings declared their fields (commit 1cc9699, seven routings, the
 // checker's self-test flipping the model's VC at decision 400) still replay: their JSON names are the
 // fields' JSON names, and the reference and the RTL on the parsed inputs both give the record's RTL output.
+// One output moved on purpose since: ECtN's decision is a local misroute, which the in-transit routings
+// record in the header's path bits since 2026-11-26 (issue 32), so the record's outputs (RTL and model) carry
+// path_bits 1 (route 25300992 -> 25309184); its inputs are as written at 1cc9699.
 TEST(RcInputsJson, RecordsFromBeforeTheDeclarationsReplay) {
   std::ifstream in(std::string(HIRADIX_SOURCE_DIR) + "/tests/fixtures/rtl_mismatches_1cc9699.json");
   ASSERT_TRUE(in);
