@@ -18,6 +18,8 @@ localparam integer COUNT_W  = 7;   // contention counter per port (saturated), a
 localparam integer READY_W  = 4;   // per port: VCs 0..3 that can take a whole packet now (in-transit routings)
 localparam integer COMB_W   = 8;   // ECtN combined counter (saturated), and its threshold
 localparam integer TPR_W    = 8;   // TPR's windowed count of packets towards a group (saturated), and LI_l, LI_h
+localparam integer MESH_DIMS = 3;  // dimensions of a mesh or torus the RTL routes (topology.dims), and
+localparam integer COORD_W  = 6;   // bits per coordinate and per dimension size (k <= 63)
 localparam integer OCC_W    = 7;   // per port and VC 0..READY_W-1: occupancy in integer percent 0..100 (OLM, Hybrid),
                                    // and the percent thresholds
 
@@ -40,7 +42,11 @@ localparam integer RS_GHOPS_LSB   = RS_LHOPS_LSB + HOPS_W;     // global hops ta
 localparam integer RS_PGLOBAL_BIT = RS_GHOPS_LSB + HOPS_W;     // a global hop was taken in this phase
 localparam integer RS_LMIS_BIT    = RS_PGLOBAL_BIT + 1;        // in-transit: a local misroute in this group
 localparam integer RS_MANDG_BIT   = RS_LMIS_BIT + 1;           // in-transit: leave this router globally
-localparam integer RS_W           = RS_MANDG_BIT + 1;
+// RouteState::flags, the 8 bits a routing defines for itself, is carried whole: bit 0 at RS_LMIS_BIT, bit 1 at
+// RS_MANDG_BIT (MM+L's names for them), bits 2-7 here (dor: 1 + the dimension of the last hop in bits 0-2,
+// the dateline crossed in bit 7). Every routing that does not define them passes them through.
+localparam integer RS_FLAGS_HI_LSB = RS_MANDG_BIT + 1;
+localparam integer RS_W           = RS_FLAGS_HI_LSB + 6;
 
 // The LFSR shared bit for bit with the C++ side (router/common/lfsr.h): a 64-bit right-shifting Galois LFSR for
 // x^64 + x^63 + x^61 + x^60 + 1, advanced LFSR_STEPS times per routing decision so that every decision

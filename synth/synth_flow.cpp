@@ -15,6 +15,7 @@
 
 #include "config/schema/config_error.h"
 #include "topology/dragonfly.h"
+#include "topology/mesh.h"
 #include "router/routing/rtl_bus_verilog.h"
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_bus.h"
@@ -80,6 +81,20 @@ double last_match(const std::string& log, const std::regex& re) {
 
 Geometry geometry_of(const Config& c) {
   const std::unique_ptr<Topology> topo = make_topology(c);
+  if (const auto* m = dynamic_cast<const Mesh*>(topo.get())) {
+    // A mesh's or torus's largest router as the unit's own geometry sees it (rc_config): p terminals, a = 1
+    // and h = its router-to-router ports, all of the one `network` class, which stands for both the local
+    // and the global class of the Dragonfly's blocks (ports p + a - 1 + h, VCs p vi + h vg).
+    const LinkClassParams &ti = c.link("terminal"), &tn = c.link("network");
+    const int h = std::max(1, m->max_radix() - m->p());
+    Geometry g{m->p(), 1, h, m->max_radix(), m->routers(), m->nodes(), ti.vcs, tn.vcs, tn.vcs, std::max(ti.vcs, tn.vcs),
+               m->p() * ti.vcs + h * tn.vcs, "none"};
+    g.bi = ti.buffer;
+    g.bl = g.bg = tn.buffer;
+    g.output_queue = c.router.output_queue_phits;
+    g.phit_bits = c.router.broadcast.phit_bits;
+    return g;
+  }
   const Dragonfly& d = topology_as<Dragonfly>(*topo, "hiradix synth (the RTL routing unit's geometry module)");
   const LinkClassParams &ti = c.link("terminal"), &tl = c.link("local"), &tg = c.link("global");
   const int vi = ti.vcs, vl = tl.vcs, vg = tg.vcs;
@@ -406,7 +421,14 @@ BlockSpec state_block(const std::string& name, const Config& c) {
 BlockSpec unit_block(const Config& c, const Geometry& g) {
   std::string misfit;
   const std::optional<RcConfig> rc = routing_unit_config(c, misfit);
-  if (!rc) config_fail("topology.h", "the RTL routing unit cannot express this network: " + misfit);
+  // A Dragonfly's field widths are set by its h; a routing without RTL on this topology, or a mesh beyond
+  // the RTL's dimensions, is named by its own key (the misfit's first word).
+  if (!rc) {
+    std::string key = "topology.h";
+    for (const char* k : {"routing.algorithm", "topology.dims"})
+      if (misfit.rfind(k, 0) == 0) key = k;
+    config_fail(key, "the RTL routing unit cannot express this network: " + misfit);
+  }
   return routing_unit_block(c, g, *rc);
 }
 
@@ -464,11 +486,12 @@ std::string synth_block_list() {
 }
 
 nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
-  // The RTL routing unit's geometry module and the state blocks' wrappers are the Dragonfly's.
+  // The RTL routing unit has the Dragonfly's geometry and a mesh's or torus's (rtl/topology/); the state blocks'
+  // wrappers are the Dragonfly's (no routing of a mesh keeps one).
   {
     const std::unique_ptr<Topology> topo = make_topology(c);
-    if (!dynamic_cast<const Dragonfly*>(topo.get()))
-      config_fail("topology.type", "hiradix synth covers the Dragonfly only (the RTL routing unit's geometry is the Dragonfly's); topology.type is " +
+    if (!dynamic_cast<const Dragonfly*>(topo.get()) && !dynamic_cast<const Mesh*>(topo.get()))
+      config_fail("topology.type", "hiradix synth covers the Dragonfly, meshes and tori (the RTL routing unit's geometries); topology.type is " +
                                        topo->name());
   }
   // By default every block of the router: the logic, the datapath and the routing's state.

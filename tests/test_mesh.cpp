@@ -224,15 +224,31 @@ TEST(MeshConfig, DorOrderIsAPermutationOfTheDimensions) {
   EXPECT_NE(e.find("dragonfly"), std::string::npos) << e;
 }
 
-TEST(MeshConfig, TooFewVcsAndTheRtlAreRefused) {
+TEST(MeshConfig, TooFewVcsAreRefused) {
   const Overrides torus = {{"topology.type", "torus"}, {"routing.algorithm", "dor"}};
   const std::string e = config_error(with(torus, {{"router.vcs.network", "1"}}));
   EXPECT_EQ(e.rfind("config error: router.vcs.network: dor needs at least 2 network VCs", 0), 0u) << e;
+}
+
+// dor has an RTL half (rtl/routing/hiradix_route_dor.v, issue 27); a routing whose submodule reads the
+// Dragonfly's geometry (min: GenericMinRouting on a mesh) and a network beyond the RTL's MESH_DIMS or COORD_W
+// are refused naming the key.
+TEST(MeshConfig, TheRtlRunsDorAndRefusesWhatItCannot) {
   for (const char* type : {"mesh", "torus"})
     for (const char* mode : {"rtl", "lockstep"}) {
-      const std::string r = config_error({{"topology.type", type}, {"routing.algorithm", "dor"}, {"router.rc_mode", mode}});
+      EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"routing.algorithm", "dor"}, {"router.rc_mode", mode}}));
+      const std::string r = config_error({{"topology.type", type}, {"routing.algorithm", "min"}, {"router.rc_mode", mode}});
       EXPECT_EQ(r.rfind("config error: router.rc_mode: ", 0), 0u) << r;
       EXPECT_NE(r.find(type), std::string::npos) << r;
+      const std::string d = config_error({{"topology.type", type}, {"topology.dims", "[2, 2, 2, 2]"}, {"routing.algorithm", "dor"},
+                                          {"router.rc_mode", mode}});
+      EXPECT_NE(d.find("topology.dims"), std::string::npos) << d;
+      const std::string k = config_error({{"topology.type", type}, {"topology.dims", "[64, 2]"}, {"routing.algorithm", "dor"},
+                                          {"router.rc_mode", mode}});
+      EXPECT_NE(k.find("topology.dims[0]"), std::string::npos) << k;
+      const std::string o = config_error({{"topology.type", type}, {"routing.dor_order", "10"}, {"routing.algorithm", "dor"},
+                                          {"router.rc_mode", mode}});
+      EXPECT_NE(o.find("routing.dor_order"), std::string::npos) << o;
     }
 }
 
@@ -563,8 +579,9 @@ TEST(MeshNetwork, SaturationUnderUniformTrafficIsBelowTheBisectionBound) {
 
 #if defined(HIRADIX_BIN) && defined(HIRADIX_CONFIGS)
 // End to end through the command line: `hiradix run` on the example config prints the network's size, and
-// `hiradix synth` refuses a mesh with one config error (exit code 2) naming topology.type.
-TEST(MeshCli, RunPrintsTheSizeAndSynthIsRefused) {
+// `hiradix synth` refuses a mesh routing without RTL (min) with one config error (exit code 2) naming
+// routing.algorithm (tests/rtl/test_synth.cpp synthesizes dor's routing unit).
+TEST(MeshCli, RunPrintsTheSizeAndSynthRefusesARoutingWithoutRtl) {
   test::TempDir dir;
   const std::string config = test::shell_quote(std::string(HIRADIX_CONFIGS) + "/mesh8x8_un_dor.yaml");
   const std::string out = dir.file("out.txt"), err = dir.file("err.txt");
@@ -581,9 +598,9 @@ TEST(MeshCli, RunPrintsTheSizeAndSynthIsRefused) {
   EXPECT_EQ(r["simulation"]["network"]["links"]["network"], 112);  // 2 * 8 * 7
   EXPECT_EQ(r["simulation"]["network"]["radix_min"], 3);
   EXPECT_EQ(r["simulation"]["network"]["radix_max"], 5);
-  EXPECT_EQ(cli("synth " + config), 2);
+  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=min --blocks routing_unit"), 2);
   const std::string e = test::read_text(err);
-  EXPECT_EQ(e.rfind("config error: topology.type: hiradix synth covers the Dragonfly only", 0), 0u) << e;
+  EXPECT_EQ(e.rfind("config error: routing.algorithm: the RTL routing unit cannot express this network: routing.algorithm min has no RTL on topology.type mesh", 0), 0u) << e;
   EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
 }
 #endif

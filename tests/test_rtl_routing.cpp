@@ -625,6 +625,46 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.load", "0.4"}},
         Overrides{{"routing.algorithm", "lian"}, {"routing.ugal_load", "vc"}, {"traffic.pattern", "un"}, {"traffic.load", "0.5"}}));
 
+// dor on meshes and tori (issue 27): the unit's geometry by coordinates (rtl/topology/hiradix_mesh_geometry.v)
+// and rtl/routing/hiradix_route_dor.v agree with DorRouting at every decision -- out port, VC and the header
+// (hop count, and the flags that keep the dimension and the dateline) --, and rtl runs give the model's
+// results. Even rings (6, 4) make the tie rule decide; the orders reach every code of cfg_dor_order's kinds.
+class MeshLockstep : public ::testing::TestWithParam<Overrides> {};
+
+TEST_P(MeshLockstep, DorZeroMismatchesAndTheSameResultsAsTheModel) {
+  const Overrides run = with({{"routing.algorithm", "dor"}, {"sim.warmup", "1000"}, {"sim.measure", "2000"},
+                              {"sim.watchdog", "1000"}, {"router.rc_mode", "lockstep"}},
+                             GetParam());
+  int code = -1;
+  const json r = simulate(run, &code);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(code, 0);
+  EXPECT_EQ(r["status"], "ok");
+  ASSERT_TRUE(r.contains("rtl"));
+  EXPECT_EQ(r["rtl"]["mismatches"], 0);
+  EXPECT_GT(r["rtl"]["decisions"].get<long long>(), 1000);
+  RecordProperty("decisions", std::to_string(r["rtl"]["decisions"].get<long long>()));
+  const json model = simulate(with(run, {{"router.rc_mode", "model"}}));
+  const json rtl = simulate(with(run, {{"router.rc_mode", "rtl"}}));
+  EXPECT_EQ(without_mode(r), without_mode(model));
+  EXPECT_EQ(without_mode(rtl), without_mode(model));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, MeshLockstep,
+    ::testing::Values(
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.5"}},
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[5, 3]"}, {"routing.dor_order", "yx"}, {"topology.p", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[3, 4, 2]"}, {"routing.dor_order", "zyx"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[3, 3, 3]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.4"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[6, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[5, 3]"}, {"routing.dor_order", "yx"}, {"traffic.pattern", "un"},
+                  {"traffic.load", "0.7"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[4, 3, 2]"}, {"routing.dor_order", "yzx"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "1.0"}}));
+
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.
 TEST(LockstepChecker, AnInjectedWrongDecisionIsCaughtAndReplays) {

@@ -5,6 +5,7 @@
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/flattened_butterfly_dor_routing.h"
 #include "router/routing/routing_registry.h"
+#include "rtl_routing_codes.h"
 
 namespace hiradix {
 
@@ -40,6 +41,27 @@ VcRequirement DorRouting::vcs_needed() const {
   bool rings = false;
   for (int d = 0; d < topo_.dims(); ++d) rings = rings || topo_.ring(d);
   return {{1, rings ? 2 : 1}};
+}
+
+void set_mesh_inputs(const Mesh& topo, int router, int dst_router, RoutingContext& ctx) {
+  std::int32_t here = 0, dst = 0, size = 0, rings = 0;
+  for (int d = 0; d < rtl::MESH_DIMS; ++d) {
+    const bool has = d < topo.dims();
+    const int shift = d * rtl::COORD_W;
+    here |= (has ? topo.coordinate(router, d) : 0) << shift;
+    dst |= (has ? topo.coordinate(dst_router, d) : 0) << shift;
+    size |= (has ? topo.size(d) : 1) << shift;
+    rings |= (has && topo.ring(d) ? 1 : 0) << d;
+  }
+  mesh_here(ctx) = here;
+  mesh_dst(ctx) = dst;
+  mesh_size(ctx) = size;
+  mesh_rings(ctx) = rings;
+}
+
+void DorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  RoutingAlgorithm::gather(view, pkt, ctx);
+  set_mesh_inputs(topo_, ctx.router, topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).router, ctx);
 }
 
 RoutingDecision DorRouting::route(const RoutingContext& ctx, Packet& pkt) const {
@@ -111,7 +133,7 @@ bool DorRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const
 
 RoutingEntry dor_routing_entry() {
   RoutingEntry e{"dor", {"DOR", 14},
-                 "dimension-order routing on mesh, torus and flattened_butterfly, in routing.dor_order; one VC on a mesh and a flattened_butterfly, dateline VCs (2) on a torus", {}, -1,
+                 "dimension-order routing on mesh, torus and flattened_butterfly, in routing.dor_order; one VC on a mesh and a flattened_butterfly, dateline VCs (2) on a torus", {}, rtl::ALG_DOR,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
                    std::string order = o.text("routing.dor_order");
                    if (order == "''") order.clear();  // the schema default's YAML text, when the key was not set

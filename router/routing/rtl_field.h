@@ -247,6 +247,12 @@ struct Submodule {
   const RoutingCode* routings;
   int count;
   const char* param;
+  // The topologies (Topology::name(), "a|b") whose geometry the submodule reads: the Dragonfly's
+  // (topology/hiradix_dragonfly_geometry.v, the unit's own) unless it says otherwise. The bridge refuses
+  // its routings on any other (rc_config), e.g. `min` on a mesh, whose C++ is then GenericMinRouting.
+  const char* topologies = "dragonfly";
+
+  constexpr Submodule on(const char* t) const { Submodule m = *this; m.topologies = t; return m; }
 };
 
 template <std::size_t N>

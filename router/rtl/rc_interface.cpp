@@ -1,12 +1,15 @@
 #include "router/rtl/rc_interface.h"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 #include "router/common/lfsr.h"
 #include "router/routing/in_transit_routing.h"
 #include "router/routing/routing_registry.h"
 #include "router/rtl/rtl_bus.h"
+#include "rtl_declarations.h"
+#include "topology/mesh.h"
 
 namespace hiradix {
 
@@ -70,18 +73,30 @@ std::int64_t config_value(const Field& f, const RoutingOptions& options) {
   return v;
 }
 
-}  // namespace
 
-RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
-  // The RTL routing unit's geometry is the canonical Dragonfly's (rtl/topology/hiradix_dragonfly_geometry.v).
+// The unit's own geometry inputs for `network`. The Dragonfly's p, a, h feed its geometry module. A mesh or
+// torus (topology/mesh.h) has its geometry by coordinates in its routing's inputs (dor_rtl.h, read by
+// rtl/topology/hiradix_mesh_geometry.v) and sets p, a = 1 and h = the largest router's router-to-router
+// ports: the shared geometry's destination router and port are then dst / p and dst mod p, as a mesh
+// numbers its nodes, and p + a - 1 + h is the radix (the entries of the per-port inputs).
+void set_geometry(RcConfig& c, const Topology& network) {
+  if (const auto* mesh = dynamic_cast<const Mesh*>(&network)) {
+    if (mesh->dims() > rtl::MESH_DIMS)
+      throw std::invalid_argument("topology.dims: " + std::to_string(mesh->dims()) + " dimensions exceed the RTL's " +
+                                  std::to_string(rtl::MESH_DIMS) + " (rtl/hiradix_fields.vh MESH_DIMS)");
+    for (int d = 0; d < mesh->dims(); ++d) check_fits("topology.dims[" + std::to_string(d) + "]", mesh->size(d), rtl::COORD_W);
+    check_fits("topology.p", mesh->p(), rtl::GEOM_W);
+    check_fits("routers", mesh->routers() - 1, rtl::ROUTER_W);
+    check_fits("terminals", mesh->nodes() - 1, rtl::NODE_W);
+    check_fits("router radix", mesh->max_radix() - 1, rtl::PORT_W);
+    c.p = static_cast<std::uint8_t>(mesh->p());
+    c.a = 1;
+    c.h = static_cast<std::uint8_t>(std::max(1, mesh->max_radix() - mesh->p()));
+    c.palmtree = false;
+    return;
+  }
+  // The RTL routing unit's own geometry is the canonical Dragonfly's (rtl/topology/hiradix_dragonfly_geometry.v).
   const Dragonfly& topo = topology_as<Dragonfly>(network, "the RTL routing unit");
-  RoutingOptions options = given;
-  resolve_routing_options(options, topo);
-  RcConfig c;
-  const int code = routing_entry(options.algorithm).rtl_code;
-  check_fits("the RTL code of routing.algorithm", code, rtl::ALG_W);
-  c.algorithm = static_cast<std::uint8_t>(code);
-  c.hop_count_vcs = options.text("routing.vc_scheme") == "hop_count";
   check_fits("topology.p", topo.p(), rtl::GEOM_W);
   check_fits("topology.a", topo.a(), rtl::GEOM_W);
   check_fits("topology.h", topo.h(), rtl::GEOM_W);
@@ -92,19 +107,49 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   c.a = static_cast<std::uint8_t>(topo.a());
   c.h = static_cast<std::uint8_t>(topo.h());
   c.palmtree = topo.arrangement() == Arrangement::kPalmtree;
+}
+
+// Whether the submodule of RTL code `code` reads `network`'s geometry (Submodule::topologies).
+bool serves(int code, const Topology& network) {
+  for (const rtl_decl::Submodule& m : rtl_decl::kAllSubmodules)
+    for (int i = 0; i < m.count; ++i)
+      if (m.routings[i].code == code) {
+        const std::string list = std::string("|") + m.topologies + "|";
+        return list.find("|" + network.name() + "|") != std::string::npos;
+      }
+  return false;
+}
+
+}  // namespace
+
+RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
+  RoutingOptions options = given;
+  resolve_routing_options(options, network);
+  RcConfig c;
+  const int code = routing_entry(options.algorithm).rtl_code;
+  check_fits("the RTL code of routing.algorithm", code, rtl::ALG_W);
+  if (!serves(code, network))
+    throw std::invalid_argument("routing.algorithm " + options.algorithm + " has no RTL on topology.type " + network.name() +
+                                " (its submodule reads another topology's geometry: Submodule::topologies)");
+  c.algorithm = static_cast<std::uint8_t>(code);
+  c.hop_count_vcs = options.text("routing.vc_scheme") == "hop_count";
+  set_geometry(c, network);
   for (const Slot& s : rtl_bus().config) c.fields[static_cast<std::size_t>(s.index)] = config_value(*s.field, options);
   // An input read only under a flag (UGAL-G's group loads) must fit the RTL's entries when the flag is set.
   for (const Slot& s : rtl_bus().inputs)
     if (*s.field->when && s.field->entries == Entries::kPerGroupLink && c.field(s.field->when) != 0 &&
-        topo.a() * topo.h() > rtl::MAX_GLINKS)
+        c.a * c.h > rtl::MAX_GLINKS)
       throw std::invalid_argument(key_feeding(*rtl_bus().find(rtl_bus().config, s.field->when)->field, options.algorithm) +
-                                  ": the group's a * h = " + std::to_string(topo.a() * topo.h()) + " global links exceed the RTL's " +
+                                  ": the group's a * h = " + std::to_string(c.a * c.h) + " global links exceed the RTL's " +
                                   std::to_string(rtl::MAX_GLINKS) + " " + s.field->name + " entries (rtl/hiradix_fields.vh MAX_GLINKS)");
   return c;
 }
 
 // The RTL's header is the Dragonfly's: local and global hop counters, "a global hop in this phase", and
-// MM+L's two flags (rtl/hiradix_fields.vh).
+// the routing's own 8 flag bits, bits 0 and 1 under MM+L's names (rtl/hiradix_fields.vh). A mesh's one
+// router-to-router class (1) is counted in the local counter.
+static_assert(InTransitRouting::kLocalMisrouted == 1 && InTransitRouting::kMandatoryGlobal == 2,
+              "MM+L's flags are bits 0 and 1 of RouteState::flags, at RS_LMIS_BIT and RS_MANDG_BIT");
 namespace {
 constexpr int kLocal = static_cast<int>(PortClass::kLocal), kGlobal = static_cast<int>(PortClass::kGlobal);
 }  // namespace
@@ -115,8 +160,8 @@ std::uint32_t pack_route_state(const RouteState& rs) {
          (rs.hops[kLocal] & mask(rtl::HOPS_W)) << rtl::RS_LHOPS_LSB |
          (rs.hops[kGlobal] & mask(rtl::HOPS_W)) << rtl::RS_GHOPS_LSB |
          std::uint32_t{rs.phase_classes >> kGlobal & 1u} << rtl::RS_PGLOBAL_BIT |
-         std::uint32_t{(rs.flags & InTransitRouting::kLocalMisrouted) != 0} << rtl::RS_LMIS_BIT |
-         std::uint32_t{(rs.flags & InTransitRouting::kMandatoryGlobal) != 0} << rtl::RS_MANDG_BIT;
+         std::uint32_t{rs.flags & 1u} << rtl::RS_LMIS_BIT | std::uint32_t{rs.flags >> 1 & 1u} << rtl::RS_MANDG_BIT |
+         std::uint32_t{rs.flags >> 2 & 0x3fu} << rtl::RS_FLAGS_HI_LSB;
 }
 
 RouteState unpack_route_state(std::uint32_t v) {
@@ -128,8 +173,8 @@ RouteState unpack_route_state(std::uint32_t v) {
   rs.hops[kGlobal] = static_cast<std::uint8_t>(v >> rtl::RS_GHOPS_LSB & mask(rtl::HOPS_W));
   // The RTL carries only the global bit of phase_classes, the one the routings read (phase_took_global).
   rs.phase_classes = static_cast<std::uint8_t>((v >> rtl::RS_PGLOBAL_BIT & 1) << kGlobal);
-  rs.flags = static_cast<std::uint8_t>((v >> rtl::RS_LMIS_BIT & 1 ? InTransitRouting::kLocalMisrouted : 0) |
-                                       (v >> rtl::RS_MANDG_BIT & 1 ? InTransitRouting::kMandatoryGlobal : 0));
+  rs.flags = static_cast<std::uint8_t>((v >> rtl::RS_LMIS_BIT & 1) | (v >> rtl::RS_MANDG_BIT & 1) << 1 |
+                                       (v >> rtl::RS_FLAGS_HI_LSB & 0x3f) << 2);
   return rs;
 }
 
@@ -240,10 +285,21 @@ nlohmann::json routing_unit_params(const RcConfig& cfg) {
   return j;
 }
 
+// The network of a recorded decision: a mesh or torus from its geometry inputs (dor_rtl.h) when the record
+// has them (trailing dimensions of size 1 dropped), else the Dragonfly of p, a and h.
+static std::unique_ptr<Topology> record_network(const RcInputs& in) {
+  const std::uint32_t size = in.input("mesh_size")[0], rings = in.input("mesh_rings")[0];
+  if (size == 0) return std::make_unique<Dragonfly>(in.cfg.p, in.cfg.a, in.cfg.h, in.cfg.palmtree ? Arrangement::kPalmtree : Arrangement::kConsecutive);
+  std::vector<int> dims;
+  for (int d = 0; d < rtl::MESH_DIMS; ++d) dims.push_back(static_cast<int>(size >> (d * rtl::COORD_W) & mask(rtl::COORD_W)));
+  while (dims.size() > 1 && dims.back() == 1) dims.pop_back();
+  return std::make_unique<Mesh>(dims, in.cfg.p, rings != 0);
+}
+
 RcOutputs reference_decision(const RcInputs& in) {
-  const Dragonfly topo(in.cfg.p, in.cfg.a, in.cfg.h, in.cfg.palmtree ? Arrangement::kPalmtree : Arrangement::kConsecutive);
+  const std::unique_ptr<Topology> topo = record_network(in);
   const RoutingOptions o = routing_options(in.cfg);  // exact values: no default is resolved again
-  return reference_decision(*routing_entry(o.algorithm).make(o, topo), in);
+  return reference_decision(*routing_entry(o.algorithm).make(o, *topo), in);
 }
 
 // The declared fields under their JSON names (a 1-bit scalar as a bool, an input of several entries as an

@@ -150,7 +150,7 @@ module hiradix_mml_misroute(on, p, a, h, here, here_g, dst_router, dst_g, minima
   assign min_port = minimal[PORT_W-1:0];
   assign misroute = mis;
   assign no_slot = on && here != dst_router && hop_vc >= (out >= p + a - 1 ? 2 : 3);
-  assign rs_out = {mandg, lmis, rs_in[RS_PGLOBAL_BIT], ghops, lhops, path, rs_in[RS_PHASE_BIT],
+  assign rs_out = {rs_in[RS_FLAGS_HI_LSB +: 6], mandg, lmis, rs_in[RS_PGLOBAL_BIT], ghops, lhops, path, rs_in[RS_PHASE_BIT],
                    rs_in[RS_INTER_LSB +: ROUTER_W]};
 endmodule
 `default_nettype wire

@@ -26,7 +26,7 @@ module hiradix_route_min(
   assign out_port = minimal[PORT_W-1:0];  // at the destination router, its ejection port
   assign min_port = minimal[PORT_W-1:0];
   assign misroute = 1'b0;
-  assign rs_out = {rs_in[RS_MANDG_BIT], rs_in[RS_LMIS_BIT], phase_global, global_hops, local_hops,
+  assign rs_out = {rs_in[RS_FLAGS_HI_LSB +: 6], rs_in[RS_MANDG_BIT], rs_in[RS_LMIS_BIT], phase_global, global_hops, local_hops,
                    rs_in[RS_PATH_LSB +: 3], rs_in[RS_PHASE_BIT], rs_in[RS_INTER_LSB +: ROUTER_W]};
 endmodule
 `default_nettype wire

@@ -99,6 +99,6 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, 
   assign out_port = next_port[PORT_W-1:0];
   assign min_port = minimal[PORT_W-1:0];
   assign misroute = here != target && next_port != minimal;
-  assign rs_out = {rs_in[RS_MANDG_BIT], rs_in[RS_LMIS_BIT], phase_global, global_hops, local_hops, path, phase, inter};
+  assign rs_out = {rs_in[RS_FLAGS_HI_LSB +: 6], rs_in[RS_MANDG_BIT], rs_in[RS_LMIS_BIT], phase_global, global_hops, local_hops, path, phase, inter};
 endmodule
 `default_nettype wire

@@ -115,6 +115,31 @@ TEST(Synth, RvlbBuildsFromValiantsFiles) {
   fs::remove_all(dir);
 }
 
+// DOR on a mesh and a torus (issue 27): the unit with the mesh geometry by coordinates and dor's submodule
+// only (rtl/topology/hiradix_mesh_geometry.v, rtl/routing/hiradix_route_dor.v), timed by OpenSTA; the order
+// is recorded as its key's text.
+TEST(Synth, DorOnAMeshAndATorusReportsTheRoutingUnit) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_dor");
+  for (const char* type : {"mesh", "torus"}) {
+    const Config c = load_config("", {{"topology.type", type}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "dor"},
+                                      {"routing.dor_order", "yx"}});
+    const json r = synth(c, dir / type, {"routing_unit"});
+    const json& u = r["blocks"]["routing_unit"];
+    EXPECT_GT(u["area_um2"].get<double>(), 0) << type;
+    EXPECT_GT(u["delay_ns"].get<double>(), 0) << type;
+    EXPECT_EQ(u["timing"], "opensta") << type;
+    std::vector<std::string> routings;
+    for (const json& f : u["params"]["rtl_files"]) {
+      const std::string file = f.get<std::string>();
+      if (file.find("routing/hiradix_route_") == 0) routings.push_back(file);
+    }
+    EXPECT_EQ(routings, std::vector<std::string>{"routing/hiradix_route_dor.v"}) << type;
+    EXPECT_EQ(r["params"]["routing"]["algorithm"], "dor");
+    EXPECT_EQ(r["params"]["routing"]["dor_order"], "yx");
+  }
+  fs::remove_all(dir);
+}
+
 // ACOR (ALG_ACOR = 10) is its own submodule over Valiant's draw and path; its level is a real input, so the
 // unit keeps the draw logic of every policy of the sequence.
 TEST(Synth, AcorBuildsFromItsFileAndValiantsHelpers) {
