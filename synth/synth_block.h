@@ -31,7 +31,6 @@ struct BlockSpec {
 // and the phit width in bits (broadcast.phit_bits: the bits a link carries per cycle).
 struct Geometry {
   int p, a, h, radix, routers, terminals, vi, vl, vg, max_vcs, input_vcs;
-  std::string arrangement;
   int bi = 0, bl = 0, bg = 0, output_queue = 0, phit_bits = 0;
 };
 

@@ -14,11 +14,10 @@
 #include <sstream>
 
 #include "config/schema/config_error.h"
-#include "topology/dragonfly.h"
-#include "topology/mesh.h"
 #include "router/routing/rtl_bus_verilog.h"
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_bus.h"
+#include "router/rtl/unit_geometry.h"
 #include "router/rtl/rtl_state_blocks.h"
 #include "rtl_fields.h"
 #include "synth/synth_block.h"
@@ -81,25 +80,24 @@ double last_match(const std::string& log, const std::regex& re) {
 
 Geometry geometry_of(const Config& c) {
   const std::unique_ptr<Topology> topo = make_topology(c);
-  if (const auto* m = dynamic_cast<const Mesh*>(topo.get())) {
-    // A mesh's or torus's largest router as the unit's own geometry sees it (rc_config): p terminals, a = 1
-    // and h = its router-to-router ports, all of the one `network` class, which stands for both the local
-    // and the global class of the Dragonfly's blocks (ports p + a - 1 + h, VCs p vi + h vg).
-    const LinkClassParams &ti = c.link("terminal"), &tn = c.link("network");
-    const int h = std::max(1, m->max_radix() - m->p());
-    Geometry g{m->p(), 1, h, m->max_radix(), m->routers(), m->nodes(), ti.vcs, tn.vcs, tn.vcs, std::max(ti.vcs, tn.vcs),
-               m->p() * ti.vcs + h * tn.vcs, "none"};
-    g.bi = ti.buffer;
-    g.bl = g.bg = tn.buffer;
-    g.output_queue = c.router.output_queue_phits;
-    g.phit_bits = c.router.broadcast.phit_bits;
-    return g;
+  const UnitGeometry* unit = unit_geometry(*topo);
+  if (!unit)
+    config_fail("topology.type", "hiradix synth covers the topologies the RTL routing unit has a geometry for (" +
+                                     unit_geometry_topologies() + "); topology.type is " + topo->name());
+  // The router as the unit's shared geometry sees it (UnitGeometry): p terminals, a - 1 ports of the first
+  // router-to-router link class, h of the last. A topology with one such class (a mesh: a = 1) has all its
+  // router-to-router ports in the second group, and that class stands for both in the blocks' sizes.
+  RcConfig u;
+  try {
+    unit->shape(*topo, u);
+  } catch (const std::invalid_argument& e) {
+    config_fail("topology.type", std::string("the RTL routing unit cannot express this network: ") + e.what());
   }
-  const Dragonfly& d = topology_as<Dragonfly>(*topo, "hiradix synth (the RTL routing unit's geometry module)");
-  const LinkClassParams &ti = c.link("terminal"), &tl = c.link("local"), &tg = c.link("global");
+  const std::vector<std::string>& classes = topo->link_classes();
+  const LinkClassParams &ti = c.link(classes.front()), &tl = c.link(classes[1]), &tg = c.link(classes.back());
   const int vi = ti.vcs, vl = tl.vcs, vg = tg.vcs;
-  Geometry g{d.p(), d.a(), d.h(), d.radix(), d.routers(), d.terminals(), vi, vl, vg, std::max({vi, vl, vg}),
-             d.p() * vi + (d.a() - 1) * vl + d.h() * vg, to_string(d.arrangement())};
+  Geometry g{u.p, u.a, u.h, topo->max_radix(), topo->routers(), topo->nodes(), vi, vl, vg, std::max({vi, vl, vg}),
+             u.p * vi + (u.a - 1) * vl + u.h * vg};
   g.bi = ti.buffer;
   g.bl = tl.buffer;
   g.bg = tg.buffer;
@@ -486,14 +484,8 @@ std::string synth_block_list() {
 }
 
 nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
-  // The RTL routing unit has the Dragonfly's geometry and a mesh's or torus's (rtl/topology/); the state blocks'
-  // wrappers are the Dragonfly's (no routing of a mesh keeps one).
-  {
-    const std::unique_ptr<Topology> topo = make_topology(c);
-    if (!dynamic_cast<const Dragonfly*>(topo.get()) && !dynamic_cast<const Mesh*>(topo.get()))
-      config_fail("topology.type", "hiradix synth covers the Dragonfly, meshes and tori (the RTL routing unit's geometries); topology.type is " +
-                                       topo->name());
-  }
+  // The network first: a topology without the unit's geometry is refused before any tool is looked for.
+  const Geometry g = geometry_of(c);
   // By default every block of the router: the logic, the datapath and the routing's state.
   std::vector<std::string> blocks = opt.blocks;
   if (blocks.empty()) {
@@ -514,7 +506,6 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
   if (!fs::exists(liberty))
     config_fail("synth.liberty", "liberty file '" + liberty + "' not found (scripts/setup.sh installs qflow-tech-osu018)");
 
-  const Geometry g = geometry_of(c);
   std::string unit_misfit;
   const std::optional<RcConfig> rc = routing_unit_config(c, unit_misfit);
   // Without the unit the routing's constants are the ones every routing has.

@@ -230,35 +230,8 @@ TEST(FlattenedButterflyConfig, TheRtlSynthAndDragonflyOnlyKeysAreRefused) {
 
 // ---- Paths ----
 
-struct Hop {
-  int router, port, vc;
-};
-
-// route() from injection at router `from` to node `dst` (p = 1), with all output ports idle.
-std::vector<Hop> walk(const Topology& t, const RoutingAlgorithm& r, int from, int dst, std::uint64_t random = 0) {
-  static const std::vector<std::uint16_t> idle(kMaxRadix, 0);
-  Packet pkt;
-  pkt.dst = static_cast<std::uint32_t>(dst);
-  RoutingContext ctx;
-  ctx.router = from;
-  ctx.in_port = 0;
-  ctx.random = random;
-  ctx.port_load = idle.data();
-  std::vector<Hop> hops;
-  for (int step = 0; step < 64; ++step) {
-    const RoutingDecision d = r.route(ctx, pkt);
-    if (t.port_class(ctx.router, d.out_port) == 0) {
-      EXPECT_EQ(t.node_at(ctx.router, d.out_port), dst);
-      return hops;
-    }
-    hops.push_back({ctx.router, d.out_port, d.out_vc});
-    const PortEnd e = t.peer(ctx.router, d.out_port);
-    ctx.router = e.router;
-    ctx.in_port = e.port;
-  }
-  ADD_FAILURE() << "no ejection";
-  return hops;
-}
+using test::Hop;
+using test::walk;
 
 TEST(FlattenedButterflyDor, PathsAreMinimalOneHopPerDimensionInOrder) {
   for (const Shape& s : kShapes) {
@@ -546,8 +519,8 @@ TEST(FlattenedButterflyCli, RunPrintsTheSizeAndSynthIsRefused) {
   EXPECT_NE(text.find("  network      16 routers, 64 nodes, radix 10, links: terminal 64, network 48"), std::string::npos) << text;
   EXPECT_EQ(cli("synth " + config), 2);
   const std::string e = test::read_text(err);
-  EXPECT_EQ(e, "config error: topology.type: hiradix synth covers the Dragonfly, meshes and tori (the RTL routing unit's geometries); "
-               "topology.type is flattened_butterfly\n");
+  EXPECT_EQ(e, "config error: topology.type: hiradix synth covers the topologies the RTL routing unit has a geometry for "
+               "(mesh, torus, dragonfly); topology.type is flattened_butterfly\n");
   EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
 }
 #endif

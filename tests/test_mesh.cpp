@@ -254,32 +254,8 @@ TEST(MeshConfig, TheRtlRunsDorAndRefusesWhatItCannot) {
 
 // ---- DOR's paths ----
 
-struct Hop {
-  int router, port, vc;
-};
-
-// route() from injection at router `from` to node `dst` (p = 1).
-std::vector<Hop> walk(const Topology& t, const RoutingAlgorithm& r, int from, int dst) {
-  Packet pkt;
-  pkt.dst = static_cast<std::uint32_t>(dst);
-  RoutingContext ctx;
-  ctx.router = from;
-  ctx.in_port = 0;
-  std::vector<Hop> hops;
-  for (int step = 0; step < 64; ++step) {
-    const RoutingDecision d = r.route(ctx, pkt);
-    if (t.port_class(ctx.router, d.out_port) == 0) {
-      EXPECT_EQ(t.node_at(ctx.router, d.out_port), dst);
-      return hops;
-    }
-    hops.push_back({ctx.router, d.out_port, d.out_vc});
-    const PortEnd e = t.peer(ctx.router, d.out_port);
-    ctx.router = e.router;
-    ctx.in_port = e.port;
-  }
-  ADD_FAILURE() << "no ejection";
-  return hops;
-}
+using test::Hop;
+using test::walk;
 
 TEST(Dor, PathsAreMinimalAndInDimensionOrder) {
   for (const Shape& s : kShapes) {

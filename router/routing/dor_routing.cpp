@@ -43,22 +43,6 @@ VcRequirement DorRouting::vcs_needed() const {
   return {{1, rings ? 2 : 1}};
 }
 
-void set_mesh_inputs(const Mesh& topo, int router, int dst_router, RoutingContext& ctx) {
-  std::int32_t here = 0, dst = 0, size = 0, rings = 0;
-  for (int d = 0; d < rtl::MESH_DIMS; ++d) {
-    const bool has = d < topo.dims();
-    const int shift = d * rtl::COORD_W;
-    here |= (has ? topo.coordinate(router, d) : 0) << shift;
-    dst |= (has ? topo.coordinate(dst_router, d) : 0) << shift;
-    size |= (has ? topo.size(d) : 1) << shift;
-    rings |= (has && topo.ring(d) ? 1 : 0) << d;
-  }
-  mesh_here(ctx) = here;
-  mesh_dst(ctx) = dst;
-  mesh_size(ctx) = size;
-  mesh_rings(ctx) = rings;
-}
-
 void DorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   RoutingAlgorithm::gather(view, pkt, ctx);
   set_mesh_inputs(topo_, ctx.router, topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).router, ctx);

@@ -28,22 +28,11 @@
 #include <vector>
 
 #include "router/routing/dor_rtl.h"
+#include "router/routing/mesh_geometry_inputs.h"
 #include "router/routing/routing_algorithm.h"
-#include "rtl_own_slots.h"
 #include "topology/mesh.h"
 
 namespace hiradix {
-
-// The mesh geometry's inputs of the routing unit in a decision's context (declared in dor_rtl.h).
-HIRADIX_OWN_SCALAR(mesh_here)
-HIRADIX_OWN_SCALAR(mesh_dst)
-HIRADIX_OWN_SCALAR(mesh_size)
-HIRADIX_OWN_SCALAR(mesh_rings)
-
-// The mesh geometry's inputs for a decision at `router` towards `dst_router` (the coordinates a header
-// carries), packed as dor_rtl.h says. Dimensions beyond rtl::MESH_DIMS are not packed (rc_config refuses
-// such a network in the RTL).
-void set_mesh_inputs(const Mesh& topo, int router, int dst_router, RoutingContext& ctx);
 
 class DorRouting final : public RoutingAlgorithm {
  public:

@@ -8,8 +8,8 @@
 #include "router/routing/in_transit_routing.h"
 #include "router/routing/routing_registry.h"
 #include "router/rtl/rtl_bus.h"
+#include "router/rtl/unit_geometry.h"
 #include "rtl_declarations.h"
-#include "topology/mesh.h"
 
 namespace hiradix {
 
@@ -22,12 +22,6 @@ using rtl_decl::Slot;
 
 namespace {
 constexpr std::uint32_t mask(int bits) { return (1u << bits) - 1; }
-
-void check_fits(const std::string& what, long long value, int bits) {
-  if (value < 0 || value > static_cast<long long>(mask(bits)))
-    throw std::invalid_argument(what + " = " + std::to_string(value) + " does not fit the RTL's " + std::to_string(bits) +
-                                "-bit field (rtl/hiradix_fields.vh)");
-}
 
 const char* json_name(const Field& f) { return *f.json ? f.json : f.name; }
 
@@ -74,49 +68,11 @@ std::int64_t config_value(const Field& f, const RoutingOptions& options) {
 }
 
 
-// The unit's own geometry inputs for `network`. The Dragonfly's p, a, h feed its geometry module. A mesh or
-// torus (topology/mesh.h) has its geometry by coordinates in its routing's inputs (dor_rtl.h, read by
-// rtl/topology/hiradix_mesh_geometry.v) and sets p, a = 1 and h = the largest router's router-to-router
-// ports: the shared geometry's destination router and port are then dst / p and dst mod p, as a mesh
-// numbers its nodes, and p + a - 1 + h is the radix (the entries of the per-port inputs).
-void set_geometry(RcConfig& c, const Topology& network) {
-  if (const auto* mesh = dynamic_cast<const Mesh*>(&network)) {
-    if (mesh->dims() > rtl::MESH_DIMS)
-      throw std::invalid_argument("topology.dims: " + std::to_string(mesh->dims()) + " dimensions exceed the RTL's " +
-                                  std::to_string(rtl::MESH_DIMS) + " (rtl/hiradix_fields.vh MESH_DIMS)");
-    for (int d = 0; d < mesh->dims(); ++d) check_fits("topology.dims[" + std::to_string(d) + "]", mesh->size(d), rtl::COORD_W);
-    check_fits("topology.p", mesh->p(), rtl::GEOM_W);
-    check_fits("routers", mesh->routers() - 1, rtl::ROUTER_W);
-    check_fits("terminals", mesh->nodes() - 1, rtl::NODE_W);
-    check_fits("router radix", mesh->max_radix() - 1, rtl::PORT_W);
-    c.p = static_cast<std::uint8_t>(mesh->p());
-    c.a = 1;
-    c.h = static_cast<std::uint8_t>(std::max(1, mesh->max_radix() - mesh->p()));
-    c.palmtree = false;
-    return;
-  }
-  // The RTL routing unit's own geometry is the canonical Dragonfly's (rtl/topology/hiradix_dragonfly_geometry.v).
-  const Dragonfly& topo = topology_as<Dragonfly>(network, "the RTL routing unit");
-  check_fits("topology.p", topo.p(), rtl::GEOM_W);
-  check_fits("topology.a", topo.a(), rtl::GEOM_W);
-  check_fits("topology.h", topo.h(), rtl::GEOM_W);
-  check_fits("routers", topo.routers() - 1, rtl::ROUTER_W);
-  check_fits("terminals", topo.terminals() - 1, rtl::NODE_W);
-  check_fits("router radix", topo.radix() - 1, rtl::PORT_W);
-  c.p = static_cast<std::uint8_t>(topo.p());
-  c.a = static_cast<std::uint8_t>(topo.a());
-  c.h = static_cast<std::uint8_t>(topo.h());
-  c.palmtree = topo.arrangement() == Arrangement::kPalmtree;
-}
-
 // Whether the submodule of RTL code `code` reads `network`'s geometry (Submodule::topologies).
 bool serves(int code, const Topology& network) {
   for (const rtl_decl::Submodule& m : rtl_decl::kAllSubmodules)
     for (int i = 0; i < m.count; ++i)
-      if (m.routings[i].code == code) {
-        const std::string list = std::string("|") + m.topologies + "|";
-        return list.find("|" + network.name() + "|") != std::string::npos;
-      }
+      if (m.routings[i].code == code) return lists_topology(m.topologies, network.name());
   return false;
 }
 
@@ -133,7 +89,11 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
                                 " (its submodule reads another topology's geometry: Submodule::topologies)");
   c.algorithm = static_cast<std::uint8_t>(code);
   c.hop_count_vcs = options.text("routing.vc_scheme") == "hop_count";
-  set_geometry(c, network);
+  const UnitGeometry* geometry = unit_geometry(network);
+  if (!geometry)
+    throw std::invalid_argument("topology.type " + network.name() + " has no geometry in the RTL routing unit (it has " +
+                                unit_geometry_topologies() + ": router/rtl/unit_geometry.h)");
+  geometry->shape(network, c);
   for (const Slot& s : rtl_bus().config) c.fields[static_cast<std::size_t>(s.index)] = config_value(*s.field, options);
   // An input read only under a flag (UGAL-G's group loads) must fit the RTL's entries when the flag is set.
   for (const Slot& s : rtl_bus().inputs)
@@ -283,17 +243,6 @@ nlohmann::json routing_unit_params(const RcConfig& cfg) {
     else j[json_name(f)] = cfg.fields[static_cast<std::size_t>(s.index)];
   }
   return j;
-}
-
-// The network of a recorded decision: a mesh or torus from its geometry inputs (dor_rtl.h) when the record
-// has them (trailing dimensions of size 1 dropped), else the Dragonfly of p, a and h.
-static std::unique_ptr<Topology> record_network(const RcInputs& in) {
-  const std::uint32_t size = in.input("mesh_size")[0], rings = in.input("mesh_rings")[0];
-  if (size == 0) return std::make_unique<Dragonfly>(in.cfg.p, in.cfg.a, in.cfg.h, in.cfg.palmtree ? Arrangement::kPalmtree : Arrangement::kConsecutive);
-  std::vector<int> dims;
-  for (int d = 0; d < rtl::MESH_DIMS; ++d) dims.push_back(static_cast<int>(size >> (d * rtl::COORD_W) & mask(rtl::COORD_W)));
-  while (dims.size() > 1 && dims.back() == 1) dims.pop_back();
-  return std::make_unique<Mesh>(dims, in.cfg.p, rings != 0);
 }
 
 RcOutputs reference_decision(const RcInputs& in) {

@@ -4,7 +4,7 @@
 // a ring 1 once the dimension's wrap-around link is behind the packet (dateline). The header's flags keep
 // the state (RouteState::flags: bits 0-2 = 1 + the dimension of the last hop, bit 7 = the wrap-around link
 // crossed; rtl/hiradix_fields.vh carries them whole); the hop is counted in the local counter (class 1).
-// The geometry by coordinates is topology/hiradix_mesh_geometry.v, from the mesh_* inputs (dor_rtl.h).
+// The geometry by coordinates is topology/hiradix_mesh_geometry.v, from the mesh_* inputs (router/routing/mesh_geometry_rtl.h).
 `default_nettype none
 module hiradix_route_dor(
 `include "routing/hiradix_routing_port_list.vh"

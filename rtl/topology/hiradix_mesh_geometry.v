@@ -1,7 +1,7 @@
 // The geometry of a mesh or torus by coordinates (topology/mesh.h; issue 27): per dimension, whether the
 // destination router's coordinate differs from this router's, which way is shorter, and this router's
 // ports in that dimension. As a real mesh router, the unit knows its own coordinates and takes the
-// destination router's from the header (the routing's inputs mesh_here, mesh_dst; router/routing/dor_rtl.h),
+// destination router's from the header (the inputs mesh_here, mesh_dst; router/routing/mesh_geometry_rtl.h),
 // so nothing is divided. Purely combinational; with the sizes tied to constants (synthesis) the port
 // numbering folds to this router's.
 //
