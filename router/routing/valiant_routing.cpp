@@ -7,6 +7,7 @@
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/generic_ugal_routing.h"
 #include "router/routing/generic_valiant_routing.h"
+#include "router/routing/grid_rvlb_routing.h"
 #include "router/routing/group_state.h"
 #include "router/routing/routing_registry.h"
 
@@ -274,12 +275,18 @@ RoutingEntry valiant_routing_entry() {
 RoutingEntry rvlb_routing_entry() {
   RoutingEntry e{"rvlb", {"RVLB", 10},
           "RVLB, restricted Valiant, seed-000 §3.3: a destination in the source group draws the intermediate router inside "
-          "that group, path l - l; other destinations as valiant with routing.phase_a",
+          "that group, path l - l; other destinations as valiant with routing.phase_a; on a flattened_butterfly, mesh or torus "
+          "(§5.2) the intermediate router differs from the source only in the dimensions where the destination does",
           {},
           rtl::ALG_RVLB,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-            const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-            return with_recomp(std::make_unique<RvlbRouting>(t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
+            if (const auto* t = dynamic_cast<const Dragonfly*>(&topo))
+              return with_recomp(std::make_unique<RvlbRouting>(*t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
+            if (o.text("routing.phase_a") != "lgl")
+              throw KeyError("routing.phase_a", "is the Dragonfly's; rvlb on a " + topo.name() + " topology has no phase-A policy");
+            if (o.text("routing.recomp") == "true")
+              throw KeyError("routing.recomp", "rvlb on a " + topo.name() + " topology does not recompute");
+            return std::make_unique<GridRvlbRouting>(topo);
           }};
   e.display_under = named_by_phase_a;
   return e;

@@ -1,0 +1,35 @@
+// `rvlb` on a grid topology (a Flattened Butterfly / HyperX, a mesh, a torus: Topology::grid()), seed 000
+// §5.2 (docs/papers/seed-000-thesis.md, "RVLB"): Valiant restricted to the dimensions with an offset. At
+// injection the intermediate router keeps the source's coordinate in every dimension where the source and
+// destination routers agree, and draws the others uniformly (low 32 bits of the decision's LFSR state,
+// lfsr_draw, over the product of those dimensions' sizes, dimension 0 fastest); so a packet whose source
+// and destination share a row stays in that row, as DAL does on a HyperX. A draw of the source or the
+// destination router is the minimal path. Everything else -- minimal in each phase on the least loaded
+// port, one VC set per phase, the deadlock check -- is GenericValiantRouting's (its reduced check covers
+// every intermediate router, a superset of these paths).
+#pragma once
+#include <vector>
+
+#include "router/routing/generic_valiant_routing.h"
+
+namespace hiradix {
+
+class GridRvlbRouting final : public GenericValiantRouting {
+ public:
+  // Throws std::invalid_argument when `topo` has no grid of its routers.
+  explicit GridRvlbRouting(const Topology& topo);
+  std::string name() const override { return "rvlb"; }
+
+  // The intermediate router for a packet from router `source` to router `dst` with draw `bits`.
+  int intermediate(int source, int dst, std::uint32_t bits) const;
+
+ protected:
+  void inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const override;
+  void injection_headers(int source, int dst, std::vector<RouteState>& out) const override;
+
+ private:
+  int coordinate(int router, std::size_t d) const { return router / stride_[d] % grid_[d]; }
+  std::vector<int> grid_, stride_;
+};
+
+}  // namespace hiradix

@@ -1,0 +1,133 @@
+// `rvlb` on grid topologies (router/routing/grid_rvlb_routing.h): the intermediate router moves only in the
+// dimensions where source and destination differ, uniformly there; the paths are Valiant's otherwise, with
+// the mean hops under uniform traffic equal to the enumeration over every pair and draw.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "config/config.h"
+#include "router/routing/channel_dependencies.h"
+#include "router/routing/grid_rvlb_routing.h"
+#include "router/routing/routing_registry.h"
+#include "sim_helpers.h"
+#include "topology/topology_registry.h"
+
+namespace hiradix {
+namespace {
+
+
+using test::run_sane;
+using json = nlohmann::json;
+
+std::unique_ptr<Topology> grid(const char* type, const char* dims, int p) {
+  TopologyOptions o;
+  o.type = type;
+  o.set("topology.dims", dims).set("topology.p", p);
+  return make_topology(o);
+}
+
+// Router IDs run dimension 0 fastest (topology/mesh.h, flattened_butterfly.h).
+int router_at(const std::vector<int>& dims, const std::vector<int>& c) {
+  int r = 0, stride = 1;
+  for (std::size_t d = 0; d < dims.size(); ++d) {
+    r += c[d] * stride;
+    stride *= dims[d];
+  }
+  return r;
+}
+
+// The draws bits = (i << 32) / n + 1, i < n, hit each of n equally likely values once (lfsr_draw is the high
+// half of bits * n).
+std::vector<std::uint32_t> each_of(std::uint32_t n) {
+  std::vector<std::uint32_t> bits;
+  for (std::uint32_t i = 0; i < n; ++i) bits.push_back(static_cast<std::uint32_t>((std::uint64_t{i} << 32) / n + 1));
+  return bits;
+}
+
+TEST(GridRvlb, TheIntermediateMovesOnlyInTheDimensionsWithAnOffsetUniformly) {
+  const auto t = grid("flattened_butterfly", "[4, 3]", 1);
+  const GridRvlbRouting r(*t);
+  const std::vector<int> dims = {4, 3};
+  // Same row (y = 1): the 4 routers of that row, once each.
+  const int s = router_at(dims, {0, 1}), same_row = router_at(dims, {2, 1});
+  std::map<int, int> seen;
+  for (const std::uint32_t b : each_of(4)) ++seen[r.intermediate(s, same_row, b)];
+  EXPECT_EQ(seen, (std::map<int, int>{{router_at(dims, {0, 1}), 1}, {router_at(dims, {1, 1}), 1}, {router_at(dims, {2, 1}), 1}, {router_at(dims, {3, 1}), 1}}));
+  // Same column (x = 0): the 3 routers of that column.
+  seen.clear();
+  for (const std::uint32_t b : each_of(3)) ++seen[r.intermediate(s, router_at(dims, {0, 2}), b)];
+  EXPECT_EQ(seen, (std::map<int, int>{{router_at(dims, {0, 0}), 1}, {router_at(dims, {0, 1}), 1}, {router_at(dims, {0, 2}), 1}}));
+  // Both differ: every router once.
+  seen.clear();
+  for (const std::uint32_t b : each_of(12)) ++seen[r.intermediate(s, router_at(dims, {3, 0}), b)];
+  EXPECT_EQ(seen.size(), 12u);
+  for (const auto& [router, n] : seen) EXPECT_EQ(n, 1) << router;
+}
+
+TEST(GridRvlb, RunsOnGridsOnlyAndRefusesTheDragonflysKeys) {
+  EXPECT_NO_THROW(GridRvlbRouting(*grid("mesh", "[3, 3, 2]", 1)));
+  EXPECT_NO_THROW(GridRvlbRouting(*grid("torus", "[4, 4]", 2)));
+  TopologyOptions fc;
+  fc.type = "fully_connected";
+  EXPECT_THROW(GridRvlbRouting(*make_topology(fc)), std::invalid_argument);
+  const Overrides fb = {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "rvlb"}};
+  EXPECT_EQ(test::config_error(fb), "accepted");
+  EXPECT_NE(test::config_error(test::with(fb, {{"routing.phase_a", "lg-"}})).find("routing.phase_a"), std::string::npos);
+  EXPECT_NE(test::config_error(test::with(fb, {{"routing.recomp", "true"}})).find("routing.recomp"), std::string::npos);
+  EXPECT_NE(test::config_error(test::with(fb, {{"router.rc_mode", "rtl"}})).find("router.rc_mode"), std::string::npos);
+  EXPECT_NE(test::config_error({{"topology.type", "fully_connected"}, {"routing.algorithm", "rvlb"}}).find("routing.algorithm"),
+            std::string::npos);
+}
+
+TEST(GridRvlb, DeadlockFreeWithValiantsVcs) {
+  for (const auto& [type, dims] : std::vector<std::pair<const char*, const char*>>{
+           {"flattened_butterfly", "[4, 4]"}, {"flattened_butterfly", "[3, 4, 2]"}, {"mesh", "[4, 3]"}, {"torus", "[4, 4]"}}) {
+    const auto t = grid(type, dims, 1);
+    const GridRvlbRouting r(*t);
+    const DeadlockAnalysis a = analyse_deadlock(*t, r, r.vcs_needed().per_class);
+    EXPECT_EQ(a.verdict, DeadlockAnalysis::Verdict::kAcyclic) << type << " " << dims << ": " << a.cycle << a.reason;
+  }
+}
+
+// 4 x 4 FB, p = 4, UN at a low load: the mean hops over every pair of distinct nodes and every equally likely
+// intermediate router (a draw of the source or destination router: the minimal path), from the topology's
+// distances; between min's and valiant's.
+TEST(GridRvlb, UniformHopsEqualTheEnumeration) {
+  const auto t = grid("flattened_butterfly", "[4, 4]", 4);
+  const std::vector<int> dims = {4, 4};
+  double sum = 0, pairs = 0;
+  for (int a = 0; a < t->nodes(); ++a)
+    for (int b = 0; b < t->nodes(); ++b) {
+      if (a == b) continue;
+      const int s = t->nic_port(a, 0).router, d = t->nic_port(b, 0).router;
+      std::vector<int> choices;
+      for (int m = 0; m < t->routers(); ++m) {
+        bool allowed = true;
+        for (int k = 0, stride = 1; k < 2; stride *= dims[static_cast<std::size_t>(k)], ++k) {
+          const int cs = s / stride % 4, cd = d / stride % 4, cm = m / stride % 4;
+          allowed = allowed && (cs != cd || cm == cs);
+        }
+        if (allowed) choices.push_back(m);
+      }
+      double h = 0;
+      for (const int m : choices) h += m == s || m == d ? t->distance(s, d) : t->distance(s, m) + t->distance(m, d);
+      sum += h / static_cast<double>(choices.size());
+      ++pairs;
+    }
+  const double expected = sum / pairs;
+  const Overrides run = {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4,4]"}, {"routing.algorithm", "rvlb"},
+                         {"traffic.pattern", "un"}, {"traffic.load", "0.01"}, {"sim.warmup", "1000"}, {"sim.measure", "100000"}};
+  const json r = run_sane(run);
+  ASSERT_FALSE(r.is_null());
+  ASSERT_GT(r["packets"].get<double>(), 5000);
+  EXPECT_NEAR(r["average_hops"].get<double>(), expected, 0.05);
+  const json v = run_sane(test::with(run, {{"routing.algorithm", "valiant"}}));
+  ASSERT_FALSE(v.is_null());
+  EXPECT_LT(r["average_hops"].get<double>(), v["average_hops"].get<double>() - 0.2);
+  std::cout << "  fb 4x4 p=4 UN 0.01: rvlb hops " << r["average_hops"] << " (enumerated " << expected << "), valiant "
+            << v["average_hops"] << "\n";
+}
+
+}  // namespace
+}  // namespace hiradix
