@@ -432,9 +432,30 @@ TEST(KnsNetwork, TwoAryTwoDirectHopsLatenciesAndLoadByHand) {
     EXPECT_LT(average, zero_load + 0.05);
     const double accepted = r["accepted_load"].get<double>();
     EXPECT_NEAR(accepted, 0.001, 0.001 * 4 / std::sqrt(500.0));
+    // Per node, not per router (4 nodes, 8 routers): the window's packets x 8 phits / (10^6 cycles x 4 nodes),
+    // and what was generated in it, but for the few packets in flight at its edges (one per node at most).
+    EXPECT_DOUBLE_EQ(accepted, packets * 8 / (1e6 * 4));
+    EXPECT_NEAR(accepted, r["offered_load"].get<double>(), 4 * 8 / (1e6 * 4));
     EXPECT_EQ(r["simulation"]["network"], json::parse(R"({"routers": 8, "nodes": 4, "radix_min": 2, "radix_max": 3,
                                                           "links": {"terminal": 4, "network": 8}})"));
   }
+}
+
+// The same network under bit_complement (node i -> 3 - i: (x, y) -> (1 - x, 1 - y)): every packet crosses
+// both dimensions, H = 4 exactly, 74 cycles. The four paths (0 -> X_0 -> 1 -> Y_1 -> 3, 1 -> X_0 -> 0 -> Y_0
+// -> 2, 2 -> X_1 -> 3 -> Y_1 -> 1, 3 -> X_1 -> 2 -> Y_0 -> 0) use each directed link once and never share an
+// output port (a node forwards on its Y port and injects on its X port), so packets meet only their own
+// flow's predecessors: p50 = p99 = 74, the mean a hair above.
+TEST(KnsNetwork, TwoAryTwoDirectBitComplementEveryPacketFourHopsIn74Cycles) {
+  const json r = run_sane(with(run("[2,2]", "hybrid_dor", "0.001", "1000000"), {{"traffic.pattern", "bit_complement"}}));
+  ASSERT_FALSE(r.is_null());
+  ASSERT_GT(r["packets"].get<int>(), 300);
+  EXPECT_DOUBLE_EQ(r["average_hops"].get<double>(), 4.0);
+  EXPECT_EQ(r["latency"]["total"]["p50"].get<int>(), 74);
+  EXPECT_EQ(r["latency"]["total"]["p99"].get<int>(), 74);
+  EXPECT_GE(r["latency"]["total"]["average"].get<double>(), 74.0);
+  EXPECT_LT(r["latency"]["total"]["average"].get<double>(), 74.05);
+  EXPECT_EQ(r["latency"]["network"]["p99"].get<int>(), 74) << "no packet waits inside the network";
 }
 
 // 4 x 4 KNS (the paper's 16-node example) under uniform traffic at a low load: hybrid_dor's and generic
