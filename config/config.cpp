@@ -329,12 +329,12 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   const std::unique_ptr<RoutingAlgorithm> routing = read_routing(v, c, *topo);
   read_synthesis(v, c, *topo, rc_auto);
   read_rtl_and_traces(v, c, *topo);
-  read_vcs_and_buffers(v, c, *routing);
+  read_vcs_and_buffers(v, c, *routing, *topo);
   // The routing's state block in the RTL must fit its Verilated model (router 0's, built and dropped).
   if (c.rc.mode != RcMode::kModel) make_rtl_state_blocks(*routing, c.routing, *topo, c.router, c.link_vcs(), 1);
   read_power(v, c, *topo);
   read_traffic(v, c, *topo);
-  read_simulation(v, c);
+  read_simulation(v, c, *topo);
   v.set("sim.allow_deadlock", v.S("sim.allow_deadlock"));  // read by testbench/deadlock_check.cpp
   return c;
 }

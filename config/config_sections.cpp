@@ -230,7 +230,7 @@ void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
 // VCs of each link class: at least what the routing needs for deadlock freedom (its VC rule:
 // routing.vc_rule()); 0 = that minimum. Buffers hold whole flits: a whole packet under virtual cut-through,
 // one flit under wormhole.
-void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& routing) {
+void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
   const RouterParams& rp = c.router;
   const VcRequirement need = routing.vcs_needed();
   const bool in_transit = routing.reroutes_blocked_heads();
@@ -259,6 +259,10 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
     v.set(key, c.links[i].vcs);
     c.links[i].buffer = at_least(classes[i].buffer.key, rp.flit_size, unit);
   }
+  // A topology's own input buffers (a KNS end node's, Topology::input_buffer; 0 = its class's) hold what a
+  // class's must.
+  const std::string own = topo.input_buffer_key();
+  if (!own.empty() && v.I(own) != 0) at_least(own, rp.flit_size, unit);
   at_least("router.output_queue", rp.flit_size, unit);
   c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
 }
@@ -369,7 +373,7 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
 }
 
 // Simulation: warm-up, measurement, seed, watchdog and bins.
-void read_simulation(ConfigValues& v, Config& c) {
+void read_simulation(ConfigValues& v, Config& c, const Topology& topo) {
   const RouterParams& rp = c.router;
   c.warmup = static_cast<Cycle>(v.I("sim.warmup"));
   c.measure = static_cast<Cycle>(v.I("sim.measure"));
@@ -383,7 +387,9 @@ void read_simulation(ConfigValues& v, Config& c) {
   // A packet may legitimately wait a credit round trip on the longest link without any grant anywhere.
   Cycle longest = 0;
   for (const LinkClassParams& l : c.links) longest = std::max(longest, l.latency);
-  const Cycle quiet = 2 * longest + static_cast<Cycle>(rp.rc_latency + rp.va_latency + rp.sa_latency + rp.st_latency + 2 * rp.packet_size);
+  int extra_rc = 0;  // the slowest router's routing stage (a KNS end node's forwarding latency; 0 elsewhere)
+  for (int r = 0; r < topo.routers(); ++r) extra_rc = std::max(extra_rc, topo.extra_rc_latency(r));
+  const Cycle quiet = 2 * longest + static_cast<Cycle>(rp.rc_latency + extra_rc + rp.va_latency + rp.sa_latency + rp.st_latency + 2 * rp.packet_size);
   if (c.watchdog <= quiet)
     config_fail("sim.watchdog", "must exceed " + std::to_string(quiet) +
                              " cycles (a credit round trip on the longest link plus a router and two packets), or a healthy network "

@@ -51,9 +51,9 @@ void read_router(ConfigValues& v, Config& c);
 std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const Topology& topo);
 void read_synthesis(ConfigValues& v, Config& c, const Topology& topo, bool rc_auto);
 void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo);
-void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& routing);
+void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const Topology& topo);
 void read_power(ConfigValues& v, Config& c, const Topology& topo);
 void read_traffic(ConfigValues& v, Config& c, const Topology& topo);
-void read_simulation(ConfigValues& v, Config& c);
+void read_simulation(ConfigValues& v, Config& c, const Topology& topo);
 
 }  // namespace hiradix

@@ -80,7 +80,7 @@ std::string permutation_refusal(PatternKind kind, const Topology& topo) {
                                   : "";
     case PatternKind::kTornado:
     case PatternKind::kNeighbor:
-      return grid.empty() ? "needs a grid topology (mesh, torus or flattened_butterfly: router coordinates); " + topo.name() + " has none" : "";
+      return grid.empty() ? "needs a grid topology (mesh, torus, flattened_butterfly or kns: router coordinates); " + topo.name() + " has none" : "";
     case PatternKind::kRandomPermutation:
       return topo.nodes() < 2 ? "needs at least 2 nodes; " + nodes_of(topo) : "";
     default: return "is not a permutation";

@@ -56,7 +56,8 @@ MemoryEstimate estimate_memory(const Config& c) {
   for (int r = 0; r < topo->routers(); ++r)
     for (int port = 0; port < topo->radix(r); ++port) {
       const LinkClassParams& l = c.links[static_cast<std::size_t>(topo->port_class(r, port))];
-      in_slots[static_cast<std::size_t>(topo->port_class(r, port))] += l.vcs * std::floor(l.buffer / flit);
+      const int own = topo->port_class(r, port) == 0 ? 0 : topo->input_buffer(r, port);  // a KNS node's own depth
+      in_slots[static_cast<std::size_t>(topo->port_class(r, port))] += l.vcs * std::floor((own ? own : l.buffer) / flit);
       ++ports;
     }
   double in_all = 0, in_network = 0;  // every input slot; those of router-to-router ports (credit records)

@@ -57,8 +57,10 @@ void Network::build_routers_and_nics() {
   nics_.assign(static_cast<std::size_t>(topo_->nodes()), nullptr);
   for (int r = 0; r < topo_->routers(); ++r) {
     const std::vector<PortSpec> ports = port_specs(r);
+    RouterParams params = config.router;
+    params.rc_latency += topo_->extra_rc_latency(r);  // a KNS end node's forwarding latency (0 elsewhere)
     routers_.push_back(new (arena_allocate(sizeof(Router), alignof(Router)))
-                           Router(("router_" + std::to_string(r)).c_str(), r, ports, config.router, *routing_, pool_,
+                           Router(("router_" + std::to_string(r)).c_str(), r, ports, params, *routing_, pool_,
                                   scheduler_, config.seed));
     if (rc_cosim_) routers_.back()->attach_rc_cosim(rc_cosim_.get());
     if (r == config.trace_router) attach_traces(*routers_.back(), ports);
@@ -136,8 +138,13 @@ std::vector<PortSpec> Network::port_specs(int router) const {
       s.out_vcs = 1;
       s.out_depth = 0;  // ejection: the NIC consumes at link rate
     } else {
+      // A topology may give a port an input buffer of its own (Topology::input_buffer: a KNS end node's
+      // forwarding buffers); the credits of an output are the depth of the input it feeds.
+      if (const int own = topo_->input_buffer(router, port)) s.in_depth = own;
+      const PortEnd peer = topo_->peer(router, port);
+      const int peer_own = topo_->input_buffer(peer.router, peer.port);
       s.out_vcs = c.vcs;
-      s.out_depth = c.buffer;
+      s.out_depth = peer_own ? peer_own : c.buffer;
     }
   }
   return ports;

@@ -64,8 +64,11 @@ int destination_of(const PatternComponent& c, const Topology& t, const TrafficSo
     case PatternKind::kAdversarial:  // any node of domain src + i
       return uniform_in_domain(s, ((s.domain + c.offset) % domains + domains) % domains, rng);
     case PatternKind::kAdvLocal: {  // any node of the next router of the same domain
-      const int next = t.router_in_domain(s.domain, (t.index_in_domain(s.router) + 1) % t.domain_size());
+      // Among the routers with nodes, which a domain lists first (a KNS domain ends with switches, which have
+      // none); in the other topologies every router has nodes, and this is domain_size().
       const int per_router = t.nodes_per_router();
+      const int with_nodes = t.nodes_per_domain() / per_router;
+      const int next = t.router_in_domain(s.domain, (t.index_in_domain(s.router) + 1) % with_nodes);
       return next * per_router + static_cast<int>(rng.below(static_cast<std::uint32_t>(per_router)));
     }
     case PatternKind::kAdvConsecutive: {  // any node of domains +1 .. +span (a Dragonfly: +1 .. +h)

@@ -197,7 +197,7 @@ TEST(PermutationConfig, RefusedWithTheKeyNamedWhereUndefined) {
     return e;
   };
   EXPECT_EQ(first_line({{"traffic.pattern", "tornado"}}),
-            "config error: traffic.pattern: tornado needs a grid topology (mesh, torus or flattened_butterfly: router coordinates); dragonfly has none");
+            "config error: traffic.pattern: tornado needs a grid topology (mesh, torus, flattened_butterfly or kns: router coordinates); dragonfly has none");
   const Overrides mesh12{{"topology.type", "mesh"}, {"topology.dims", "[3,4]"}, {"routing.algorithm", "dor"}};
   EXPECT_EQ(first_line(with(mesh12, {{"traffic.pattern", "bit_reverse"}})),
             "config error: traffic.pattern: bit_reverse needs a power-of-two number of nodes (node IDs of log2 N bits); mesh 3x4 p=1 has 12");
@@ -213,9 +213,9 @@ TEST(PermutationConfig, RefusedWithTheKeyNamedWhereUndefined) {
             "config error: traffic.pattern: tornado maps every node of mesh 2x2 p=1 to itself: no packet would be sent");
   // In a mix and after a change, the key that names the pattern.
   EXPECT_EQ(first_line({{"traffic.pattern", "mix"}, {"traffic.mix", "[{pattern: un}, {pattern: neighbor}]"}}),
-            "config error: traffic.mix[1].pattern: neighbor needs a grid topology (mesh, torus or flattened_butterfly: router coordinates); dragonfly has none");
+            "config error: traffic.mix[1].pattern: neighbor needs a grid topology (mesh, torus, flattened_butterfly or kns: router coordinates); dragonfly has none");
   EXPECT_EQ(first_line({{"traffic.change.at", "10"}, {"traffic.change.pattern", "tornado"}, {"sim.measure", "100"}}),
-            "config error: traffic.change.pattern: tornado needs a grid topology (mesh, torus or flattened_butterfly: router coordinates); dragonfly has none");
+            "config error: traffic.change.pattern: tornado needs a grid topology (mesh, torus, flattened_butterfly or kns: router coordinates); dragonfly has none");
   // Defined on the Dragonfly: random_permutation (72 nodes are no power of two, so no bit pattern).
   EXPECT_EQ(first_line({{"traffic.pattern", "random_permutation"}}), "accepted");
   EXPECT_NE(first_line({{"traffic.pattern", "shuffle"}}).find("shuffle needs a power-of-two number of nodes"), std::string::npos);

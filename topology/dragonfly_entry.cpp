@@ -32,7 +32,7 @@ TopologyEntry dragonfly_topology_entry() {
   e.name = "dragonfly";
   e.doc = "the canonical Dragonfly, G = a*h + 1 groups";
   e.keys = {
-      {"topology.p", KeyType::kInt, "0", 0, 64, {}, "Terminal ports per router. Dragonfly: 0 = h (balanced, a = 2p = 2h); fully_connected: 0 = topology.nics (one node per router); mesh, torus: 0 = 1 (the concentration: nodes per router); flattened_butterfly: 0 = balanced, the smallest size in topology.dims (the common size S of a Flattened Butterfly, seed-000 §2.6: I = S)."},
+      {"topology.p", KeyType::kInt, "0", 0, 64, {}, "Terminal ports per router. Dragonfly: 0 = h (balanced, a = 2p = 2h); fully_connected: 0 = topology.nics (one node per router); mesh, torus: 0 = 1 (the concentration: nodes per router); flattened_butterfly: 0 = balanced, the smallest size in topology.dims (the common size S of a Flattened Butterfly, seed-000 §2.6: I = S); kns: terminals per end node, 0 = 1 (its switches have none)."},
       {"topology.a", KeyType::kInt, "0", 0, 64, {}, "Dragonfly: routers per group; 0 = 2h (balanced)."},
       {"topology.h", KeyType::kInt, "8", 1, 32, {}, "Dragonfly: global links per router (seed-003 Table I: 8, i.e. 16,512 nodes)."},
       {"topology.arrangement", KeyType::kString, "palmtree", 0, 0, {"palmtree", "consecutive"}, "Dragonfly: global link arrangement (seed-000 §2.2-2.3)."},

@@ -45,8 +45,8 @@ TopologyEntry entry(bool torus) {
                 : "a k0 x k1 x ... mesh, topology.dims; an edge router has no port out of the mesh";
   e.keys = {
       {"topology.dims", KeyType::kIntList, "[4, 4]", 2, 4096, {},
-       "mesh, torus, flattened_butterfly: routers per dimension, [k0, k1, ...] (1 to 6 dimensions, a flattened_butterfly 2 to 6, sizes may differ: HyperX; `--set topology.dims=[8,8]`); routers and nodes "
-       "are numbered row-major, dimension 0 (X) fastest (seed-001 §1.5)."},
+       "mesh, torus, flattened_butterfly: routers per dimension, [k0, k1, ...] (1 to 6 dimensions, a flattened_butterfly 2 to 6, sizes may differ: HyperX; `--set topology.dims=[8,8]`); kns: end nodes per dimension, [k, k, ...], all the same k (1 to 6 dimensions); routers and nodes "
+       "are numbered row-major, dimension 0 (X) fastest (seed-001 §1.5; a kns numbers its end nodes so, then its switches)."},
       {"topology.p", KeyType::kInt, "0", 0, 64, {}, ""},  // documented by the Dragonfly's entry (the first)
   };
   e.link_classes = {terminal_link_class(), network_link_class()};

@@ -44,7 +44,20 @@ class Topology {
   virtual int nics_per_node() const { return 1; }
   virtual PortEnd nic_port(int node, int nic) const = 0;
   virtual int node_at(int router, int port) const = 0;
-  int nodes_per_router() const { return nodes() / routers(); }
+  // Every router has the same number of terminals, except in a topology with routers that have none (a KNS's
+  // switches, topology/kns.h): those are numbered after every router with terminals and it overrides this
+  // with the terminals of one of those.
+  virtual int nodes_per_router() const { return nodes() / routers(); }
+
+  // Routers unlike the others: a KNS end node forwards packets between its dimension ports in its NIC, with a
+  // latency and buffers of its own (seed-001 §2.1). Both hooks read 0 for every router of the other
+  // topologies, so their networks are built exactly as before (testbench/network.cpp).
+  //  - extra cycles of the routing stage of `router`, on top of router.latency.rc;
+  //  - the input buffer per VC, in phits, of router-to-router port `port` of `router` where it is not its
+  //    link class's router.buffers.<class> (0: the class's), and the key that sets it (for errors).
+  virtual int extra_rc_latency(int router) const { (void)router; return 0; }
+  virtual int input_buffer(int router, int port) const { (void)router; (void)port; return 0; }
+  virtual std::string input_buffer_key() const { return ""; }
 
   // Minimal paths between routers: the output ports on a minimal path from `router` towards `target`
   // (several in meshes, tori, HyperX; one in a canonical Dragonfly) written to `out`, their number returned

@@ -127,10 +127,10 @@ RoutingEntry dor_routing_entry() {
                    return std::make_unique<DorRouting>(t, DorRouting::parse_order(order, t.dims()));
                  }};
   e.keys = {{{"routing.dor_order", KeyType::kString, "''", 0, 0, {},
-              "dor: the order in which a packet corrects its dimensions, one character per dimension of topology.dims, each "
+              "dor, hybrid_dor: the order in which a packet corrects its dimensions, one character per dimension of topology.dims, each "
               "once: x, y, z (or the digits 0-5, for any dimension), e.g. xy (X first) or yx in 2D, zyx or 210 in 3D; '' = "
               "ascending, dimension 0 first."},
-             nullptr, nullptr, {"dor"}, "order"}};
+             nullptr, nullptr, {"dor", "hybrid_dor"}, "order"}};
   return e;
 }
 

@@ -83,6 +83,8 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   resolve_routing_options(options, network);
   RcConfig c;
   const int code = routing_entry(options.algorithm).rtl_code;
+  if (code < 0)  // a routing registered without RTL (rtl_code -1: hybrid_dor)
+    throw std::invalid_argument("routing.algorithm " + options.algorithm + " has no RTL routing unit; run it with router.rc_mode: model");
   check_fits("the RTL code of routing.algorithm", code, rtl::ALG_W);
   if (!serves(code, network))
     throw std::invalid_argument("routing.algorithm " + options.algorithm + " has no RTL on topology.type " + network.name() +

@@ -1,0 +1,87 @@
+#include "router/routing/hybrid_dor_routing.h"
+
+#include <functional>
+
+#include "router/routing/channel_dependencies.h"
+#include "router/routing/dor_routing.h"
+#include "router/routing/routing_registry.h"
+
+namespace hiradix {
+
+HybridDorRouting::HybridDorRouting(const Kns& topo, const std::vector<int>& order) : topo_(topo) {
+  for (int i = 0; i < topo.dims(); ++i) order_[static_cast<std::size_t>(i)] = order[static_cast<std::size_t>(i)];
+}
+
+RoutingDecision HybridDorRouting::route(const RoutingContext& ctx, Packet& pkt) const {
+  const int here = ctx.router;
+  const PortEnd dst = topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic);
+  RoutingDecision d;
+  if (dst.router == here) {  // eject
+    d.out_port = d.min_port = static_cast<std::uint16_t>(dst.port);
+    return d;
+  }
+  int port = -1;
+  if (topo_.is_switch(here)) {
+    // Down to the end node of this line that has the destination's coordinate in the switch's dimension.
+    port = topo_.coordinate(dst.router, topo_.switch_dimension(here));
+  } else {
+    // Up to the switch of the first dimension of the order still to correct.
+    for (int i = 0; i < topo_.dims() && port < 0; ++i) {
+      const int dim = order_[static_cast<std::size_t>(i)];
+      if (topo_.coordinate(here, dim) != topo_.coordinate(dst.router, dim)) port = topo_.dimension_port(dim);
+    }
+  }
+  RouteState& rs = pkt.route;
+  ++rs.hops[1];
+  rs.phase_classes |= 1u << 1;
+  d.out_port = d.min_port = static_cast<std::uint16_t>(port);
+  d.out_vc = 0;
+  return d;
+}
+
+bool HybridDorRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const {
+  const Kns& t = topo_;
+  const int n = t.end_nodes();
+  // Paths start and end at end nodes only (switches have no terminals): enumerate_route_paths would walk
+  // from every router.
+  if (method == CdgMethod::kFull) {
+    enumerate_route_pairs(*this, g, [n](const std::function<void(int, int)>& walk) {
+      for (int s = 0; s < n; ++s)
+        for (int d = 0; d < n; ++d) walk(s, d);
+    });
+    return true;
+  }
+  // Every pair that differs in one dimension d or in two, d and e (see hybrid_dor_routing.h).
+  const auto moved = [&t](int node, int d, int to) {
+    int stride = 1;
+    for (int i = 0; i < d; ++i) stride *= t.k();
+    return node + (to - t.coordinate(node, d)) * stride;
+  };
+  enumerate_route_pairs(*this, g, [&](const std::function<void(int, int)>& walk) {
+    for (int s = 0; s < n; ++s)
+      for (int d = 0; d < t.dims(); ++d)
+        for (int x = 0; x < t.k(); ++x) {
+          const int along = moved(s, d, x);
+          walk(s, along);
+          for (int e = d + 1; e < t.dims(); ++e)
+            for (int y = 0; y < t.k(); ++y) walk(s, moved(along, e, y));
+        }
+  });
+  return true;
+}
+
+RoutingEntry hybrid_dor_routing_entry() {
+  RoutingEntry e{"hybrid_dor", {"Hybrid-DOR", 15},
+                 "Hybrid-DOR on kns (seed-001 §2.1): dimension order in routing.dor_order, one node -> switch -> node hop pair per "
+                 "differing coordinate; one VC; no RTL (router.rc_mode: model)",
+                 {}, -1,
+                 [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+                   std::string order = o.text("routing.dor_order");  // dor's key (registered before this entry)
+                   if (order == "''") order.clear();  // the schema default's YAML text, when the key was not set
+                   const Kns& t = topology_as<Kns>(topo, "routing.algorithm hybrid_dor");
+                   return std::make_unique<HybridDorRouting>(t, DorRouting::parse_order(order, t.dims()));
+                 }};
+  return e;
+}
+
+}  // namespace hiradix
