@@ -20,13 +20,14 @@ RoutingEntry pb_acor_routing_entry();
 RoutingEntry tpr_routing_entry();
 RoutingEntry lian_routing_entry();
 RoutingEntry dor_routing_entry();
+RoutingEntry osha_routing_entry();
 
 const std::vector<RoutingEntry>& routing_registry() {
   static const std::vector<RoutingEntry> entries = {
       min_routing_entry(),  valiant_routing_entry(), ugal_routing_entry(), base_routing_entry(),
       ectn_routing_entry(), pb_routing_entry(),      olm_routing_entry(),  hybrid_routing_entry(),
       rvlb_routing_entry(), rpb_routing_entry(),     acor_routing_entry(), pb_acor_routing_entry(),
-      tpr_routing_entry(),  lian_routing_entry(),    dor_routing_entry(),
+      tpr_routing_entry(),  lian_routing_entry(),    dor_routing_entry(),   osha_routing_entry(),
   };
   return entries;
 }
