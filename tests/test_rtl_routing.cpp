@@ -631,10 +631,12 @@ INSTANTIATE_TEST_SUITE_P(
 // results. Even rings (6, 4) make the tie rule decide; the orders reach every code of cfg_dor_order's kinds.
 class MeshLockstep : public ::testing::TestWithParam<Overrides> {};
 
-TEST_P(MeshLockstep, DorZeroMismatchesAndTheSameResultsAsTheModel) {
-  const Overrides run = with({{"routing.algorithm", "dor"}, {"sim.warmup", "1000"}, {"sim.measure", "2000"},
+// A lockstep run of `algorithm` on the network of `shape`: no mismatch, and the model's and the RTL's runs
+// give the lockstep run's results.
+void mesh_lockstep(const char* algorithm, const Overrides& shape) {
+  const Overrides run = with({{"routing.algorithm", algorithm}, {"sim.warmup", "1000"}, {"sim.measure", "2000"},
                               {"sim.watchdog", "1000"}, {"router.rc_mode", "lockstep"}},
-                             GetParam());
+                             shape);
   int code = -1;
   const json r = simulate(run, &code);
   ASSERT_FALSE(r.is_null());
@@ -643,12 +645,14 @@ TEST_P(MeshLockstep, DorZeroMismatchesAndTheSameResultsAsTheModel) {
   ASSERT_TRUE(r.contains("rtl"));
   EXPECT_EQ(r["rtl"]["mismatches"], 0);
   EXPECT_GT(r["rtl"]["decisions"].get<long long>(), 1000);
-  RecordProperty("decisions", std::to_string(r["rtl"]["decisions"].get<long long>()));
+  ::testing::Test::RecordProperty("decisions", std::to_string(r["rtl"]["decisions"].get<long long>()));
   const json model = simulate(with(run, {{"router.rc_mode", "model"}}));
   const json rtl = simulate(with(run, {{"router.rc_mode", "rtl"}}));
   EXPECT_EQ(without_mode(r), without_mode(model));
   EXPECT_EQ(without_mode(rtl), without_mode(model));
 }
+
+TEST_P(MeshLockstep, DorZeroMismatchesAndTheSameResultsAsTheModel) { mesh_lockstep("dor", GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(
     Shapes, MeshLockstep,
@@ -664,6 +668,26 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.load", "0.7"}},
         Overrides{{"topology.type", "torus"}, {"topology.dims", "[4, 3, 2]"}, {"routing.dor_order", "yzx"},
                   {"traffic.pattern", "un"}, {"traffic.load", "1.0"}}));
+
+// osha on meshes and tori (seed 001 §1.3-§1.4, issue 30): rtl/routing/hiradix_route_osha.v over DOR's step
+// (hiradix_dor_step.v) agrees with OshaRouting at every decision -- the VN from the source's toggle (the
+// input osha_vn) at injection and from the header's flags bit 6 after, VN 1's swapped order, each VN's VCs
+// with the dateline on a torus -- and rtl runs give the model's results. p = 2 has two toggles per router.
+class OshaLockstep : public ::testing::TestWithParam<Overrides> {};
+
+TEST_P(OshaLockstep, ZeroMismatchesAndTheSameResultsAsTheModel) { mesh_lockstep("osha", GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, OshaLockstep,
+    ::testing::Values(
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.6"}},
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[5, 3]"}, {"routing.osha_order", "yx"}, {"topology.p", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[3, 4, 2]"}, {"routing.osha_order", "zxy"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[6, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[4, 3, 3]"}, {"routing.osha_order", "yzx"}, {"topology.p", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.7"}}));
 
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.

@@ -9,32 +9,10 @@
 
 namespace hiradix {
 
-DorRouting::DorRouting(const Mesh& topo, const std::vector<int>& order) : topo_(topo) {
-  for (int i = 0; i < topo.dims(); ++i) order_[static_cast<std::size_t>(i)] = order[static_cast<std::size_t>(i)];
-}
+DorRouting::DorRouting(const Mesh& topo, const std::vector<int>& order) : topo_(topo), order_(dimension_order(order)) {}
 
 std::vector<int> DorRouting::parse_order(const std::string& text, int dims) {
-  const std::string key = "routing.dor_order";
-  std::vector<int> order;
-  if (text.empty()) {
-    for (int d = 0; d < dims; ++d) order.push_back(d);
-    return order;
-  }
-  if (static_cast<int>(text.size()) != dims)
-    throw KeyError(key, "'" + text + "' names " + std::to_string(text.size()) + " dimensions; the network has " + std::to_string(dims) +
-                            " (one letter x, y, z or digit 0-5 per dimension, each once, e.g. yx)");
-  std::vector<bool> seen(static_cast<std::size_t>(dims), false);
-  for (const char ch : text) {
-    const int d = ch >= 'x' && ch <= 'z' ? ch - 'x' : ch >= '0' && ch <= '9' ? ch - '0' : -1;
-    if (d < 0 || d >= dims)
-      throw KeyError(key, "'" + text + "': '" + std::string(1, ch) + "' is not a dimension of this " + std::to_string(dims) +
-                              "-dimensional network (x, y, z or 0.." + std::to_string(dims - 1) + ")");
-    if (seen[static_cast<std::size_t>(d)])
-      throw KeyError(key, "'" + text + "' names dimension " + std::to_string(d) + " twice; it must be a permutation of the dimensions");
-    seen[static_cast<std::size_t>(d)] = true;
-    order.push_back(d);
-  }
-  return order;
+  return parse_dimension_order(text, dims, "routing.dor_order");
 }
 
 VcRequirement DorRouting::vcs_needed() const {
@@ -56,62 +34,20 @@ RoutingDecision DorRouting::route(const RoutingContext& ctx, Packet& pkt) const 
     d.out_port = d.min_port = static_cast<std::uint16_t>(dst.port);
     return d;
   }
-  int dim = 0, dir = Mesh::kPlus;
-  for (int i = 0; i < topo_.dims(); ++i) {
-    dim = order_[static_cast<std::size_t>(i)];
-    const int c = topo_.coordinate(here, dim), t = topo_.coordinate(dst.router, dim);
-    if (c == t) continue;
-    if (topo_.ring(dim)) {
-      const int k = topo_.size(dim), up = (t - c + k) % k;
-      // The shorter way; on a tie (k/2 apart) plus from an even coordinate, minus from an odd one, so that
-      // both directions carry half of those packets (seed-free choice, documented in dor_routing.h).
-      dir = up < k - up || (up == k - up && c % 2 == 0) ? Mesh::kPlus : Mesh::kMinus;
-    } else {
-      dir = t > c ? Mesh::kPlus : Mesh::kMinus;
-    }
-    break;
-  }
-  const int port = topo_.port(here, dim, dir);
-  RouteState& rs = pkt.route;
-  // Dateline: VC 1 once this dimension's wrap-around link is behind the packet.
-  std::uint8_t flags = rs.flags;
-  if ((flags & kDimMask) != dim + 1) flags = static_cast<std::uint8_t>(dim + 1);  // a new dimension: VC 0 again
-  d.out_vc = (flags & kWrapped) ? 1 : 0;
-  if (topo_.wraps(here, port)) flags |= kWrapped;
-  rs.flags = flags;
-  ++rs.hops[1];
-  rs.phase_classes |= 1u << 1;
-  d.out_port = d.min_port = static_cast<std::uint16_t>(port);
+  const DorHop hop = dor_step(topo_, order_, here, dst.router, pkt.route);
+  d.out_vc = static_cast<std::uint8_t>(hop.vc);
+  d.out_port = d.min_port = static_cast<std::uint16_t>(hop.port);
   return d;
 }
 
-// kFull: every pair of routers. kReduced: the pairs whose end points differ in one dimension (every start and
-// end on every line: each run of hops within a dimension, whose VCs start afresh there) or in two, d and e,
-// the coordinate in e one step from the source's either way (every turn from d into e: the arrival hop in d
-// for every start on the line, the departure in e either way, always on VC 0). Every dependency of a path is
-// two consecutive hops, within a dimension or at a turn, so the two graphs are equal (tests/test_mesh.cpp
-// compares them); the reduced walk is O(routers x (sum k + 2 n^2 k)) hops instead of O(routers^2 x diameter).
+// kFull: every pair of routers. kReduced: the pairs of dor_dependency_pairs (dor_step.cpp), which make the same
+// graph (tests/test_mesh.cpp compares them).
 bool DorRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const {
-  const Mesh& t = topo_;
   if (method == CdgMethod::kFull) {
     enumerate_route_paths(*this, g, CdgMethod::kFull);
     return true;
   }
-  const auto moved = [&t](int router, int d, int to) { return router + (to - t.coordinate(router, d)) * t.stride(d); };
-  enumerate_route_pairs(*this, g, [&](const std::function<void(int, int)>& walk) {
-    for (int s = 0; s < t.routers(); ++s)
-      for (int d = 0; d < t.dims(); ++d)
-        for (int x = 0; x < t.size(d); ++x) {
-          const int along = moved(s, d, x);
-          walk(s, along);
-          for (int e = 0; e < t.dims(); ++e) {
-            if (e == d) continue;
-            const int c = t.coordinate(s, e), k = t.size(e);
-            for (const int y : {c + 1, c - 1})
-              if (t.ring(e) || (y >= 0 && y < k)) walk(s, moved(along, e, (y + k) % k));
-          }
-        }
-  });
+  enumerate_route_pairs(*this, g, [this](const std::function<void(int, int)>& walk) { dor_dependency_pairs(topo_, walk); });
   return true;
 }
 

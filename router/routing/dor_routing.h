@@ -18,16 +18,17 @@
 //    path crosses it at most once), so no cycle. A 2-ary dimension has no wrap-around link (one link between
 //    its two routers): VC 0 only.
 // The header carries the state (RouteState::flags): bit 7 = the wrap-around link of the current dimension
-// has been crossed, bits 0-2 = 1 + the dimension of the last hop (0: none yet).
+// has been crossed, bits 0-2 = 1 + the dimension of the last hop (0: none yet). The hop itself is
+// dor_step (dor_step.h), which osha shares.
 // The deadlock check walks route() (enumerate_dependencies): kFull from every source to every destination;
 // kReduced, the default before a run, only the pairs that differ in one or two dimensions, which make the
 // same graph (see dor_routing.cpp).
 #pragma once
-#include <array>
 #include <string>
 #include <vector>
 
 #include "router/routing/dor_rtl.h"
+#include "router/routing/dor_step.h"
 #include "router/routing/mesh_geometry_inputs.h"
 #include "router/routing/routing_algorithm.h"
 #include "topology/mesh.h"
@@ -53,9 +54,8 @@ class DorRouting final : public RoutingAlgorithm {
   static std::vector<int> parse_order(const std::string& text, int dims);
 
  private:
-  static constexpr std::uint8_t kWrapped = 0x80, kDimMask = 0x07;
   const Mesh& topo_;
-  std::array<int, Mesh::kMaxDims> order_{};
+  DimensionOrder order_;
 };
 
 }  // namespace hiradix

@@ -21,6 +21,7 @@ RoutingEntry tpr_routing_entry();
 RoutingEntry lian_routing_entry();
 RoutingEntry dor_routing_entry();
 RoutingEntry hybrid_dor_routing_entry();
+RoutingEntry osha_routing_entry();
 
 const std::vector<RoutingEntry>& routing_registry() {
   static const std::vector<RoutingEntry> entries = {
@@ -28,6 +29,7 @@ const std::vector<RoutingEntry>& routing_registry() {
       ectn_routing_entry(), pb_routing_entry(),      olm_routing_entry(),  hybrid_routing_entry(),
       rvlb_routing_entry(), rpb_routing_entry(),     acor_routing_entry(), pb_acor_routing_entry(),
       tpr_routing_entry(),  lian_routing_entry(),    dor_routing_entry(),     hybrid_dor_routing_entry(),
+      osha_routing_entry(),
   };
   return entries;
 }

@@ -140,6 +140,30 @@ TEST(Synth, DorOnAMeshAndATorusReportsTheRoutingUnit) {
   fs::remove_all(dir);
 }
 
+// OSHA on a mesh (seed 001, issue 30): its submodule over DOR's step (rtl/routing/hiradix_route_osha.v,
+// hiradix_dor_step.v) and the mesh geometry; its own input osha_vn is a real input of the wrapper.
+TEST(Synth, OshaOnAMeshReportsTheRoutingUnit) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_osha");
+  const Config c = load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "osha"},
+                                    {"routing.osha_order", "yx"}});
+  const json r = synth(c, dir, {"routing_unit"});
+  const json& u = r["blocks"]["routing_unit"];
+  EXPECT_GT(u["area_um2"].get<double>(), 0);
+  EXPECT_GT(u["delay_ns"].get<double>(), 0);
+  EXPECT_EQ(u["timing"], "opensta");
+  std::vector<std::string> files;
+  for (const json& f : u["params"]["rtl_files"]) {
+    const std::string file = f.get<std::string>();
+    if (file.find("routing/") == 0) files.push_back(file);
+  }
+  EXPECT_NE(std::find(files.begin(), files.end(), "routing/hiradix_route_osha.v"), files.end());
+  EXPECT_NE(std::find(files.begin(), files.end(), "routing/hiradix_dor_step.v"), files.end());
+  EXPECT_EQ(std::find(files.begin(), files.end(), "routing/hiradix_route_dor.v"), files.end());
+  EXPECT_EQ(r["params"]["routing"]["algorithm"], "osha");
+  EXPECT_EQ(r["params"]["routing"]["osha_order"], "yx");
+  fs::remove_all(dir);
+}
+
 // ACOR (ALG_ACOR = 10) is its own submodule over Valiant's draw and path; its level is a real input, so the
 // unit keeps the draw logic of every policy of the sequence.
 TEST(Synth, AcorBuildsFromItsFileAndValiantsHelpers) {
@@ -288,8 +312,9 @@ TEST(Synth, EveryRoutingsStateBlockHasAWrapper) {
   const std::vector<std::string>& wrapped = synthesizable_state_blocks();
   int blocks = 0;
   for (const RoutingEntry& e : routing_registry())
-    for (const std::string& b : e.name == "dor" || e.name == "hybrid_dor" ? std::vector<std::string>{}  // a mesh's, a KNS's: no Dragonfly
-                                                : routing_state_blocks(balanced(2, {{"routing.algorithm", e.name}}))) {
+    for (const std::string& b : e.name == "dor" || e.name == "osha" || e.name == "hybrid_dor"
+                                    ? std::vector<std::string>{}  // a mesh's, a torus's, a KNS's: no Dragonfly
+                                    : routing_state_blocks(balanced(2, {{"routing.algorithm", e.name}}))) {
       ++blocks;
       EXPECT_NE(std::find(wrapped.begin(), wrapped.end(), b), wrapped.end()) << e.name << ": " << b;
       EXPECT_NE(synth_block_list().find(b), std::string::npos) << b;
