@@ -9,6 +9,11 @@
 
 namespace hiradix {
 
+// The RTL carries RouteState::flags whole and names bits 0 and 1 after MM+L's flags (rtl/hiradix_fields.vh
+// RS_LMIS_BIT, RS_MANDG_BIT; router/rtl/rc_interface.cpp packs bit for bit).
+static_assert(InTransitRouting::kLocalMisrouted == 1 && InTransitRouting::kMandatoryGlobal == 2,
+              "MM+L's flags are bits 0 and 1 of RouteState::flags, at RS_LMIS_BIT and RS_MANDG_BIT");
+
 bool InTransitRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const {
   enumerate_escape_channels(*this, g, method);
   return true;

@@ -4,33 +4,35 @@
 
 namespace hiradix {
 
-// Each routing's file defines its entry.
-RoutingEntry min_routing_entry();
-RoutingEntry valiant_routing_entry();
-RoutingEntry ugal_routing_entry();
-RoutingEntry base_routing_entry();
-RoutingEntry ectn_routing_entry();
-RoutingEntry pb_routing_entry();
-RoutingEntry olm_routing_entry();
-RoutingEntry hybrid_routing_entry();
-RoutingEntry rvlb_routing_entry();
-RoutingEntry rpb_routing_entry();
-RoutingEntry acor_routing_entry();
-RoutingEntry pb_acor_routing_entry();
-RoutingEntry tpr_routing_entry();
-RoutingEntry lian_routing_entry();
-RoutingEntry dor_routing_entry();
-RoutingEntry hybrid_dor_routing_entry();
-RoutingEntry osha_routing_entry();
+// The routings, in registry order: one line each. Each routing's file defines its NAME_routing_entry();
+// the list declares them and calls them in that order.
+#define HIRADIX_ROUTINGS(X) \
+  X(min)                    \
+  X(valiant)                \
+  X(ugal)                   \
+  X(base)                   \
+  X(ectn)                   \
+  X(pb)                     \
+  X(olm)                    \
+  X(hybrid)                 \
+  X(rvlb)                   \
+  X(rpb)                    \
+  X(acor)                   \
+  X(pb_acor)                \
+  X(tpr)                    \
+  X(lian)                   \
+  X(dor)                    \
+  X(hybrid_dor)             \
+  X(osha)
+
+#define HIRADIX_DECLARE_ENTRY(name) RoutingEntry name##_routing_entry();
+HIRADIX_ROUTINGS(HIRADIX_DECLARE_ENTRY)
+#undef HIRADIX_DECLARE_ENTRY
 
 const std::vector<RoutingEntry>& routing_registry() {
-  static const std::vector<RoutingEntry> entries = {
-      min_routing_entry(),  valiant_routing_entry(), ugal_routing_entry(), base_routing_entry(),
-      ectn_routing_entry(), pb_routing_entry(),      olm_routing_entry(),  hybrid_routing_entry(),
-      rvlb_routing_entry(), rpb_routing_entry(),     acor_routing_entry(), pb_acor_routing_entry(),
-      tpr_routing_entry(),  lian_routing_entry(),    dor_routing_entry(),     hybrid_dor_routing_entry(),
-      osha_routing_entry(),
-  };
+#define HIRADIX_CALL_ENTRY(name) name##_routing_entry(),
+  static const std::vector<RoutingEntry> entries = {HIRADIX_ROUTINGS(HIRADIX_CALL_ENTRY)};
+#undef HIRADIX_CALL_ENTRY
   return entries;
 }
 

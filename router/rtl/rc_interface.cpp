@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "router/common/lfsr.h"
-#include "router/routing/in_transit_routing.h"
 #include "router/routing/routing_registry.h"
 #include "router/rtl/rtl_bus.h"
 #include "router/rtl/unit_geometry.h"
@@ -83,7 +82,7 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   resolve_routing_options(options, network);
   RcConfig c;
   const int code = routing_entry(options.algorithm).rtl_code;
-  if (code < 0)  // a routing registered without RTL (rtl_code -1: hybrid_dor)
+  if (code < 0)  // a routing registered without RTL (rtl_code -1)
     throw std::invalid_argument("routing.algorithm " + options.algorithm + " has no RTL routing unit; run it with router.rc_mode: model");
   check_fits("the RTL code of routing.algorithm", code, rtl::ALG_W);
   if (!serves(code, network))
@@ -108,10 +107,9 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
 }
 
 // The RTL's header is the Dragonfly's: local and global hop counters, "a global hop in this phase", and
-// the routing's own 8 flag bits, bits 0 and 1 under MM+L's names (rtl/hiradix_fields.vh). A mesh's one
-// router-to-router class (1) is counted in the local counter.
-static_assert(InTransitRouting::kLocalMisrouted == 1 && InTransitRouting::kMandatoryGlobal == 2,
-              "MM+L's flags are bits 0 and 1 of RouteState::flags, at RS_LMIS_BIT and RS_MANDG_BIT");
+// the routing's own 8 flag bits whole, bits 0 and 1 under MM+L's names (rtl/hiradix_fields.vh; the
+// in-transit routings check theirs match). A mesh's one router-to-router class (1) is counted in the local
+// counter.
 namespace {
 constexpr int kLocal = static_cast<int>(PortClass::kLocal), kGlobal = static_cast<int>(PortClass::kGlobal);
 }  // namespace

@@ -14,7 +14,8 @@ int routing_unit_cycles(const std::string& report_path, const nlohmann::json& ex
 
 // The first param of `expect` that a report's `params` do not match, as "KEY = made-for value, this config
 // has value" (nested objects such as `routing` are followed down to the entry that differs: routing.tpr_low);
-// "" if they all match.
+// "" if they all match. A routing-unit constant (under `routing`) that the report lacks matches: the unit
+// gained it after the report, with a routing the report's does not read.
 std::string first_param_mismatch(const nlohmann::json& params, const nlohmann::json& expect);
 
 }  // namespace hiradix
