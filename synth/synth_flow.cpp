@@ -292,11 +292,15 @@ BlockSpec lfsr_block() {
   return b;
 }
 
-// ABC's default mapping script for a liberty with a delay target, plus the statistics we read: the level
-// count of the mapped network (logic depth) and its delay under the liberty's timing.
+// ABC's mapping script for a liberty with a delay target (Yosys's default with timing constraints), plus
+// the statistics we read: the level count of the mapped network (logic depth) and its delay under the
+// liberty's timing. After mapping, `buffer` splits high-fanout nets into buffer trees and `upsize` /
+// `dnsize` choose each gate's drive strength (X1 .. X4) for the delay target, as any timing-driven flow
+// does: without them a minimum-size gate drove nets of a hundred sinks and one such net took 3-8 ns of
+// UGAL-L's 39.6 ns at h = 8 (docs/synthesis.md, "Buffering and sizing").
 const char* kAbcScript =
     "strash\n&get -n\n&fraig -x\n&put\nscorr\ndc2\ndretime\nstrash\n&get -n\n&dch -f\n&nf {D}\n&put\n"
-    "print_stats\nstime -p\n";
+    "buffer -p\nupsize {D}\ndnsize {D}\nprint_stats\nstime -p\n";
 
 // The Yosys script of a block: read, elaborate, synthesize flat, map to the liberty's cells with ABC at the
 // clock period, and report.

@@ -110,7 +110,22 @@ module hiradix_route_ugal(
     take_minimal = !(pb && pb_flag) && $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
-  hiradix_valiant_path route(.*, .cfg_phase_a(path_policy));
+  // The path under either verdict, built side by side and chosen by the verdict at the end: the path logic
+  // (the hop towards R_ROOT, the VC slots, the header) then runs in parallel with the load comparison
+  // instead of after it. Off injection the verdict is unused and both agree.
+  wire [PORT_W-1:0] port_if_min, port_if_vlb, min_port_if_min, min_port_if_vlb;
+  wire [VC_W-1:0] vc_if_min, vc_if_vlb;
+  wire [RS_W-1:0] rs_if_min, rs_if_vlb;
+  wire misroute_if_min, misroute_if_vlb, no_slot_if_min, no_slot_if_vlb;
+  hiradix_valiant_path route_if_min(.*, .take_minimal(1'b1), .cfg_phase_a(path_policy), .out_port(port_if_min),
+                                    .out_vc(vc_if_min), .min_port(min_port_if_min), .misroute(misroute_if_min),
+                                    .rs_out(rs_if_min), .no_slot(no_slot_if_min));
+  hiradix_valiant_path route_if_vlb(.*, .take_minimal(1'b0), .cfg_phase_a(path_policy), .out_port(port_if_vlb),
+                                    .out_vc(vc_if_vlb), .min_port(min_port_if_vlb), .misroute(misroute_if_vlb),
+                                    .rs_out(rs_if_vlb), .no_slot(no_slot_if_vlb));
+  assign {out_port, out_vc, min_port, misroute, rs_out, no_slot} =
+      take_minimal ? {port_if_min, vc_if_min, min_port_if_min, misroute_if_min, rs_if_min, no_slot_if_min}
+                   : {port_if_vlb, vc_if_vlb, min_port_if_vlb, misroute_if_vlb, rs_if_vlb, no_slot_if_vlb};
   // Each candidate's first-hop VC (cfg_vc_load): the same path with the verdict forced, for a fresh header
   // (no hops taken, no flags), as every packet has at injection. Built only with VC_LOAD.
   generate
