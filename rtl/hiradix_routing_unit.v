@@ -25,7 +25,7 @@
 // declarations in router/routing/NAME_rtl.h and its file in routing/ (named after its module: the build and
 // the synthesis flow find modules by file name); nothing here.
 `default_nettype none
-module hiradix_routing_unit(cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree, cfg, router,
+module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree, cfg, router,
                             in_port, in_vc, dst, rs_in, lfsr_in, state,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
@@ -35,6 +35,10 @@ module hiradix_routing_unit(cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_
 `include "hiradix_routing_codes.vh"
 /* verilator lint_on UNUSEDPARAM */
 `include "lfsr_advance.vh"
+  // Clocks only the registered draws (DRAWS_REGISTERED); the Verilated unit leaves it unused.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire                clk;
+  /* verilator lint_on UNUSEDSIGNAL */
   // The unit's own configuration: which routing, the VC scheme, the Dragonfly's geometry.
   input  wire [ALG_W-1:0]    cfg_algorithm;
   input  wire                cfg_hop_count_vcs;
@@ -65,6 +69,12 @@ module hiradix_routing_unit(cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_
   // UGAL's Q per VC (cfg_vc_load) is built only with VC_LOAD: the synthesis flow leaves it out unless
   // routing.ugal_load is vc.
   parameter integer VC_LOAD = 1;
+  // Valiant's candidate intermediates depend only on the random state and the router's place
+  // (routing/hiradix_valiant_draws.v), so a router draws them one decision ahead: with DRAWS_REGISTERED (the
+  // synthesis flow) a register holds those of the next decision's state, advance(lfsr_out), which the next
+  // decision's lfsr_in is, and the draws leave the decision's critical path. The Verilated unit (0) draws
+  // from this decision's state in the same evaluation: the same module and values.
+  parameter integer DRAWS_REGISTERED = 0;
 
   assign lfsr_out = lfsr_advance(lfsr_in);  // every decision consumes one fresh state
   wire [LFSR_W-1:0] random = lfsr_out;      // and draws from it
@@ -75,6 +85,21 @@ module hiradix_routing_unit(cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_
   wire [DIV_SW-1:0] s_a, s_h;
   wire injection;
   hiradix_dragonfly_geometry geometry(.*);
+
+  // Valiant's candidates (routing/hiradix_valiant_draws.v).
+  wire [DRAWS_W-1:0] draws;
+  generate
+    if (DRAWS_REGISTERED != 0) begin : g_draws_ahead
+      wire [LFSR_W-1:0] next_random = lfsr_advance(lfsr_out);
+      wire [DRAWS_W-1:0] next_draws;
+      hiradix_valiant_draws valiant_draws(.*, .random(next_random), .draws(next_draws));
+      reg [DRAWS_W-1:0] draws_q;
+      always @(posedge clk) draws_q <= next_draws;
+      assign draws = draws_q;
+    end else begin : g_draws_now
+      hiradix_valiant_draws valiant_draws(.*);
+    end
+  endgenerate
 
   // One submodule per routing family (rtl/routing/), all with the same ports (routing/hiradix_routing_ports.vh),
   // connected by name; each one's decision {out_port, out_vc, min_port, misroute, rs_out, no_slot} is

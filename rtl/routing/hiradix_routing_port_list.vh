@@ -3,5 +3,5 @@
 // means, in hiradix_routing_ports.vh.
     cfg_algorithm, cfg_hop_count_vcs, cfg_palmtree, cfg,
     p, a, h, groups, m_a, s_a, m_h, s_h, here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal, injection,
-    in_port, in_vc, rs_in, random, state,
+    in_port, in_vc, rs_in, random, draws, state,
     out_port, out_vc, min_port, misroute, rs_out, no_slot

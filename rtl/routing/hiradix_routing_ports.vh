@@ -29,6 +29,7 @@ input  wire [PORT_W-1:0]   in_port;
 input  wire [VC_W-1:0]     in_vc;
 input  wire [RS_W-1:0]     rs_in;              // header route state (hiradix_fields.vh, RS_*)
 input  wire [LFSR_W-1:0]   random;             // this decision's LFSR state (the unit's lfsr_out): draws use it
+input  wire [DRAWS_W-1:0]  draws;              // Valiant's candidates drawn from it (hiradix_valiant_draws.v)
 // ---- Router state: the routings' inputs (NAME, sliced below) ----
 input  wire [IN_W-1:0]     state;
 /* verilator lint_on UNUSEDSIGNAL */

@@ -1,59 +1,37 @@
-// Valiant's intermediate router R_ROOT (group root_g, index root_x), drawn at injection from the phase-A
-// policy's candidate set (seed-000 §3.2, Table 5-1; router/routing/valiant_routing.cpp). Off injection, or
-// with `on` low, R_ROOT is this router (the draw is then not used). The first draw takes the low 32 bits
-// of the decision's random state, -gl's router in the group the high 32. With `restricted` (RVLB, RPB:
-// seed-000 §3.3) and the destination in this group, R_ROOT is any of the group's a routers instead (the
-// source and destination routers included; they give the minimal path), from the low 32 bits.
+// Valiant's intermediate router R_ROOT (group root_g, index root_x) of one decision: the candidate of its
+// phase-A policy among the draws of the decision's random state (hiradix_valiant_draws.v; seed-000 §3.2,
+// Table 5-1; router/routing/valiant_routing.cpp). Off injection, or with `on` low, R_ROOT is this router
+// (the draw is then not used). With `restricted` (RVLB, RPB: seed-000 §3.3) and the destination in this
+// group, R_ROOT is any of the group's a routers instead (the source and destination routers included; they
+// give the minimal path).
 `default_nettype none
-module hiradix_valiant_root(on, restricted, injection, p, a, h, groups, m_h, s_h, here_g, here_x, dst_g, cfg_phase_a,
-                            cfg_palmtree, random, root_g, root_x);
+module hiradix_valiant_root(on, restricted, injection, here_g, here_x, dst_g, cfg_phase_a, draws, root_g, root_x);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
-`include "topology/hiradix_dragonfly.vh"
 /* verilator lint_on UNUSEDPARAM */
-`include "routing/hiradix_draw.vh"
-  input  wire              on;  // a Valiant-based routing is selected
-  input  wire              restricted;  // ... with RVLB's restriction
-  input  wire              injection;
-  input  wire [W-1:0]      p, a, h, groups;  // p: read by the path functions, not by the draw
-  input  wire [DIV_MW-1:0] m_h;
-  input  wire [DIV_SW-1:0] s_h;
-  input  wire [W-1:0]      here_g, here_x;
-  input  wire [W-1:0]      dst_g;
-  input  wire [1:0]        cfg_phase_a;
-  input  wire              cfg_palmtree;
-  input  wire [LFSR_W-1:0] random;
-  output reg  [W-1:0]      root_g, root_x;
+  input  wire               on;  // a Valiant-based routing is selected
+  input  wire               restricted;  // ... with RVLB's restriction
+  input  wire               injection;
+  input  wire [W-1:0]       here_g, here_x;
+  input  wire [W-1:0]       dst_g;
+  input  wire [1:0]         cfg_phase_a;
+  input  wire [DRAWS_W-1:0] draws;
+  output reg  [W-1:0]       root_g, root_x;
 
-  // The `if` that gates this block changes nothing in hardware (its results are used only under the
-  // same condition) but lets the Verilated model skip the work in most decisions.
-  reg [W-1:0] k_draw, link, link_x;
+  wire [ROUTER_W-1:0] in_x, lgl_g, lgl_x, g_g, g_x, gl_x, lg_g, lg_x;
+  assign {in_x, lgl_g, lgl_x, g_g, g_x, gl_x, lg_g, lg_x} = draws;
+  localparam integer PAD = W - ROUTER_W;
   always @* begin
-    k_draw = {W{1'b0}};
-    link = {W{1'b0}};
-    link_x = {W{1'b0}};
     root_g = here_g;
     root_x = here_x;
     if (on && injection) begin
-      k_draw = draw(random[31:0], h);
-      link = draw(random[31:0], a * h);
-      link_x = div_router(link, h, m_h, s_h);
-      if (restricted && dst_g == here_g)  // RVLB: any router of this group
-        root_x = draw(random[31:0], a);
+      if (restricted && dst_g == here_g) root_x = {{PAD{1'b0}}, in_x};  // RVLB: any router of this group
       else case (cfg_phase_a)
-        PHASE_A_LGL[1:0]: begin  // any router: draw(bits, a * groups), whose / a is draw(bits, groups)
-          root_g = draw(random[31:0], groups);
-          root_x = draw(random[31:0], a * groups) - root_g * a;
-        end
-        PHASE_A_G[1:0]:   // far end of an own global link
-          {root_g, root_x} = global_peer(here_g, here_x, k_draw);
-        PHASE_A_GL[1:0]: begin  // any router of such a group
-          {root_g, root_x} = global_peer(here_g, here_x, k_draw);
-          root_x = draw(random[63:32], a);
-        end
-        default:  // lg-: far end of any global link of the group
-          {root_g, root_x} = global_peer(here_g, link_x, link - link_x * h);
+        PHASE_A_LGL[1:0]: {root_g, root_x} = {{PAD{1'b0}}, lgl_g, {PAD{1'b0}}, lgl_x};
+        PHASE_A_G[1:0]:   {root_g, root_x} = {{PAD{1'b0}}, g_g, {PAD{1'b0}}, g_x};
+        PHASE_A_GL[1:0]:  {root_g, root_x} = {{PAD{1'b0}}, g_g, {PAD{1'b0}}, gl_x};
+        default:          {root_g, root_x} = {{PAD{1'b0}}, lg_g, {PAD{1'b0}}, lg_x};
       endcase
     end
   end

@@ -1,0 +1,46 @@
+// Valiant's candidate intermediate routers R_ROOT of one random state, one per phase-A policy (seed-000
+// §3.2, Table 5-1; router/routing/valiant_routing.cpp), as {group, index} pairs of ROUTER_W bits each:
+//   in_x        RVLB's draw inside this group (any of its a routers; seed-000 §3.3), from the low 32 bits
+//   lgl_g/lgl_x any router: draw(bits, a * groups), whose / a is draw(bits, groups)
+//   g_g/g_x     -g-: the far end of one of this router's own global links, draw(bits, h)
+//   gl_x        -gl: any router of -g-'s group, from the high 32 bits (its group is g_g)
+//   lg_g/lg_x   lg-: the far end of any global link of this group, draw(bits, a * h)
+// They depend only on the random state and on this router's place, not on the packet, so a router computes
+// them one decision ahead from its LFSR register (the synthesized unit registers them: hiradix_routing_unit's
+// DRAWS_REGISTERED), and each decision only selects one (hiradix_valiant_root.v).
+`default_nettype none
+module hiradix_valiant_draws(p, a, h, groups, m_h, s_h, here_g, here_x, cfg_palmtree, random, draws);
+/* verilator lint_off UNUSEDPARAM */
+`include "hiradix_fields.vh"
+`include "hiradix_arith.vh"
+`include "topology/hiradix_dragonfly.vh"
+/* verilator lint_on UNUSEDPARAM */
+`include "routing/hiradix_draw.vh"
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire [W-1:0]       p, a, h, groups;  // p: read by the path functions, not by the draws
+  input  wire [DIV_MW-1:0]  m_h;
+  input  wire [DIV_SW-1:0]  s_h;
+  input  wire [W-1:0]       here_g, here_x;
+  input  wire               cfg_palmtree;
+  input  wire [LFSR_W-1:0]  random;
+  /* verilator lint_on UNUSEDSIGNAL */
+  output wire [DRAWS_W-1:0] draws;
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [W-1:0] k_draw, link, link_x, in_x, lgl_g, lgl_x, g_g, g_x, gl_x, lg_g, lg_x;  // < 2^ROUTER_W
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @* begin
+    k_draw = draw(random[31:0], h);
+    link = draw(random[31:0], a * h);
+    link_x = div_router(link, h, m_h, s_h);
+    in_x = draw(random[31:0], a);
+    lgl_g = draw(random[31:0], groups);
+    lgl_x = draw(random[31:0], a * groups) - lgl_g * a;
+    {g_g, g_x} = global_peer(here_g, here_x, k_draw);
+    gl_x = draw(random[63:32], a);
+    {lg_g, lg_x} = global_peer(here_g, link_x, link - link_x * h);
+  end
+  assign draws = {in_x[ROUTER_W-1:0], lgl_g[ROUTER_W-1:0], lgl_x[ROUTER_W-1:0], g_g[ROUTER_W-1:0],
+                  g_x[ROUTER_W-1:0], gl_x[ROUTER_W-1:0], lg_g[ROUTER_W-1:0], lg_x[ROUTER_W-1:0]};
+endmodule
+`default_nettype wire
