@@ -32,6 +32,7 @@ struct BlockSpec {
 struct Geometry {
   int p, a, h, radix, routers, terminals, vi, vl, vg, max_vcs, input_vcs;
   int bi = 0, bl = 0, bg = 0, output_queue = 0, phit_bits = 0;
+  std::string topology{};  // Topology::name()
 };
 
 Geometry geometry_of(const Config& c);

@@ -103,6 +103,7 @@ Geometry geometry_of(const Config& c) {
   g.bg = tg.buffer;
   g.output_queue = c.router.output_queue_phits;
   g.phit_bits = c.router.broadcast.phit_bits;
+  g.topology = topo->name();
   return g;
 }
 
@@ -126,9 +127,11 @@ std::string last_error_line(const std::string& log) {
 }
 
 // How many entries of a declared input this network uses (the rest are tied to 0); none when the input is
-// read only under a configuration flag that is off.
+// read only under a configuration flag that is off, or is another topology's (Field::topologies: a family's
+// geometry inputs, which only its routings fill).
 int entries_here(const rtl_decl::Field& f, const Geometry& g, const RcConfig& rc) {
   if (*f.when && rc.field(f.when) == 0) return 0;
+  if (*f.topologies && !lists_topology(f.topologies, g.topology)) return 0;
   return rtl_decl::entries_of(f.entries, g.radix, g.a * g.h);
 }
 

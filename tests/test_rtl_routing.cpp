@@ -21,6 +21,7 @@
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_bus.h"
 #include "router/rtl/rtl_routing_unit.h"
+#include "router/rtl/unit_geometry.h"
 #include "sim_helpers.h"
 
 namespace hiradix {
@@ -689,6 +690,31 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"topology.type", "torus"}, {"topology.dims", "[4, 3, 3]"}, {"routing.osha_order", "yzx"}, {"topology.p", "2"},
                   {"traffic.pattern", "un"}, {"traffic.load", "0.7"}}));
 
+// dor on Flattened Butterflies and HyperX (issue 27): the same code's submodule takes the FB's hop
+// (rtl/routing/hiradix_fb_dor_step.v over rtl/topology/hiradix_flattened_butterfly_geometry.v, chosen by the
+// fb_* inputs) and agrees with FlattenedButterflyDorRouting at every decision -- out port, VC 0 and the header
+// (one local hop counted per dimension) --, and rtl runs give the model's results. 2-D and 3-D, p = 1 and
+// p > 1 (the balanced default p = min S_d, and a p of its own), both 2-D orders and 3-D orders.
+class FbLockstep : public ::testing::TestWithParam<Overrides> {};
+
+TEST_P(FbLockstep, DorZeroMismatchesAndTheSameResultsAsTheModel) { mesh_lockstep("dor", GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, FbLockstep,
+    ::testing::Values(
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"topology.p", "1"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.6"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"routing.dor_order", "yx"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[5, 3]"}, {"routing.dor_order", "xy"},
+                  {"topology.p", "2"}, {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 4, 2]"}, {"routing.dor_order", "zyx"},
+                  {"topology.p", "1"}, {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3, 3]"}, {"routing.dor_order", "yzx"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[2, 3, 4]"}, {"topology.p", "3"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.5"}}));
+
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.
 TEST(LockstepChecker, AnInjectedWrongDecisionIsCaughtAndReplays) {
@@ -710,6 +736,27 @@ TEST(LockstepChecker, AnInjectedWrongDecisionIsCaughtAndReplays) {
   EXPECT_EQ(fixed, rtl);
   // Replay: both sides re-evaluated on the recorded inputs give the RTL's recorded output.
   const RcInputs in = inputs_from_json(m["inputs"]);
+  RtlRoutingUnit unit;
+  EXPECT_EQ(unit.evaluate(in), rtl);
+  EXPECT_EQ(reference_decision(in), rtl);
+}
+
+// A Flattened Butterfly's record replays on its own network (flattened_butterfly_unit_geometry.cpp's
+// network_of: the record carries fb_size), a HyperX's 3-D shape and p included.
+TEST(LockstepChecker, AFlattenedButterflyRecordReplaysOnItsNetwork) {
+  int code = -1;
+  const json r = simulate({{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 4, 2]"}, {"topology.p", "2"},
+                           {"routing.algorithm", "dor"}, {"routing.dor_order", "zxy"}, {"traffic.load", "0.5"},
+                           {"sim.warmup", "500"}, {"sim.measure", "1000"}, {"router.rc_mode", "lockstep"},
+                           {"rtl.inject_mismatch_at", "333"}},
+                          &code);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(code, 5);
+  const json& m = r["rtl"]["mismatch"];
+  EXPECT_EQ(m["decision"], 333);
+  const RcInputs in = inputs_from_json(m["inputs"]);
+  EXPECT_EQ(record_network(in)->describe(), "flattened_butterfly 3x4x2 p=2");
+  const RcOutputs rtl = outputs_from_json(m["rtl"]);
   RtlRoutingUnit unit;
   EXPECT_EQ(unit.evaluate(in), rtl);
   EXPECT_EQ(reference_decision(in), rtl);

@@ -1,5 +1,7 @@
 // DOR's routing-unit fields (router/routing/rtl_field.h; dor_routing.h, issue 27): its dimension order. The
-// mesh's geometry by coordinates, which its submodule reads too, is the mesh's (mesh_geometry_rtl.h).
+// mesh's geometry by coordinates, which its submodule reads too, is the mesh's (mesh_geometry_rtl.h); on a
+// Flattened Butterfly (flattened_butterfly_dor_routing.h) the same submodule and code read the FB's
+// (flattened_butterfly_geometry_rtl.h) and take its hop (rtl/routing/hiradix_fb_dor_step.v).
 #pragma once
 #include "router/routing/rtl_field.h"
 
@@ -12,5 +14,5 @@ inline constexpr Field dor_fields[] = {
 };
 // Its submodule (rtl/routing/hiradix_route_dor.v) and code.
 inline constexpr RoutingCode dor_routings[] = {{"dor", 14}};
-inline constexpr Submodule dor_submodule = submodule("dor", dor_routings).on("mesh|torus");
+inline constexpr Submodule dor_submodule = submodule("dor", dor_routings).on("mesh|torus|flattened_butterfly");
 }  // namespace hiradix::rtl_decl

@@ -10,6 +10,11 @@ FlattenedButterflyDorRouting::FlattenedButterflyDorRouting(const FlattenedButter
   for (int i = 0; i < topo.dims(); ++i) order_[static_cast<std::size_t>(i)] = order[static_cast<std::size_t>(i)];
 }
 
+void FlattenedButterflyDorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  RoutingAlgorithm::gather(view, pkt, ctx);
+  set_flattened_butterfly_inputs(topo_, ctx.router, topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).router, ctx);
+}
+
 RoutingDecision FlattenedButterflyDorRouting::route(const RoutingContext& ctx, Packet& pkt) const {
   const int here = ctx.router;
   const PortEnd dst = topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic);

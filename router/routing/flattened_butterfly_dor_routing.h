@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "router/routing/flattened_butterfly_geometry_inputs.h"
 #include "router/routing/routing_algorithm.h"
 #include "topology/flattened_butterfly.h"
 
@@ -28,6 +29,9 @@ class FlattenedButterflyDorRouting final : public RoutingAlgorithm {
   std::string name() const override { return "dor"; }
   VcRequirement vcs_needed() const override { return {{1, 1}}; }
   std::string vc_rule() const override { return "dimension order, one hop per dimension: one VC"; }
+  // The unit's Flattened Butterfly inputs (set_flattened_butterfly_inputs; the RTL is
+  // rtl/routing/hiradix_fb_dor_step.v under dor's code); route() itself reads the topology.
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
   bool enumerate_dependencies(ChannelGraph& g, CdgMethod method) const override;
 

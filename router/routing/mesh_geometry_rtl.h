@@ -12,9 +12,9 @@
 namespace hiradix::rtl_decl {
 inline constexpr int kMeshBits = rtl::MESH_DIMS * rtl::COORD_W;
 inline constexpr Field mesh_geometry_fields[] = {
-    own_input("mesh_here", kMeshBits),        // this router's coordinates
-    own_input("mesh_dst", kMeshBits),         // the destination router's coordinates (from the header)
-    own_input("mesh_size", kMeshBits),        // the routers per dimension, k
-    own_input("mesh_rings", rtl::MESH_DIMS),  // per dimension: a ring with a wrap-around link (Mesh::ring)
+    own_input("mesh_here", kMeshBits).on("mesh|torus"),        // this router's coordinates
+    own_input("mesh_dst", kMeshBits).on("mesh|torus"),         // the destination router's coordinates (from the header)
+    own_input("mesh_size", kMeshBits).on("mesh|torus"),        // the routers per dimension, k
+    own_input("mesh_rings", rtl::MESH_DIMS).on("mesh|torus"),  // per dimension: a ring with a wrap-around link (Mesh::ring)
 };
 }  // namespace hiradix::rtl_decl

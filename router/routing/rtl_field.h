@@ -144,12 +144,16 @@ struct Field {
   const char* when = "";      // read only when this (1-bit) configuration field is set; tied to 0 otherwise
   const char* with = "";      // present only when this other input is (the routings that read one read both)
   const char* json = "";      // the name in mismatch records if not `name` (today's names, so old records replay)
+  // The topologies (Topology::name(), "a|b") whose routings fill it, "" for every one: hiradix synth ties it
+  // to 0 on any other network (a family's geometry inputs: the mesh's, the Flattened Butterfly's).
+  const char* topologies = "";
 
   constexpr Field named_in_json(const char* j) const { Field f = *this; f.json = j; return f; }
   constexpr Field saturating() const { Field f = *this; f.saturate = true; return f; }
   constexpr Field only_when(const char* flag) const { Field f = *this; f.when = flag; return f; }
   constexpr Field only_with(const char* input) const { Field f = *this; f.with = input; return f; }
   constexpr Field sets_param(const char* p) const { Field f = *this; f.param = p; return f; }
+  constexpr Field on(const char* t) const { Field f = *this; f.topologies = t; return f; }
   constexpr int entry_total() const { return bus == Bus::kInput ? entry_count(entries) : 1; }
   constexpr int bits() const { return bus == Bus::kSource ? 0 : width * entry_total(); }
 };

@@ -1,8 +1,8 @@
 // One hop of dimension-order routing on a mesh or torus (router/routing/dor_step.cpp, its C++ twin; issues
 // 27, 30), shared by dor (hiradix_route_dor.v) and osha (hiradix_route_osha.v): the first dimension of the
 // order whose coordinate differs is corrected, the shorter way round (a tie: plus from an even coordinate,
-// minus from an odd one). The order is a routing.dor_order-style code (dor_rtl.h's choices: (empty)|x|xy|
-// yx|xyz|xzy|yxz|yzx|zxy|zyx|''), with its first two dimensions swapped under `swap` (osha's VN 1).
+// minus from an odd one). The order is a routing.dor_order-style code (hiradix_dor_order.v decodes it), with
+// its first two dimensions swapped under `swap` (osha's VN 1).
 // The header's flags keep the state (RouteState::flags: bits 0-2 = 1 + the dimension of the last hop, bit 7
 // = the wrap-around link crossed; entering a new dimension rewrites them to just that dimension, as the
 // C++ does); `dateline`: the hop's VC within the routing's set, 1 once the dimension's wrap-around link is
@@ -36,21 +36,9 @@ module hiradix_dor_step(p, order_code, swap, mesh_here, mesh_dst, mesh_size, mes
                              .port_minus(port_minus), .port_plus(port_plus), .wrap_minus(wrap_minus),
                              .wrap_plus(wrap_plus));
 
-  // The code as the dimensions in order; a network's missing dimensions (size 1) never differ, so the empty
-  // order, x, xy, xyz and '' all read 0, 1, 2.
-  reg [5:0] coded, order;  // 2 bits per position, position 0 lowest
-  always @* begin
-    case (order_code)
-      4'd3: coded = {2'd2, 2'd0, 2'd1};  // yx
-      4'd5: coded = {2'd1, 2'd2, 2'd0};  // xzy
-      4'd6: coded = {2'd2, 2'd0, 2'd1};  // yxz
-      4'd7: coded = {2'd0, 2'd2, 2'd1};  // yzx
-      4'd8: coded = {2'd1, 2'd0, 2'd2};  // zxy
-      4'd9: coded = {2'd0, 2'd1, 2'd2};  // zyx
-      default: coded = {2'd2, 2'd1, 2'd0};
-    endcase
-    order = swap ? {coded[5:4], coded[1:0], coded[3:2]} : coded;
-  end
+  // The code as the dimensions in order (hiradix_dor_order.v).
+  wire [5:0] order;  // 2 bits per position, position 0 lowest
+  hiradix_dor_order decode(.order_code(order_code), .swap(swap), .order(order));
 
   reg go_plus, wraps;
   reg [1:0] dim, o;

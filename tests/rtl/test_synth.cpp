@@ -165,6 +165,32 @@ TEST(Synth, OshaOnAMeshReportsTheRoutingUnit) {
   fs::remove_all(dir);
 }
 
+// dor on a Flattened Butterfly (issue 27): dor's submodule with the FB's step and geometry; the FB's inputs
+// are real inputs of the wrapper and the mesh's are tied to 0 (Field::topologies), so the mesh's step folds
+// away.
+TEST(Synth, DorOnAFlattenedButterflyReportsTheRoutingUnit) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_fb_dor");
+  const Config c = load_config("", {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"},
+                                    {"routing.algorithm", "dor"}, {"routing.dor_order", "yx"}});
+  const json r = synth(c, dir, {"routing_unit"});
+  const json& u = r["blocks"]["routing_unit"];
+  EXPECT_GT(u["area_um2"].get<double>(), 0);
+  EXPECT_GT(u["delay_ns"].get<double>(), 0);
+  EXPECT_EQ(u["timing"], "opensta");
+  std::vector<std::string> files;
+  for (const json& f : u["params"]["rtl_files"]) files.push_back(f.get<std::string>());
+  for (const char* f : {"routing/hiradix_route_dor.v", "routing/hiradix_fb_dor_step.v",
+                        "topology/hiradix_flattened_butterfly_geometry.v"})
+    EXPECT_NE(std::find(files.begin(), files.end(), f), files.end()) << f;
+  EXPECT_EQ(r["params"]["routing"]["algorithm"], "dor");
+  EXPECT_EQ(r["params"]["routing"]["dor_order"], "yx");
+  std::ifstream in(dir / "routing_unit" / "wrapper.v");
+  const std::string wrapper((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(wrapper.find("input  wire [18-1:0] fb_size;"), std::string::npos) << wrapper;
+  EXPECT_EQ(wrapper.find("mesh_size;"), std::string::npos) << "the mesh's inputs are tied to 0 on a FB";
+  fs::remove_all(dir);
+}
+
 // ACOR (ALG_ACOR = 10) is its own submodule over Valiant's draw and path; its level is a real input, so the
 // unit keeps the draw logic of every policy of the sequence.
 TEST(Synth, AcorBuildsFromItsFileAndValiantsHelpers) {
