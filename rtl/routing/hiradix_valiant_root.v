@@ -3,10 +3,12 @@
 // with `on` low, R_ROOT is this router (the draw is then not used). The first draw takes the low 32 bits
 // of the decision's random state, -gl's router in the group the high 32. With `restricted` (RVLB, RPB:
 // seed-000 §3.3) and the destination in this group, R_ROOT is any of the group's a routers instead (the
-// source and destination routers included; they give the minimal path), from the low 32 bits.
+// source and destination routers included; they give the minimal path), from the low 32 bits. So does
+// cfg_valiant_in_group (routing.valiant_in_group: source_group, FOGSim's Valiant), whose path is then minimal
+// (hiradix_valiant_path.v).
 `default_nettype none
 module hiradix_valiant_root(on, restricted, injection, p, a, h, groups, m_h, s_h, here_g, here_x, dst_g, cfg_phase_a,
-                            cfg_palmtree, random, root_g, root_x);
+                            cfg_palmtree, cfg_valiant_in_group, random, root_g, root_x);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
@@ -23,6 +25,7 @@ module hiradix_valiant_root(on, restricted, injection, p, a, h, groups, m_h, s_h
   input  wire [W-1:0]      dst_g;
   input  wire [1:0]        cfg_phase_a;
   input  wire              cfg_palmtree;
+  input  wire              cfg_valiant_in_group;
   input  wire [LFSR_W-1:0] random;
   output reg  [W-1:0]      root_g, root_x;
 
@@ -39,7 +42,7 @@ module hiradix_valiant_root(on, restricted, injection, p, a, h, groups, m_h, s_h
       k_draw = draw(random[31:0], h);
       link = draw(random[31:0], a * h);
       link_x = div_router(link, h, m_h, s_h);
-      if (restricted && dst_g == here_g)  // RVLB: any router of this group
+      if ((restricted || cfg_valiant_in_group) && dst_g == here_g)  // RVLB, FOGSim: any router of this group
         root_x = draw(random[31:0], a);
       else case (cfg_phase_a)
         PHASE_A_LGL[1:0]: begin  // any router: draw(bits, a * groups), whose / a is draw(bits, groups)
