@@ -53,6 +53,7 @@ struct Config {
   TrafficSchedule traffic;  // change_at relative to the end of warm-up until resolved by the network
   std::int64_t change_after_warmup = -1;
   int nic_queue = 5040;
+  bool nic_vc_by_destination = false;  // nic.injection_vc: destination (testbench/nic.h)
   // simulation
   Cycle warmup = 0, measure = 0, watchdog = 0, bin = 0, bins_before = 0;
   std::uint64_t seed = 1;

@@ -265,6 +265,8 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   if (!own.empty() && v.I(own) != 0) at_least(own, rp.flit_size, unit);
   at_least("router.output_queue", rp.flit_size, unit);
   c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
+  c.nic_vc_by_destination = v.S("nic.injection_vc") == "destination";
+  v.set("nic.injection_vc", v.S("nic.injection_vc"));
 }
 
 // Power: the link energy per bit of each link class (power.link_pj_per_bit.<class>, named as the class's

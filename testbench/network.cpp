@@ -51,6 +51,7 @@ void Network::build_routers_and_nics() {
   np.flit_size = config.router.flit_size;
   np.queue_phits = config.nic_queue;
   np.injection_vcs = classes_[0].vcs;
+  np.vc_by_destination = config.nic_vc_by_destination;
   np.injection_depth = classes_[0].buffer;
   np.flow_control = config.router.flow_control;  // the injection link speaks the routers' flow control
   routers_.reserve(static_cast<std::size_t>(topo_->routers()));

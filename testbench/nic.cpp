@@ -157,6 +157,9 @@ void Nic::take_submitted(Cycle now) {
     int vc = -1;
     if (l.next_flit > 0) {
       if (l.flow->may_send(0, l.packet_vc, flit, now)) vc = l.packet_vc;
+    } else if (params_.vc_by_destination) {  // FOGSim's policy: the destination's VC, or wait for it
+      const int c = destination_vc(l.queue.front().dst, vcs, topo_.nodes());
+      if (l.flow->may_send(0, c, flit, now)) vc = c;
     } else {
       for (int i = 0; i < vcs; ++i) {
         const int c = (l.next_vc + i) % vcs;

@@ -27,6 +27,9 @@ struct NicParams {
   int queue_phits = 5040;      // injection queue (seed-000 Table 3-1: 126 KB of 25-byte phits)
   int injection_vcs = 1;       // VCs of the router's injection port
   int injection_depth = 32;    // phits per injection VC (initial credits)
+  // nic.injection_vc: destination (FOGSim's policy): a packet to node `dest` goes to injection VC
+  // floor(dest * injection_vcs / N), N the network's nodes, and waits for its credits; otherwise round robin.
+  bool vc_by_destination = false;
   FlowControlKind flow_control = FlowControlKind::kCredits;
 };
 
@@ -104,6 +107,13 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   inline Cycle send(Link& link, Cycle now);  // defined in nic.cpp, the only user
   inline void tick_one(Cycle now);  // tick of a node with one NIC (nic.cpp)
   void take_submitted(Cycle now);
+ public:
+  // The injection VC of a packet to node `dst` under nic.injection_vc: destination: floor(dst * vcs / nodes).
+  static int destination_vc(std::uint32_t dst, int vcs, int nodes) {
+    return static_cast<int>(static_cast<std::uint64_t>(dst) * static_cast<std::uint64_t>(vcs) / static_cast<std::uint64_t>(nodes));
+  }
+
+ private:
 
   int id_;
   NicParams params_;

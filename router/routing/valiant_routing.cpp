@@ -55,8 +55,9 @@ int ValiantRouting::choose_intermediate(int router, std::uint64_t random, int ds
   const int g = t.group_of(router);
   const auto first = [&](int n) { return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(random), static_cast<std::uint32_t>(n))); };
   const auto second = [&](int n) { return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(random >> 32), static_cast<std::uint32_t>(n))); };
-  // RVLB (seed-000 §3.3): a destination in the source group keeps R_ROOT in the group, any of its a routers.
-  if (restricted_ && dst_router >= 0 && t.group_of(dst_router) == g) return t.router_at(g, first(t.a()));
+  // RVLB (seed-000 §3.3): a destination in the source group keeps R_ROOT in the group, any of its a routers;
+  // so does routing.valiant_in_group: source_group (FOGSim).
+  if ((restricted_ || in_group_minimal_) && dst_router >= 0 && t.group_of(dst_router) == g) return t.router_at(g, first(t.a()));
   switch (policy) {
     case PhaseA::kLgl:  // any router of the network
       return first(t.routers());
@@ -107,12 +108,23 @@ RoutingDecision ValiantRouting::route_drawn_under(const RoutingContext& ctx, Pac
   if (topo_.port_class(ctx.in_port) == PortClass::kTerminal) {  // injection: draw R_ROOT
     RouteState& rs = pkt.route;
     const int dst_router = topo_.router_of_terminal(pkt.dst);
-    const int root = choose_intermediate(ctx.router, ctx.random, dst_router, draw);
+    // routing.valiant_draw: per_packet: a decision taken again keeps the first decision's R_ROOT.
+    const bool kept = keep_draw_ && (rs.flags & kDrawKept);
+    const int root = kept ? static_cast<int>(rs.intermediate) : choose_intermediate(ctx.router, ctx.random, dst_router, draw);
     rs.intermediate = static_cast<std::uint32_t>(root);
     rs.phase = (root == ctx.router || root == dst_router) ? 1 : 0;  // degenerate draws are MIN
+    // routing.valiant_in_group: source_group: R_ROOT in the source group is reached at once (FOGSim's
+    // Valiant target is a group), so a destination in the source group is routed minimally.
+    if (in_group_minimal_ && topo_.group_of(dst_router) == topo_.group_of(ctx.router)) rs.phase = 1;
     if (rs.phase == 0 && prefer_minimal(ctx, dst_router, root)) rs.phase = 1;
   }
   return follow(ctx.router, pkt);
+}
+
+void ValiantRouting::recomputing(const RouteState& decided, RouteState& header, RoutingState*, Cycle) const {
+  if (!keep_draw_) return;
+  header.intermediate = decided.intermediate;
+  header.flags |= kDrawKept;
 }
 
 bool ValiantRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) const {
@@ -239,6 +251,8 @@ std::unique_ptr<R> with_source_decision(std::unique_ptr<R> r, const RoutingOptio
 void read_ugal_options(UgalRouting& r, const RoutingOptions& o) {
   r.set_every_attempt(o.text("routing.source_decision") == "every_attempt");
   r.set_vc_load(o.text("routing.ugal_load") == "vc");
+  r.set_keep_draw(o.text("routing.valiant_draw") == "per_packet");
+  r.set_in_group_minimal(o.text("routing.valiant_in_group") == "source_group");
 }
 
 namespace {
@@ -253,11 +267,17 @@ RoutingDisplay named_by_phase_a(const RoutingEntry& self, const nlohmann::json& 
 RoutingEntry valiant_routing_entry() {
   RoutingEntry e{"valiant", {"VAL", 2}, "§3.2, phase A per routing.phase_a; on a topology other than the Dragonfly, an intermediate router drawn among all, minimal in each phase, one VC set per phase",
                  {{{"routing.phase_a", KeyType::kString, "lgl", 0, 0, {"lgl", "lg-", "-gl", "-g-"}, "Valiant phase-A policy (seed-000 Table 5-1); also the non-minimal candidate of UGAL and PB, and of RVLB and RPB for destinations in another group."}},
-                  {{"routing.recomp", KeyType::kString, "false", 0, 0, {"false", "true"}, "Recomputation, VLB-Recomp / PB-Recomp (seed-000 §3.4): while a head at its injection port is blocked (it could bid for the switch and was not granted: no credits, no output-queue space or arbitration lost), it goes through RC again after every such cycle with its header as injected: a new intermediate router (inside the group for RVLB/RPB's intra-group packets) and, for PB and RPB, a new minimal / non-minimal choice. Each recomputation passes RC and VA again (router.latency.rc + router.latency.va cycles) before the next bid. Once the packet leaves its source router its path is fixed. Only with valiant, rvlb, pb and rpb."}}},
+                  {{"routing.recomp", KeyType::kString, "false", 0, 0, {"false", "true"}, "Recomputation, VLB-Recomp / PB-Recomp (seed-000 §3.4): while a head at its injection port is blocked (it could bid for the switch and was not granted: no credits, no output-queue space or arbitration lost), it goes through RC again after every such cycle with its header as injected: a new intermediate router (inside the group for RVLB/RPB's intra-group packets) and, for PB and RPB, a new minimal / non-minimal choice. Each recomputation passes RC and VA again (router.latency.rc + router.latency.va cycles) before the next bid. Once the packet leaves its source router its path is fixed. Only with valiant, rvlb, pb and rpb."}},
+                  {{"routing.valiant_in_group", KeyType::kString, "phase_a", 0, 0, {"phase_a", "source_group"}, "Where Valiant draws the intermediate router for a destination in the source group (valiant, ugal, pb, tpr; the Dragonfly): phase_a = under routing.phase_a, as for any destination (hiradix's reading of seed-000 §3.2: under lg-, -g- and -gl the packet leaves its group and comes back); source_group = among the source group's a routers, and the packet then goes minimally (one local hop), as the seeds' simulator FOGSim does (its Valiant target is the intermediate group, reached at once; docs/fogsim-differences.md). rvlb and rpb keep their l - l path. The RTL routing unit implements both (cfg_valiant_in_group)."}}},
                  rtl::ALG_VALIANT,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-                   if (const auto* t = dynamic_cast<const Dragonfly*>(&topo))
-                     return with_recomp(std::make_unique<ValiantRouting>(*t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
+                   if (const auto* t = dynamic_cast<const Dragonfly*>(&topo)) {
+                     auto r = with_recomp(std::make_unique<ValiantRouting>(*t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
+                     r->set_in_group_minimal(o.text("routing.valiant_in_group") == "source_group");
+                     return r;
+                   }
+                   if (o.text("routing.valiant_in_group") != "phase_a")
+                     throw KeyError("routing.valiant_in_group", "is the Dragonfly's; valiant on a " + topo.name() + " topology has no groups");
                    // On any other topology: the one written against the Topology interface, which has no
                    // phase-A policy nor recomputation.
                    if (o.text("routing.phase_a") != "lgl")
@@ -267,6 +287,7 @@ RoutingEntry valiant_routing_entry() {
                    return std::make_unique<GenericValiantRouting>(topo);
                  }};
   e.keys[1].used_by = {"valiant", "rvlb", "pb", "rpb"};
+  key_of(e, "routing.valiant_in_group").used_by = {"valiant", "ugal", "pb", "tpr"};
   key_of(e, "routing.phase_a").label = "phase A";
   e.display_under = named_by_phase_a;
   return e;
@@ -303,6 +324,10 @@ std::unique_ptr<RoutingAlgorithm> generic_ugal(const RoutingOptions& o, const To
     throw KeyError("routing.ugal_info", "ugal" + on + " is UGAL-L only (local)");
   if (o.text("routing.ugal_load") != "port")
     throw KeyError("routing.ugal_load", "ugal" + on + " reads the output ports' loads only (port)");
+  if (o.text("routing.valiant_draw") != "per_attempt")
+    throw KeyError("routing.valiant_draw", "ugal" + on + " draws its intermediate router at every decision (per_attempt)");
+  if (o.text("routing.valiant_in_group") != "phase_a")
+    throw KeyError("routing.valiant_in_group", "is the Dragonfly's; ugal" + on + " has no groups");
   return std::make_unique<GenericUgalRouting>(topo, static_cast<int>(o.threshold_phits("routing.ugal_threshold")),
                                               o.text("routing.source_decision") == "every_attempt");
 }
@@ -317,7 +342,8 @@ RoutingEntry ugal_routing_entry() {
                  {{{"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in flits (seed-000 Table 3-1: 0 flits), used as T * the flit's phits (the whole packet under vct, packet.flit under wormhole), as FOGSim and routing.pb_threshold do: minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN. Until 2026-11-24 hiradix read it as phits."}},
                   {{"routing.source_decision", KeyType::kString, "every_attempt", 0, 0, {"every_attempt", "once"}, "When UGAL, PB, RPB, TPR and LIAN take their source decision: once, when the head reaches RC at its source router; or every_attempt, as the seeds' simulator (FOGSim) does: while the head waits at its injection port (it could bid for the switch and was not granted), it is decided again after every such cycle with a new draw of the intermediate router, UGAL, TPR and LIAN only while their choice is minimal (a non-minimal choice is kept), PB and RPB both ways (PB-Recomp, seed-000 §3.4, so routing.recomp adds nothing to them). Each new decision passes RC and VA again (router.latency.rc + router.latency.va cycles). Only with ugal, pb, rpb, tpr and lian."}},
           {{"routing.ugal_load", KeyType::kString, "port", 0, 0, {"port", "vc"}, "UGAL's Q of a path's first hop (ugal, pb, rpb, pb_acor, tpr, lian): port = the phits holding the downstream credits of all the output port's VCs (hiradix's reading); vc = those of the one VC the hop would take, as the seeds' simulator reads it (FOGSim: the credit occupancy of the next channel), but with hiradix's VC slots (under lgl the minimal path's first local hop takes VC 2, Valiant's VC 0; FOGSim's VCs follow the hop count). The RTL routing unit reads either (cfg_vc_load, with a per-VC load array)."}},
-          {{"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."}}},
+          {{"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."}},
+          {{"routing.valiant_draw", KeyType::kString, "per_attempt", 0, 0, {"per_attempt", "per_packet"}, "Which intermediate router a head decided again at its injection port (routing.source_decision: every_attempt, routing.recomp) is compared with (ugal, pb, rpb, tpr, lian; the Dragonfly): per_attempt = a new draw at every decision (hiradix's reading: seed-000 §3.4 redraws R_ROOT while the head is blocked); per_packet = the one drawn at the packet's first decision, kept in its header (RouteState::flags bit 7) for every later one, as the seeds' simulator FOGSim does (it draws the Valiant node once, when the packet is generated; docs/fogsim-differences.md). The RTL routing unit implements both (cfg_valiant_draw)."}}},
                  rtl::ALG_UGAL,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
                    if (dynamic_cast<const Dragonfly*>(&topo) == nullptr) return generic_ugal(o, topo);
@@ -329,6 +355,7 @@ RoutingEntry ugal_routing_entry() {
   e.keys[1].used_by = {"ugal", "pb", "rpb", "tpr", "lian"};
   e.keys[2].used_by = {"ugal", "pb", "rpb", "pb_acor", "tpr", "lian"};
   e.keys[3].used_by = {"ugal"};
+  key_of(e, "routing.valiant_draw").used_by = {"ugal", "pb", "rpb", "tpr", "lian"};
   key_of(e, "routing.ugal_threshold").label = "UGAL T";
   key_of(e, "routing.ugal_info").value_label = [](const std::string& v) -> std::string { return v == "group" ? "UGAL-G" : "UGAL-L"; };
   // Kim et al.'s UGAL-G has a style of its own in the seeds' figures.

@@ -62,6 +62,19 @@ class ValiantRouting : public DragonflyRouting {
   bool draws_in_group(int router, int dst_router) const {
     return restricted_ && topo_.group_of(router) == topo_.group_of(dst_router);
   }
+  // routing.valiant_in_group: source_group (the seeds' simulator, FOGSim; docs/fogsim-differences.md): a
+  // packet whose destination is in its source group draws R_ROOT among that group's a routers and is
+  // routed minimally (FOGSim's Valiant target is the intermediate group, reached at once): one local hop.
+  // Default off (phase_a): R_ROOT is drawn under the phase-A policy as for any destination.
+  void set_in_group_minimal(bool on) { in_group_minimal_ = on; }
+  bool in_group_minimal() const { return in_group_minimal_; }
+  // routing.valiant_draw: per_packet (FOGSim, docs/fogsim-differences.md): a head decided again at its
+  // injection port (routing.source_decision: every_attempt, routing.recomp) keeps the R_ROOT of its first
+  // decision, marked in its header by kDrawKept (RouteState::flags bit 7), instead of drawing a new one.
+  void set_keep_draw(bool on) { keep_draw_ = on; }
+  bool keeps_draw() const { return keep_draw_; }
+  static constexpr std::uint8_t kDrawKept = 0x80;
+  void recomputing(const RouteState& decided, RouteState& header, RoutingState* state, Cycle now) const override;
   std::string vc_rule() const override {
     return restricted_ ? "one per slot of its canonical path, seed-000 §1.6, and local VCs 0 then 1 on the intra-group path l - l, §3.3"
                        : DragonflyRouting::vc_rule();
@@ -84,6 +97,8 @@ class ValiantRouting : public DragonflyRouting {
   PhaseA policy_;
   bool restricted_;
   bool recomp_ = false;
+  bool in_group_minimal_ = false;
+  bool keep_draw_ = false;
 };
 
 // RVLB, restricted Valiant (seed-000 §3.3): Valiant whose intra-group packets draw R_ROOT inside their

@@ -15,7 +15,8 @@
 // and draws R_ROOT under the policy its readings pick: l1 iff lian_saturated > SGCth, l2 iff lian_il >
 // ILCth; -g-, -gl, lg-, lgl for (no l1, no l2), (l2 only), (l1 only), (both); lgl's VC slots for all.
 // With cfg_vc_load (routing.ugal_load: vc) Q is the load of the one VC each candidate's first hop would
-// take (vc_load), found by the same path logic with the verdict forced each way.
+// take (vc_load), found by the same path logic with the verdict forced each way. With cfg_valiant_draw
+// (routing.valiant_draw: per_packet) a decision taken again compares with the header's R_ROOT.
 `default_nettype none
 module hiradix_route_ugal(
 `include "routing/hiradix_routing_port_list.vh"
@@ -41,9 +42,23 @@ module hiradix_route_ugal(
   wire [1:0] lian_policy = lian_l1 ? (lian_l2 ? PHASE_A_LGL[1:0] : PHASE_A_LG[1:0]) :
                                      (lian_l2 ? PHASE_A_GL[1:0] : PHASE_A_G[1:0]);
   wire [1:0] path_policy = pb_acor || tpr || lian ? PHASE_A_LGL[1:0] : cfg_phase_a;  // the VC slots
-  wire [W-1:0] root_g, root_x;
-  hiradix_valiant_root draw_root(.*, .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) :
-                                                  lian ? lian_policy : tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
+  wire [W-1:0] drawn_g, drawn_x;
+  hiradix_valiant_root draw_root(.*, .root_g(drawn_g), .root_x(drawn_x),
+                                 .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) :
+                                              lian ? lian_policy : tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
+  // routing.valiant_draw: per_packet: a decision taken again (the header's flags bit 7, set by the router's
+  // recomputation, ValiantRouting::kDrawKept) keeps the header's R_ROOT instead of the new draw.
+  wire kept = cfg_valiant_draw && rs_in[RS_FLAGS_HI_LSB + 5];
+  reg [W-1:0] root_g, root_x, kept_r, kept_g;
+  always @* begin
+    kept_r = {{(W-ROUTER_W){1'b0}}, rs_in[RS_INTER_LSB +: ROUTER_W]};
+    kept_g = {W{1'b0}};
+    {root_g, root_x} = {drawn_g, drawn_x};
+    if (on && injection && kept) begin
+      kept_g = div_router(kept_r, a, m_a, s_a);
+      {root_g, root_x} = {kept_g, kept_r - kept_g * a};
+    end
+  end
 
   // TPR's T: the comparisons as the thesis writes them, adversarial first (LI_l > LI_h: no mix region).
   wire [THRESH_W-1:0] tpr_t = tpr_count >= cfg_tpr_high ? cfg_tpr_t_adv :

@@ -4,12 +4,14 @@
 // (hiradix_path_vc.v). At injection the path is minimal from the start when R_ROOT is the source or the
 // destination router (degenerate draws) or when `take_minimal` (UGAL's verdict) is set. With `restricted`
 // (RVLB, RPB: seed-000 §3.3) a packet still in its source group with its destination there is on the
-// intra-group path l - l, whose hops take local VCs 0 and 1. The decision ports are those of a routing
-// (routing/hiradix_routing_ports.vh).
+// intra-group path l - l, whose hops take local VCs 0 and 1. With cfg_valiant_in_group (routing.valiant_in_group:
+// source_group, FOGSim's Valiant) a destination in the source group is routed minimally from injection. The
+// decision ports are those of a routing (routing/hiradix_routing_ports.vh).
 `default_nettype none
 module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, h, groups, m_a, s_a, m_h, s_h, here,
                             here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal, injection, cfg_phase_a,
-                            cfg_palmtree, cfg_hop_count_vcs, rs_in, out_port, out_vc, min_port, misroute, rs_out, no_slot);
+                            cfg_palmtree, cfg_hop_count_vcs, cfg_valiant_in_group, rs_in, out_port, out_vc, min_port,
+                            misroute, rs_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
@@ -26,6 +28,7 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, 
   input  wire              injection;
   input  wire [1:0]        cfg_phase_a;
   input  wire              cfg_palmtree, cfg_hop_count_vcs;
+  input  wire              cfg_valiant_in_group;
   input  wire [RS_W-1:0]   rs_in;
   output wire [PORT_W-1:0] out_port;
   output wire [VC_W-1:0]   out_vc;
@@ -57,7 +60,8 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, 
       if (injection) begin  // take R_ROOT; degenerate draws route minimally
         root = root_g * a + root_x;
         inter = root[ROUTER_W-1:0];
-        phase = (root_g == here_g && root_x == here_x) || (root_g == dst_g && root_x == dst_x) || take_minimal;
+        phase = (root_g == here_g && root_x == here_x) || (root_g == dst_g && root_x == dst_x) || take_minimal ||
+                (cfg_valiant_in_group && dst_g == here_g);
       end
       if (!phase && here[ROUTER_W-1:0] == inter) begin  // R_ROOT reached: phase B
         phase = 1'b1;

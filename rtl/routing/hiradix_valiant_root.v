@@ -3,9 +3,11 @@
 // Table 5-1; router/routing/valiant_routing.cpp). Off injection, or with `on` low, R_ROOT is this router
 // (the draw is then not used). With `restricted` (RVLB, RPB: seed-000 §3.3) and the destination in this
 // group, R_ROOT is any of the group's a routers instead (the source and destination routers included; they
-// give the minimal path).
+// give the minimal path). So does cfg_valiant_in_group (routing.valiant_in_group: source_group, FOGSim's
+// Valiant), whose path is then minimal (hiradix_valiant_path.v).
 `default_nettype none
-module hiradix_valiant_root(on, restricted, injection, here_g, here_x, dst_g, cfg_phase_a, draws, root_g, root_x);
+module hiradix_valiant_root(on, restricted, injection, here_g, here_x, dst_g, cfg_phase_a, cfg_valiant_in_group, draws,
+                            root_g, root_x);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
@@ -16,6 +18,7 @@ module hiradix_valiant_root(on, restricted, injection, here_g, here_x, dst_g, cf
   input  wire [W-1:0]       here_g, here_x;
   input  wire [W-1:0]       dst_g;
   input  wire [1:0]         cfg_phase_a;
+  input  wire               cfg_valiant_in_group;
   input  wire [DRAWS_W-1:0] draws;
   output reg  [W-1:0]       root_g, root_x;
 
@@ -26,7 +29,8 @@ module hiradix_valiant_root(on, restricted, injection, here_g, here_x, dst_g, cf
     root_g = here_g;
     root_x = here_x;
     if (on && injection) begin
-      if (restricted && dst_g == here_g) root_x = {{PAD{1'b0}}, in_x};  // RVLB: any router of this group
+      if ((restricted || cfg_valiant_in_group) && dst_g == here_g)  // RVLB, FOGSim: any router of this group
+        root_x = {{PAD{1'b0}}, in_x};
       else case (cfg_phase_a)
         PHASE_A_LGL[1:0]: {root_g, root_x} = {{PAD{1'b0}}, lgl_g, {PAD{1'b0}}, lgl_x};
         PHASE_A_G[1:0]:   {root_g, root_x} = {{PAD{1'b0}}, g_g, {PAD{1'b0}}, g_x};

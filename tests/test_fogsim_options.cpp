@@ -1,0 +1,248 @@
+// Issue 33: the seeds' simulator's (FOGSim's) readings as options whose defaults keep hiradix's
+// (docs/fogsim-differences.md): the intermediate router kept across a head's decisions at injection
+// (routing.valiant_draw), the injection VC from the destination (nic.injection_vc), and Valiant's draw for
+// a destination in the source group (routing.valiant_in_group). Each is checked against a hand-computed or
+// independent expectation, and the two that change a routing decision against the RTL in lockstep.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "router/common/lfsr.h"
+#include "router/routing/routing_registry.h"
+#include "router/routing/valiant_routing.h"
+#include "testbench/nic.h"
+#include "topology/dragonfly.h"
+
+#include "sim_helpers.h"
+
+using namespace hiradix;
+using namespace hiradix::test;
+using nlohmann::json;
+
+namespace {
+
+std::unique_ptr<RoutingAlgorithm> built(const std::string& algorithm, const Topology& topo,
+                                        const std::vector<std::pair<std::string, std::string>>& keys) {
+  RoutingOptions o;
+  o.algorithm = algorithm;
+  for (const auto& [k, v] : keys) o.set(k, v);
+  return make_routing(o, topo);
+}
+
+// ---- nic.injection_vc ----
+
+// FOGSim's destination policy: VC floor(dest * V / N). h = 2: N = 72 nodes; with V = 3 the nodes split
+// into thirds of 24: 0..23 -> 0, 24..47 -> 1, 48..71 -> 2; with V = 2 halves of 36; with V = 1 all VC 0.
+TEST(NicInjectionVc, DestinationPolicyIsFloorOfDestTimesVcsOverNodes) {
+  const int n = 72;
+  const std::vector<std::pair<std::uint32_t, int>> three = {{0, 0}, {1, 0}, {23, 0}, {24, 1}, {47, 1}, {48, 2}, {71, 2}};
+  for (const auto& [dst, vc] : three) EXPECT_EQ(Nic::destination_vc(dst, 3, n), vc) << "dest " << dst;
+  const std::vector<std::pair<std::uint32_t, int>> two = {{0, 0}, {35, 0}, {36, 1}, {71, 1}};
+  for (const auto& [dst, vc] : two) EXPECT_EQ(Nic::destination_vc(dst, 2, n), vc) << "dest " << dst;
+  for (std::uint32_t dst = 0; dst < static_cast<std::uint32_t>(n); ++dst) EXPECT_EQ(Nic::destination_vc(dst, 1, n), 0);
+  // No overflow on a large network: 5,256 nodes (h = 6), 3 VCs.
+  EXPECT_EQ(Nic::destination_vc(5255, 3, 5256), 2);
+  EXPECT_EQ(Nic::destination_vc(1751, 3, 5256), 0);
+  EXPECT_EQ(Nic::destination_vc(1752, 3, 5256), 1);
+}
+
+// The key: round_robin by default (result.json echoes it), destination accepted and run to a clean end with
+// three injection VCs, anything else refused.
+TEST(NicInjectionVc, KeyDefaultsToRoundRobinAndDestinationRunsClean) {
+  const Overrides base = {{"topology.h", "2"}, {"traffic.load", "0.5"}, {"sim.warmup", "500"}, {"sim.measure", "2000"},
+                          {"router.vcs.injection", "3"}};
+  const json rr = run_sane(base);
+  ASSERT_FALSE(rr.is_null());
+  EXPECT_EQ(rr["config"]["nic"]["injection_vc"], "round_robin");
+  const json dest = run_sane(with(base, {{"nic.injection_vc", "destination"}}));
+  ASSERT_FALSE(dest.is_null());
+  EXPECT_EQ(dest["config"]["nic"]["injection_vc"], "destination");
+  EXPECT_NEAR(dest["accepted_load"].get<double>(), 0.5, 0.03);
+  EXPECT_NE(config_error({{"nic.injection_vc", "random"}}).find("nic.injection_vc"), std::string::npos);
+}
+
+// ---- routing.valiant_draw ----
+
+// A head decided at injection, blocked, and decided again with another decision's random state: with
+// per_packet the second decision keeps the first one's R_ROOT and equals a first decision that drew that
+// R_ROOT (the same loads, the random state that drew it); with per_attempt (the default) it draws anew.
+TEST(ValiantDraw, PerPacketKeepsTheFirstIntermediateAcrossRetries) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  const int src = 1;
+  std::uint16_t load[64] = {};
+  for (int port = 0; port < t.radix(src); ++port) load[port] = static_cast<std::uint16_t>(7 * port % 23);
+  for (const std::string algorithm : {"ugal", "pb", "rpb", "tpr", "lian"}) {
+    const auto keep = built(algorithm, t, {{"routing.valiant_draw", "per_packet"}});
+    const auto redraw = built(algorithm, t, {});
+    int differing = 0;
+    std::uint64_t lfsr = lfsr_seed(3, 1);
+    for (int trial = 0; trial < 200; ++trial) {
+      const std::uint64_t first = lfsr = lfsr_advance(lfsr);
+      const std::uint64_t again = lfsr = lfsr_advance(lfsr);
+      Packet pkt;
+      pkt.dst = static_cast<std::uint32_t>((trial * 7 + 5) % t.nodes());
+      const RouteState injected = pkt.route;
+      keep->route(RoutingContext{src, 0, first, nullptr, load}, pkt);
+      const RouteState decided = pkt.route;
+      // The router's recomputation: the header goes back to the injected one, then the routing's hook.
+      RouteState header = injected;
+      keep->recomputing(decided, header, nullptr, 0);
+      EXPECT_EQ(header.intermediate, decided.intermediate);
+      EXPECT_TRUE(header.flags & ValiantRouting::kDrawKept);
+      pkt.route = header;
+      const RoutingDecision d = keep->route(RoutingContext{src, 0, again, nullptr, load}, pkt);
+      EXPECT_EQ(pkt.route.intermediate, decided.intermediate) << algorithm << " trial " << trial;
+      // Independent: a first decision with the random state that drew that R_ROOT.
+      Packet fresh;
+      fresh.dst = pkt.dst;
+      const RoutingDecision f = redraw->route(RoutingContext{src, 0, first, nullptr, load}, fresh);
+      EXPECT_EQ(d.out_port, f.out_port) << algorithm << " trial " << trial;
+      EXPECT_EQ(d.out_vc, f.out_vc) << algorithm << " trial " << trial;
+      EXPECT_EQ(pkt.route.phase, fresh.route.phase) << algorithm << " trial " << trial;
+      // per_attempt: the hook keeps nothing, and the retry draws from its own random state.
+      RouteState plain = injected;
+      redraw->recomputing(decided, plain, nullptr, 0);
+      EXPECT_EQ(plain.flags, injected.flags);
+      Packet retried;
+      retried.dst = pkt.dst;
+      retried.route = plain;
+      redraw->route(RoutingContext{src, 0, again, nullptr, load}, retried);
+      Packet drawn_again;
+      drawn_again.dst = pkt.dst;
+      redraw->route(RoutingContext{src, 0, again, nullptr, load}, drawn_again);
+      EXPECT_EQ(retried.route.intermediate, drawn_again.route.intermediate);
+      differing += retried.route.intermediate != decided.intermediate;
+    }
+    EXPECT_GT(differing, 40) << algorithm << ": per_attempt draws a new intermediate at most retries";
+  }
+}
+
+TEST(ValiantDraw, OnlyTheRoutingsThatDecideAgainReadIt) {
+  EXPECT_NE(config_error({{"routing.algorithm", "valiant"}, {"routing.valiant_draw", "per_packet"}})
+                .find("routing.valiant_draw: is read only by routing.algorithm ugal, pb, rpb, tpr, lian"),
+            std::string::npos);
+  EXPECT_NE(config_error({{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "ugal"},
+                          {"routing.valiant_draw", "per_packet"}})
+                .find("routing.valiant_draw"),
+            std::string::npos);
+  EXPECT_EQ(config_error({{"routing.algorithm", "pb"}, {"routing.valiant_draw", "per_packet"}}), "accepted");
+}
+
+// ---- routing.valiant_in_group ----
+
+// source_group: every R_ROOT drawn for a destination in the source group lies in that group and the path is
+// minimal (one local hop, or ejection at the source router); destinations in other groups are decided as
+// with the default. The default (phase_a) under lg- always leaves the group.
+TEST(ValiantInGroup, SourceGroupDrawsInTheGroupAndRoutesMinimally) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  std::uint16_t load[64] = {};
+  for (const std::string algorithm : {"valiant", "ugal", "pb", "tpr"})
+    for (const std::string policy : {"lgl", "lg-", "-gl", "-g-"}) {
+      if (algorithm == "tpr" && policy != "lgl") continue;  // TPR's phase A is lgl
+      const auto fogsim = built(algorithm, t, {{"routing.valiant_in_group", "source_group"}, {"routing.phase_a", policy}});
+      const auto plain = built(algorithm, t, {{"routing.phase_a", policy}});
+      std::uint64_t lfsr = lfsr_seed(5, 2);
+      int left = 0, in_group = 0;
+      for (int trial = 0; trial < 400; ++trial) {
+        lfsr = lfsr_advance(lfsr);
+        const int src = trial % t.routers();
+        const int dst = (trial * 13 + 3) % t.nodes();
+        const int dst_router = t.router_of_terminal(dst);
+        Packet a, b;
+        a.dst = b.dst = static_cast<std::uint32_t>(dst);
+        for (int port = 0; port < t.radix(src); ++port) load[port] = static_cast<std::uint16_t>((trial + 3 * port) % 17);
+        const RoutingDecision da = fogsim->route(RoutingContext{src, 0, lfsr, nullptr, load}, a);
+        const RoutingDecision db = plain->route(RoutingContext{src, 0, lfsr, nullptr, load}, b);
+        const std::string what = algorithm + " " + policy + " trial " + std::to_string(trial);
+        if (t.group_of(dst_router) != t.group_of(src)) {  // unchanged
+          EXPECT_EQ(da.out_port, db.out_port) << what;
+          EXPECT_EQ(da.out_vc, db.out_vc) << what;
+          EXPECT_EQ(a.route.intermediate, b.route.intermediate) << what;
+          EXPECT_EQ(a.route.phase, b.route.phase) << what;
+          continue;
+        }
+        ++in_group;
+        EXPECT_EQ(t.group_of(static_cast<int>(a.route.intermediate)), t.group_of(src)) << what;
+        EXPECT_EQ(a.route.phase, 1) << what;
+        EXPECT_FALSE(da.misroute) << what;
+        EXPECT_EQ(da.out_port, src == dst_router ? t.port_of_terminal(dst) : t.min_port(src, dst_router)) << what;
+        // Minimal: the next router (if any) is the destination router, one local hop.
+        if (src != dst_router) {
+          EXPECT_EQ(t.port_class(da.out_port), PortClass::kLocal) << what;
+          EXPECT_EQ(t.peer(src, da.out_port).router, dst_router) << what;
+        }
+        left += t.group_of(static_cast<int>(b.route.intermediate)) != t.group_of(src);
+        if (policy == "lg-" || policy == "-g-" || policy == "-gl") {
+          EXPECT_NE(t.group_of(static_cast<int>(b.route.intermediate)), t.group_of(src)) << what << ": the default leaves";
+        }
+      }
+      EXPECT_GT(in_group, 20) << algorithm << " " << policy;
+      EXPECT_GT(left, 0) << algorithm << " " << policy << ": the default draws outside the source group";
+    }
+}
+
+// The draws themselves: uniform over the source group's a routers (every one of them drawn).
+TEST(ValiantInGroup, DrawsCoverTheSourceGroupsRouters) {
+  const Dragonfly t(2, 4, 2, Arrangement::kPalmtree);
+  ValiantRouting v(t, PhaseA::kLg);
+  v.set_in_group_minimal(true);
+  const int src = 5, dst_router = 6;  // group 1
+  std::vector<int> seen(static_cast<std::size_t>(t.routers()), 0);
+  std::uint64_t lfsr = lfsr_seed(9, 4);
+  for (int i = 0; i < 400; ++i) ++seen[static_cast<std::size_t>(v.choose_intermediate(src, lfsr = lfsr_advance(lfsr), dst_router))];
+  for (int r = 0; r < t.routers(); ++r) {
+    if (t.group_of(r) == 1) {
+      EXPECT_GT(seen[static_cast<std::size_t>(r)], 50) << "router " << r;
+    } else {
+      EXPECT_EQ(seen[static_cast<std::size_t>(r)], 0) << "router " << r;
+    }
+  }
+}
+
+TEST(ValiantInGroup, KeyIsValiantsAndTheDragonflys) {
+  EXPECT_NE(config_error({{"routing.algorithm", "rvlb"}, {"routing.valiant_in_group", "source_group"}})
+                .find("routing.valiant_in_group: is read only by routing.algorithm valiant, ugal, pb, tpr"),
+            std::string::npos);
+  EXPECT_NE(config_error({{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "valiant"},
+                          {"routing.valiant_in_group", "source_group"}})
+                .find("routing.valiant_in_group"),
+            std::string::npos);
+}
+
+// ---- the RTL follows both routing options ----
+
+// Lockstep (every decision of the C++ model and the Verilated routing unit compared): 0 mismatches with
+// each option, the kept draw under ADV+1 near saturation (many decisions taken again), the in-group draw
+// under UN (1/9 of the destinations in the source group at h = 2). Each option changes the network's
+// behaviour (another misrouted fraction for kept draws; fewer hops for in-group destinations).
+TEST(FogsimLockstep, TheRtlFollowsTheKeptDraw) {
+  const Overrides adv = {{"topology.h", "2"},     {"traffic.pattern", "adv"}, {"traffic.load", "0.45"},
+                         {"sim.warmup", "500"},   {"sim.measure", "2500"},    {"router.rc_mode", "lockstep"}};
+  for (const std::string algorithm : {"ugal", "pb", "tpr", "lian"}) {
+    const json kept = run_sane(with(adv, {{"routing.algorithm", algorithm}, {"routing.valiant_draw", "per_packet"}}));
+    const json drawn = run_sane(with(adv, {{"routing.algorithm", algorithm}}));
+    ASSERT_FALSE(kept.is_null() || drawn.is_null());
+    EXPECT_EQ(kept["rtl"]["mismatches"].get<int>(), 0) << algorithm;
+    EXPECT_GT(kept["recomputation"]["count"].get<std::uint64_t>(), 50u) << algorithm;
+    EXPECT_NE(kept["misrouted_fraction"].dump(), drawn["misrouted_fraction"].dump()) << algorithm;
+  }
+}
+
+TEST(FogsimLockstep, TheRtlFollowsTheInGroupDraw) {
+  const Overrides un = {{"topology.h", "2"}, {"traffic.load", "0.3"}, {"sim.warmup", "500"}, {"sim.measure", "2500"},
+                        {"router.rc_mode", "lockstep"}};
+  for (const std::string algorithm : {"valiant", "ugal", "pb"})
+    for (const std::string policy : {"lgl", "lg-"}) {
+      const Overrides o = with(un, {{"routing.algorithm", algorithm}, {"routing.phase_a", policy}});
+      const json fogsim = run_sane(with(o, {{"routing.valiant_in_group", "source_group"}}));
+      const json plain = run_sane(o);
+      ASSERT_FALSE(fogsim.is_null() || plain.is_null());
+      EXPECT_EQ(fogsim["rtl"]["mismatches"].get<int>(), 0) << algorithm << " " << policy;
+      if (algorithm == "valiant") {
+        EXPECT_LT(fogsim["average_hops"].get<double>(), plain["average_hops"].get<double>()) << policy;
+      }
+    }
+}
+
+}  // namespace
