@@ -8,7 +8,8 @@
 // flow ties them to constants and Yosys specializes the logic.
 //
 // Structure: the LFSR advance (lfsr_advance.vh), the Dragonfly's geometry (topology/
-// hiradix_dragonfly_geometry.v: where this router and the destination are, the minimal hop), and one
+// hiradix_dragonfly_geometry.v: where this router and the destination are, the minimal hop), Valiant's
+// candidate intermediates of the random state (routing/hiradix_valiant_draws.v), and one
 // submodule per routing family behind the same fixed ports (routing/hiradix_routing_ports.vh), of which
 // cfg_algorithm picks the decision:
 //   routing/hiradix_route_min.v         MIN (seed-000 §3.1)
