@@ -24,7 +24,7 @@ module hiradix_dor_step(p, order_code, swap, mesh_here, mesh_dst, mesh_size, mes
   input  wire [MB-1:0]        mesh_here, mesh_dst, mesh_size;
   input  wire [MESH_DIMS-1:0] mesh_rings;
   input  wire [RS_W-1:0]      rs_in;
-  output reg                  found;
+  output wire                 found;
   output reg  [PORT_W-1:0]    port;
   output wire                 dateline;
   output wire [RS_W-1:0]      rs_out;
@@ -36,24 +36,13 @@ module hiradix_dor_step(p, order_code, swap, mesh_here, mesh_dst, mesh_size, mes
                              .port_minus(port_minus), .port_plus(port_plus), .wrap_minus(wrap_minus),
                              .wrap_plus(wrap_plus));
 
-  // The code as the dimensions in order (hiradix_dor_order.v).
-  wire [5:0] order;  // 2 bits per position, position 0 lowest
-  hiradix_dor_order decode(.order_code(order_code), .swap(swap), .order(order));
+  // The first differing dimension in the order (hiradix_dor_order.v).
+  wire [1:0] dim;
+  hiradix_dor_order decode(.order_code(order_code), .swap(swap), .differs(differs), .found(found), .dim(dim));
 
   reg go_plus, wraps;
-  reg [1:0] dim, o;
-  integer i;
   reg [7:0] flags;
   always @* begin
-    found = 1'b0;
-    dim = 2'd0;
-    for (i = 0; i < MESH_DIMS; i = i + 1) begin
-      o = order[2*i +: 2];
-      if (!found && differs[o]) begin
-        found = 1'b1;
-        dim = o;
-      end
-    end
     // The tie rule reads this router's coordinate's lowest bit: even goes plus.
     go_plus = tie[dim] ? !mesh_here[{30'd0, dim} * COORD_W] : plus[dim];
     port = go_plus ? port_plus[dim*PORT_W +: PORT_W] : port_minus[dim*PORT_W +: PORT_W];

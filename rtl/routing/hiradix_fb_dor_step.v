@@ -17,7 +17,7 @@ module hiradix_fb_dor_step(p, order_code, fb_here, fb_dst, fb_size, rs_in, found
   input  wire [3:0]           order_code;
   input  wire [MB-1:0]        fb_here, fb_dst, fb_size;
   input  wire [RS_W-1:0]      rs_in;
-  output reg                  found;
+  output wire                 found;
   output reg  [PORT_W-1:0]    port;
   output reg  [RS_W-1:0]      rs_out;
 
@@ -26,21 +26,10 @@ module hiradix_fb_dor_step(p, order_code, fb_here, fb_dst, fb_size, rs_in, found
   hiradix_flattened_butterfly_geometry fb(.p(p), .fb_here(fb_here), .fb_dst(fb_dst), .fb_size(fb_size),
                                           .differs(differs), .port(ports));
 
-  wire [5:0] order;  // 2 bits per position, position 0 lowest
-  hiradix_dor_order decode(.order_code(order_code), .swap(1'b0), .order(order));
+  wire [1:0] dim;
+  hiradix_dor_order decode(.order_code(order_code), .swap(1'b0), .differs(differs), .found(found), .dim(dim));
 
-  reg [1:0] dim, o;
-  integer i;
   always @* begin
-    found = 1'b0;
-    dim = 2'd0;
-    for (i = 0; i < MESH_DIMS; i = i + 1) begin
-      o = order[2*i +: 2];
-      if (!found && differs[o]) begin
-        found = 1'b1;
-        dim = o;
-      end
-    end
     port = ports[dim*PORT_W +: PORT_W];
     rs_out = rs_in;
     if (found) rs_out[RS_LHOPS_LSB +: HOPS_W] = rs_in[RS_LHOPS_LSB +: HOPS_W] + 1'b1;
