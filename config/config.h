@@ -59,6 +59,7 @@ struct Config {
   std::uint64_t seed = 1;
   // synthesis (hiradix synth) and router.latency.rc: auto
   double synth_clock_ns = 1.0;
+  int synth_rc_stages = 0;  // synth.rc_stages: 0 = auto, else 1 or 2
   std::string synth_liberty, synth_report;
   bool rc_latency_auto = false;  // router.rc_latency came from synth_report
   double synth_node_nm = 180;  // the liberty's process node (SRAM estimate)

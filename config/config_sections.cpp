@@ -178,6 +178,9 @@ void read_synthesis(ConfigValues& v, Config& c, const Topology& topo, bool rc_au
   c.synth_clock_ns = v.F("synth.clock_ns");
   c.synth_liberty = v.S("synth.liberty");
   c.synth_report = v.S("synth.report");
+  const std::string stages = v.S("synth.rc_stages");
+  c.synth_rc_stages = stages == "auto" ? 0 : std::stoi(stages);
+  v.set("synth.rc_stages", stages);
   v.set("synth.clock_ns", c.synth_clock_ns);
   v.set("synth.liberty", c.synth_liberty);
   v.set("synth.report", c.synth_report);

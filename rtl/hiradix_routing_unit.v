@@ -1,4 +1,5 @@
-// The Dragonfly routing unit (DESIGN §3.2): one routing decision per evaluation, purely combinational.
+// The Dragonfly routing unit (DESIGN §3.2): one routing decision per evaluation, combinational (the
+// synthesis flow's registers, DRAWS_REGISTERED and STAGES below, keep every decision as it is).
 // (configuration, router, input port, destination, header route state, LFSR state)
 //   -> (output port, output VC, minimal port, misroute flag, new route state, new LFSR state).
 // The C++ reference is router/routing/*.cpp; the two must agree bit for bit (tests/test_rtl_routing.cpp,
@@ -36,7 +37,7 @@ module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a,
 `include "hiradix_routing_codes.vh"
 /* verilator lint_on UNUSEDPARAM */
 `include "lfsr_advance.vh"
-  // Clocks only the registered draws (DRAWS_REGISTERED); the Verilated unit leaves it unused.
+  // Clocks the registered draws (DRAWS_REGISTERED) and stages (STAGES); the Verilated unit leaves it unused.
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire                clk;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -76,6 +77,11 @@ module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a,
   // decision's lfsr_in is, and the draws leave the decision's critical path. The Verilated unit (0) draws
   // from this decision's state in the same evaluation: the same module and values.
   parameter integer DRAWS_REGISTERED = 0;
+  // The pipeline stages of the routing submodules that have a stage cut (router/routing/rtl_field.h,
+  // Submodule::stages): 1 decides in the evaluation (the Verilated unit); 2 (the synthesis flow, when the
+  // one-stage unit is slower than the allocator) registers the end of their first stage, and the decision
+  // leaves the unit one clock later, the same decision (e.g. routing/hiradix_route_ugal.v).
+  parameter integer STAGES = 1;
 
   assign lfsr_out = lfsr_advance(lfsr_in);  // every decision consumes one fresh state
   wire [LFSR_W-1:0] random = lfsr_out;      // and draws from it

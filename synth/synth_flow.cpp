@@ -142,7 +142,8 @@ void write_synth_top_ports(std::ostream& v, const Config& c, const Geometry& g, 
     << "// (p=" << g.p << " a=" << g.a << " h=" << g.h << ", " << c.routing.algorithm << "); router id, input port and\n"
     << "// destination are real inputs, as narrow as this network needs (upper field bits tied to 0), and so are\n"
     << "// the routings' declared inputs (router/routing/*_rtl.h) over this network's ports, VCs and links. The\n"
-    << "// clock times Valiant's draws, registered one decision ahead (DRAWS_REGISTERED).\n"
+    << "// clock times Valiant's draws, registered one decision ahead (DRAWS_REGISTERED), and, in two stages\n"
+    << "// (STAGES), the register after the routing's first stage.\n"
     << "`default_nettype none\n"
     << "module synth_top(clk, router, in_port, in_vc, dst, rs_in, lfsr_in,";
   for (const rtl_decl::Slot& s : rtl_bus().inputs)
@@ -184,10 +185,10 @@ void write_synth_top_constants(std::ostream& v, const RcConfig& rc) {
 }
 
 // The routing unit, with only the configured routing's submodule.
-void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc, int rw, int pw, int nw) {
+void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc, int rw, int pw, int nw, int stages) {
   v << "  // Only the configured routing's submodule is built (ROUTINGS): Yosys reads the geometry and that routing's\n"
     << "  // files, and the area is that routing's logic.\n"
-    << "  hiradix_routing_unit #(.ROUTINGS({{((1 << ALG_W) - 1){1'b0}}, 1'b1} << C_ALGORITHM), .DRAWS_REGISTERED(1)";
+    << "  hiradix_routing_unit #(.ROUTINGS({{((1 << ALG_W) - 1){1'b0}}, 1'b1} << C_ALGORITHM), .DRAWS_REGISTERED(1), .STAGES(" << stages << ")";
   for (const rtl_decl::Slot& s : rtl_bus().config)
     if (*s.field->param) v << ", ." << s.field->param << "(" << rc.fields[static_cast<std::size_t>(s.index)] << ")";
   v << ") unit(\n"
@@ -227,16 +228,16 @@ std::optional<RcConfig> routing_unit_config(const Config& c, std::string& why) {
   }
 }
 
-BlockSpec routing_unit_block(const Config& c, const Geometry& g, const RcConfig& rc) {
+BlockSpec routing_unit_block(const Config& c, const Geometry& g, const RcConfig& rc, int stages) {
   const int rw = bits_for(g.routers), pw = bits_for(g.radix), nw = bits_for(g.terminals);
   std::ostringstream v;
   write_synth_top_ports(v, c, g, rc, rw, pw, nw);
   write_synth_top_constants(v, rc);
-  write_synth_top_unit(v, g, rc, rw, pw, nw);
+  write_synth_top_unit(v, g, rc, rw, pw, nw, stages);
   BlockSpec b{"routing_unit", {"hiradix_routing_unit.v"}, v.str(), true, nlohmann::json::object(),
               {"topology", "routing"}};
   b.params = routing_unit_params(rc);
-  b.params.update({{"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}});
+  b.params.update({{"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}, {"stages", stages}});
   return b;
 }
 
@@ -425,7 +426,16 @@ BlockSpec state_block(const std::string& name, const Config& c) {
   return {name, std::move(w.sources), std::move(w.verilog), true, std::move(w.params)};
 }
 
-BlockSpec unit_block(const Config& c, const Geometry& g) {
+// The routings whose RTL offers two stages, for messages.
+std::string two_stage_routings() {
+  std::string list;
+  for (const rtl_decl::Submodule& m : rtl_decl::kAllSubmodules)
+    for (int i = 0; i < m.count && m.stages > 1; ++i) list += (list.empty() ? "" : ", ") + std::string(m.routings[i].name);
+  return list;
+}
+
+// The routing unit in `stages` stages (synth.rc_stages; auto starts with one, run_synth may add the second).
+BlockSpec unit_block_in(const Config& c, const Geometry& g, int stages) {
   std::string misfit;
   const std::optional<RcConfig> rc = routing_unit_config(c, misfit);
   // A Dragonfly's field widths are set by its h; a routing without RTL on this topology, or a mesh beyond
@@ -436,8 +446,13 @@ BlockSpec unit_block(const Config& c, const Geometry& g) {
       if (misfit.rfind(k, 0) == 0) key = k;
     config_fail(key, "the RTL routing unit cannot express this network: " + misfit);
   }
-  return routing_unit_block(c, g, *rc);
+  if (stages > rtl_stages_offered(int(rc->algorithm)))
+    config_fail("synth.rc_stages", "the RTL of routing.algorithm " + c.routing.algorithm + " has one stage (two: " +
+                                       two_stage_routings() + ")");
+  return routing_unit_block(c, g, *rc, stages);
 }
+
+BlockSpec unit_block(const Config& c, const Geometry& g) { return unit_block_in(c, g, std::max(1, c.synth_rc_stages)); }
 
 // The router's own blocks, by name: the logic (synth_blocks(), the first four) and the datapath
 // (synth_datapath.cpp).
@@ -539,9 +554,27 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     specs.push_back(is_state_block(name) ? state_block(name, c) : router_block(name)->make(c, g));
   const fs::path out(opt.out_dir);
   fs::create_directories(out);
-  for (const BlockSpec& b : specs) {
+  auto run = [&](const BlockSpec& b) {
     if (!opt.quiet) std::cerr << "synth: " << b.name << " ...\n";
-    report["blocks"][b.name] = run_block(b, out / b.name, rtl_dir, liberty, c.synth_clock_ns, yosys, sta);
+    nlohmann::json r = run_block(b, out / b.name, rtl_dir, liberty, c.synth_clock_ns, yosys, sta);
+    if (b.params.contains("stages")) {  // the unit: each stage a path of ceil(delay / clock) cycles
+      r["stages"] = b.params["stages"];
+      r["cycles"] = r["cycles"].get<int>() * b.params["stages"].get<int>();
+    }
+    return r;
+  };
+  for (const BlockSpec& b : specs) report["blocks"][b.name] = run(b);
+  // synth.rc_stages: auto: a unit slower than the allocator is built again in two stages if its RTL has them;
+  // the one-stage figures stay beside.
+  nlohmann::json& blocks_done = report["blocks"];
+  if (c.synth_rc_stages == 0 && rc && rtl_stages_offered(int(rc->algorithm)) > 1 && blocks_done.contains("routing_unit") &&
+      blocks_done.contains("allocator") &&
+      blocks_done["routing_unit"]["delay_ns"].get<double>() > blocks_done["allocator"]["delay_ns"].get<double>()) {
+    const nlohmann::json& one = blocks_done["routing_unit"];
+    nlohmann::json one_stage = {{"area_um2", one["area_um2"]}, {"cells", one["cells"]}, {"delay_ns", one["delay_ns"]},
+                                {"cycles", one["cycles"]}};
+    blocks_done["routing_unit"] = run(unit_block_in(c, g, 2));
+    blocks_done["routing_unit"]["one_stage"] = std::move(one_stage);
   }
   if (nlohmann::json router = router_summary(report, c); !router.is_null()) report["router"] = std::move(router);
   std::ofstream(out / "synth.json") << report.dump(2) << "\n";
@@ -566,6 +599,12 @@ std::string synth_table(const nlohmann::json& r) {
       << b["cycles"].get<int>() << std::setw(12) << b.value("flip_flops", 0LL);
     if (b.contains("params") && b["params"].contains("expected_flip_flops"))
       s << " (formula " << b["params"]["expected_flip_flops"].get<long long>() << ")";
+    if (b.value("stages", 1) > 1)
+    {
+      s << " (" << b["stages"].get<int>() << " stages, delay per stage";
+      if (b.contains("one_stage")) s << "; in one: " << std::setprecision(3) << b["one_stage"]["delay_ns"].get<double>() << " ns";
+      s << ")";
+    }
     s << (b["timing"] == "abc" ? "  (ABC timing)" : "") << "\n";
   }
   s << "clock " << std::setprecision(3) << r["clock_ns"].get<double>() << " ns; liberty "

@@ -76,7 +76,9 @@ inline void write_routing_submodules(std::ostream& v) {
     v << "wire [D_W-1:0] " << d << ";\nif (";
     for (int i = 0; i < m.count; ++i) v << (i ? " || " : "") << "ROUTINGS[" << routing_code_name(m.routings[i].name) << "]";
     v << ") begin : g_" << m.name << "\n  hiradix_route_" << m.name;
-    if (*m.param) v << " #(." << m.param << "(" << m.param << "))";
+    std::string params = *m.param ? std::string(".") + m.param + "(" + m.param + ")" : "";
+    if (m.stages > 1) params += std::string(params.empty() ? "" : ", ") + ".STAGES(STAGES)";
+    if (!params.empty()) v << " #(" << params << ")";
     v << " routing(.*, `HIRADIX_DECISION(" << d << "));\nend else begin : g_no_" << m.name << "\n  assign " << d
       << " = {D_W{1'b0}};\nend\n";
   }

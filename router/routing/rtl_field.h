@@ -255,8 +255,12 @@ struct Submodule {
   // (topology/hiradix_dragonfly_geometry.v, the unit's own) unless it says otherwise. The bridge refuses
   // its routings on any other (rc_config), e.g. `min` on a mesh, whose C++ is then GenericMinRouting.
   const char* topologies = "dragonfly";
+  // The most pipeline stages its RTL offers: 2 when the module has a register cut after its first stage,
+  // taken with the unit's parameter STAGES (the synthesis flow: synth.rc_stages), which it then receives.
+  int stages = 1;
 
   constexpr Submodule on(const char* t) const { Submodule m = *this; m.topologies = t; return m; }
+  constexpr Submodule in_stages(int n) const { Submodule m = *this; m.stages = n; return m; }
 };
 
 template <std::size_t N>

@@ -20,7 +20,7 @@ inline constexpr Field ugal_fields[] = {
     input<&RoutingContext::vc_load>("vc_load", rtl::LOAD_W, Entries::kPerPortVc).only_when("vc_load"),
 };
 // The submodule of UGAL and the routings built on it (rtl/routing/hiradix_route_ugal.v), their codes, and
-// the unit's parameter VC_LOAD it takes.
+// the unit's parameter VC_LOAD it takes; two stages (the loads read and both paths built, then the comparison).
 inline constexpr RoutingCode ugal_routings[] = {{"ugal", 2}, {"pb", 5}, {"rpb", 9}, {"pb_acor", 11}, {"tpr", 12}, {"lian", 13}};
-inline constexpr Submodule ugal_submodule = submodule("ugal", ugal_routings, "VC_LOAD");
+inline constexpr Submodule ugal_submodule = submodule("ugal", ugal_routings, "VC_LOAD").in_stages(2);
 }  // namespace hiradix::rtl_decl

@@ -17,6 +17,13 @@
 // With cfg_vc_load (routing.ugal_load: vc) Q is the load of the one VC each candidate's first hop would
 // take (vc_load), found by the same path logic with the verdict forced each way. With cfg_valiant_draw
 // (routing.valiant_draw: per_packet) a decision taken again compares with the header's R_ROOT.
+//
+// Two stages (STAGES = 2, the synthesis flow when the one-stage unit is slower than the allocator): the
+// first reads everything the decision depends on in the decision's cycle — the packet, the draws and the
+// router's state — and ends at a register holding the candidates' loads and hop counts, T, PB's flag and the
+// path under either verdict; the second only weighs, compares and picks from that register. The decision
+// is the one-stage unit's, one cycle later (proved by tests/rtl/equiv_ugal_stages.sh), as the model's
+// router.latency.rc cycles with the state of RC's first cycle (router/router.cpp, route_candidate).
 `default_nettype none
 module hiradix_route_ugal(
 `include "routing/hiradix_routing_port_list.vh"
@@ -32,6 +39,7 @@ module hiradix_route_ugal(
   // 0: the unit reads UGAL's Q per port only (the synthesis flow, unless routing.ugal_load: vc), and the
   // per-VC logic is not built.
   parameter integer VC_LOAD = 1;
+  parameter integer STAGES = 1;  // 1: combinational; 2: the register after the first stage (above)
   wire pb_acor = cfg_algorithm == ALG_PB_ACOR[ALG_W-1:0];
   wire lian = cfg_algorithm == ALG_LIAN[ALG_W-1:0];
   wire pb = cfg_algorithm == ALG_PB[ALG_W-1:0] || cfg_algorithm == ALG_RPB[ALG_W-1:0] || pb_acor;
@@ -42,8 +50,12 @@ module hiradix_route_ugal(
   wire [1:0] lian_policy = lian_l1 ? (lian_l2 ? PHASE_A_LGL[1:0] : PHASE_A_LG[1:0]) :
                                      (lian_l2 ? PHASE_A_GL[1:0] : PHASE_A_G[1:0]);
   wire [1:0] path_policy = pb_acor || tpr || lian ? PHASE_A_LGL[1:0] : cfg_phase_a;  // the VC slots
+  // What only a decision at injection uses (R_ROOT, the loads, UGAL's verdict) is computed as if at
+  // injection in two stages, where the input port then only chooses at the end; in one stage (the Verilated
+  // unit) it is computed at injection only, so that a decision in transit skips it. The outputs are the same.
+  wire at_injection = STAGES > 1 ? 1'b1 : injection;
   wire [W-1:0] drawn_g, drawn_x;
-  hiradix_valiant_root draw_root(.*, .root_g(drawn_g), .root_x(drawn_x),
+  hiradix_valiant_root draw_root(.*, .injection(at_injection), .root_g(drawn_g), .root_x(drawn_x),
                                  .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) :
                                               lian ? lian_policy : tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
   // routing.valiant_draw: per_packet: a decision taken again (the header's flags bit 7, set by the router's
@@ -54,7 +66,7 @@ module hiradix_route_ugal(
     kept_r = {{(W-ROUTER_W){1'b0}}, rs_in[RS_INTER_LSB +: ROUTER_W]};
     kept_g = {W{1'b0}};
     {root_g, root_x} = {drawn_g, drawn_x};
-    if (on && injection && kept) begin
+    if (on && at_injection && kept) begin
       kept_g = div_router(kept_r, a, m_a, s_a);
       {root_g, root_x} = {kept_g, kept_r - kept_g * a};
     end
@@ -80,18 +92,15 @@ module hiradix_route_ugal(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [VC_W-1:0] vc_first_min, vc_first_vlb;  // < READY_W (routing.ugal_load: vc refuses VC slots above)
   /* verilator lint_on UNUSEDSIGNAL */
-  wire vc_on = on && injection && cfg_vc_load;
-  reg [CW-1:0] cost_min, cost_vlb, threshold;
-  reg take_minimal;
+  wire vc_on = on && at_injection && cfg_vc_load;
+  reg [CW-1:0] threshold;
   always @* begin
     {h_min, h_vlb_a, h_vlb_b, h_vlb} = 9'b0;
     {port_min, port_vlb} = {(2*W){1'b0}};
     {gl_min_x, gl_min_k, gl_vlb_g, gl_vlb_x, gl_vlb_k, gl_min, gl_vlb} = {(7*W){1'b0}};
     threshold = {{(CW-THRESH_W){ugal_t[THRESH_W-1]}}, ugal_t};
-    cost_min = {CW{1'b0}};
-    cost_vlb = {CW{1'b0}};
     {q_min, q_vlb} = {(2*LOAD_W+2){1'b0}};
-    if (on && injection) begin
+    if (on && at_injection) begin
       h_min = min_hops(here_g, here_x, dst_g, dst_x);
       h_vlb_a = min_hops(here_g, here_x, root_g, root_x);
       h_vlb_b = min_hops(root_g, root_x, dst_g, dst_x);
@@ -118,29 +127,64 @@ module hiradix_route_ugal(
         if (gl_vlb_g != here_g && port_vlb < p + a - 1)
           q_vlb = q_vlb + {1'b0, group_load[gl_vlb[GL_W-1:0] * LOAD_W +: LOAD_W]};
       end
-      cost_min = {5'b0, q_min} * {{(CW-2){1'b0}}, h_min};
-      cost_vlb = {5'b0, q_vlb} * {{(CW-3){1'b0}}, h_vlb};
     end
-    // PB: MIN iff the minimal global link is not flagged AND Eq. 2-1 holds.
-    take_minimal = !(pb && pb_flag) && $signed(cost_min) <= $signed(cost_vlb + threshold);
   end
 
-  // The path under either verdict, built side by side and chosen by the verdict at the end: the path logic
-  // (the hop towards R_ROOT, the VC slots, the header) then runs in parallel with the load comparison
-  // instead of after it. Off injection the verdict is unused and both agree.
-  wire [PORT_W-1:0] port_if_min, port_if_vlb, min_port_if_min, min_port_if_vlb;
-  wire [VC_W-1:0] vc_if_min, vc_if_vlb;
-  wire [RS_W-1:0] rs_if_min, rs_if_vlb;
-  wire misroute_if_min, misroute_if_vlb, no_slot_if_min, no_slot_if_vlb;
-  hiradix_valiant_path route_if_min(.*, .take_minimal(1'b1), .cfg_phase_a(path_policy), .out_port(port_if_min),
-                                    .out_vc(vc_if_min), .min_port(min_port_if_min), .misroute(misroute_if_min),
-                                    .rs_out(rs_if_min), .no_slot(no_slot_if_min));
-  hiradix_valiant_path route_if_vlb(.*, .take_minimal(1'b0), .cfg_phase_a(path_policy), .out_port(port_if_vlb),
-                                    .out_vc(vc_if_vlb), .min_port(min_port_if_vlb), .misroute(misroute_if_vlb),
-                                    .rs_out(rs_if_vlb), .no_slot(no_slot_if_vlb));
+  // The path under either verdict at injection, and the path of a packet in transit (which has no verdict),
+  // built side by side, each with `injection` a constant: the verdict and the input port then only choose
+  // among them at the end, and the path logic runs beside the load comparison instead of after it. In one
+  // stage each is on only where it is chosen, so that a decision evaluates two, not three.
+  wire at_injection_on = on && at_injection, in_transit_on = STAGES > 1 ? on : on && !injection;
+  wire [PORT_W-1:0] port_if_min, port_if_vlb, port_transit, min_port_if_min, min_port_if_vlb, min_port_transit;
+  wire [VC_W-1:0] vc_if_min, vc_if_vlb, vc_transit;
+  wire [RS_W-1:0] rs_if_min, rs_if_vlb, rs_transit;
+  wire misroute_if_min, misroute_if_vlb, misroute_transit, no_slot_if_min, no_slot_if_vlb, no_slot_transit;
+  hiradix_valiant_path route_if_min(.*, .on(at_injection_on), .injection(1'b1), .take_minimal(1'b1),
+                                    .cfg_phase_a(path_policy), .out_port(port_if_min), .out_vc(vc_if_min),
+                                    .min_port(min_port_if_min), .misroute(misroute_if_min), .rs_out(rs_if_min),
+                                    .no_slot(no_slot_if_min));
+  hiradix_valiant_path route_if_vlb(.*, .on(at_injection_on), .injection(1'b1), .take_minimal(1'b0),
+                                    .cfg_phase_a(path_policy), .out_port(port_if_vlb), .out_vc(vc_if_vlb),
+                                    .min_port(min_port_if_vlb), .misroute(misroute_if_vlb), .rs_out(rs_if_vlb),
+                                    .no_slot(no_slot_if_vlb));
+  hiradix_valiant_path route_transit(.*, .on(in_transit_on), .injection(1'b0), .take_minimal(1'b0),
+                                     .cfg_phase_a(path_policy), .out_port(port_transit), .out_vc(vc_transit),
+                                     .min_port(min_port_transit), .misroute(misroute_transit), .rs_out(rs_transit),
+                                     .no_slot(no_slot_transit));
+
+  // The end of the first stage: what the second reads, registered when STAGES = 2.
+  localparam integer PATH_W = 2 * PORT_W + VC_W + RS_W + 2;
+  localparam integer STAGE_W = 2 * (LOAD_W + 1) + 2 + 3 + CW + 2 + 3 * PATH_W;
+  wire [STAGE_W-1:0] stage1 = {q_min, q_vlb, h_min, h_vlb, threshold, pb && pb_flag, injection,
+                               port_if_min, vc_if_min, min_port_if_min, misroute_if_min, rs_if_min, no_slot_if_min,
+                               port_if_vlb, vc_if_vlb, min_port_if_vlb, misroute_if_vlb, rs_if_vlb, no_slot_if_vlb,
+                               port_transit, vc_transit, min_port_transit, misroute_transit, rs_transit, no_slot_transit};
+  wire [STAGE_W-1:0] stage2;
+  generate
+    if (STAGES > 1) begin : g_two_stages
+      reg [STAGE_W-1:0] stage_q;
+      always @(posedge clk) stage_q <= stage1;
+      assign stage2 = stage_q;
+    end else begin : g_one_stage
+      assign stage2 = stage1;
+    end
+  endgenerate
+
+  // The second stage: Eq. 2-1 on the first stage's values, and the verdict's path.
+  wire [LOAD_W:0] q_min_2, q_vlb_2;
+  wire [1:0] h_min_2;
+  wire [2:0] h_vlb_2;
+  wire [CW-1:0] threshold_2;
+  wire pb_flagged_2, injection_2;
+  wire [PATH_W-1:0] path_if_min_2, path_if_vlb_2, path_transit_2;
+  assign {q_min_2, q_vlb_2, h_min_2, h_vlb_2, threshold_2, pb_flagged_2, injection_2, path_if_min_2, path_if_vlb_2,
+          path_transit_2} = stage2;
+  wire [CW-1:0] cost_min = {5'b0, q_min_2} * {{(CW-2){1'b0}}, h_min_2};
+  wire [CW-1:0] cost_vlb = {5'b0, q_vlb_2} * {{(CW-3){1'b0}}, h_vlb_2};
+  // PB: MIN iff the minimal global link is not flagged AND Eq. 2-1 holds.
+  wire take_minimal = !pb_flagged_2 && $signed(cost_min) <= $signed(cost_vlb + threshold_2);
   assign {out_port, out_vc, min_port, misroute, rs_out, no_slot} =
-      take_minimal ? {port_if_min, vc_if_min, min_port_if_min, misroute_if_min, rs_if_min, no_slot_if_min}
-                   : {port_if_vlb, vc_if_vlb, min_port_if_vlb, misroute_if_vlb, rs_if_vlb, no_slot_if_vlb};
+      !injection_2 ? path_transit_2 : take_minimal ? path_if_min_2 : path_if_vlb_2;
   // Each candidate's first-hop VC (cfg_vc_load): the same path with the verdict forced, for a fresh header
   // (no hops taken, no flags), as every packet has at injection. Built only with VC_LOAD.
   generate

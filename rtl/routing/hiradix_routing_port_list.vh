@@ -1,7 +1,7 @@
 // The port list of every routing submodule, in the module header: `module hiradix_route_NAME(` then
 // `include "routing/hiradix_routing_port_list.vh"` then `);`. The ports are declared, with what each
 // means, in hiradix_routing_ports.vh.
-    cfg_algorithm, cfg_hop_count_vcs, cfg_palmtree, cfg,
+    clk, cfg_algorithm, cfg_hop_count_vcs, cfg_palmtree, cfg,
     p, a, h, groups, m_a, s_a, m_h, s_h, here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal, injection,
     in_port, in_vc, rs_in, random, draws, state,
     out_port, out_vc, min_port, misroute, rs_out, no_slot

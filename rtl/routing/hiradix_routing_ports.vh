@@ -5,11 +5,13 @@
 // A routing reads what it needs and ignores the rest (hence no unused-signal warnings here). When
 // cfg_algorithm is none of its codes its outputs are unused and may be anything: a routing with costly
 // logic gates it on its own codes, so that the Verilated model, which evaluates every submodule at each
-// decision, skips it (in synthesis the gate is a constant). Purely combinational: one decision per
-// evaluation.
+// decision, skips it (in synthesis the gate is a constant). Combinational, one decision per evaluation,
+// unless the unit's STAGES asks a submodule that has a stage cut for its register (Submodule::stages).
 `include "hiradix_bus.vh"
 `include "hiradix_routing_codes.vh"
 /* verilator lint_off UNUSEDSIGNAL */
+// ---- The clock of a submodule in stages (Submodule::stages: a register after its first stage) ----
+input  wire                clk;
 // ---- Configuration (constants once synthesized) ----
 input  wire [ALG_W-1:0]    cfg_algorithm;      // ALG_*: a submodule may serve several codes (UGAL and PB)
 input  wire                cfg_hop_count_vcs;  // routing.vc_scheme hop_count: VC = hops taken on the link class

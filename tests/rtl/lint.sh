@@ -64,6 +64,7 @@ lint hiradix_lian_state -GH=4 -GE=8 -GP=4 -GWP_MAX=10000 -- hiradix_lian_state.v
 lint hiradix_lian_state -GH=8 -GE=16 -GP=8 -- hiradix_lian_state.v hiradix_tpr_window.v
 lint hiradix_routing_unit -- hiradix_routing_unit.v
 lint hiradix_routing_unit -GDRAWS_REGISTERED=1 -- hiradix_routing_unit.v  # as the synthesis flow builds it
+lint hiradix_routing_unit -GDRAWS_REGISTERED=1 -GSTAGES=2 -- hiradix_routing_unit.v  # ... in two stages
 # Every routing submodule alone (the fixed ports, routing/hiradix_routing_ports.vh, are all it needs), and
 # the unit as the synthesis flow builds it for each routing code (ROUTINGS one-hot, only the files it
 # instantiates read): Yosys only, as Verilator rightly reports the inputs such a unit leaves unused.
@@ -73,7 +74,7 @@ done
 alg_w=$(sed -n 's/^localparam integer ALG_W *= *\([0-9]*\);.*/\1/p' "$rtl/hiradix_fields.vh")
 for ((code = 0; code < 1 << alg_w; code++)); do
   if ! out=$(yosys -q -p "verilog_defaults -add -sv -I$rtl -I$gen; read_verilog -defer $rtl/hiradix_routing_unit.v;
-                         hierarchy -check -top hiradix_routing_unit -chparam ROUTINGS $((1 << code)) -chparam DRAWS_REGISTERED 1 $ylibs;
+                         hierarchy -check -top hiradix_routing_unit -chparam ROUTINGS $((1 << code)) -chparam DRAWS_REGISTERED 1 -chparam STAGES 2 $ylibs;
                          proc" 2>&1) || [ -n "$out" ]; then
     echo "yosys hiradix_routing_unit ROUTINGS=$((1 << code)):"; echo "$out"; fail=1
   fi

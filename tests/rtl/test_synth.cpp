@@ -391,6 +391,36 @@ TEST(Synth, UgalPerVcLoadIsBuiltOnlyWhenConfigured) {
   fs::remove_all(dir);
 }
 
+// synth.rc_stages: auto (issue 27): UGAL-L's one-stage unit is slower than the allocator of its router, so the
+// flow builds it again in two stages (rtl/routing/hiradix_route_ugal.v, STAGES = 2), each faster than the one
+// stage; the unit's cycles are stages x ceil(delay / clock), and router.latency.rc: auto takes them. A
+// routing whose RTL has one stage is refused two, naming the key.
+TEST(Synth, AUnitSlowerThanTheAllocatorIsBuiltInTwoStagesAndRcAutoFollows) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_stages");
+  const json r = synth(balanced(2, {{"routing.algorithm", "ugal"}}), dir, {"routing_unit", "allocator"});
+  const json& u = r["blocks"]["routing_unit"];
+  ASSERT_TRUE(u.contains("one_stage")) << u.dump();
+  EXPECT_GT(u["one_stage"]["delay_ns"].get<double>(), r["blocks"]["allocator"]["delay_ns"].get<double>());
+  EXPECT_EQ(u["stages"], 2);
+  EXPECT_EQ(u["params"]["stages"], 2);
+  EXPECT_LT(u["delay_ns"].get<double>(), u["one_stage"]["delay_ns"].get<double>());
+  EXPECT_EQ(u["cycles"].get<int>(), 2 * static_cast<int>(std::ceil(u["delay_ns"].get<double>() / r["clock_ns"].get<double>() - 1e-9)));
+  EXPECT_GT(u["flip_flops"].get<long long>(), 0);  // the stage register (the draws' too)
+  std::ifstream in(dir / "routing_unit" / "wrapper.v");
+  const std::string wrapper((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(wrapper.find(".STAGES(2)"), std::string::npos) << wrapper;
+  const Config rc = load_config("", {{"topology.h", "2"}, {"routing.algorithm", "ugal"}, {"router.latency.rc", "auto"},
+                                     {"synth.report", (dir / "synth.json").string()}});
+  EXPECT_EQ(rc.router.rc_latency, u["cycles"].get<int>());
+  try {
+    synth(balanced(2, {{"synth.rc_stages", "2"}}), dir / "min", {"routing_unit"});
+    ADD_FAILURE() << "min has no two-stage RTL";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("synth.rc_stages"), std::string::npos) << e.what();
+  }
+  fs::remove_all(dir);
+}
+
 TEST(Synth, UnknownBlockAndOutputFirstAllocatorAreConfigErrors) {
   const fs::path dir = test::make_temp_dir("hiradix_synth");
   EXPECT_THROW(synth(balanced(2), dir, {"flux_capacitor"}), ConfigError);
