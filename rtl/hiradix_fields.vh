@@ -6,8 +6,9 @@ localparam integer ROUTER_W = 12;  // router id
 localparam integer PORT_W   = 6;   // router port (radix <= 64)
 localparam integer VC_W     = 3;   // virtual channel
 localparam integer GEOM_W   = 7;   // p, a and h of the Dragonfly
-localparam integer ALG_W    = 4;   // routing algorithm code (the codes: router/routing/*_rtl.h, generated
-                                   // into hiradix_routing_codes.vh)
+localparam integer ALG_W    = 5;   // routing algorithm code (the codes: router/routing/*_rtl.h, generated
+                                   // into hiradix_routing_codes.vh); 4 bits held codes 0-15, all given
+                                   // before hybrid_dor (16)
 localparam integer LFSR_W   = 64;  // random-number state
 localparam integer HOPS_W   = 3;   // hop counters of the header
 localparam integer LOAD_W   = 12;  // per-port load (phits queued + uncredited), saturated

@@ -715,6 +715,31 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[2, 3, 4]"}, {"topology.p", "3"},
                   {"traffic.pattern", "un"}, {"traffic.load", "0.5"}}));
 
+// hybrid_dor on KNS networks (seed-001 §2.1, issue 27): rtl/routing/hiradix_route_hybrid_dor.v over
+// rtl/topology/hiradix_kns_geometry.v agrees with HybridDorRouting at every decision, at the switches (down to
+// the destination's coordinate) and at the forwarding end nodes (up the first differing dimension of the
+// order, or eject) -- out port, VC 0 and the header (one local hop counted per hop) --, and rtl runs give the
+// model's results. n = 2 and 3, k = 2..4, p = 1 and p > 1 (k > p + n and k < p + n: the largest radix is the
+// switch's or the end node's), both 2-D orders and 3-D orders, forwarding latency and buffers of their own.
+class KnsLockstep : public ::testing::TestWithParam<Overrides> {};
+
+TEST_P(KnsLockstep, HybridDorZeroMismatchesAndTheSameResultsAsTheModel) { mesh_lockstep("hybrid_dor", GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, KnsLockstep,
+    ::testing::Values(
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[2, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[3, 3]"}, {"routing.dor_order", "yx"}, {"topology.p", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.7"}},
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[4, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[4, 4]"}, {"routing.dor_order", "yx"}, {"topology.p", "3"},
+                  {"topology.node_latency", "2"}, {"topology.node_buffer", "16"}, {"traffic.pattern", "un"}, {"traffic.load", "0.6"}},
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[2, 2, 2]"}, {"routing.dor_order", "zyx"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[3, 3, 3]"}, {"routing.dor_order", "yzx"}, {"topology.p", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.5"}},
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[4, 4, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.7"}}));
+
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.
 TEST(LockstepChecker, AnInjectedWrongDecisionIsCaughtAndReplays) {
@@ -760,6 +785,33 @@ TEST(LockstepChecker, AFlattenedButterflyRecordReplaysOnItsNetwork) {
   RtlRoutingUnit unit;
   EXPECT_EQ(unit.evaluate(in), rtl);
   EXPECT_EQ(reference_decision(in), rtl);
+}
+
+// A KNS's record replays on its own network (kns_unit_geometry.cpp's network_of: the record carries
+// kns_size, so k and n), p included, a switch's decision and an end node's (kns_switch) among the records.
+TEST(LockstepChecker, AKnsRecordReplaysOnItsNetwork) {
+  int at_switch = 0, at_node = 0;
+  for (const char* at : {"333", "334", "335", "336", "337", "338"}) {
+    int code = -1;
+    const json r = simulate({{"topology.type", "kns"}, {"topology.dims", "[3, 3, 3]"}, {"topology.p", "2"},
+                             {"routing.algorithm", "hybrid_dor"}, {"routing.dor_order", "zxy"}, {"traffic.load", "0.5"},
+                             {"sim.warmup", "500"}, {"sim.measure", "1000"}, {"router.rc_mode", "lockstep"},
+                             {"rtl.inject_mismatch_at", at}},
+                            &code);
+    ASSERT_FALSE(r.is_null());
+    EXPECT_EQ(code, 5);
+    const json& m = r["rtl"]["mismatch"];
+    EXPECT_EQ(m["decision"], std::stoi(at));
+    const RcInputs in = inputs_from_json(m["inputs"]);
+    EXPECT_EQ(record_network(in)->describe(), "kns 3x3x3 p=2");
+    ++(in.input("kns_switch")[0] != 0 ? at_switch : at_node);
+    const RcOutputs rtl = outputs_from_json(m["rtl"]);
+    RtlRoutingUnit unit;
+    EXPECT_EQ(unit.evaluate(in), rtl) << at;
+    EXPECT_EQ(reference_decision(in), rtl) << at;
+  }
+  EXPECT_GT(at_switch, 0);
+  EXPECT_GT(at_node, 0);
 }
 
 TEST(LockstepChecker, ModesAndKeysAreValidated) {

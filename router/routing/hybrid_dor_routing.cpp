@@ -5,11 +5,17 @@
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/dor_routing.h"
 #include "router/routing/routing_registry.h"
+#include "rtl_routing_codes.h"
 
 namespace hiradix {
 
 HybridDorRouting::HybridDorRouting(const Kns& topo, const std::vector<int>& order) : topo_(topo) {
   for (int i = 0; i < topo.dims(); ++i) order_[static_cast<std::size_t>(i)] = order[static_cast<std::size_t>(i)];
+}
+
+void HybridDorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  RoutingAlgorithm::gather(view, pkt, ctx);
+  set_kns_inputs(topo_, ctx.router, topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).router, ctx);
 }
 
 RoutingDecision HybridDorRouting::route(const RoutingContext& ctx, Packet& pkt) const {
@@ -73,8 +79,8 @@ bool HybridDorRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method)
 RoutingEntry hybrid_dor_routing_entry() {
   RoutingEntry e{"hybrid_dor", {"Hybrid-DOR", 15},
                  "Hybrid-DOR on kns (seed-001 §2.1): dimension order in routing.dor_order, one node -> switch -> node hop pair per "
-                 "differing coordinate; one VC; no RTL (router.rc_mode: model)",
-                 {}, -1,
+                 "differing coordinate; one VC",
+                 {}, rtl::ALG_HYBRID_DOR,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
                    std::string order = o.text("routing.dor_order");  // dor's key (registered before this entry)
                    if (order == "''") order.clear();  // the schema default's YAML text, when the key was not set

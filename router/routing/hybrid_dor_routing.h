@@ -18,12 +18,15 @@
 // switch: a pair differing in the two dimensions, which the order corrects in the same sequence), so the
 // two graphs are equal (tests/test_kns.cpp compares them).
 //
-// No RTL: its entry's RTL code is -1, and router.rc_mode rtl or lockstep is refused (rc_config).
+// RTL: rtl/routing/hiradix_route_hybrid_dor.v (code rtl::ALG_HYBRID_DOR, hybrid_dor_rtl.h) over the KNS's
+// geometry by coordinates (rtl/topology/hiradix_kns_geometry.v), from the inputs gather() fills
+// (kns_geometry_inputs.h); router.rc_mode rtl and lockstep run it (tests/test_rtl_routing.cpp KnsLockstep).
 #pragma once
 #include <array>
 #include <string>
 #include <vector>
 
+#include "router/routing/kns_geometry_inputs.h"
 #include "router/routing/routing_algorithm.h"
 #include "topology/kns.h"
 
@@ -36,6 +39,8 @@ class HybridDorRouting final : public RoutingAlgorithm {
   std::string name() const override { return "hybrid_dor"; }
   VcRequirement vcs_needed() const override { return {{1, 1}}; }
   std::string vc_rule() const override { return "dimension order, one node -> switch -> node hop pair per dimension: one VC"; }
+  // The unit's KNS inputs (set_kns_inputs); route() itself reads the topology.
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
   bool enumerate_dependencies(ChannelGraph& g, CdgMethod method) const override;
 

@@ -2,8 +2,9 @@
 // (router/routing/dor_rtl.h's choices: (empty)|x|xy|yx|xyz|xzy|yxz|yzx|zxy|zyx|'') with its first two
 // dimensions swapped under `swap` (osha's VN 1), whose coordinate `differs`; `found` low when none does (the
 // packet is at its destination router). A network's missing dimensions never differ, so the empty order, x,
-// xy, xyz and '' all read 0, 1, 2. Shared by the mesh's step (hiradix_dor_step.v) and the Flattened
-// Butterfly's (hiradix_fb_dor_step.v). Purely combinational.
+// xy, xyz and '' all read 0, 1, 2. Shared by the mesh's step (hiradix_dor_step.v), the Flattened
+// Butterfly's (hiradix_fb_dor_step.v) and a KNS end node's choice (hiradix_route_hybrid_dor.v). Purely
+// combinational.
 `default_nettype none
 module hiradix_dor_order(order_code, swap, differs, found, dim);
 /* verilator lint_off UNUSEDPARAM */

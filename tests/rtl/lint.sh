@@ -71,8 +71,11 @@ lint hiradix_routing_unit -GDRAWS_REGISTERED=1 -GSTAGES=2 -- hiradix_routing_uni
 for f in "$rtl"/routing/hiradix_route_*.v; do
   lint "$(basename "$f" .v)" -- "routing/$(basename "$f")"
 done
-alg_w=$(sed -n 's/^localparam integer ALG_W *= *\([0-9]*\);.*/\1/p' "$rtl/hiradix_fields.vh")
-for ((code = 0; code < 1 << alg_w; code++)); do
+# The codes the routings were given (the generated hiradix_routing_codes.vh), not every value of ALG_W bits:
+# a code no routing has elaborates no submodule.
+codes=$(sed -n 's/^localparam integer ALG_[A-Z0-9_]* *= *\([0-9]*\);.*/\1/p' "$gen/hiradix_routing_codes.vh" | sort -nu)
+[ -n "$codes" ] || { echo "no routing codes in $gen/hiradix_routing_codes.vh"; fail=1; }
+for code in $codes; do
   if ! out=$(yosys -q -p "verilog_defaults -add -sv -I$rtl -I$gen; read_verilog -defer $rtl/hiradix_routing_unit.v;
                          hierarchy -check -top hiradix_routing_unit -chparam ROUTINGS $((1 << code)) -chparam DRAWS_REGISTERED 1 -chparam STAGES 2 $ylibs;
                          proc" 2>&1) || [ -n "$out" ]; then

@@ -191,6 +191,35 @@ TEST(Synth, DorOnAFlattenedButterflyReportsTheRoutingUnit) {
   fs::remove_all(dir);
 }
 
+// hybrid_dor on a KNS (issue 27): its own submodule (ALG_HYBRID_DOR = 16, the first code of ALG_W = 5) over
+// the KNS's geometry and DOR's order decoding; the KNS's inputs are real inputs of the wrapper, the mesh's
+// and the FB's are tied to 0 (Field::topologies). kns_size is one too, but no logic reads it.
+TEST(Synth, HybridDorOnAKnsReportsTheRoutingUnit) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_kns_hybrid_dor");
+  const Config c = load_config("", {{"topology.type", "kns"}, {"topology.dims", "[4, 4]"}, {"topology.p", "2"},
+                                    {"routing.algorithm", "hybrid_dor"}, {"routing.dor_order", "yx"}});
+  const json r = synth(c, dir, {"routing_unit"});
+  const json& u = r["blocks"]["routing_unit"];
+  EXPECT_GT(u["area_um2"].get<double>(), 0);
+  EXPECT_GT(u["delay_ns"].get<double>(), 0);
+  EXPECT_EQ(u["timing"], "opensta");
+  std::vector<std::string> files;
+  for (const json& f : u["params"]["rtl_files"]) files.push_back(f.get<std::string>());
+  for (const char* f : {"routing/hiradix_route_hybrid_dor.v", "routing/hiradix_dor_order.v", "topology/hiradix_kns_geometry.v"})
+    EXPECT_NE(std::find(files.begin(), files.end(), f), files.end()) << f;
+  for (const char* f : {"routing/hiradix_route_dor.v", "topology/hiradix_mesh_geometry.v"})
+    EXPECT_EQ(std::find(files.begin(), files.end(), f), files.end()) << f;
+  EXPECT_EQ(r["params"]["routing"]["algorithm"], "hybrid_dor");
+  EXPECT_EQ(r["params"]["routing"]["dor_order"], "yx");
+  std::ifstream in(dir / "routing_unit" / "wrapper.v");
+  const std::string wrapper((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(wrapper.find("input  wire [2-1:0] kns_switch;"), std::string::npos) << wrapper;
+  EXPECT_NE(wrapper.find("input  wire [18-1:0] kns_dst;"), std::string::npos) << wrapper;
+  EXPECT_EQ(wrapper.find("mesh_size;"), std::string::npos) << "the mesh's inputs are tied to 0 on a KNS";
+  EXPECT_EQ(wrapper.find("fb_size;"), std::string::npos) << "the FB's inputs are tied to 0 on a KNS";
+  fs::remove_all(dir);
+}
+
 // ACOR (ALG_ACOR = 10) is its own submodule over Valiant's draw and path; its level is a real input, so the
 // unit keeps the draw logic of every policy of the sequence.
 TEST(Synth, AcorBuildsFromItsFileAndValiantsHelpers) {
