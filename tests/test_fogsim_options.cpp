@@ -2,7 +2,8 @@
 // (docs/fogsim-differences.md): the intermediate router kept across a head's decisions at injection
 // (routing.valiant_draw), the injection VC from the destination (nic.injection_vc), and Valiant's draw for
 // a destination in the source group (routing.valiant_in_group), UGAL's minimal path on MIN's VC slots
-// (routing.ugal_min_slots). Each is checked against a hand-computed or
+// (routing.ugal_min_slots); and why Base under ADV+1 depends on the heads per injection port (issue 33 point
+// 5). Each is checked against a hand-computed or
 // independent expectation, and the two that change a routing decision against the RTL in lockstep.
 #include <gtest/gtest.h>
 
@@ -432,6 +433,37 @@ TEST(FogsimLockstep, TheRtlFollowsTheMinSlots) {
         EXPECT_NE(min["misrouted_fraction"].dump(), phase_b["misrouted_fraction"].dump());
       }
     }
+}
+
+// ---- Base with one injection VC (issue 33 point 5; docs/fogsim-differences.md section 5) ----
+
+// A contention counter sees one head per injection VC, so under ADV+1, where every packet injected at a
+// router shares one minimal output, the injection side adds at most p * (VCs used) to it. h = 2 (p = 2),
+// offered 1.0: with th = 4 > p and one injection VC the source routers seldom misroute, and the packets go
+// minimally to the router owning the group's link (more minimal paths, less accepted); th = 2 = p with one
+// VC, or th = 4 with two VCs (2p = 4 heads), misroutes at injection and accepts more. Three VCs chosen by
+// destination (FOGSim's policy) put all of a node's ADV+1 packets into one VC (h = 2: 72 nodes, VCs split at
+// 24 and 48, group boundaries), and the run is the one-VC run bit for bit: the heads per injection port,
+// not the VCs configured, set what the counter sees.
+TEST(BaseInjectionHeads, AThresholdAboveTheInjectionHeadsKeepsAdvPacketsMinimal) {
+  const Overrides adv = {{"topology.h", "2"},       {"routing.algorithm", "base"}, {"traffic.pattern", "adv"},
+                         {"traffic.offset", "1"},   {"traffic.load", "1.0"},       {"sim.warmup", "500"},
+                         {"sim.measure", "1500"}};
+  const json one_th4 = run_sane(with(adv, {{"routing.contention_threshold", "4"}}));
+  const json one_th2 = run_sane(with(adv, {{"routing.contention_threshold", "2"}}));
+  const json two_th4 = run_sane(with(adv, {{"routing.contention_threshold", "4"}, {"router.vcs.injection", "2"}}));
+  const json dest_th4 = run_sane(with(adv, {{"routing.contention_threshold", "4"}, {"router.vcs.injection", "3"},
+                                            {"nic.injection_vc", "destination"}}));
+  ASSERT_FALSE(one_th4.is_null() || one_th2.is_null() || two_th4.is_null() || dest_th4.is_null());
+  const auto accepted = [](const json& r) { return r["accepted_load"].get<double>(); };
+  const auto minimal = [](const json& r) { return r["path_types"]["min"].get<double>(); };
+  EXPECT_LT(accepted(one_th4), 0.95 * accepted(one_th2));
+  EXPECT_LT(accepted(one_th4), 0.95 * accepted(two_th4));
+  EXPECT_GT(minimal(one_th4), 2 * minimal(one_th2));
+  EXPECT_GT(minimal(one_th4), 2 * minimal(two_th4));
+  EXPECT_EQ(dest_th4["accepted_load"].dump(), one_th4["accepted_load"].dump());
+  EXPECT_EQ(dest_th4["path_types"].dump(), one_th4["path_types"].dump());
+  EXPECT_EQ(dest_th4["contention"].dump(), one_th4["contention"].dump());
 }
 
 }  // namespace
