@@ -138,6 +138,7 @@ RoutingEntry pb_acor_routing_entry() {
                                                    static_cast<Cycle>(o.integer("routing.pb_period")));
           r->set_mean_over_all(o.text("routing.pb_mean") == "all");
           r->set_vc_load(o.text("routing.ugal_load") == "vc");
+          read_min_slots(*r, o);
           return r;
         }};
   e.figures = {acor_levels_figure()};

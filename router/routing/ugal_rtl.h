@@ -12,6 +12,8 @@ inline constexpr Field ugal_fields[] = {
     config("vc_load", 1, "routing.ugal_load", FromKey::kChoice, "port|vc").named_in_json("vc_load_on").sets_param("VC_LOAD"),
     // A decision taken again at injection keeps the header's R_ROOT when its flags bit 7 is set (FOGSim).
     config("valiant_draw", 1, "routing.valiant_draw", FromKey::kChoice, "per_attempt|per_packet"),
+    // UGAL's minimal path (phase 1, no phase-A hop) on MIN's VC slots L0 G0 L1 instead of phase B's (FOGSim).
+    config("ugal_min_slots", 1, "routing.ugal_min_slots", FromKey::kChoice, "phase_b|min"),
     // Per output port: phits queued plus sent and not yet credited (saturated by the router).
     input<&RoutingContext::port_load>("port_load", rtl::LOAD_W, Entries::kPerPort),
     // UGAL-G: per global link of the group, the load of its output port at its owner router.

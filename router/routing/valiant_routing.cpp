@@ -9,6 +9,7 @@
 #include "router/routing/generic_valiant_routing.h"
 #include "router/routing/grid_rvlb_routing.h"
 #include "router/routing/group_state.h"
+#include "router/routing/min_routing.h"
 #include "router/routing/routing_registry.h"
 
 namespace hiradix {
@@ -139,6 +140,8 @@ RoutingDecision ValiantRouting::follow(int router, Packet& pkt) const {
     rs.phase_classes = 0;
   }
   const int dst_router = topo_.router_of_terminal(pkt.dst);
+  // routing.ugal_min_slots: min: minimal from the source (no phase-A hop) on MIN's slots.
+  if (min_slots_ && rs.phase == 1 && rs.path_bits == 0) return minimal_hop(router, dst_router, pkt, MinRouting::kSlots);
   const PhaseSlots* slots = intra_group_path(router, dst_router, rs) ? kIntraGroupSlots : kSlots[static_cast<int>(policy_)];
   if (rs.phase == 1) return minimal_hop(router, dst_router, pkt, slots[1]);
 
@@ -253,6 +256,17 @@ void read_ugal_options(UgalRouting& r, const RoutingOptions& o) {
   r.set_vc_load(o.text("routing.ugal_load") == "vc");
   r.set_keep_draw(o.text("routing.valiant_draw") == "per_packet");
   r.set_in_group_minimal(o.text("routing.valiant_in_group") == "source_group");
+  read_min_slots(r, o);
+}
+
+void read_min_slots(ValiantRouting& r, const RoutingOptions& o) {
+  if (o.text("routing.ugal_min_slots") != "min") return;
+  if (o.text("routing.vc_scheme") == "hop_count")
+    throw KeyError("routing.ugal_min_slots", "min chooses among routing.vc_scheme slot's slots; under hop_count every hop's VC is its hop count already");
+  if (r.slot_policy() == PhaseA::kGl || r.slot_policy() == PhaseA::kG)
+    throw KeyError("routing.ugal_min_slots", "min needs routing.phase_a lgl or lg-: under " + to_string(r.slot_policy()) +
+                                                 " Valiant's phase A takes G0 before L0, and MIN's L0 G0 L1 then closes a cycle L0 -> G0 -> L0");
+  r.set_min_slots(true);
 }
 
 namespace {
@@ -328,6 +342,8 @@ std::unique_ptr<RoutingAlgorithm> generic_ugal(const RoutingOptions& o, const To
     throw KeyError("routing.valiant_draw", "ugal" + on + " draws its intermediate router at every decision (per_attempt)");
   if (o.text("routing.valiant_in_group") != "phase_a")
     throw KeyError("routing.valiant_in_group", "is the Dragonfly's; ugal" + on + " has no groups");
+  if (o.text("routing.ugal_min_slots") != "phase_b")
+    throw KeyError("routing.ugal_min_slots", "is the Dragonfly's; ugal" + on + " puts its minimal path on valiant's phase-1 VCs (phase_b)");
   return std::make_unique<GenericUgalRouting>(topo, static_cast<int>(o.threshold_phits("routing.ugal_threshold")),
                                               o.text("routing.source_decision") == "every_attempt");
 }
@@ -341,7 +357,8 @@ RoutingEntry ugal_routing_entry() {
                  "intermediate router drawn among all, then valiant's or min's path",
                  {{{"routing.ugal_threshold", KeyType::kInt, "0", -32768, 32767, {}, "UGAL's T in flits (seed-000 Table 3-1: 0 flits), used as T * the flit's phits (the whole packet under vct, packet.flit under wormhole), as FOGSim and routing.pb_threshold do: minimal iff Q_min*H_min <= Q_vlb*H_vlb + T; positive favours MIN. Until 2026-11-24 hiradix read it as phits."}},
                   {{"routing.source_decision", KeyType::kString, "every_attempt", 0, 0, {"every_attempt", "once"}, "When UGAL, PB, RPB, TPR and LIAN take their source decision: once, when the head reaches RC at its source router; or every_attempt, as the seeds' simulator (FOGSim) does: while the head waits at its injection port (it could bid for the switch and was not granted), it is decided again after every such cycle with a new draw of the intermediate router, UGAL, TPR and LIAN only while their choice is minimal (a non-minimal choice is kept), PB and RPB both ways (PB-Recomp, seed-000 §3.4, so routing.recomp adds nothing to them). Each new decision passes RC and VA again (router.latency.rc + router.latency.va cycles). Only with ugal, pb, rpb, tpr and lian."}},
-          {{"routing.ugal_load", KeyType::kString, "port", 0, 0, {"port", "vc"}, "UGAL's Q of a path's first hop (ugal, pb, rpb, pb_acor, tpr, lian): port = the phits holding the downstream credits of all the output port's VCs (hiradix's reading); vc = those of the one VC the hop would take, as the seeds' simulator reads it (FOGSim: the credit occupancy of the next channel), but with hiradix's VC slots (under lgl the minimal path's first local hop takes VC 2, Valiant's VC 0; FOGSim's VCs follow the hop count). The RTL routing unit reads either (cfg_vc_load, with a per-VC load array)."}},
+          {{"routing.ugal_load", KeyType::kString, "port", 0, 0, {"port", "vc"}, "UGAL's Q of a path's first hop (ugal, pb, rpb, pb_acor, tpr, lian): port = the phits holding the downstream credits of all the output port's VCs (hiradix's reading); vc = those of the one VC the hop would take, as the seeds' simulator reads it (FOGSim: the credit occupancy of the next channel), with hiradix's VC slots (under lgl the minimal path's first local hop takes VC 2, Valiant's VC 0; FOGSim's VCs follow the hop count, so both read VC 0: routing.ugal_min_slots: min). The RTL routing unit reads either (cfg_vc_load, with a per-VC load array)."}},
+          {{"routing.ugal_min_slots", KeyType::kString, "phase_b", 0, 0, {"phase_b", "min"}, "The VC slots of UGAL's minimal path (ugal, pb, rpb, pb_acor, tpr, lian; the Dragonfly, routing.vc_scheme slot): phase_b = Valiant's phase-B slots, as a Valiant path whose intermediate router is the source (hiradix's reading; under lgl L2 G1 L3); min = MIN's slots L0 G0 L1, so a packet's first hop takes VC 0 on either candidate, as the seeds' simulator FOGSim's hop-count VCs give (with routing.ugal_load: vc both candidates then read VC 0; docs/fogsim-differences.md). Still deadlock-free under phase_a lgl and lg- (MIN's slots ascend in their order), refused under -gl and -g-. The RTL routing unit implements both (cfg_ugal_min_slots)."}},
           {{"routing.ugal_info", KeyType::kString, "local", 0, 0, {"local", "group"}, "UGAL's information (seed-000 §3.5): local = UGAL-L, Q of each path's first output port of the source router; group = UGAL-G (Kim et al.), Q also adds the load of the path's first global channel wherever in the source group it is (an idealised, instantaneous view of the group's routers' output ports). Only with routing.algorithm ugal."}},
           {{"routing.valiant_draw", KeyType::kString, "per_attempt", 0, 0, {"per_attempt", "per_packet"}, "Which intermediate router a head decided again at its injection port (routing.source_decision: every_attempt, routing.recomp) is compared with (ugal, pb, rpb, tpr, lian; the Dragonfly): per_attempt = a new draw at every decision (hiradix's reading: seed-000 §3.4 redraws R_ROOT while the head is blocked); per_packet = the one drawn at the packet's first decision, kept in its header (RouteState::flags bit 7) for every later one, as the seeds' simulator FOGSim does (it draws the Valiant node once, when the packet is generated; docs/fogsim-differences.md). The RTL routing unit implements both (cfg_valiant_draw)."}}},
                  rtl::ALG_UGAL,
@@ -354,8 +371,9 @@ RoutingEntry ugal_routing_entry() {
                  }};
   e.keys[1].used_by = {"ugal", "pb", "rpb", "tpr", "lian"};
   e.keys[2].used_by = {"ugal", "pb", "rpb", "pb_acor", "tpr", "lian"};
-  e.keys[3].used_by = {"ugal"};
+  key_of(e, "routing.ugal_info").used_by = {"ugal"};
   key_of(e, "routing.valiant_draw").used_by = {"ugal", "pb", "rpb", "tpr", "lian"};
+  key_of(e, "routing.ugal_min_slots").used_by = {"ugal", "pb", "rpb", "pb_acor", "tpr", "lian"};
   key_of(e, "routing.ugal_threshold").label = "UGAL T";
   key_of(e, "routing.ugal_info").value_label = [](const std::string& v) -> std::string { return v == "group" ? "UGAL-G" : "UGAL-L"; };
   // Kim et al.'s UGAL-G has a style of its own in the seeds' figures.

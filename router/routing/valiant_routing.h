@@ -74,6 +74,14 @@ class ValiantRouting : public DragonflyRouting {
   void set_keep_draw(bool on) { keep_draw_ = on; }
   bool keeps_draw() const { return keep_draw_; }
   static constexpr std::uint8_t kDrawKept = 0x80;
+  // routing.ugal_min_slots: min (FOGSim's VCs, docs/fogsim-differences.md): a packet on the minimal path
+  // from its source (phase 1 and no phase-A hop: path_bits 0) takes MIN's slots L0 G0 L1 instead of
+  // phase B's. Deadlock-free under lgl and lg- (MIN's slots ascend in their order L0 < G0 < L1 < ...);
+  // not under -gl and -g-, whose order puts G0 below L0 (the registry refuses them).
+  void set_min_slots(bool on) { min_slots_ = on; }
+  bool min_slots() const { return min_slots_; }
+  // The policy whose VC slots the paths take (ACOR's, TPR's, LIAN's draws under others take lgl's).
+  PhaseA slot_policy() const { return policy_; }
   void recomputing(const RouteState& decided, RouteState& header, RoutingState* state, Cycle now) const override;
   std::string vc_rule() const override {
     return restricted_ ? "one per slot of its canonical path, seed-000 §1.6, and local VCs 0 then 1 on the intra-group path l - l, §3.3"
@@ -99,6 +107,7 @@ class ValiantRouting : public DragonflyRouting {
   bool recomp_ = false;
   bool in_group_minimal_ = false;
   bool keep_draw_ = false;
+  bool min_slots_ = false;
 };
 
 // RVLB, restricted Valiant (seed-000 §3.3): Valiant whose intra-group packets draw R_ROOT inside their
@@ -128,6 +137,9 @@ class UgalRouting;
 class RoutingOptions;
 // routing.source_decision and routing.ugal_load, for every routing built on UGAL that reads them.
 void read_ugal_options(UgalRouting& r, const RoutingOptions& o);
+// routing.ugal_min_slots (also pb_acor's, which reads no other of them): refused under vc_scheme hop_count
+// and under a slot policy -gl or -g-.
+void read_min_slots(ValiantRouting& r, const RoutingOptions& o);
 
 class UgalRouting : public ValiantRouting {
  public:

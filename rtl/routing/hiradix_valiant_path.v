@@ -5,13 +5,14 @@
 // destination router (degenerate draws) or when `take_minimal` (UGAL's verdict) is set. With `restricted`
 // (RVLB, RPB: seed-000 §3.3) a packet still in its source group with its destination there is on the
 // intra-group path l - l, whose hops take local VCs 0 and 1. With cfg_valiant_in_group (routing.valiant_in_group:
-// source_group, FOGSim's Valiant) a destination in the source group is routed minimally from injection. The
-// decision ports are those of a routing (routing/hiradix_routing_ports.vh).
+// source_group, FOGSim's Valiant) a destination in the source group is routed minimally from injection. With
+// cfg_ugal_min_slots (routing.ugal_min_slots: min, FOGSim's VCs) a path minimal from the source (phase 1, no
+// phase-A hop) takes MIN's slots. The decision ports are those of a routing (routing/hiradix_routing_ports.vh).
 `default_nettype none
 module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, h, groups, m_a, s_a, m_h, s_h, here,
                             here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal, injection, cfg_phase_a,
-                            cfg_palmtree, cfg_hop_count_vcs, cfg_valiant_in_group, rs_in, out_port, out_vc, min_port,
-                            misroute, rs_out, no_slot);
+                            cfg_palmtree, cfg_hop_count_vcs, cfg_valiant_in_group, cfg_ugal_min_slots, rs_in, out_port,
+                            out_vc, min_port, misroute, rs_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
@@ -29,6 +30,7 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, 
   input  wire [1:0]        cfg_phase_a;
   input  wire              cfg_palmtree, cfg_hop_count_vcs;
   input  wire              cfg_valiant_in_group;
+  input  wire              cfg_ugal_min_slots;
   input  wire [RS_W-1:0]   rs_in;
   output wire [PORT_W-1:0] out_port;
   output wire [VC_W-1:0]   out_vc;
@@ -94,7 +96,8 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, 
   wire [HOPS_W-1:0] local_hops, global_hops;
   wire phase_global;
   hiradix_path_vc path_vc(
-      .hop(on && here != target), .global_hop(global_hop), .valiant_paths(on), .intra_group(intra_group),
+      .hop(on && here != target), .global_hop(global_hop),
+      .valiant_paths(on && !(cfg_ugal_min_slots && phase && path == 3'b000)), .intra_group(intra_group),
       .cfg_phase_a(cfg_phase_a), .phase(phase),
       .cfg_hop_count_vcs(cfg_hop_count_vcs), .local_hops_in(rs_in[RS_LHOPS_LSB +: HOPS_W]),
       .global_hops_in(rs_in[RS_GHOPS_LSB +: HOPS_W]), .phase_global_in(phase_global_in), .vc(out_vc),
