@@ -50,12 +50,11 @@ module hiradix_route_ugal(
   wire [1:0] lian_policy = lian_l1 ? (lian_l2 ? PHASE_A_LGL[1:0] : PHASE_A_LG[1:0]) :
                                      (lian_l2 ? PHASE_A_GL[1:0] : PHASE_A_G[1:0]);
   wire [1:0] path_policy = pb_acor || tpr || lian ? PHASE_A_LGL[1:0] : cfg_phase_a;  // the VC slots
-  // What only a decision at injection uses (R_ROOT, the loads, UGAL's verdict) is computed as if at
-  // injection in two stages, where the input port then only chooses at the end; in one stage (the Verilated
-  // unit) it is computed at injection only, so that a decision in transit skips it. The outputs are the same.
-  wire at_injection = STAGES > 1 ? 1'b1 : injection;
+  // What only a decision at injection uses (R_ROOT, the loads, UGAL's verdict) is computed as if every
+  // decision were at injection, and the input port only chooses at the end (the path in transit or at
+  // injection, below): `injection` then leaves the long paths. The Verilated unit is this same logic.
   wire [W-1:0] drawn_g, drawn_x;
-  hiradix_valiant_root draw_root(.*, .injection(at_injection), .root_g(drawn_g), .root_x(drawn_x),
+  hiradix_valiant_root draw_root(.*, .injection(1'b1), .root_g(drawn_g), .root_x(drawn_x),
                                  .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) :
                                               lian ? lian_policy : tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
   // routing.valiant_draw: per_packet: a decision taken again (the header's flags bit 7, set by the router's
@@ -66,7 +65,7 @@ module hiradix_route_ugal(
     kept_r = {{(W-ROUTER_W){1'b0}}, rs_in[RS_INTER_LSB +: ROUTER_W]};
     kept_g = {W{1'b0}};
     {root_g, root_x} = {drawn_g, drawn_x};
-    if (on && at_injection && kept) begin
+    if (on && kept) begin
       kept_g = div_router(kept_r, a, m_a, s_a);
       {root_g, root_x} = {kept_g, kept_r - kept_g * a};
     end
@@ -78,7 +77,7 @@ module hiradix_route_ugal(
   wire [THRESH_W-1:0] ugal_t = tpr || lian ? tpr_t : cfg_ugal_t;
 
   // Q < 2^(LOAD_W+1); costs fit LOAD_W + 4 bits (at most 6 hops), plus a 16-bit signed T: CW bits signed.
-  // As for the draw, the `if` only lets the Verilated model skip the work off injection.
+  // The `if` lets the Verilated model skip the work when another routing is configured.
   localparam integer CW = LOAD_W + 6;
   localparam integer GL_W = $clog2(MAX_GLINKS);
   reg [1:0] h_min, h_vlb_a, h_vlb_b;
@@ -92,7 +91,7 @@ module hiradix_route_ugal(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [VC_W-1:0] vc_first_min, vc_first_vlb;  // < READY_W (routing.ugal_load: vc refuses VC slots above)
   /* verilator lint_on UNUSEDSIGNAL */
-  wire vc_on = on && at_injection && cfg_vc_load;
+  wire vc_on = on && cfg_vc_load;
   reg [CW-1:0] threshold;
   always @* begin
     {h_min, h_vlb_a, h_vlb_b, h_vlb} = 9'b0;
@@ -100,7 +99,7 @@ module hiradix_route_ugal(
     {gl_min_x, gl_min_k, gl_vlb_g, gl_vlb_x, gl_vlb_k, gl_min, gl_vlb} = {(7*W){1'b0}};
     threshold = {{(CW-THRESH_W){ugal_t[THRESH_W-1]}}, ugal_t};
     {q_min, q_vlb} = {(2*LOAD_W+2){1'b0}};
-    if (on && at_injection) begin
+    if (on) begin
       h_min = min_hops(here_g, here_x, dst_g, dst_x);
       h_vlb_a = min_hops(here_g, here_x, root_g, root_x);
       h_vlb_b = min_hops(root_g, root_x, dst_g, dst_x);
@@ -132,22 +131,20 @@ module hiradix_route_ugal(
 
   // The path under either verdict at injection, and the path of a packet in transit (which has no verdict),
   // built side by side, each with `injection` a constant: the verdict and the input port then only choose
-  // among them at the end, and the path logic runs beside the load comparison instead of after it. In one
-  // stage each is on only where it is chosen, so that a decision evaluates two, not three.
-  wire at_injection_on = on && at_injection, in_transit_on = STAGES > 1 ? on : on && !injection;
+  // among them at the end, and the path logic runs beside the load comparison instead of after it.
   wire [PORT_W-1:0] port_if_min, port_if_vlb, port_transit, min_port_if_min, min_port_if_vlb, min_port_transit;
   wire [VC_W-1:0] vc_if_min, vc_if_vlb, vc_transit;
   wire [RS_W-1:0] rs_if_min, rs_if_vlb, rs_transit;
   wire misroute_if_min, misroute_if_vlb, misroute_transit, no_slot_if_min, no_slot_if_vlb, no_slot_transit;
-  hiradix_valiant_path route_if_min(.*, .on(at_injection_on), .injection(1'b1), .take_minimal(1'b1),
+  hiradix_valiant_path route_if_min(.*, .on(on), .injection(1'b1), .take_minimal(1'b1),
                                     .cfg_phase_a(path_policy), .out_port(port_if_min), .out_vc(vc_if_min),
                                     .min_port(min_port_if_min), .misroute(misroute_if_min), .rs_out(rs_if_min),
                                     .no_slot(no_slot_if_min));
-  hiradix_valiant_path route_if_vlb(.*, .on(at_injection_on), .injection(1'b1), .take_minimal(1'b0),
+  hiradix_valiant_path route_if_vlb(.*, .on(on), .injection(1'b1), .take_minimal(1'b0),
                                     .cfg_phase_a(path_policy), .out_port(port_if_vlb), .out_vc(vc_if_vlb),
                                     .min_port(min_port_if_vlb), .misroute(misroute_if_vlb), .rs_out(rs_if_vlb),
                                     .no_slot(no_slot_if_vlb));
-  hiradix_valiant_path route_transit(.*, .on(in_transit_on), .injection(1'b0), .take_minimal(1'b0),
+  hiradix_valiant_path route_transit(.*, .on(on), .injection(1'b0), .take_minimal(1'b0),
                                      .cfg_phase_a(path_policy), .out_port(port_transit), .out_vc(vc_transit),
                                      .min_port(min_port_transit), .misroute(misroute_transit), .rs_out(rs_transit),
                                      .no_slot(no_slot_transit));
