@@ -332,8 +332,13 @@ Config load_config(const std::string& path, const Overrides& overrides) {
   read_synthesis(v, c, *topo, rc_auto);
   read_rtl_and_traces(v, c, *topo);
   read_vcs_and_buffers(v, c, *routing, *topo);
-  // The routing's state block in the RTL must fit its Verilated model (router 0's, built and dropped).
-  if (c.rc.mode != RcMode::kModel) make_rtl_state_blocks(*routing, c.routing, *topo, c.router, c.link_vcs(), 1);
+  if (c.rc.mode != RcMode::kModel) {
+    // What the routing's RTL cannot carry beyond the widths rc_config checked (min's hop-count VCs off the Dragonfly).
+    const std::string why = routing->rtl_refusal();
+    if (!why.empty()) config_fail("router.rc_mode", "the RTL routing unit cannot run this network: " + why);
+    // The routing's state block in the RTL must fit its Verilated model (router 0's, built and dropped).
+    make_rtl_state_blocks(*routing, c.routing, *topo, c.router, c.link_vcs(), 1);
+  }
   read_power(v, c, *topo);
   read_traffic(v, c, *topo);
   read_simulation(v, c, *topo);

@@ -29,7 +29,8 @@ struct SynthOptions {
 // The router's blocks, synthesized by default: its logic (routing_unit, allocator, contention_counters, lfsr)
 // and its datapath (the crossbar and the two buffer pieces: a flip-flop row, a read mux). The routing's state
 // blocks (router/rtl/state_block_wrapper.h) are synthesized by default for the routings that have them and
-// on request (--blocks) for any.
+// on request (--blocks) for any; so is the forwarding table (rtl/hiradix_forwarding_table.v), a router block
+// that only `min` off the Dragonfly names.
 const std::vector<std::string>& synth_blocks();
 const std::vector<std::string>& datapath_blocks();
 // Every block --blocks takes, comma-separated: the router's, then every routing's state blocks.

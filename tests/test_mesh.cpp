@@ -230,16 +230,25 @@ TEST(MeshConfig, TooFewVcsAreRefused) {
   EXPECT_EQ(e.rfind("config error: router.vcs.network: dor needs at least 2 network VCs", 0), 0u) << e;
 }
 
-// dor has an RTL half (rtl/routing/hiradix_route_dor.v, issue 27); a routing whose submodule reads the
-// Dragonfly's geometry (min: GenericMinRouting on a mesh) and a network beyond the RTL's MESH_DIMS or COORD_W
-// are refused naming the key.
+// dor has an RTL half (rtl/routing/hiradix_route_dor.v, issue 27), and so has min (GenericMinRouting,
+// rtl/routing/hiradix_route_generic_min.v) while its longest minimal path fits the header's hop counter
+// (HOPS_W = 3: 7 hops, so VCs 0..6); a routing whose submodule reads the Dragonfly's geometry (valiant:
+// GenericValiantRouting on a mesh), min on an 8 x 8 (14 hops; 8 on the torus) and a network beyond the RTL's
+// MESH_DIMS or COORD_W are refused naming the key.
 TEST(MeshConfig, TheRtlRunsDorAndRefusesWhatItCannot) {
   for (const char* type : {"mesh", "torus"})
     for (const char* mode : {"rtl", "lockstep"}) {
       EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"routing.algorithm", "dor"}, {"router.rc_mode", mode}}));
-      const std::string r = config_error({{"topology.type", type}, {"routing.algorithm", "min"}, {"router.rc_mode", mode}});
+      EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "min"},
+                                       {"router.rc_mode", mode}}));
+      const std::string r = config_error({{"topology.type", type}, {"routing.algorithm", "valiant"}, {"router.rc_mode", mode}});
       EXPECT_EQ(r.rfind("config error: router.rc_mode: ", 0), 0u) << r;
       EXPECT_NE(r.find(type), std::string::npos) << r;
+      const std::string h = config_error({{"topology.type", type}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "min"},
+                                          {"router.rc_mode", mode}});
+      EXPECT_EQ(h.rfind("config error: router.rc_mode: the RTL routing unit cannot run this network: topology.dims: ", 0), 0u) << h;
+      EXPECT_NE(h.find(std::string(type) == "mesh" ? "takes 14 network hops" : "takes 8 network hops"), std::string::npos) << h;
+      EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "min"}}));  // the model has no such limit
       const std::string d = config_error({{"topology.type", type}, {"topology.dims", "[2, 2, 2, 2]"}, {"routing.algorithm", "dor"},
                                           {"router.rc_mode", mode}});
       EXPECT_NE(d.find("topology.dims"), std::string::npos) << d;
@@ -555,7 +564,7 @@ TEST(MeshNetwork, SaturationUnderUniformTrafficIsBelowTheBisectionBound) {
 
 #if defined(HIRADIX_BIN) && defined(HIRADIX_CONFIGS)
 // End to end through the command line: `hiradix run` on the example config prints the network's size, and
-// `hiradix synth` refuses a mesh routing without RTL (min) with one config error (exit code 2) naming
+// `hiradix synth` refuses a mesh routing without RTL (valiant) with one config error (exit code 2) naming
 // routing.algorithm (tests/rtl/test_synth.cpp synthesizes dor's routing unit).
 TEST(MeshCli, RunPrintsTheSizeAndSynthRefusesARoutingWithoutRtl) {
   test::TempDir dir;
@@ -574,9 +583,9 @@ TEST(MeshCli, RunPrintsTheSizeAndSynthRefusesARoutingWithoutRtl) {
   EXPECT_EQ(r["simulation"]["network"]["links"]["network"], 112);  // 2 * 8 * 7
   EXPECT_EQ(r["simulation"]["network"]["radix_min"], 3);
   EXPECT_EQ(r["simulation"]["network"]["radix_max"], 5);
-  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=min --blocks routing_unit"), 2);
+  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=valiant --blocks routing_unit"), 2);
   const std::string e = test::read_text(err);
-  EXPECT_EQ(e.rfind("config error: routing.algorithm: the RTL routing unit cannot express this network: routing.algorithm min has no RTL on topology.type mesh", 0), 0u) << e;
+  EXPECT_EQ(e.rfind("config error: routing.algorithm: the RTL routing unit cannot express this network: routing.algorithm valiant has no RTL on topology.type mesh", 0), 0u) << e;
   EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
 }
 #endif

@@ -71,9 +71,11 @@ int Mesh::min_ports(int router, int target, int* out) const {
       out[count++] = port(router, d, t > c ? kPlus : kMinus);
       continue;
     }
+    // A tie on an even ring gives both, in port order (minus first), as every topology lists its minimal
+    // ports and a forwarding table's row holds them (forwarding_table.h: the RTL draws among them in that order).
     const int up = (t - c + k) % k, down = k - up;
-    if (up <= down) out[count++] = port(router, d, kPlus);
     if (down <= up) out[count++] = port(router, d, kMinus);
+    if (up <= down) out[count++] = port(router, d, kPlus);
   }
   return count;
 }

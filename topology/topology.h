@@ -60,8 +60,10 @@ class Topology {
   virtual std::string input_buffer_key() const { return ""; }
 
   // Minimal paths between routers: the output ports on a minimal path from `router` towards `target`
-  // (several in meshes, tori, HyperX; one in a canonical Dragonfly) written to `out`, their number returned
-  // (0 when router == target); and the router-to-router hops of a minimal path.
+  // (several in meshes, tori, HyperX; one in a canonical Dragonfly) written to `out` in ascending port order
+  // (the generic routings draw among them in that order, as the RTL among a forwarding table's row:
+  // router/routing/forwarding_table.h), their number returned (0 when router == target); and the
+  // router-to-router hops of a minimal path.
   virtual int min_ports(int router, int target, int* out) const = 0;
   virtual int distance(int router, int target) const = 0;
 

@@ -69,6 +69,10 @@ class RoutingAlgorithm {
   // contention counters (seed-003 §1.3).
   virtual std::vector<std::string> rtl_state_blocks() const { return {}; }
   virtual bool reads_contention_counters() const { return false; }
+  // Why the RTL routing unit cannot take this routing's decisions on its network beyond what rc_config checks
+  // (the field widths of the network's geometry), as "key: why"; "" when it can. Asked under router.rc_mode
+  // rtl and lockstep only: `min` off the Dragonfly (generic_min_routing.h) counts its VCs in the header.
+  virtual std::string rtl_refusal() const { return ""; }
   // Credit-based routings (OLM, Hybrid) read output-VC occupancies (the RTL bridge's tests ask).
   virtual bool needs_occupancy() const { return false; }
   // The group broadcast a routing's state needs (ECtN, PB): the key of its period, the period, the mode

@@ -237,10 +237,15 @@ constexpr FieldList list_of(const Field (&fields)[N]) {
 
 // A routing the unit decides: its name (routing.algorithm) and its code on cfg_algorithm (ALG_NAME in the
 // RTL, rtl::ALG_NAME in C++; ALG_W bits). A code is kept for good once given: mismatch records and
-// synthesis reports hold it.
+// synthesis reports hold it. `algorithm`: the routing.algorithm it decides when its name is not one (a
+// second code of a routing on other topologies: `generic_min` is `min` where the topology is not the
+// Dragonfly's; rc_config takes the code whose submodule serves the network).
 struct RoutingCode {
   const char* name;
   int code;
+  const char* algorithm = "";
+
+  constexpr const char* routing() const { return *algorithm ? algorithm : name; }
 };
 
 // A routing family's submodule, rtl/routing/hiradix_route_NAME.v, and the routings whose decision it makes;

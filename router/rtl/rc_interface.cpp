@@ -75,6 +75,17 @@ bool serves(int code, const Topology& network) {
   return false;
 }
 
+// The code of routing `algorithm` on `network`: its registry entry's, unless that code's submodule does not
+// read this network's geometry and another code declared for the routing's name does (RoutingCode::algorithm:
+// `min` off the Dragonfly is `generic_min`).
+int code_on(const std::string& algorithm, int registered, const Topology& network) {
+  if (registered < 0 || serves(registered, network)) return registered;
+  for (const rtl_decl::Submodule& m : rtl_decl::kAllSubmodules)
+    for (int i = 0; i < m.count; ++i)
+      if (algorithm == m.routings[i].routing() && lists_topology(m.topologies, network.name())) return m.routings[i].code;
+  return registered;
+}
+
 }  // namespace
 
 int rtl_stages_offered(int code) {
@@ -88,7 +99,7 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   RoutingOptions options = given;
   resolve_routing_options(options, network);
   RcConfig c;
-  const int code = routing_entry(options.algorithm).rtl_code;
+  const int code = code_on(options.algorithm, routing_entry(options.algorithm).rtl_code, network);
   if (code < 0)  // a routing registered without RTL (rtl_code -1)
     throw std::invalid_argument("routing.algorithm " + options.algorithm + " has no RTL routing unit; run it with router.rc_mode: model");
   check_fits("the RTL code of routing.algorithm", code, rtl::ALG_W);
@@ -221,6 +232,9 @@ RoutingOptions routing_options(const RcConfig& cfg) {
   RoutingOptions o;
   for (const RoutingEntry& e : routing_registry())
     if (e.rtl_code == cfg.algorithm) o.algorithm = e.name;
+  for (const rtl_decl::Submodule& m : rtl_decl::kAllSubmodules)  // a routing's second code (RoutingCode::algorithm)
+    for (int i = 0; i < m.count; ++i)
+      if (m.routings[i].code == cfg.algorithm && *m.routings[i].algorithm) o.algorithm = m.routings[i].algorithm;
   o.set("routing.vc_scheme", cfg.hop_count_vcs ? "hop_count" : "slot");
   // Each field's key, and every key that feeds it for another routing (one RTL field per role).
   for (const Slot& s : rtl_bus().config) {

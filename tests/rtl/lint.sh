@@ -89,6 +89,12 @@ for p in "1 1 1" "7 7 80" "32 1 80" "1 4 8"; do
   lint hiradix_crossbar -GNI=$1 -GNO=$2 -GW=$3 -- hiradix_crossbar.v
 done
 lint hiradix_buffer_row -GW=1 -- hiradix_buffer_row.v
+# One router's forwarding table (min off the Dragonfly): one row of one port, an 8 x 8 mesh's, a 16 x 16
+# torus's (256 rows), an 8 x 8 FB's at p = 8 (22 ports), and the RTL's largest radix.
+for rp in "1 1" "64 5" "256 5" "64 22" "4096 64"; do
+  set -- $rp
+  lint hiradix_forwarding_table -GR=$1 -GP=$2 -- hiradix_forwarding_table.v
+done
 lint hiradix_buffer_row -GW=80 -- hiradix_buffer_row.v
 [ $fail -eq 0 ] && echo "lint clean"
 exit $fail

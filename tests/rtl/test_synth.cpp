@@ -40,6 +40,30 @@ json synth(const Config& c, const fs::path& dir, std::vector<std::string> blocks
   return run_synth(c, opt);
 }
 
+// The routing unit alone (and `more` blocks) for `c` in `dir`: timed by OpenSTA, with positive area and delay,
+// built from each of `files` and none of `absent` (the RTL files Yosys read); the report.
+json synth_unit(const Config& c, const fs::path& dir, const std::vector<std::string>& files,
+                const std::vector<std::string>& absent = {}, const std::vector<std::string>& more = {}) {
+  std::vector<std::string> blocks = {"routing_unit"};
+  blocks.insert(blocks.end(), more.begin(), more.end());
+  const json r = synth(c, dir, blocks);
+  const json& u = r["blocks"]["routing_unit"];
+  EXPECT_GT(u["area_um2"].get<double>(), 0);
+  EXPECT_GT(u["delay_ns"].get<double>(), 0);
+  EXPECT_EQ(u["timing"], "opensta");
+  std::vector<std::string> read;
+  for (const json& f : u["params"]["rtl_files"]) read.push_back(f.get<std::string>());
+  for (const std::string& f : files) EXPECT_NE(std::find(read.begin(), read.end(), f), read.end()) << f;
+  for (const std::string& f : absent) EXPECT_EQ(std::find(read.begin(), read.end(), f), read.end()) << f;
+  return r;
+}
+
+// The synthesis wrapper of the routing unit a synth_unit() call in `dir` wrote.
+std::string wrapper_of(const fs::path& dir) {
+  std::ifstream in(dir / "routing_unit" / "wrapper.v");
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 // Every block with every field, positive numbers, cycles = ceil(delay / clock), and the same content in
 // synth.json as returned.
 void expect_complete(const json& r, const fs::path& dir, double clock_ns) {
@@ -172,20 +196,11 @@ TEST(Synth, DorOnAFlattenedButterflyReportsTheRoutingUnit) {
   const fs::path dir = test::make_temp_dir("hiradix_synth_fb_dor");
   const Config c = load_config("", {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"},
                                     {"routing.algorithm", "dor"}, {"routing.dor_order", "yx"}});
-  const json r = synth(c, dir, {"routing_unit"});
-  const json& u = r["blocks"]["routing_unit"];
-  EXPECT_GT(u["area_um2"].get<double>(), 0);
-  EXPECT_GT(u["delay_ns"].get<double>(), 0);
-  EXPECT_EQ(u["timing"], "opensta");
-  std::vector<std::string> files;
-  for (const json& f : u["params"]["rtl_files"]) files.push_back(f.get<std::string>());
-  for (const char* f : {"routing/hiradix_route_dor.v", "routing/hiradix_fb_dor_step.v",
-                        "topology/hiradix_flattened_butterfly_geometry.v"})
-    EXPECT_NE(std::find(files.begin(), files.end(), f), files.end()) << f;
+  const json r = synth_unit(c, dir, {"routing/hiradix_route_dor.v", "routing/hiradix_fb_dor_step.v",
+                                     "topology/hiradix_flattened_butterfly_geometry.v"});
   EXPECT_EQ(r["params"]["routing"]["algorithm"], "dor");
   EXPECT_EQ(r["params"]["routing"]["dor_order"], "yx");
-  std::ifstream in(dir / "routing_unit" / "wrapper.v");
-  const std::string wrapper((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string wrapper = wrapper_of(dir);
   EXPECT_NE(wrapper.find("input  wire [18-1:0] fb_size;"), std::string::npos) << wrapper;
   EXPECT_EQ(wrapper.find("mesh_size;"), std::string::npos) << "the mesh's inputs are tied to 0 on a FB";
   fs::remove_all(dir);
@@ -198,25 +213,40 @@ TEST(Synth, HybridDorOnAKnsReportsTheRoutingUnit) {
   const fs::path dir = test::make_temp_dir("hiradix_synth_kns_hybrid_dor");
   const Config c = load_config("", {{"topology.type", "kns"}, {"topology.dims", "[4, 4]"}, {"topology.p", "2"},
                                     {"routing.algorithm", "hybrid_dor"}, {"routing.dor_order", "yx"}});
-  const json r = synth(c, dir, {"routing_unit"});
-  const json& u = r["blocks"]["routing_unit"];
-  EXPECT_GT(u["area_um2"].get<double>(), 0);
-  EXPECT_GT(u["delay_ns"].get<double>(), 0);
-  EXPECT_EQ(u["timing"], "opensta");
-  std::vector<std::string> files;
-  for (const json& f : u["params"]["rtl_files"]) files.push_back(f.get<std::string>());
-  for (const char* f : {"routing/hiradix_route_hybrid_dor.v", "routing/hiradix_dor_order.v", "topology/hiradix_kns_geometry.v"})
-    EXPECT_NE(std::find(files.begin(), files.end(), f), files.end()) << f;
-  for (const char* f : {"routing/hiradix_route_dor.v", "topology/hiradix_mesh_geometry.v"})
-    EXPECT_EQ(std::find(files.begin(), files.end(), f), files.end()) << f;
+  const json r = synth_unit(c, dir, {"routing/hiradix_route_hybrid_dor.v", "routing/hiradix_dor_order.v", "topology/hiradix_kns_geometry.v"},
+                            {"routing/hiradix_route_dor.v", "topology/hiradix_mesh_geometry.v"});
   EXPECT_EQ(r["params"]["routing"]["algorithm"], "hybrid_dor");
   EXPECT_EQ(r["params"]["routing"]["dor_order"], "yx");
-  std::ifstream in(dir / "routing_unit" / "wrapper.v");
-  const std::string wrapper((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string wrapper = wrapper_of(dir);
   EXPECT_NE(wrapper.find("input  wire [2-1:0] kns_switch;"), std::string::npos) << wrapper;
   EXPECT_NE(wrapper.find("input  wire [18-1:0] kns_dst;"), std::string::npos) << wrapper;
   EXPECT_EQ(wrapper.find("mesh_size;"), std::string::npos) << "the mesh's inputs are tied to 0 on a KNS";
   EXPECT_EQ(wrapper.find("fb_size;"), std::string::npos) << "the FB's inputs are tied to 0 on a KNS";
+  fs::remove_all(dir);
+}
+
+// min on an 8 x 8 mesh (issue 27): its own code (ALG_GENERIC_MIN = 17) and submodule, driven by the row of the
+// forwarding table (fwd_row: a real input of the wrapper, a bit per port of the radix, 5) and the port loads;
+// no geometry by coordinates (the mesh's inputs tied to 0). The table is a block of its own, by default for
+// this routing: 64 rows of 5 bits, 320 flip-flops and a read mux.
+TEST(Synth, GenericMinOnAMeshReportsTheRoutingUnitAndItsForwardingTable) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_generic_min");
+  const Config c = load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "min"}});
+  EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{"forwarding_table"});
+  const json r = synth_unit(c, dir, {"routing/hiradix_route_generic_min.v"},
+                            {"routing/hiradix_route_min.v", "topology/hiradix_mesh_geometry.v"}, {"forwarding_table"});
+  EXPECT_EQ(r["params"]["routing"]["algorithm"], "min");
+  const std::string wrapper = wrapper_of(dir);
+  EXPECT_NE(wrapper.find("input  wire [5-1:0] fwd_row;"), std::string::npos) << wrapper;
+  EXPECT_NE(wrapper.find("input  wire [60-1:0] port_load;"), std::string::npos) << wrapper;
+  EXPECT_EQ(wrapper.find("mesh_size;"), std::string::npos) << "min reads no coordinates";
+  EXPECT_NE(wrapper.find("C_ALGORITHM = 17;"), std::string::npos) << wrapper;
+  const json& t = r["blocks"]["forwarding_table"];
+  EXPECT_EQ(t["timing"], "opensta");
+  EXPECT_GT(t["area_um2"].get<double>(), 0);
+  EXPECT_EQ(t["params"]["rows"], 64);
+  EXPECT_EQ(t["params"]["port_bits"], 5);
+  EXPECT_EQ(t["flip_flops"], 320);
   fs::remove_all(dir);
 }
 

@@ -1,0 +1,35 @@
+// Every router's forwarding table, as a fabric manager fills a switch's at start (issue 27): per router and
+// per destination router, a row of one byte per output port, 1 where the port is minimal
+// (Topology::min_ports). The RTL routing unit of `min` off the Dragonfly reads the row of the packet's
+// destination as its input `fwd_row` (generic_min_rtl.h); rtl/hiradix_forwarding_table.v is the table in
+// hardware. One flat vector, built once: a decision points into it and allocates nothing.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "topology/topology.h"
+
+namespace hiradix {
+
+class ForwardingTable {
+ public:
+  // The most bytes the model's copy of every router's table may take (routers^2 * radix): a network whose
+  // tables exceed it gets none (built() false), and the RTL refuses to route it (GenericMinRouting::rtl_refusal).
+  static constexpr std::size_t kMaxBytes = std::size_t{1} << 26;
+
+  explicit ForwardingTable(const Topology& topo);
+  bool built() const { return !rows_.empty(); }
+  // Router `router`'s row for destination router `dst`: radix() bytes, 0 or 1 per port; null when not built().
+  const std::uint8_t* row(int router, int dst) const {
+    return built() ? rows_.data() + (static_cast<std::size_t>(router) * routers_ + static_cast<std::size_t>(dst)) * radix_ : nullptr;
+  }
+  int radix() const { return radix_; }
+  std::size_t bytes() const { return static_cast<std::size_t>(routers_) * routers_ * radix_; }
+
+ private:
+  int routers_, radix_;
+  std::vector<std::uint8_t> rows_;
+};
+
+}  // namespace hiradix
