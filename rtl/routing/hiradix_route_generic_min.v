@@ -23,16 +23,18 @@ module hiradix_route_generic_min(
   wire on = cfg_algorithm == ALG_GENERIC_MIN[ALG_W-1:0];
   wire eject = here == dst_router;
 
+  // At most MAX_PORTS ties: PORT_W + 1 bits, so that the draw's multiplier is 32 x 7 bits, not 32 x W.
   reg [LOAD_W-1:0] least;
-  reg [W-1:0] ties, k, seen;
+  reg [PORT_W:0] ties, seen;
+  reg [W-1:0] k;
   reg [PORT_W-1:0] pick, first;
   reg found;
   integer i;
   always @* begin
     least = {LOAD_W{1'b1}};
     found = 1'b0;
-    ties = {W{1'b0}};
-    seen = {W{1'b0}};
+    ties = {(PORT_W+1){1'b0}};
+    seen = {(PORT_W+1){1'b0}};
     pick = {PORT_W{1'b0}};
     first = {PORT_W{1'b0}};
     k = {W{1'b0}};
@@ -48,10 +50,10 @@ module hiradix_route_generic_min(
       for (i = 0; i < MAX_PORTS; i = i + 1)
         if (fwd_row[i] && port_load[i*LOAD_W +: LOAD_W] == least) ties = ties + 1'b1;
       // The k-th tied port in port order.
-      k = draw(random[63:32], ties);
+      k = draw(random[63:32], {{(W-PORT_W-1){1'b0}}, ties});
       for (i = 0; i < MAX_PORTS; i = i + 1)
         if (fwd_row[i] && port_load[i*LOAD_W +: LOAD_W] == least) begin
-          if (seen == k) pick = i[PORT_W-1:0];
+          if ({{(W-PORT_W-1){1'b0}}, seen} == k) pick = i[PORT_W-1:0];
           seen = seen + 1'b1;
         end
     end
