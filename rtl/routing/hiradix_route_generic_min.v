@@ -23,41 +23,59 @@ module hiradix_route_generic_min(
   wire on = cfg_algorithm == ALG_GENERIC_MIN[ALG_W-1:0];
   wire eject = here == dst_router;
 
-  // At most MAX_PORTS ties: PORT_W + 1 bits, so that the draw's multiplier is 32 x 7 bits, not 32 x W.
-  reg [LOAD_W-1:0] least;
-  reg [PORT_W:0] ties, seen;
+  // Trees over the MAX_PORTS ports, heap-numbered (node n's children 2n and 2n + 1, port i at leaf
+  // MAX_PORTS + i), so that the depth grows with log2 of the radix: the least load of the row's ports, then
+  // per node how many of its leaves tie at it and whether any is in the row; the k-th tie and the row's first
+  // port are found by descending them (left while the left subtree holds the one sought).
+  localparam integer LEVELS = $clog2(MAX_PORTS), NODES = 2 * MAX_PORTS, CW = PORT_W + 1;
+  reg [NODES*LOAD_W-1:0] least;  // per node, the least load of its row ports (all ones: none)
+  reg [NODES*CW-1:0] ties;       // per node, its row ports at the root's least load
+  reg [NODES-1:0] in_row;        // per node, whether any of its ports is in the row
+  reg [LOAD_W-1:0] l, r;
   reg [W-1:0] k;
-  reg [PORT_W-1:0] pick, first;
-  reg found;
-  integer i;
+  reg [CW-1:0] left;
+  reg [PORT_W:0] node, first_node;
+  integer n, level;
   always @* begin
-    least = {LOAD_W{1'b1}};
-    found = 1'b0;
-    ties = {(PORT_W+1){1'b0}};
-    seen = {(PORT_W+1){1'b0}};
-    pick = {PORT_W{1'b0}};
-    first = {PORT_W{1'b0}};
+    least = {(NODES*LOAD_W){1'b1}};
+    ties = {(NODES*CW){1'b0}};
+    in_row = {NODES{1'b0}};
     k = {W{1'b0}};
+    left = {CW{1'b0}};
+    l = {LOAD_W{1'b1}};
+    r = {LOAD_W{1'b1}};
+    node = 1;
+    first_node = 1;
     if (on) begin
-      // The least load among the row's ports, and the first port of the row.
-      for (i = MAX_PORTS - 1; i >= 0; i = i - 1)
-        if (fwd_row[i]) begin
-          first = i[PORT_W-1:0];
-          found = 1'b1;
+      for (n = 0; n < MAX_PORTS; n = n + 1)
+        if (fwd_row[n]) begin
+          least[(MAX_PORTS + n)*LOAD_W +: LOAD_W] = port_load[n*LOAD_W +: LOAD_W];
+          in_row[MAX_PORTS + n] = 1'b1;
         end
-      for (i = 0; i < MAX_PORTS; i = i + 1)
-        if (fwd_row[i] && port_load[i*LOAD_W +: LOAD_W] < least) least = port_load[i*LOAD_W +: LOAD_W];
-      for (i = 0; i < MAX_PORTS; i = i + 1)
-        if (fwd_row[i] && port_load[i*LOAD_W +: LOAD_W] == least) ties = ties + 1'b1;
-      // The k-th tied port in port order.
-      k = draw(random[63:32], {{(W-PORT_W-1){1'b0}}, ties});
-      for (i = 0; i < MAX_PORTS; i = i + 1)
-        if (fwd_row[i] && port_load[i*LOAD_W +: LOAD_W] == least) begin
-          if ({{(W-PORT_W-1){1'b0}}, seen} == k) pick = i[PORT_W-1:0];
-          seen = seen + 1'b1;
+      for (n = MAX_PORTS - 1; n >= 1; n = n - 1) begin
+        l = least[(2*n)*LOAD_W +: LOAD_W];
+        r = least[(2*n+1)*LOAD_W +: LOAD_W];
+        least[n*LOAD_W +: LOAD_W] = r < l ? r : l;
+        in_row[n] = in_row[2*n] | in_row[2*n+1];
+      end
+      for (n = 0; n < MAX_PORTS; n = n + 1)
+        ties[(MAX_PORTS + n)*CW +: CW] = {{(CW-1){1'b0}}, fwd_row[n] && port_load[n*LOAD_W +: LOAD_W] == least[LOAD_W +: LOAD_W]};
+      for (n = MAX_PORTS - 1; n >= 1; n = n - 1)
+        ties[n*CW +: CW] = ties[(2*n)*CW +: CW] + ties[(2*n+1)*CW +: CW];
+      k = draw(random[63:32], {{(W-CW){1'b0}}, ties[CW +: CW]});
+      for (level = 0; level < LEVELS; level = level + 1) begin
+        left = ties[(2*node)*CW +: CW];
+        if (k[CW-1:0] < left) node = 2 * node;
+        else begin
+          k = k - {{(W-CW){1'b0}}, left};
+          node = 2 * node + 1;
         end
+        first_node = in_row[2*first_node] ? 2 * first_node : 2 * first_node + 1;
+      end
     end
   end
+  wire found = in_row[1];
+  wire [PORT_W-1:0] pick = node[PORT_W-1:0], first = first_node[PORT_W-1:0];  // leaf MAX_PORTS + i: port i
 
   wire hop = !eject && found;
   assign out_port = hop ? pick : dst_port[PORT_W-1:0];
