@@ -117,6 +117,25 @@ void read_router(ConfigValues& v, Config& c) {
   v.set("packet.flit", rp.flit_size);
 }
 
+namespace {
+
+// Why `routing` cannot run in more than one VN, or "". A VN's routing decides as if alone on its VN's VCs
+// (Router::route_candidate adds the offset), so a routing that reads the input VC or the state of each
+// output VC (in-transit routings: the input VC and the ready VCs; OLM and Hybrid: occupancies; UGAL with
+// routing.ugal_load: vc) would read VN 0's VCs: refused until the router gives it its VN's.
+std::string vn_refusal(const RoutingAlgorithm& routing, const RoutingOptions& options) {
+  const std::string who = "routing.algorithm " + options.algorithm;
+  if (routing.reroutes_blocked_heads()) return who + " reads the input VC and each output's ready VCs, which VNs do not translate yet";
+  if (routing.needs_occupancy()) return who + " reads output-VC occupancies, which VNs do not translate yet";
+  for (const RoutingKey& k : routing_keys())
+    if (k.spec.key == "routing.ugal_load" && options.text(k.spec.key) == "vc" &&
+        std::find(k.used_by.begin(), k.used_by.end(), options.algorithm) != k.used_by.end())
+      return "routing.ugal_load: vc reads the load of each output VC, which VNs do not translate yet";
+  return "";
+}
+
+}  // namespace
+
 // Routing: every key of the registry, network-dependent defaults resolved (router/routing/routing_registry.h),
 // and the group broadcast of a routing that shares state over its group (router/common/group_broadcast.h).
 std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const Topology& topo) {
@@ -150,6 +169,11 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const
     config_fail(e.key(), e.what());
   } catch (const std::invalid_argument& e) {
     config_fail("routing.algorithm", e.what());
+  }
+  rp.vns = static_cast<int>(c.routing.integer("routing.vns"));
+  if (rp.vns > 1) {
+    const std::string refusal = vn_refusal(*routing, c.routing);
+    if (!refusal.empty()) config_fail("routing.vns", refusal);
   }
   rp.broadcast.phit_bits = static_cast<int>(v.I("broadcast.phit_bits"));
   v.set("broadcast.mode", v.S("broadcast.mode"));
@@ -214,6 +238,9 @@ void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
     config_fail("trace.router", "traces nothing: trace.vcd, trace.contention" +
                                 (trace_key.empty() ? std::string() : " and " + trace_key) + " are all empty");
   c.rc.inject_mismatch_at = static_cast<std::uint64_t>(v.I("rtl.inject_mismatch_at"));
+  if (c.rc.mode != RcMode::kModel && c.router.vns > 1)
+    config_fail("routing.vns", "the RTL routing unit has no VN input yet: router.rc_mode " + v.S("router.rc_mode") +
+                                   " runs with routing.vns: 1 only");
   if (c.rc.mode != RcMode::kModel) {
     try {
       rc_config(c.routing, topo);
@@ -251,13 +278,23 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   };
   const char* unit = rp.wormhole ? "one flit" : "one packet for virtual cut-through";
   const std::vector<LinkClassKeys>& classes = topology_entry(c.topology.type).link_classes;
+  // Virtual networks (routing.vns): each is a disjoint copy of the routing's VCs on every class, the
+  // terminal (injection) class too, so a class needs vns times the routing's VCs and splits evenly.
+  const int vns = rp.vns;
+  const auto in_vns = [vns](int n) {
+    return vns > 1 ? " (" + std::to_string(n) + " in each of routing.vns = " + std::to_string(vns) + " virtual networks)" : "";
+  };
   for (std::size_t i = 0; i < classes.size(); ++i) {
     const std::string& key = classes[i].vcs.key;
-    const int needed = i < need.per_class.size() ? need[static_cast<int>(i)] : 1;
+    const int needed = vns * (i < need.per_class.size() ? need[static_cast<int>(i)] : 1);
     const int given = static_cast<int>(v.I(key));
     if (given != 0 && given < needed)
-      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + classes[i].name + " VCs for deadlock freedom (" +
-                           routing.vc_rule() + "); got " + std::to_string(given));
+      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + classes[i].name + " VCs for deadlock freedom" +
+                           in_vns(needed / vns) + " (" + routing.vc_rule() + "); got " + std::to_string(given));
+    if (given % vns != 0)
+      config_fail(key, "must be a multiple of routing.vns = " + std::to_string(vns) +
+                           " (each virtual network owns an equal share of the " + classes[i].name + " VCs); got " +
+                           std::to_string(given));
     c.links[i].vcs = given == 0 ? needed : given;
     v.set(key, c.links[i].vcs);
     c.links[i].buffer = at_least(classes[i].buffer.key, rp.flit_size, unit);

@@ -52,6 +52,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       port_ready_(ports.size(), 0),
       occupancy_(ports.size() * kStateVcs, 0),
       out_due_(ports.size(), kNever) {
+  rare_rc_ = params.vns > 1;
   if (routing.recomputes_at_injection())
     for (std::size_t p = 0; p < ports.size(); ++p)
       if (ports[p].link_class == 0) recompute_ports_ |= 1ull << p;
@@ -164,9 +165,9 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   if (reroutes_ || recompute_ports_) v.route_before = pkt.route;
   RoutingDecision d;
   ++activity_.events.routing_decisions;
-  if (cosim_) {
-    d = cosim_->decide(now, ctx, pkt, lfsr_);
-  } else {
+  if (rare_rc_) {
+    d = decide_rare(now, ctx, pkt);
+  } else {  // the model alone, one VN: most runs
     lfsr_ = lfsr_advance(lfsr_);
     ctx.random = lfsr_;
     d = rc_.route(ctx, pkt);
@@ -187,6 +188,27 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   pkt.route.misrouted |= d.misroute;
   v.ready_at = rc_start + static_cast<Cycle>(rc_.latency() + va_.latency());
   inputs_.count_front(index, now, InputHooks{*this});
+}
+
+// Virtual networks (routing.vns): the routing decided the VC inside the packet's VN, as if it were alone;
+// VN v's copy of the output class's VCs starts at v * (its VCs / vns). Ejection (a terminal port) is as
+// without VNs. The offset is added here, once for every routing, rather than by a decorator of the routing:
+// the router already holds each port's class and VC count (the routing is built before the VC counts are
+// resolved, and again by Network from its options alone), and a decorator would forward every virtual of
+// RoutingAlgorithm. With one VN it costs nothing: route_candidate's one test of rare_rc_ replaced its test of
+// cosim_ (docs/benchmark.md, issue 27).
+RoutingDecision Router::decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt) {
+  RoutingDecision d;
+  if (cosim_) {
+    d = cosim_->decide(now, ctx, pkt, lfsr_);
+  } else {
+    lfsr_ = lfsr_advance(lfsr_);
+    ctx.random = lfsr_;
+    d = rc_.route(ctx, pkt);
+  }
+  if (params_.vns > 1 && d.out_port < ports_.size() && ports_[d.out_port].link_class != 0)
+    d.out_vc = static_cast<std::uint8_t>(d.out_vc + pkt.vn * (ports_[d.out_port].out_vcs / params_.vns));
+  return d;
 }
 
 // seed-003 §1.3 [F]: the routing decision of a head that cannot advance is re-evaluated. Its header
@@ -251,6 +273,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
 
 void Router::attach_rc_cosim(RcCoSim* cosim) {
   cosim_ = cosim;
+  rare_rc_ = true;
   if (state_) state_->attach_block_events(cosim->state_block_events(id_));
 }
 

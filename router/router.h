@@ -139,6 +139,9 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
   void route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now);
+  // The decision of a router with the co-simulation or virtual networks (rare_rc_), out of route_candidate's
+  // fast path: the model's or the co-simulation's, plus the VN's offset.
+  RoutingDecision decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt);
   void fire_broadcast(Cycle now);
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
@@ -159,6 +162,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   ActivityScheduler& scheduler_;
   std::uint64_t lfsr_;        // the routing unit's random state (router/common/lfsr.h)
   RcCoSim* cosim_ = nullptr;
+  bool rare_rc_ = false;      // cosim_ or routing.vns > 1: decide_rare decides
   StageTrace* stage_trace_ = nullptr;
   ContentionTrace* contention_trace_ = nullptr;
   InputUnit inputs_;

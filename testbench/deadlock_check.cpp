@@ -33,7 +33,7 @@ DeadlockAnalysis analyse_in_child(const Config& config) {
   const nlohmann::json j = nlohmann::json::parse(compute_in_child([&config] {
     const std::unique_ptr<Topology> topo = make_topology(config);
     const std::unique_ptr<RoutingAlgorithm> routing = make_routing(config.routing, *topo);
-    const DeadlockAnalysis a = analyse_deadlock(*topo, *routing, class_vcs(config));
+    const DeadlockAnalysis a = analyse_deadlock(*topo, *routing, class_vcs(config), config.router.vns);
     return nlohmann::json{{"verdict", static_cast<int>(a.verdict)}, {"graph", a.graph}, {"cycle", a.cycle},
                           {"reason", a.reason}, {"channels", a.channels}, {"edges", a.edges}, {"seconds", a.seconds}}
         .dump();

@@ -24,6 +24,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
       scheduler_("scheduler"),
       stats_(*topo_, *routing_, config.warmup, config.warmup + config.measure),
       permutations_(config.traffic, *topo_, config.seed) {
+  stats_.set_vns(config.router.vns);
   if (config.traffic.has_change) {
     const Cycle begin = config.traffic.change_at > config.bins_before ? config.traffic.change_at - config.bins_before : 0;
     stats_.enable_time_series(std::max(begin, config.warmup), config.warmup + config.measure, config.bin);
@@ -52,6 +53,8 @@ void Network::build_routers_and_nics() {
   np.queue_phits = config.nic_queue;
   np.injection_vcs = classes_[0].vcs;
   np.vc_by_destination = config.nic_vc_by_destination;
+  np.vns = config.router.vns;
+  np.vn_select = parse_vn_select(config.routing.text("routing.vn_select"));
   np.injection_depth = classes_[0].buffer;
   np.flow_control = config.router.flow_control;  // the injection link speaks the routers' flow control
   routers_.reserve(static_cast<std::size_t>(topo_->routers()));

@@ -19,6 +19,8 @@ Cycle instant_after(Cycle from, Cycle gap) { return gap == kNever || gap - 1 > k
 
 Nic::Link::Link(Nic* nic, int k, const NicParams& params)
     : flow(make_flow_sender(params.flow_control, {{params.injection_vcs, params.injection_depth}}, params.flit_size)),
+      vn_choice(params.vns, params.vn_select),
+      head_vn(vn_choice.next(nic->rng_)),
       out(k == 0 ? "inject" : ("inject_" + std::to_string(k)).c_str(), nic, k),
       in(k == 0 ? "eject" : ("eject_" + std::to_string(k)).c_str(), nic, k) {
   queue.reset_growing(16, static_cast<std::size_t>(params.queue_phits / params.packet_size));
@@ -38,7 +40,9 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
       rng_(seed, static_cast<std::uint64_t>(node)),
       source_(topo, node, permutations),
       injection_vcs_(params.injection_vcs),
+      vcs_per_vn_(params.injection_vcs / params.vns),
       one_link_(topo.nics_per_node() == 1),
+      one_link_one_vn_(one_link_ && params.vns == 1),
       first_(this, 0, params) {
   links_.push_back(&first_);
   for (int k = 1; k < topo.nics_per_node(); ++k) {
@@ -147,22 +151,26 @@ void Nic::take_submitted(Cycle now) {
 }
 
 // Sends the next flit of the packet at the head of the link's queue on a free link, into an injection VC
-// with room for the flit; a packet's flits all go to the VC its head took.
+// with room for the flit; a packet's flits all go to the VC its head took. With VNs (routing.vns) the head's
+// VC is one of its VN's set, by the same policy inside it; with one VN the set is every VC (base 0), so the
+// choice is as before VNs.
 // Inlined into both ticks below.
+template <bool kVns>
 [[gnu::always_inline]] inline Cycle Nic::send(Link& l, Cycle now) {
   bool waiting_credits = false;
   if (!l.queue.empty() && l.link_free <= now) {
     const int flit = params_.flit_size;
-    const int vcs = injection_vcs_;
+    const int vcs = kVns ? vcs_per_vn_ : injection_vcs_;
+    const int base = kVns ? l.head_vn * vcs : 0;  // the first VC of the front packet's VN
     int vc = -1;
     if (l.next_flit > 0) {
       if (l.flow->may_send(0, l.packet_vc, flit, now)) vc = l.packet_vc;
     } else if (params_.vc_by_destination) {  // FOGSim's policy: the destination's VC, or wait for it
-      const int c = destination_vc(l.queue.front().dst, vcs, topo_.nodes());
+      const int c = base + destination_vc(l.queue.front().dst, vcs, topo_.nodes());
       if (l.flow->may_send(0, c, flit, now)) vc = c;
     } else {
       for (int i = 0; i < vcs; ++i) {
-        const int c = (l.next_vc + i) % vcs;
+        const int c = base + (l.next_vc + i) % vcs;
         if (l.flow->may_send(0, c, flit, now)) {
           vc = c;
           break;
@@ -174,7 +182,7 @@ void Nic::take_submitted(Cycle now) {
     } else {
       const bool head = l.next_flit == 0, tail = l.next_flit == params_.packet_size / flit - 1;
       if (head) {  // the packet comes into being as its head leaves
-        l.next_vc = (vc + 1) % vcs;
+        l.next_vc = (vc - base + 1) % vcs;
         l.packet_vc = vc;
         const Waiting& w = l.queue.front();
         l.sending = pool_.allocate();
@@ -183,6 +191,7 @@ void Nic::take_submitted(Cycle now) {
         pkt.src = static_cast<std::uint32_t>(id_);
         pkt.dst = w.dst;
         pkt.dst_nic = w.dst_nic;
+        if (kVns) pkt.vn = static_cast<std::uint8_t>(l.head_vn);  // else 0, as the pool gave it
         pkt.size = static_cast<std::uint16_t>(params_.packet_size);
         pkt.generated = w.generated;
         pkt.injected = now;
@@ -196,6 +205,7 @@ void Nic::take_submitted(Cycle now) {
       if (tail) {
         l.queue.pop();
         l.next_flit = 0;
+        if (kVns) l.head_vn = l.vn_choice.next(rng_);  // the next packet's VN
       } else {
         ++l.next_flit;
       }
@@ -207,23 +217,25 @@ void Nic::take_submitted(Cycle now) {
 }
 
 // A node with one NIC, most nodes: the same steps with no loop (its own copy of send, inlined).
+template <bool kVns>
 [[gnu::always_inline]] inline void Nic::tick_one(Cycle now) {
   Link& l = first_;
   l.flow->catch_up(0, now);
   if (!submitted_.empty()) take_submitted(now);
   if (next_generation_ <= now) generate(now);
-  Cycle next = std::min(next_generation_, send(l, now));
+  Cycle next = std::min(next_generation_, send<kVns>(l, now));
   if (!submitted_.empty()) next = std::min(next, submitted_.front().generated);
   if (next != kNever) wake_at(next);
 }
 
 void Nic::tick(Cycle now) {
-  if (one_link_) return tick_one(now);
+  if (one_link_one_vn_) return tick_one<false>(now);
+  if (one_link_) return tick_one<true>(now);
   for (Link* l : links_) l->flow->catch_up(0, now);
   if (!submitted_.empty()) take_submitted(now);
   if (next_generation_ <= now) generate(now);
   Cycle next = next_generation_;
-  for (Link* l : links_) next = std::min(next, send(*l, now));
+  for (Link* l : links_) next = std::min(next, send<true>(*l, now));  // with one VN head_vn stays 0
   if (!submitted_.empty()) next = std::min(next, submitted_.front().generated);
   if (next != kNever) wake_at(next);
 }

@@ -15,6 +15,7 @@
 #include "topology/topology.h"
 #include "testbench/stats.h"
 #include "testbench/traffic.h"
+#include "testbench/vn_choice.h"
 #include "tlm/link.h"
 #include "tlm/ring.h"
 #include "tlm/scheduler.h"
@@ -30,6 +31,10 @@ struct NicParams {
   // nic.injection_vc: destination (FOGSim's policy): a packet to node `dest` goes to injection VC
   // floor(dest * injection_vcs / N), N the network's nodes, and waits for its credits; otherwise round robin.
   bool vc_by_destination = false;
+  // routing.vns and routing.vn_select: a packet of VN v goes into VN v's injection VCs,
+  // [v * injection_vcs / vns, (v + 1) * injection_vcs / vns), by the policy above inside that set.
+  int vns = 1;
+  VnSelect vn_select = VnSelect::kRoundRobin;
   FlowControlKind flow_control = FlowControlKind::kCredits;
 };
 
@@ -86,7 +91,9 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
     Ring<Waiting> queue;
     ArenaPtr<FlowControlSender> flow;  // the sending end of the injection link's flow control
     PacketId sending = 0;  // the packet whose flits are leaving (wormhole)
-    int next_vc = 0;
+    int next_vc = 0;       // round robin: the next injection VC to try, inside the VN's set
+    VnChoice vn_choice;    // this NIC's choice of VN (routing.vn_select)
+    int head_vn = 0;       // the VN of the packet at the front of the queue, chosen once when it got there
     int next_flit = 0;     // next flit of the packet at the head of the queue
     int packet_vc = 0;     // the VC that packet's flits go to
     Cycle link_free = 0;
@@ -103,8 +110,11 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   void generate(Cycle now);
   // The NIC a packet to node `dst` leaves from and the one of `dst` it is delivered at (see the class).
   void pick_nics(int dst, int& from, int& to) const;
-  // Sends the next flit on link `k` if it can; the next cycle it wants to run (kNever: none).
+  // Sends the next flit on link `k` if it can; the next cycle it wants to run (kNever: none). kVns: the run
+  // has several VNs (routing.vns); without, the VN code is compiled out of the most common tick.
+  template <bool kVns>
   inline Cycle send(Link& link, Cycle now);  // defined in nic.cpp, the only user
+  template <bool kVns>
   inline void tick_one(Cycle now);  // tick of a node with one NIC (nic.cpp)
   void take_submitted(Cycle now);
  public:
@@ -127,6 +137,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   Ring<Waiting> submitted_;  // submitted, not yet generated
   NicListener* listener_ = nullptr;
   int injection_vcs_;
+  int vcs_per_vn_;  // injection VCs of each VN (all of them with one VN)
   Cycle next_generation_ = kNever;
   // gap's law for `gap_load_` (a phase's offered load): packets per cycle and log(1 - p), so that a draw
   // costs one logarithm, not two. NaN at first: no load equals it.
@@ -136,6 +147,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   // Link 0 is part of the NIC, as the one link of a node with one NIC (most nodes) was before nodes had
   // several: a tick reaches its state at fixed offsets from `this`, without a pointer or a loop.
   bool one_link_;
+  bool one_link_one_vn_;  // one NIC and one VN (routing.vns = 1): most nodes of most runs
   Link first_;
   std::vector<ArenaPtr<Link>> more_links_;  // links 1.. of a node with several NICs
   std::vector<Link*> links_;                // all the links, by NIC number

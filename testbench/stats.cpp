@@ -100,6 +100,10 @@ void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   // Summed apart from hops_: added to it in the loop, it was stored back at every step (pkt may alias it).
   hops_ += std::accumulate(pkt.route.hops.begin(), pkt.route.hops.end(), std::uint64_t{0});
   ++path_types_[pkt.route.path_bits & 7];
+  if (vns_ > 1) {
+    ++vn_packets_[pkt.vn];
+    vn_phits_[pkt.vn] += pkt.size;
+  }
   total_.add(latency);
   injection_.add(pkt.injected - pkt.generated);
   network_.add(tail - pkt.injected);
@@ -131,6 +135,15 @@ nlohmann::json Stats::to_json(Cycle measure_cycles, int terminals) const {
   const double router_cycles = static_cast<double>(measure_cycles) * per_router_;
   for (std::uint64_t phits : injected_phits_) per_router.push_back(phits / router_cycles);
   j["injected_load_per_router"] = per_router;
+  if (vns_ > 1) {  // only with VNs, so that a run with one VN writes exactly what it wrote before them
+    json packets = json::array(), load = json::array();
+    for (int v = 0; v < vns_; ++v) {
+      packets.push_back(vn_packets_[static_cast<std::size_t>(v)]);
+      load.push_back(vn_phits_[static_cast<std::size_t>(v)] / node_cycles);
+    }
+    j["accepted_packets_per_vn"] = packets;
+    j["accepted_load_per_vn"] = load;
+  }
   return j;
 }
 

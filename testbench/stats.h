@@ -71,6 +71,8 @@ class Stats {
   Stats(const Topology& topo, const RoutingAlgorithm& routing, Cycle measure_begin, Cycle measure_end);
 
   void enable_time_series(Cycle begin, Cycle end, Cycle bin);
+  // routing.vns: with more than one, result.json gains the accepted packets and load of each VN.
+  void set_vns(int vns) { vns_ = vns; }
 
   void on_generate(Cycle now, int size, bool accepted) {
     if (!accepted) ++refused_total_;
@@ -114,6 +116,8 @@ class Stats {
   std::uint64_t misdelivered_ = 0, duplicates_ = 0;
   std::vector<std::uint64_t> injected_phits_;  // per router, in the window
   std::vector<std::uint64_t> path_types_;      // 8 entries, by RouteState::path_bits
+  int vns_ = 1;
+  std::array<std::uint64_t, kMaxVirtualNetworks> vn_packets_{}, vn_phits_{};  // in the window, by Packet::vn
   std::array<std::string, 8> path_names_;      // their names in result.json (RoutingAlgorithm::path_type_name)
   LatencyHistogram total_, injection_, network_;
   DeliveryLedger delivered_;                   // by packet serial: each packet delivered once

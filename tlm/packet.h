@@ -18,6 +18,10 @@ using PacketId = std::uint32_t;
 // class; topology/topology_registry.cpp refuses a topology with more).
 inline constexpr int kMaxLinkClasses = 4;
 
+// The most virtual networks (routing.vns) a run may have: Packet::vn is a byte, and VN v's VCs must stay
+// within a port's byte-wide VC numbers.
+inline constexpr int kMaxVirtualNetworks = 8;
+
 // Header route state carried by the packet (the "header route state" of docs/architecture.md). Nothing in
 // it is specific to a topology: hops are counted per link class (the topology's class numbers), and what a
 // routing needs beyond the common fields it keeps in `flags`, whose bits that routing defines.
@@ -42,6 +46,9 @@ struct Packet {
   // Which of the destination node's NICs (Topology::nic_port(dst, dst_nic)) the packet is delivered at, as
   // the source NIC chose it (testbench/nic.h); 0 on a topology with one NIC per node.
   std::uint8_t dst_nic = 0;
+  // The virtual network (routing.vns) the source NIC chose for the packet, fixed for its life: VN v owns
+  // VCs [v * n_c, (v + 1) * n_c) of every link class c (n_c = the class's VCs / vns). 0 when vns = 1.
+  std::uint8_t vn = 0;
   Cycle generated = 0;       // cycle the NIC created it
   Cycle injected = 0;        // cycle its head left the NIC
   RouteState route;

@@ -41,11 +41,11 @@ TopologyEntry dragonfly_topology_entry() {
       terminal_link_class(),
       {"local",
        {"links.local_latency", KeyType::kInt, "10", 1, kUnbounded, {}, "Dragonfly: local link latency in cycles, for packets and credits (seed-003 Table I)."},
-       {"router.vcs.local", KeyType::kInt, "0", 0, 32, {}, "Dragonfly: VCs of local ports; 0 = the minimum the routing needs (MIN 2, Valiant lgl 4)."},
+       {"router.vcs.local", KeyType::kInt, "0", 0, 32, {}, "Dragonfly: VCs of local ports; 0 = the minimum the routing needs (MIN 2, Valiant lgl 4), times routing.vns."},
        {"router.buffers.local", KeyType::kInt, "32", 1, kUnbounded, {}, "Dragonfly: input buffer per local VC, phits (seed-003 Table I)."}},
       {"global",
        {"links.global_latency", KeyType::kInt, "100", 1, kUnbounded, {}, "Dragonfly: global link latency in cycles (seed-003 Table I)."},
-       {"router.vcs.global", KeyType::kInt, "0", 0, 32, {}, "Dragonfly: VCs of global ports; 0 = the minimum the routing needs (MIN 1, Valiant 2)."},
+       {"router.vcs.global", KeyType::kInt, "0", 0, 32, {}, "Dragonfly: VCs of global ports; 0 = the minimum the routing needs (MIN 1, Valiant 2), times routing.vns."},
        {"router.buffers.global", KeyType::kInt, "256", 1, kUnbounded, {}, "Dragonfly: input buffer per global VC, phits (seed-003 Table I)."}},
   };
   e.size_key = "topology.h";

@@ -31,14 +31,14 @@ const TopologyEntry& topology_entry(const std::string& name) {
 LinkClassKeys terminal_link_class() {
   return {"terminal",
           {"links.injection_latency", KeyType::kInt, "1", 1, kUnbounded, {}, "NIC-to-router and router-to-NIC link latency in cycles (not in the seeds)."},
-          {"router.vcs.injection", KeyType::kInt, "1", 1, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue; seed-003 Table I: 3). With several, the NIC puts each packet into the next injection VC, round robin, that has room for its first flit, so a packet blocked at the head of one VC does not stop the next."},
+          {"router.vcs.injection", KeyType::kInt, "0", 0, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue; seed-003 Table I: 3); 0 = one per virtual network (routing.vns), so 1 without VNs. With several, the NIC puts each packet into the next injection VC, round robin, that has room for its first flit, so a packet blocked at the head of one VC does not stop the next."},
           {"router.buffers.injection", KeyType::kInt, "32", 1, kUnbounded, {}, "Input buffer per injection VC, phits."}};
 }
 
 LinkClassKeys network_link_class() {
   return {"network",
           {"links.network_latency", KeyType::kInt, "10", 1, kUnbounded, {}, "fully_connected, mesh, torus, flattened_butterfly, kns: router-to-router link latency in cycles, for packets and credits (kns: every link joins an end node and a switch)."},
-          {"router.vcs.network", KeyType::kInt, "0", 0, 32, {}, "fully_connected, mesh, torus, flattened_butterfly, kns: VCs of router-to-router ports; 0 = the minimum the routing needs (min: the most hops of a minimal path, valiant: twice that, dor: 1 on a mesh and a flattened_butterfly, 2 on a torus; osha: twice dor's, one set per virtual network; hybrid_dor: 1; ugal and rvlb as valiant)."},
+          {"router.vcs.network", KeyType::kInt, "0", 0, 32, {}, "fully_connected, mesh, torus, flattened_butterfly, kns: VCs of router-to-router ports; 0 = the minimum the routing needs (min: the most hops of a minimal path, valiant: twice that, dor: 1 on a mesh and a flattened_butterfly, 2 on a torus; osha: twice dor's, one set per virtual network; hybrid_dor: 1; ugal and rvlb as valiant), times routing.vns."},
           {"router.buffers.network", KeyType::kInt, "32", 1, kUnbounded, {}, "fully_connected, mesh, torus, flattened_butterfly, kns: input buffer per router-to-router VC, phits (kns: the switches' inputs, and the end nodes' unless topology.node_buffer sets theirs)."}};
 }
 

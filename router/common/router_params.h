@@ -37,6 +37,9 @@ struct RouterParams {
   // Reference mode for testing the event-driven bookkeeping: look at every VC and port in every cycle
   // while the router holds anything. Results must be identical, only slower.
   bool poll = false;
+  // Virtual networks (routing.vns): VN v owns VCs [v * n, (v + 1) * n) of a port whose class has n VCs per VN
+  // (its VCs / vns); Router::route_candidate adds the offset to the routing's VN-local VC.
+  int vns = 1;
   // Group-wide broadcasts (ECtN, PB): mode, period, phit size and local latency; the payload size comes
   // from the routing.
   BroadcastParams broadcast;

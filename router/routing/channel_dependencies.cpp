@@ -407,7 +407,14 @@ void enumerate_escape_channels(const RoutingAlgorithm& routing, ChannelGraph& g,
 }
 
 ChannelGraph channel_dependencies(const Topology& topo, const RoutingAlgorithm& routing, const std::vector<int>& vcs,
-                                  CdgMethod method) {
+                                  CdgMethod method, int vns) {
+  if (vns > 1) {
+    std::vector<int> per_vn = vcs;
+    for (int& n : per_vn) n /= vns;
+    ChannelGraph g(topo, vcs);
+    g.add_vn_copies(channel_dependencies(topo, routing, per_vn, method), vns);
+    return g;
+  }
   ChannelGraph g(topo, vcs);
   if (topo.max_radix() > kMaxPorts) throw std::invalid_argument("deadlock check: radix above 64");
   if (!routing.enumerate_dependencies(g, method))
@@ -416,12 +423,13 @@ ChannelGraph channel_dependencies(const Topology& topo, const RoutingAlgorithm& 
   return g;
 }
 
-DeadlockAnalysis analyse_deadlock(const Topology& topo, const RoutingAlgorithm& routing, const std::vector<int>& vcs) {
+DeadlockAnalysis analyse_deadlock(const Topology& topo, const RoutingAlgorithm& routing, const std::vector<int>& vcs,
+                                  int vns) {
   const auto t0 = std::chrono::steady_clock::now();
   DeadlockAnalysis a;
   a.graph = routing.reroutes_blocked_heads() ? "escape channels" : "paths";
   try {
-    const ChannelGraph g = channel_dependencies(topo, routing, vcs);
+    const ChannelGraph g = channel_dependencies(topo, routing, vcs, CdgMethod::kReduced, vns);
     const std::vector<long> cycle = g.find_cycle();
     a.verdict = cycle.empty() ? DeadlockAnalysis::Verdict::kAcyclic : DeadlockAnalysis::Verdict::kCyclic;
     a.cycle = g.describe(cycle);

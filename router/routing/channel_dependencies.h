@@ -72,6 +72,9 @@ class ChannelGraph {
   // Makes the graph closed under the rotation of the topology's domains (rotation_symmetric): every
   // channel gets the dependencies of all the channels of its orbit, moved along.
   void close_under_rotation();
+  // Virtual networks (routing.vns): adds `vns` copies of `one_vn`, the graph of one VN on that VN's VCs
+  // (this graph's VCs / vns per class), VN v's on VCs [v * n_c, (v + 1) * n_c) of each class c.
+  void add_vn_copies(const ChannelGraph& one_vn, int vns);
 
  private:
   long successor(long from, int bit) const {
@@ -125,8 +128,12 @@ enum class CdgMethod : std::uint8_t { kReduced, kFull };
 // Destinations are one terminal per router (the others of a router differ only in the ejection port).
 // Throws std::invalid_argument for a routing it has no enumeration for, std::logic_error for a path that
 // takes a VC beyond its port's VCs or does not end.
+// With `vns` virtual networks (routing.vns; `vcs` are then every VN's together) each VN is a disjoint copy
+// of the routing's VCs in which it decides as if alone (Router::route_candidate adds the VN's offset), and a
+// packet never changes VN: the graph is the routing's on one VN's VCs, copied onto each VN's (no edge joins
+// two copies, so it is acyclic exactly when one copy is; each copy is enumerated all the same).
 ChannelGraph channel_dependencies(const Topology& topo, const RoutingAlgorithm& routing, const std::vector<int>& vcs,
-                                  CdgMethod method = CdgMethod::kReduced);
+                                  CdgMethod method = CdgMethod::kReduced, int vns = 1);
 
 // The walks of the Dragonfly's routing families, each over `g`'s topology, for their enumerate_dependencies():
 //  - every path route() takes from every source router to every destination router (MIN);
@@ -154,6 +161,7 @@ struct DeadlockAnalysis {
 
 // Builds the CDG (channel_dependencies) and looks for a cycle; kUnchecked for a routing without an
 // enumeration (the reason says which).
-DeadlockAnalysis analyse_deadlock(const Topology& topo, const RoutingAlgorithm& routing, const std::vector<int>& vcs);
+DeadlockAnalysis analyse_deadlock(const Topology& topo, const RoutingAlgorithm& routing, const std::vector<int>& vcs,
+                                  int vns = 1);
 
 }  // namespace hiradix

@@ -81,6 +81,22 @@ bool ChannelGraph::contains(const ChannelGraph& other) const {
   return true;
 }
 
+void ChannelGraph::add_vn_copies(const ChannelGraph& one_vn, int vns) {
+  const ChannelGraph& o = one_vn;
+  for (long c = 0; c < o.channels_; ++c) {
+    const std::uint64_t* w = &o.bits_[static_cast<std::size_t>(c) * o.words_];
+    const Channel from = o.channel(c);
+    const int from_vcs = o.vcs(topo_.port_class(from.router, from.port));
+    for (int i = 0; i < o.words_; ++i)
+      for (std::uint64_t bits = w[i]; bits; bits &= bits - 1) {
+        const int bit = i * 64 + __builtin_ctzll(bits);
+        const int port = bit / o.vcs_max_, vc = bit % o.vcs_max_;
+        const int to_vcs = o.vcs(topo_.port_class(o.peer(from.router, from.port).router, port));
+        for (int v = 0; v < vns; ++v) add(id(from.router, from.port, from.vc + v * from_vcs), port, vc + v * to_vcs);
+      }
+  }
+}
+
 std::string ChannelGraph::name(long id) const {
   const Channel c = channel(id);
   const int cls = topo_.port_class(c.router, c.port);

@@ -97,6 +97,12 @@ RoutingEntry osha_routing_entry() {
                  {}, rtl::ALG_OSHA,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
                    const Mesh& t = topology_as<Mesh>(topo, "routing.algorithm osha");
+                   // Its two VNs are its own (the VN choice is its routing decision, the toggle, and both
+                   // share one VC numbering): the general ones would be a second, orthogonal split.
+                   if (o.integer("routing.vns") != 1)
+                     throw KeyError("routing.vns", "osha has its own two virtual networks (seed 001 §1.3, "
+                                                   "routing.osha_order); routing.vns must be 1, got " +
+                                                       std::to_string(o.integer("routing.vns")));
                    if (t.dims() < 2)
                      throw KeyError("topology.dims", "osha needs at least 2 dimensions (its two virtual networks correct "
                                                      "them in two orders, seed 001 §1.3); this network has 1");

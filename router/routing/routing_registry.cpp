@@ -88,6 +88,16 @@ const std::vector<RoutingKey>& routing_keys() {
         {{"routing.vc_scheme", KeyType::kString, "slot", 0, 0, {"slot", "hop_count"},
           "VC of each hop: its slot in the routing's canonical path (deadlock-free), or hop_count, the count-based "
           "reading of seed-000 §1.6, which deadlocks (kept to demonstrate it)."}},
+        {{"routing.vns", KeyType::kInt, "1", 1, kMaxVirtualNetworks, {},
+          "Virtual networks (seed 001 §1.3): disjoint copies of the routing's VC set on every link class, VN v "
+          "owning VCs [v*n, v*n + n) of a class with n VCs per VN; each packet's VN is chosen once at its source "
+          "NIC (routing.vn_select) and kept for its life, and each hop's VC is the routing's inside its VN. "
+          "router.vcs.*: 0 gives vns times what the routing needs; a count given must be a multiple of vns. 1 = no "
+          "VNs. Not with osha (its own two VNs), the in-transit routings and OLM/Hybrid (they read per-VC state), "
+          "routing.ugal_load: vc, or router.rc_mode rtl/lockstep (the routing unit has no VN input yet)."}},
+        {{"routing.vn_select", KeyType::kString, "round_robin", 0, 0, {"round_robin", "random"},
+          "How a source NIC picks the VN of each new packet when routing.vns > 1: round_robin = the VNs in turn, "
+          "per NIC; random = uniformly, from the NIC's own random stream (deterministic per seed)."}},
     };
     for (const RoutingEntry& e : routing_registry()) all.insert(all.end(), e.keys.begin(), e.keys.end());
     return all;
