@@ -24,6 +24,9 @@ struct BlockSpec {
   // Subdirectories of the RTL directory where Yosys finds the modules the sources instantiate, by file
   // name (hierarchy -libdir): only the modules actually instantiated are read.
   std::vector<std::string> libdirs = {};
+  // Register ranks after the block's outputs that ABC retimes into its logic (the routing unit in more
+  // stages than its RTL cuts, synth.rc_stages): the outputs leave this many clocks later.
+  int retime_ranks = 0;
 };
 
 // The network as the RTL sees it: the Dragonfly geometry module's p, a, h (rtl/topology/), the VCs of its

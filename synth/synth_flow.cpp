@@ -20,6 +20,7 @@
 #include "router/rtl/unit_geometry.h"
 #include "router/rtl/rtl_state_blocks.h"
 #include "rtl_fields.h"
+#include "synth/fanout_repair.h"
 #include "synth/synth_block.h"
 #include "synth/synth_power.h"
 #include "synth/synth_router.h"
@@ -185,7 +186,22 @@ void write_synth_top_constants(std::ostream& v, const RcConfig& rc) {
 }
 
 // The routing unit, with only the configured routing's submodule.
-void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc, int rw, int pw, int nw, int stages) {
+void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc, int rw, int pw, int nw, int stages,
+                          int ranks) {
+  // With retimed ranks the unit's decision goes through `ranks` registers, which ABC moves into its logic
+  // (BlockSpec::retime_ranks); the LFSR's next state is not part of the decision and leaves as it is.
+  const char* d = ranks > 0 ? "u_" : "";
+  if (ranks > 0)
+    v << "  localparam integer DECISION_W = 2 * PORT_W + VC_W + 2 + RS_W;\n"
+      << "  wire [PORT_W-1:0] u_out_port, u_min_port;\n  wire [VC_W-1:0] u_out_vc;\n  wire u_misroute, u_no_slot;\n"
+      << "  wire [RS_W-1:0] u_rs_out;\n"
+      << "  reg [DECISION_W-1:0] rank [0:" << ranks - 1 << "];\n"
+      << "  integer r;\n"
+      << "  always @(posedge clk) begin\n"
+      << "    rank[0] <= {u_out_port, u_min_port, u_out_vc, u_misroute, u_no_slot, u_rs_out};\n"
+      << "    for (r = 1; r < " << ranks << "; r = r + 1) rank[r] <= rank[r - 1];\n"
+      << "  end\n"
+      << "  assign {out_port, min_port, out_vc, misroute, no_slot, rs_out} = rank[" << ranks - 1 << "];\n";
   v << "  // Only the configured routing's submodule is built (ROUTINGS): Yosys reads the geometry and that routing's\n"
     << "  // files, and the area is that routing's logic.\n"
     << "  hiradix_routing_unit #(.ROUTINGS({{((1 << ALG_W) - 1){1'b0}}, 1'b1} << C_ALGORITHM), .DRAWS_REGISTERED(1), .STAGES(" << stages << ")";
@@ -211,8 +227,8 @@ void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc
     else v << "{{" << unused << "{1'b0}}, " << f.name << "}";
   }
   v << "}),\n"
-    << "      .out_port(out_port), .out_vc(out_vc), .min_port(min_port),\n"
-    << "      .misroute(misroute), .rs_out(rs_out), .lfsr_out(lfsr_out), .no_slot(no_slot));\n"
+    << "      .out_port(" << d << "out_port), .out_vc(" << d << "out_vc), .min_port(" << d << "min_port),\n"
+    << "      .misroute(" << d << "misroute), .rs_out(" << d << "rs_out), .lfsr_out(lfsr_out), .no_slot(" << d << "no_slot));\n"
     << "endmodule\n";
 }
 
@@ -228,16 +244,21 @@ std::optional<RcConfig> routing_unit_config(const Config& c, std::string& why) {
   }
 }
 
+// The unit in `stages` stages: the cut its RTL has (STAGES, at most rtl_stages_offered) and retimed ranks
+// for the rest.
 BlockSpec routing_unit_block(const Config& c, const Geometry& g, const RcConfig& rc, int stages) {
   const int rw = bits_for(g.routers), pw = bits_for(g.radix), nw = bits_for(g.terminals);
+  const int cut = std::min(stages, rtl_stages_offered(int(rc.algorithm))), ranks = stages - cut;
   std::ostringstream v;
   write_synth_top_ports(v, c, g, rc, rw, pw, nw);
   write_synth_top_constants(v, rc);
-  write_synth_top_unit(v, g, rc, rw, pw, nw, stages);
+  write_synth_top_unit(v, g, rc, rw, pw, nw, cut, ranks);
   BlockSpec b{"routing_unit", {"hiradix_routing_unit.v"}, v.str(), true, nlohmann::json::object(),
               {"topology", "routing"}};
+  b.retime_ranks = ranks;
   b.params = routing_unit_params(rc);
-  b.params.update({{"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}, {"stages", stages}});
+  b.params.update({{"router_bits", rw}, {"port_bits", pw}, {"dst_bits", nw}, {"stages", stages}, {"rtl_stages", cut},
+                   {"retimed_ranks", ranks}});
   return b;
 }
 
@@ -325,6 +346,17 @@ const char* kAbcScript =
     "strash\n&get -n\n&fraig -x\n&put\nscorr\ndc2\ndretime\nstrash\n&get -n\n&dch -f\n&nf {D}\n&put\n"
     "buffer -p\nupsize {D}\ndnsize {D}\nprint_stats\nstime -p\n";
 
+// Retiming for the least depth: `retime -M 4` moves registers backwards (towards the inputs) over the
+// AIG's unit delays, then the generic gates are mapped back (`map`); the liberty mapping comes later.
+const char* kRetimeScript = "strash\n&get -n\n&fraig -x\n&put\ndc2\nretime -M 4\nstrash\ndch -f\nmap\n";
+
+// The most sinks a flip-flop's output drives before the flow buffers it (fanout_repair.h; ABC's `buffer`
+// keeps its own nets to about 10).
+constexpr int kRegisterFanout = 10;
+
+// synth.rc_stages' largest value (config/config.cpp's choices), which auto stops at.
+constexpr int kMaxRcStages = 6;
+
 // The Yosys script of a block: read, elaborate, synthesize flat, map to the liberty's cells with ABC at the
 // clock period, and report.
 std::string yosys_script(const BlockSpec& b, const std::string& rtl_dir, const std::string& liberty, long clock_ps) {
@@ -339,8 +371,16 @@ std::string yosys_script(const BlockSpec& b, const std::string& rtl_dir, const s
      << "hierarchy -check -top synth_top";
   for (const std::string& d : b.libdirs) ys << " -libdir " << (fs::path(rtl_dir) / d).string();
   ys << "\n"
-     << "synth -flatten -top synth_top\n"
-     << "dfflibmap -liberty " << liberty << "\n"
+     << "synth -flatten -top synth_top\n";
+  // Retiming (BlockSpec::retime_ranks): ABC gets the flip-flops (-dff) and moves them backwards for the
+  // least depth (retime.script), into generic gates; the liberty mapping below then sees them as any
+  // register. ABC's `dretime` left this logic deeper (docs/synthesis.md).
+  // The design before retiming is kept (pre_retime.v) for the proof that retiming kept its decisions
+  // (tests/rtl/equiv_retimed_unit.sh).
+  if (b.retime_ranks > 0)
+    ys << "write_verilog -noattr pre_retime.v\n"
+       << "abc -dff -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX -script retime.script\n";
+  ys << "dfflibmap -liberty " << liberty << "\n"
      << "abc -liberty " << liberty << " -D " << clock_ps << " -script abc.script\n"
      << "opt_clean\n"
      << "stat -liberty " << liberty << "\n"
@@ -390,6 +430,7 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
     rtl_decl::write_routing_cases(cases);
   }
   write_text(dir / "abc.script", kAbcScript);
+  if (b.retime_ranks > 0) write_text(dir / "retime.script", kRetimeScript);
   const long clock_ps = std::lround(clock_ns * 1000.0);
   write_text(dir / "synth.ys", yosys_script(b, rtl_dir, liberty, clock_ps));
   const std::string cd = "cd " + quote(dir.string()) + " && ";
@@ -408,6 +449,13 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
     throw SynthError("cannot read area or cells of block " + b.name + " from " + (dir / "yosys.log").string());
   if (std::isnan(depth) && flip_flops != static_cast<long long>(cells))  // flip-flops alone: ABC has no logic
     throw SynthError("cannot read the logic depth of block " + b.name + " from " + (dir / "yosys.log").string());
+  // Buffer trees on the flip-flops' outputs (fanout_repair.h), before timing and power read the netlist.
+  FanoutRepair repair;
+  if (b.clocked) {
+    std::string netlist = read_text(dir / "netlist.v");
+    repair = repair_register_fanout(netlist, read_liberty_cells(read_text(liberty)), kRegisterFanout);
+    if (repair.buffers > 0) write_text(dir / "netlist.v", netlist);
+  }
 
   // Static timing: clocked blocks on their clk port, combinational ones against a virtual clock, inputs
   // arriving at the clock edge and outputs due at the next.
@@ -429,7 +477,8 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
     timing = "abc";
   }
   const int cycles = std::max(1, static_cast<int>(std::ceil(delay / clock_ns - 1e-9)));
-  return {{"area_um2", area}, {"cells", static_cast<long long>(cells)}, {"flip_flops", flip_flops},
+  return {{"area_um2", area + repair.area}, {"cells", static_cast<long long>(cells) + repair.buffers},
+          {"flip_flops", flip_flops}, {"register_buffers", repair.buffers},
           {"delay_ns", std::round(delay * 1e4) / 1e4},
           {"depth", std::isnan(depth) ? 0LL : static_cast<long long>(depth)}, {"cycles", cycles}, {"timing", timing},
           {"params", params}, {"power", block_power(b, dir, liberty, clock_ns, sta)}};
@@ -443,15 +492,7 @@ BlockSpec state_block(const std::string& name, const Config& c) {
   return {name, std::move(w.sources), std::move(w.verilog), true, std::move(w.params)};
 }
 
-// The routings whose RTL offers two stages, for messages.
-std::string two_stage_routings() {
-  std::string list;
-  for (const rtl_decl::Submodule& m : rtl_decl::kAllSubmodules)
-    for (int i = 0; i < m.count && m.stages > 1; ++i) list += (list.empty() ? "" : ", ") + std::string(m.routings[i].name);
-  return list;
-}
-
-// The routing unit in `stages` stages (synth.rc_stages; auto starts with one, run_synth may add the second).
+// The routing unit in `stages` stages (synth.rc_stages; auto starts with one, run_synth adds stages).
 BlockSpec unit_block_in(const Config& c, const Geometry& g, int stages) {
   std::string misfit;
   const std::optional<RcConfig> rc = routing_unit_config(c, misfit);
@@ -463,9 +504,6 @@ BlockSpec unit_block_in(const Config& c, const Geometry& g, int stages) {
       if (misfit.rfind(k, 0) == 0) key = k;
     config_fail(key, "the RTL routing unit cannot express this network: " + misfit);
   }
-  if (stages > rtl_stages_offered(int(rc->algorithm)))
-    config_fail("synth.rc_stages", "the RTL of routing.algorithm " + c.routing.algorithm + " has one stage (two: " +
-                                       two_stage_routings() + ")");
   return routing_unit_block(c, g, *rc, stages);
 }
 
@@ -583,17 +621,18 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     return r;
   };
   for (const BlockSpec& b : specs) report["blocks"][b.name] = run(b);
-  // synth.rc_stages: auto: a unit slower than the allocator is built again in two stages if its RTL has them;
-  // the one-stage figures stay beside.
+  // synth.rc_stages: auto: a unit slower than the allocator is built again in one more stage at a time (the
+  // cut its RTL has, then retimed ranks) until it is not, up to kMaxRcStages; the one-stage figures stay beside.
   nlohmann::json& blocks_done = report["blocks"];
-  if (c.synth_rc_stages == 0 && rc && rtl_stages_offered(int(rc->algorithm)) > 1 && blocks_done.contains("routing_unit") &&
-      blocks_done.contains("allocator") &&
-      blocks_done["routing_unit"]["delay_ns"].get<double>() > blocks_done["allocator"]["delay_ns"].get<double>()) {
-    const nlohmann::json& one = blocks_done["routing_unit"];
-    nlohmann::json one_stage = {{"area_um2", one["area_um2"]}, {"cells", one["cells"]}, {"delay_ns", one["delay_ns"]},
-                                {"cycles", one["cycles"]}};
-    blocks_done["routing_unit"] = run(unit_block_in(c, g, 2));
-    blocks_done["routing_unit"]["one_stage"] = std::move(one_stage);
+  if (c.synth_rc_stages == 0 && rc && blocks_done.contains("routing_unit") && blocks_done.contains("allocator")) {
+    const double allocator = blocks_done["allocator"]["delay_ns"].get<double>();
+    const nlohmann::json one = blocks_done["routing_unit"];
+    for (int stages = 2; stages <= kMaxRcStages && blocks_done["routing_unit"]["delay_ns"].get<double>() > allocator;
+         ++stages) {
+      blocks_done["routing_unit"] = run(unit_block_in(c, g, stages));
+      blocks_done["routing_unit"]["one_stage"] = {{"area_um2", one["area_um2"]}, {"cells", one["cells"]},
+                                                  {"delay_ns", one["delay_ns"]}, {"cycles", one["cycles"]}};
+    }
   }
   if (nlohmann::json router = router_summary(report, c); !router.is_null()) report["router"] = std::move(router);
   std::ofstream(out / "synth.json") << report.dump(2) << "\n";
