@@ -88,13 +88,6 @@ int code_on(const std::string& algorithm, int registered, const Topology& networ
 
 }  // namespace
 
-int rtl_stages_offered(int code) {
-  for (const rtl_decl::Submodule& m : rtl_decl::kAllSubmodules)
-    for (int i = 0; i < m.count; ++i)
-      if (m.routings[i].code == code) return m.stages;
-  return 1;
-}
-
 RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
   RoutingOptions options = given;
   resolve_routing_options(options, network);

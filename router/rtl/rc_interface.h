@@ -17,9 +17,6 @@ namespace hiradix {
 // The configuration of `algorithm` on `topo` as the RTL sees it; throws std::invalid_argument naming the
 // field when the network does not fit the RTL's field widths.
 RcConfig rc_config(const RoutingOptions& options, const Topology& topo);
-// The most pipeline stages the RTL of routing code `code` offers (rtl_decl::Submodule::stages): 2 for a
-// submodule with a register after its first stage, else 1.
-int rtl_stages_offered(int code);
 
 std::uint32_t pack_route_state(const RouteState& rs);
 RouteState unpack_route_state(std::uint32_t packed);  // `misrouted` (statistics only) is not part of it
