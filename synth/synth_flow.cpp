@@ -246,8 +246,8 @@ std::optional<RcConfig> routing_unit_config(const Config& c, std::string& why) {
 
 // The unit in `stages` stages: stages - 1 register ranks after it, retimed into its logic. The UGAL family's
 // hand-placed cut (STAGES = 2, rtl/routing/hiradix_route_ugal.v) is not used: retiming the one-stage unit
-// gave LIAN 4.2 ns at h = 8 in two stages where the cut gave 7.3, and 6.1 in three with the cut and a rank
-// (docs/synthesis.md).
+// did better for LIAN at h = 8 (two stages: 6.0 ns retimed, 7.3 with the cut; three: 4.2 retimed, 6.1 with
+// the cut and a rank; docs/synthesis.md).
 BlockSpec routing_unit_block(const Config& c, const Geometry& g, const RcConfig& rc, int stages) {
   const int rw = bits_for(g.routers), pw = bits_for(g.radix), nw = bits_for(g.terminals);
   const int cut = 1, ranks = stages - cut;
