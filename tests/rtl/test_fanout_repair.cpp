@@ -16,7 +16,7 @@ using hiradix::synth_detail::LibertyCells;
 using hiradix::synth_detail::read_liberty_cells;
 using hiradix::synth_detail::repair_register_fanout;
 
-const char* kLiberty = R"(library (tiny) {
+const char* kLiberty = R"lib(library (tiny) {
   cell (INVX1) {
     area : 16;
     cell_footprint : inv;
@@ -52,7 +52,7 @@ const char* kLiberty = R"(library (tiny) {
     pin(Q) { direction : output; function : "DS0000"; }
   }
 }
-)";
+)lib";
 
 // A register `q` feeding `sinks` inverters, and an input feeding as many (inputs are not repaired).
 std::string netlist(int sinks) {
