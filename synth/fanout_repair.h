@@ -1,5 +1,5 @@
 // Buffer trees on the outputs of flip-flops in a mapped netlist (the synthesis flow's last step before
-// timing). ABC buffers the high-fanout nets of the logic it maps (`buffer -p` in synth_flow.cpp's script),
+// timing). ABC buffers the high-fanout nets of the logic it maps (`buffer -p` in synth_scripts.cpp),
 // but not the outputs of registers, which it sees as inputs with an ideal driver: a register that retiming
 // (synth.rc_stages) placed on a decoded signal drove 283 gates through one minimum-size flip-flop, 4.1 ns of
 // clock-to-Q in OpenSTA. A timing-driven flow buffers such a net as any other; this does it after the fact,

@@ -1,8 +1,11 @@
 // Internals of the synthesis flow shared by its files (synth_flow.cpp: the flow and the logic blocks, and the
-// routings' state blocks from their wrappers, router/rtl/state_block_wrapper.h; synth_datapath.cpp: crossbar and buffer blocks; synth_power.cpp: OpenSTA power; synth_router.cpp: the
-// router's area and per-event energies). Not part of the installed interface.
+// routings' state blocks from their wrappers, router/rtl/state_block_wrapper.h; synth_routing_unit.cpp: the
+// routing unit's block; synth_scripts.cpp: the Yosys and ABC scripts; synth_datapath.cpp: crossbar and
+// buffer blocks; synth_power.cpp: OpenSTA power; synth_router.cpp: the router's area and per-event
+// energies). Not part of the installed interface.
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -10,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/config.h"
+#include "router/rtl/rc_interface.h"
 #include "router/rtl/state_block_wrapper.h"  // bits_for
 
 namespace hiradix::synth_detail {
@@ -49,6 +53,17 @@ void write_text(const std::filesystem::path& p, const std::string& text);
 std::string sta_preamble(const BlockSpec& b, const std::string& liberty, double clock_ns);
 // The last line of `log` matching `re`, its first capture as a number; NaN if none.
 double last_match(const std::string& log, const std::regex& re);
+
+// Writes the block's Yosys script (synth.ys) and the ABC scripts it runs into `dir` (synth_scripts.cpp).
+void write_block_scripts(const BlockSpec& b, const std::filesystem::path& dir, const std::string& rtl_dir,
+                         const std::string& liberty, long clock_ps);
+
+// The routing unit (synth_routing_unit.cpp). Its configuration (its constants, recorded in every report
+// whichever blocks it has), or none when the RTL unit cannot express this network (`why` says what does
+// not fit); the unit in `stages` stages, or in synth.rc_stages' (one for auto).
+std::optional<RcConfig> routing_unit_config(const Config& c, std::string& why);
+BlockSpec unit_block_in(const Config& c, const Geometry& g, int stages);
+BlockSpec unit_block(const Config& c, const Geometry& g);
 
 // Datapath blocks (synth_datapath.cpp): the P x P crossbar of phits, one flip-flop row of a buffer (a phit
 // write) and the read multiplexer of a buffer (a phit read).
