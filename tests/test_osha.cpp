@@ -5,15 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <string>
-#include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 #include <vector>
 
 #include "config/config.h"
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/osha_routing.h"
 #include "router/routing/routing_registry.h"
+#include "platform_writer.h"
 #include "sim_helpers.h"
 #include "testbench/platform.h"
 #include "topology/mesh.h"
@@ -206,45 +204,13 @@ TEST(OshaToggles, TheStateFlipsTheSourcesTerminal) {
 // A real run: node 0 of a 2 x 2 mesh writes to node 3 (the opposite corner) eight times, one transaction
 // after the other through the SystemC platform face. Its requests alternate VNs: VN 0 (XY) leaves router 0
 // for router 1 on VC 0, VN 1 (YX) for router 2 on VC 1 -- four each, and nothing else enters those ports.
-struct Writer : sc_core::sc_module {
-  tlm_utils::simple_initiator_socket<Writer> socket{"socket"};
-  std::uint64_t address = 0;
-  int writes = 0, ok = 0;
-  SC_HAS_PROCESS(Writer);
-  explicit Writer(sc_core::sc_module_name name) : sc_core::sc_module(name) { SC_THREAD(run); }
-  void run() {
-    for (int i = 0; i < writes; ++i) {
-      unsigned char data[4] = {1, 2, 3, 4};
-      tlm::tlm_generic_payload trans;
-      trans.set_command(tlm::TLM_WRITE_COMMAND);
-      trans.set_address(address);
-      trans.set_data_ptr(data);
-      trans.set_data_length(4);
-      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-      socket->b_transport(trans, delay);
-      wait(delay);
-      ok += trans.is_response_ok() ? 1 : 0;
-    }
-  }
-};
-
-struct Sink : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Sink> socket{"socket"};
-  int calls = 0;
-  explicit Sink(sc_core::sc_module_name name) : sc_core::sc_module(name) { socket.register_b_transport(this, &Sink::b_transport); }
-  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
-    ++calls;
-    trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-};
-
 TEST(OshaRun, ConsecutivePacketsOfASourceAlternateVns) {
   const std::string err = test::in_child([]() -> std::string {
     const Config c = load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[2, 2]"}, {"routing.algorithm", "osha"},
                                       {"traffic.load", "0"}, {"sim.warmup", "0"}});
     auto* net = new PlatformNetwork("net", c);
-    auto* w = new Writer("writer");
-    auto* sink = new Sink("sink");
+    auto* w = new test::Writer("writer");
+    auto* sink = new test::Sink("sink");
     w->writes = 8;
     w->address = PlatformNetwork::address(3, 0x40);
     w->socket.bind(net->target_socket(0));

@@ -5,14 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <string>
-#include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 #include <vector>
 
 #include "config/config.h"
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/routing_registry.h"
+#include "platform_writer.h"
 #include "sim_helpers.h"
 #include "testbench/deadlock_check.h"
 #include "testbench/platform.h"
@@ -74,40 +72,8 @@ TEST(VnChoice, RandomIsTheNicsStreamAndCoversEveryVn) {
 
 // ---- Each hop's VC: the routing's inside the VN, plus the VN's offset ----
 
-// Node 0 writes to node `dst` eight times, one transaction after the other through the SystemC platform face;
-// the requests' VNs alternate (round robin). Phits that entered each input VC of `router`.
-struct Writer : sc_core::sc_module {
-  tlm_utils::simple_initiator_socket<Writer> socket{"socket"};
-  std::uint64_t address = 0;
-  int writes = 0, ok = 0;
-  SC_HAS_PROCESS(Writer);
-  explicit Writer(sc_core::sc_module_name name) : sc_core::sc_module(name) { SC_THREAD(run); }
-  void run() {
-    for (int i = 0; i < writes; ++i) {
-      unsigned char data[4] = {1, 2, 3, 4};
-      tlm::tlm_generic_payload trans;
-      trans.set_command(tlm::TLM_WRITE_COMMAND);
-      trans.set_address(address);
-      trans.set_data_ptr(data);
-      trans.set_data_length(4);
-      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-      socket->b_transport(trans, delay);
-      wait(delay);
-      ok += trans.is_response_ok() ? 1 : 0;
-    }
-  }
-};
-
-struct Sink : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Sink> socket{"socket"};
-  int calls = 0;
-  explicit Sink(sc_core::sc_module_name name) : sc_core::sc_module(name) { socket.register_b_transport(this, &Sink::b_transport); }
-  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
-    ++calls;
-    trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-};
-
+// Node 0 writes to node `dst` eight times, one transaction after the other through the SystemC platform face
+// (platform_writer.h); the requests' VNs alternate (round robin).
 // `expected`: per hop of node 0's request path, the VC of VN 0 and the VCs per VN of its class (so VN 1's is
 // vc + per_vn). The run checks that at each hop's downstream input port the VN 0 VC and the VN 1 VC took four
 // requests' phits each and every other VC none, and likewise the injection VCs 0 and 1 of node 0's router.
@@ -119,8 +85,8 @@ std::string run_alternating(const Overrides& o, int dst, const std::vector<Expec
   return test::in_child([&]() -> std::string {
     const Config c = load_config("", test::with(o, {{"traffic.load", "0"}, {"sim.warmup", "0"}, {"routing.vns", "2"}}));
     auto* net = new PlatformNetwork("net", c);
-    auto* w = new Writer("writer");
-    auto* sink = new Sink("sink");
+    auto* w = new test::Writer("writer");
+    auto* sink = new test::Sink("sink");
     w->writes = 8;
     w->address = PlatformNetwork::address(dst, 0x40);
     w->socket.bind(net->target_socket(0));

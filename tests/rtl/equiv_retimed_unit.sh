@@ -11,6 +11,7 @@
 # other block; comparing with the RTL itself would have to model its undefined out-of-range reads.)
 # Usage: equiv_retimed_unit.sh HIRADIX RTL_DIR LIBERTY ROUTING STAGES EXPECT   (EXPECT: equal|differ)
 set -uo pipefail
+. "$(dirname "$0")/equiv_verdict.sh"
 hiradix=$1 lib=$3 routing=$4 stages=$5 expect=$6
 command -v yosys >/dev/null || { echo "yosys not found (scripts/setup.sh installs it)"; exit 2; }
 work=$(mktemp -d)
@@ -42,12 +43,5 @@ sat -verify -prove trigger 0 -seq $cycles -prove-skip $((cycles - 1)) miter" 2>&
 rc=$?
 [ -n "${EQUIV_LOG:-}" ] && echo "$log" > "$EQUIV_LOG"
 what="$routing at h = 2 in $stages stages"
-if [ "$expect" = equal ]; then
-  [ $rc -eq 0 ] && { echo "$what: the retimed netlist decides as the unit (proved)"; exit 0; }
-  echo "$log" | tail -40; echo "$what: NOT proved (exit $rc)"; exit 1
-fi
-if [ $rc -ne 0 ] && grep -q "proof did fail" <<<"$log"; then
-  echo "$what against $((stages + 1)) stages: the decisions differ, as expected"
-  exit 0
-fi
-echo "$log" | tail -20; echo "$what: expected a failed proof, got exit $rc"; exit 1
+equiv_verdict $rc "$log" "$expect" "$what" "$what: the retimed netlist decides as the unit (proved)" \
+  "$what against $((stages + 1)) stages: the decisions differ, as expected"

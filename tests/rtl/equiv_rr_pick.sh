@@ -4,6 +4,7 @@
 # blocks are combinational, so this is a complete proof for the given N, pointers >= N included).
 # Usage: equiv_rr_pick.sh RTL_DIR N BUG EXPECT   (BUG=1: the deliberately wrong variant; EXPECT: equal|differ)
 set -uo pipefail
+. "$(dirname "$0")/equiv_verdict.sh"
 rtl=$1 n=$2 bug=$3 expect=$4
 command -v yosys >/dev/null || { echo "yosys not found (scripts/setup.sh installs it)"; exit 2; }
 log=$(yosys -p "
@@ -16,12 +17,5 @@ miter -equiv -flatten -make_assert hiradix_rr_pick hiradix_rr_pick_rotate miter
 hierarchy -top miter
 sat -verify -prove-asserts -show-inputs miter" 2>&1)
 rc=$?
-if [ "$expect" = equal ]; then
-  [ $rc -eq 0 ] && { echo "N=$n: equivalent (proved)"; exit 0; }
-  echo "$log" | tail -40; echo "N=$n: NOT equivalent or yosys failed (exit $rc)"; exit 1
-fi
-if [ $rc -ne 0 ] && echo "$log" | grep -q "proof did fail"; then
-  echo "N=$n BUG=$bug: reported not equivalent, as expected"
-  exit 0
-fi
-echo "$log" | tail -20; echo "N=$n BUG=$bug: expected a failed proof, got exit $rc"; exit 1
+equiv_verdict $rc "$log" "$expect" "N=$n BUG=$bug" "N=$n: equivalent (proved)" \
+  "N=$n BUG=$bug: reported not equivalent, as expected"

@@ -9,6 +9,7 @@
 set -uo pipefail
 rtl=$1 gen=$2 p=$3 a=$4 h=$5 late=$6 expect=$7
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/equiv_verdict.sh"
 command -v yosys >/dev/null || { echo "yosys not found (scripts/setup.sh installs it)"; exit 2; }
 log=$(yosys -p "
 verilog_defaults -add -sv -I$rtl -I$gen
@@ -18,12 +19,6 @@ hierarchy -check -top ugal_stages_miter -chparam P $p -chparam A $a -chparam H $
 proc; flatten; opt -fast
 sat -seq 3 -prove-skip 2 -prove same 1 -verify ugal_stages_miter" 2>&1)
 rc=$?
-if [ "$expect" = equal ]; then
-  [ $rc -eq 0 ] && { echo "p=$p a=$a h=$h: two stages = one stage a clock later (proved)"; exit 0; }
-  echo "$log" | tail -40; echo "p=$p a=$a h=$h: NOT proved (exit $rc)"; exit 1
-fi
-if [ $rc -ne 0 ] && grep -q "proof did fail" <<<"$log"; then
-  echo "p=$p a=$a h=$h LATE=$late: the same-cycle decisions differ, as expected"
-  exit 0
-fi
-echo "$log" | tail -20; echo "p=$p a=$a h=$h LATE=$late: expected a failed proof, got exit $rc"; exit 1
+what="p=$p a=$a h=$h LATE=$late"
+equiv_verdict $rc "$log" "$expect" "$what" "p=$p a=$a h=$h: two stages = one stage a clock later (proved)" \
+  "$what: the same-cycle decisions differ, as expected"
