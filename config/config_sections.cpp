@@ -238,9 +238,6 @@ void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
     config_fail("trace.router", "traces nothing: trace.vcd, trace.contention" +
                                 (trace_key.empty() ? std::string() : " and " + trace_key) + " are all empty");
   c.rc.inject_mismatch_at = static_cast<std::uint64_t>(v.I("rtl.inject_mismatch_at"));
-  if (c.rc.mode != RcMode::kModel && c.router.vns > 1)
-    config_fail("routing.vns", "the RTL routing unit has no VN input yet: router.rc_mode " + v.S("router.rc_mode") +
-                                   " runs with routing.vns: 1 only");
   if (c.rc.mode != RcMode::kModel) {
     try {
       rc_config(c.routing, topo);

@@ -300,10 +300,6 @@ TEST(VnConfig, BadValuesNameTheirKey) {
   const std::string osha =
       config_error({{"topology.type", "mesh"}, {"routing.algorithm", "osha"}, {"routing.vns", "2"}});
   EXPECT_TRUE(starts(osha, "config error: routing.vns: osha has its own two virtual networks")) << osha;
-  for (const char* mode : {"rtl", "lockstep"}) {
-    const std::string e = config_error({{"routing.vns", "2"}, {"router.rc_mode", mode}});
-    EXPECT_TRUE(starts(e, "config error: routing.vns: the RTL routing unit has no VN input yet")) << e;
-  }
   for (const char* algorithm : {"base", "olm"}) {
     const std::string e = config_error({{"routing.vns", "2"}, {"routing.algorithm", algorithm}});
     EXPECT_TRUE(starts(e, "config error: routing.vns: ")) << e;
@@ -313,5 +309,50 @@ TEST(VnConfig, BadValuesNameTheirKey) {
   // One VN: the same config, VCs and errors as before VNs.
   EXPECT_EQ(config_error({{"routing.vns", "1"}, {"router.vcs.local", "3"}}), "accepted");
 }
+
+// ---- The RTL routing unit under VNs ----
+
+// The unit decides inside the VN as the model's routing does (no routing allowed with VNs reads the input VC
+// or per-VC state), and the router adds the VN's offset after either: lockstep runs have no mismatch, every
+// VN carries traffic, and the model's, the RTL's and the lockstep run's results are the same.
+class VnLockstep : public ::testing::TestWithParam<Overrides> {};
+
+nlohmann::json without_mode(nlohmann::json r) {
+  r.erase("simulation");
+  r.erase("rtl");
+  r["config"]["router"].erase("rc_mode");
+  return r;
+}
+
+TEST_P(VnLockstep, ZeroMismatchesAndTheModelsResults) {
+  const Overrides run = test::with({{"sim.warmup", "1000"}, {"sim.measure", "2000"}, {"sim.watchdog", "1000"},
+                                    {"router.rc_mode", "lockstep"}, {"routing.vns", "2"}},
+                                   GetParam());
+  const nlohmann::json r = test::run_sane(run);
+  ASSERT_FALSE(r.is_null());
+  ASSERT_TRUE(r.contains("rtl"));
+  EXPECT_EQ(r["rtl"]["mismatches"], 0);
+  EXPECT_GT(r["rtl"]["decisions"].get<long long>(), 1000);
+  for (const auto& per_vn : r["accepted_packets_per_vn"]) EXPECT_GT(per_vn.get<long long>(), 50) << r["accepted_packets_per_vn"];
+  const nlohmann::json model = test::simulate(test::with(run, {{"router.rc_mode", "model"}}));
+  const nlohmann::json rtl = test::simulate(test::with(run, {{"router.rc_mode", "rtl"}}));
+  EXPECT_EQ(without_mode(r), without_mode(model));
+  EXPECT_EQ(without_mode(rtl), without_mode(model));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, VnLockstep,
+    ::testing::Values(
+        Overrides{{"topology.h", "2"}, {"routing.algorithm", "ugal"}, {"traffic.pattern", "un"}, {"traffic.load", "0.6"}},
+        Overrides{{"topology.h", "2"}, {"routing.algorithm", "valiant"}, {"routing.vns", "3"},
+                  {"routing.vn_select", "random"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "dor"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.6"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "dor"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[3, 3]"}, {"routing.algorithm", "hybrid_dor"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.6"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "min"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.6"}}));
 
 }  // namespace

@@ -93,8 +93,9 @@ const std::vector<RoutingKey>& routing_keys() {
           "owning VCs [v*n, v*n + n) of a class with n VCs per VN; each packet's VN is chosen once at its source "
           "NIC (routing.vn_select) and kept for its life, and each hop's VC is the routing's inside its VN. "
           "router.vcs.*: 0 gives vns times what the routing needs; a count given must be a multiple of vns. 1 = no "
-          "VNs. Not with osha (its own two VNs), the in-transit routings and OLM/Hybrid (they read per-VC state), "
-          "routing.ugal_load: vc, or router.rc_mode rtl/lockstep (the routing unit has no VN input yet)."}},
+          "VNs. Not with osha (its own two VNs), the in-transit routings and OLM/Hybrid (they read per-VC state), or "
+          "routing.ugal_load: vc. With router.rc_mode rtl/lockstep the RTL unit decides inside the VN, as the model's "
+          "routing does, and the router adds the offset after either."}},
         {{"routing.vn_select", KeyType::kString, "round_robin", 0, 0, {"round_robin", "random"},
           "How a source NIC picks the VN of each new packet when routing.vns > 1: round_robin = the VNs in turn, "
           "per NIC; random = uniformly, from the NIC's own random stream (deterministic per seed)."}},
