@@ -28,7 +28,8 @@
 // the synthesis flow find modules by file name); nothing here.
 `default_nettype none
 module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree, cfg, router,
-                            in_port, in_vc, dst, rs_in, lfsr_in, state,
+                            here_group, here_index, in_port, in_vc, dst_group, dst_index, dst_terminal, rs_in,
+                            lfsr_in, state,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -53,7 +54,13 @@ module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a,
   input  wire [ROUTER_W-1:0] router;
   input  wire [PORT_W-1:0]   in_port;
   input  wire [VC_W-1:0]     in_vc;
-  input  wire [NODE_W-1:0]   dst;
+  // Where the router and the destination are, as a real router has them, so that nothing is divided: this
+  // router's group and index in it (straps, beside its id), and the destination from the header, as its
+  // router's group and index and its terminal port there (router = group * a + index; cfg_a = 1 off the
+  // Dragonfly, so the group is the router's id). The NIC puts the destination's fields in the header once.
+  input  wire [ROUTER_W-1:0] here_group, dst_group;
+  input  wire [GEOM_W-1:0]   here_index, dst_index;
+  input  wire [PORT_W-1:0]   dst_terminal;
   input  wire [RS_W-1:0]     rs_in;
   input  wire [LFSR_W-1:0]   lfsr_in;
   output reg  [PORT_W-1:0]   out_port;

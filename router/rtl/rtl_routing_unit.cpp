@@ -83,10 +83,18 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
     put(u.state, s.lsb, s.field->width, in.present[k] ? in.values.data() + s.entry : kZeros.data(), s.field->entry_total());
     impl_->driven[k] = in.present[k];
   }
+  // The router's straps and the header's destination fields (rtl/hiradix_routing_unit.v): what the NIC
+  // and the fabric manager give a real router, so the unit divides nothing (cfg.a = 1 off the Dragonfly).
+  const std::uint32_t a = std::max<std::uint32_t>(in.cfg.a, 1), p = std::max<std::uint32_t>(in.cfg.p, 1);
+  const std::uint32_t dst_router = in.dst / p;
   u.router = in.router;
+  u.here_group = in.router / a;
+  u.here_index = in.router % a;
   u.in_port = in.in_port;
   u.in_vc = in.in_vc;
-  u.dst = in.dst;
+  u.dst_group = dst_router / a;
+  u.dst_index = dst_router % a;
+  u.dst_terminal = in.dst % p;
   u.rs_in = in.route;
   u.lfsr_in = in.lfsr;
   u.eval();

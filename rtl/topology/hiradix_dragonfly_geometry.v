@@ -1,10 +1,14 @@
 // The Dragonfly's geometry for one routing decision: where this router and the destination are, and the
 // minimal hop towards the destination (topology/dragonfly.cpp, DragonflyRouting). What every routing of
 // the Dragonfly needs, computed once; a routing's own path questions use the functions of
-// hiradix_dragonfly.vh with the reciprocals computed here. Purely combinational; with the cfg_* inputs
-// tied to constants (synthesis) the reciprocals, p, a, h and the group count are constants.
+// hiradix_dragonfly.vh with the reciprocals computed here. Nothing of the decision's own path is divided:
+// this router's group and index are its straps (here_group, here_index) and the destination's come in the
+// header (dst_group, dst_index, dst_terminal), as the fields of a real Dragonfly's addresses; off the
+// Dragonfly cfg_a = 1, so a group is a router. Purely combinational; with the cfg_* inputs tied to constants
+// (synthesis) the reciprocals, p, a, h and the group count are constants.
 `default_nettype none
-module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, in_port, dst, p, a, h, groups, m_a, s_a,
+module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, here_group, here_index, in_port,
+                                  dst_group, dst_index, dst_terminal, p, a, h, groups, m_a, s_a,
                                   m_h, s_h, here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal,
                                   injection);
 /* verilator lint_off UNUSEDPARAM */
@@ -16,7 +20,9 @@ module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, in_
   input  wire                cfg_palmtree;
   input  wire [ROUTER_W-1:0] router;
   input  wire [PORT_W-1:0]   in_port;
-  input  wire [NODE_W-1:0]   dst;
+  input  wire [ROUTER_W-1:0] here_group, dst_group;
+  input  wire [GEOM_W-1:0]   here_index, dst_index;
+  input  wire [PORT_W-1:0]   dst_terminal;
   output wire [W-1:0]        p, a, h, groups;  // groups = a * h + 1
   output wire [DIV_MW-1:0]   m_a, m_h;         // reciprocals of a and h for router-wide dividends (div_router)
   output wire [DIV_SW-1:0]   s_a, s_h;
@@ -30,26 +36,22 @@ module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, in_
   assign a = {{(W-GEOM_W){1'b0}}, cfg_a};
   assign h = {{(W-GEOM_W){1'b0}}, cfg_h};
   assign groups = a * h + 1;
-  wire [W-1:0] pa = p * a;
-  localparam [DIV_SW-1:0] N_NODE = NODE_W[DIV_SW-1:0], N_ROUTER = ROUTER_W[DIV_SW-1:0];
-  wire [DIV_SW-1:0] s_p = recip_shift(p, N_NODE), s_pa = recip_shift(pa, N_NODE);
+  localparam [DIV_SW-1:0] N_ROUTER = ROUTER_W[DIV_SW-1:0];
   assign s_a = recip_shift(a, N_ROUTER);
   assign s_h = recip_shift(h, N_ROUTER);
-  wire [DIV_MW-1:0] m_p = recip_mult(p, s_p), m_pa = recip_mult(pa, s_pa);
   assign m_a = recip_mult(a, s_a);
   assign m_h = recip_mult(h, s_h);
   assign here = {{(W-ROUTER_W){1'b0}}, router};
-  assign here_g = div_router(here, a, m_a, s_a);
-  assign here_x = here - here_g * a;
-  wire [W-1:0] dst_w = {{(W-NODE_W){1'b0}}, dst};
-  assign dst_router = div_by(dst_w, m_p, s_p);
-  assign dst_port = dst_w - dst_router * p;
-  assign dst_g = div_by(dst_w, m_pa, s_pa);  // = dst_router / a, in parallel
-  assign dst_x = dst_router - dst_g * a;
+  assign here_g = {{(W-ROUTER_W){1'b0}}, here_group};
+  assign here_x = {{(W-GEOM_W){1'b0}}, here_index};
+  assign dst_g = {{(W-ROUTER_W){1'b0}}, dst_group};
+  assign dst_x = {{(W-GEOM_W){1'b0}}, dst_index};
+  assign dst_port = {{(W-PORT_W){1'b0}}, dst_terminal};
+  assign dst_router = dst_g * a + dst_x;
   assign injection = {{(W-PORT_W){1'b0}}, in_port} < p;
 
   always @* begin
-    if (here == dst_router) minimal = dst_port;
+    if (here_g == dst_g && here_x == dst_x) minimal = dst_port;  // here == dst_router, without the product
     else minimal = min_port_to(here_g, here_x, dst_g, dst_x);
   end
 endmodule
