@@ -211,16 +211,16 @@ TEST(FlattenedButterflyConfig, BadShapesAreRefusedNamingTheKey) {
 TEST(FlattenedButterflyConfig, TheRtlSynthAndDragonflyOnlyKeysAreRefused) {
   const Overrides fb = {{"topology.type", "flattened_butterfly"}};
   // dor, min, valiant and ugal have RTL on a FB (Shapes/FbLockstep, Shapes/GenericMinLockstep,
-  // Shapes/GenericVlbLockstep); valiant's and ugal's path, 2 x dimensions hops, must fit the header's hop
-  // counter (7): a 4-D FB is refused with one line naming router.rc_mode and topology.dims.
+  // Shapes/GenericVlbLockstep); valiant's and ugal's path, 2 x dimensions hops, fits the header's hop counter
+  // (7) on every FB the RTL's geometry takes (3-D at most): a 4-D FB is refused for its MESH_DIMS first.
   for (const char* alg : {"valiant", "ugal"})
     for (const char* mode : {"rtl", "lockstep"}) {
       EXPECT_NO_THROW(load_config("", with(fb, {{"routing.algorithm", "min"}, {"router.rc_mode", mode}}))) << mode;
       EXPECT_NO_THROW(load_config("", with(fb, {{"routing.algorithm", alg}, {"router.rc_mode", mode}}))) << mode;
+      EXPECT_NO_THROW(load_config("", with(fb, {{"topology.dims", "[3, 3, 3]"}, {"routing.algorithm", alg}, {"router.rc_mode", mode}}))) << mode;
       const std::string r = config_error(with(fb, {{"topology.dims", "[2, 2, 2, 2]"}, {"routing.algorithm", alg}, {"router.rc_mode", mode}}));
-      EXPECT_EQ(r, "config error: router.rc_mode: the RTL routing unit cannot run this network: topology.dims: " + std::string(alg) +
-                       "'s longest path on flattened_butterfly 2x2x2x2 p=2 takes 2 x 4 = 8 network hops; the RTL's header counts "
-                       "at most 7 (rtl/hiradix_fields.vh HOPS_W)")
+      EXPECT_EQ(r, "config error: router.rc_mode: the RTL routing unit cannot run this network: topology.dims: 4 dimensions exceed "
+                   "the RTL's 3 (rtl/hiradix_fields.vh MESH_DIMS)")
           << r;
     }
   const std::string e = config_error(with(fb, {{"routing.algorithm", "ugal"}, {"routing.ugal_info", "group"}}));
