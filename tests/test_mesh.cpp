@@ -232,18 +232,25 @@ TEST(MeshConfig, TooFewVcsAreRefused) {
 
 // dor has an RTL half (rtl/routing/hiradix_route_dor.v, issue 27), and so has min (GenericMinRouting,
 // rtl/routing/hiradix_route_generic_min.v) while its longest minimal path fits the header's hop counter
-// (HOPS_W = 3: 7 hops, so VCs 0..6); a routing whose submodule reads the Dragonfly's geometry (valiant:
-// GenericValiantRouting on a mesh), min on an 8 x 8 (14 hops; 8 on the torus) and a network beyond the RTL's
-// MESH_DIMS or COORD_W are refused naming the key.
+// (HOPS_W = 3: 7 hops, so VCs 0..6), and so have valiant and ugal (rtl/routing/hiradix_route_generic_valiant.v)
+// while their two-phase path fits it; min on an 8 x 8 (14 hops; 8 on the torus), valiant and ugal on a 4 x 4
+// and a network beyond the RTL's MESH_DIMS or COORD_W are refused naming the key.
 TEST(MeshConfig, TheRtlRunsDorAndRefusesWhatItCannot) {
   for (const char* type : {"mesh", "torus"})
     for (const char* mode : {"rtl", "lockstep"}) {
       EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"routing.algorithm", "dor"}, {"router.rc_mode", mode}}));
       EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "min"},
                                        {"router.rc_mode", mode}}));
-      const std::string r = config_error({{"topology.type", type}, {"routing.algorithm", "valiant"}, {"router.rc_mode", mode}});
-      EXPECT_EQ(r.rfind("config error: router.rc_mode: ", 0), 0u) << r;
-      EXPECT_NE(r.find(type), std::string::npos) << r;
+      // valiant and ugal (rtl/routing/hiradix_route_generic_valiant.v) while their path, two minimal paths of
+      // H hops, fits the header's hop counter: 3 x 2 (H = 3) and a 4 x 2 torus (H = 3) do, 4 x 4 does not.
+      for (const char* alg : {"valiant", "ugal"}) {
+        EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", std::string(type) == "mesh" ? "[3, 2]" : "[4, 2]"},
+                                         {"routing.algorithm", alg}, {"router.rc_mode", mode}}));
+        const std::string r = config_error({{"topology.type", type}, {"routing.algorithm", alg}, {"router.rc_mode", mode}});
+        EXPECT_EQ(r.rfind("config error: router.rc_mode: the RTL routing unit cannot run this network: topology.dims: " + std::string(alg) +
+                              "'s longest path on " + type + " 4x4 p=1 takes 2 x ", 0), 0u) << r;
+        EXPECT_NE(r.find("the RTL's header counts at most 7 (rtl/hiradix_fields.vh HOPS_W)"), std::string::npos) << r;
+      }
       const std::string h = config_error({{"topology.type", type}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "min"},
                                           {"router.rc_mode", mode}});
       EXPECT_EQ(h.rfind("config error: router.rc_mode: the RTL routing unit cannot run this network: topology.dims: ", 0), 0u) << h;

@@ -767,6 +767,39 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.load", "0.7"}},
         Overrides{{"topology.type", "kns"}, {"topology.dims", "[2, 2, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.8"}}));
 
+// valiant and ugal off the Dragonfly (GenericValiantRouting, GenericUgalRouting, issue 27):
+// rtl/routing/hiradix_route_generic_valiant.v, driven by the forwarding table's rows towards the destination
+// (fwd_row) and towards the intermediate router (fwd_row_mid), agrees with the C++ at every decision -- the
+// intermediate drawn from the low 32 bits of the LFSR (degenerate draws minimal), UGAL's Q x H comparison with
+// T (generic_ugal_rtl.h's distances), phase 0 then phase 1 on the least loaded row port (ties by the high 32
+// bits), the hop-count VCs of each phase (phase 0's hops kept in the flags), the misroute flag, the ejection
+// -- and rtl runs give the model's results. Every shape whose Valiant path (2 H hops) fits the header's hop
+// counter (7): meshes and tori in 2-D and 3-D, Flattened Butterflies in 2-D and 3-D with p > 1, 1-D KNS
+// networks (a switch can be drawn as the intermediate); a negative and a positive T.
+class GenericVlbLockstep : public ::testing::TestWithParam<Overrides> {};
+
+TEST_P(GenericVlbLockstep, ValiantZeroMismatchesAndTheSameResultsAsTheModel) { mesh_lockstep("valiant", GetParam()); }
+TEST_P(GenericVlbLockstep, UgalZeroMismatchesAndTheSameResultsAsTheModel) { mesh_lockstep("ugal", GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, GenericVlbLockstep,
+    ::testing::Values(
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[3, 2]"}, {"topology.p", "2"}, {"traffic.pattern", "un"},
+                  {"traffic.load", "0.6"}},
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[2, 2, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"},
+                  {"routing.ugal_threshold", "-8"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[4, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[3, 3, 3]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.7"},
+                  {"routing.ugal_threshold", "20"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"topology.p", "4"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3, 3]"}, {"topology.p", "3"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[4]"}, {"topology.p", "2"}, {"traffic.pattern", "un"},
+                  {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "kns"}, {"topology.dims", "[6]"}, {"topology.p", "3"}, {"traffic.pattern", "un"},
+                  {"traffic.load", "1.0"}}));
+
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.
 TEST(LockstepChecker, AnInjectedWrongDecisionIsCaughtAndReplays) {

@@ -24,6 +24,9 @@ class RouterView {
   int in_vc() const { return in_vc_; }
   Cycle now() const { return now_; }
   bool at_injection() const;  // the decision is made at the packet's source router (a terminal input port)
+  // The random state this decision will be given (RoutingContext::random: the router's LFSR one step on), for
+  // a routing whose RTL inputs depend on its draw (valiant off the Dragonfly: the intermediate's table row).
+  std::uint64_t next_random() const;
 
   const std::int32_t* contention() const { return contention_; }  // per output port (seed-003 §1.3)
   // Phits ahead of a new packet on `port` (its output queue plus uncredited phits downstream, unsaturated).

@@ -8,9 +8,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "router/routing/rtl_field.h"
+#include "rtl_own_slots.h"
 #include "topology/topology.h"
 
 namespace hiradix {
+
+// The routing unit's input of a row towards the destination router (generic_min_rtl.h), filled by the
+// routings that read the table (min, valiant and ugal off the Dragonfly).
+HIRADIX_OWN_ARRAY(fwd_row)
 
 class ForwardingTable {
  public:

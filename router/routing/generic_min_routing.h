@@ -14,8 +14,6 @@
 
 namespace hiradix {
 
-HIRADIX_OWN_ARRAY(fwd_row)
-
 class GenericMinRouting : public GenericRouting {
  public:
   explicit GenericMinRouting(const Topology& topo) : GenericRouting(topo), table_(topo) {}

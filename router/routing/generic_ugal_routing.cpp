@@ -2,11 +2,17 @@
 
 #include <algorithm>
 
+#include "router/common/router_view.h"
+
 namespace hiradix {
 
 void GenericUgalRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   GenericValiantRouting::gather(view, pkt, ctx);
   if (view.at_injection()) ctx.port_load = view.port_loads();
+  // The distances of the comparison, as inject() computes them (read at injection only).
+  const int here = ctx.router, dst = dst_router(pkt), root = intermediate(view, pkt);
+  ugal_h_min(ctx) = topo_.distance(here, dst);
+  ugal_h_vlb(ctx) = topo_.distance(here, root) + topo_.distance(root, dst);
 }
 
 int GenericUgalRouting::least_min_load(const RoutingContext& ctx, int router, int target) const {

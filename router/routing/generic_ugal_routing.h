@@ -10,10 +10,15 @@
 // the VCs and the deadlock check are valiant's (its paths are a subset of valiant's).
 // routing.source_decision: every_attempt decides again while the head waits at its injection port, as long
 // as its choice is minimal (as UgalRouting: a non-minimal choice is kept).
+// Its RTL is valiant's submodule (code 19), which also reads the comparison's two distances (generic_ugal_rtl.h).
 #pragma once
+#include "router/routing/generic_ugal_rtl.h"
 #include "router/routing/generic_valiant_routing.h"
 
 namespace hiradix {
+
+HIRADIX_OWN_SCALAR(ugal_h_min)
+HIRADIX_OWN_SCALAR(ugal_h_vlb)
 
 class GenericUgalRouting final : public GenericValiantRouting {
  public:

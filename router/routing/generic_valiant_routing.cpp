@@ -3,12 +3,15 @@
 #include <stdexcept>
 
 #include "router/common/lfsr.h"
+#include "router/common/router_view.h"
 #include "router/routing/channel_dependencies.h"
+#include "router/routing/kns_geometry_inputs.h"
+#include "rtl_fields.h"
 
 namespace hiradix {
 
 GenericValiantRouting::GenericValiantRouting(const Topology& topo)
-    : GenericRouting(topo), bits_(8 / std::max<int>(1, static_cast<int>(topo.link_classes().size()) - 1)) {
+    : GenericRouting(topo), bits_(8 / std::max<int>(1, static_cast<int>(topo.link_classes().size()) - 1)), table_(topo), kns_(dynamic_cast<const Kns*>(&topo)) {
   for (std::size_t c = 1; c < topo.link_classes().size(); ++c)
     if (max_hops(static_cast<int>(c)) >= 1 << bits_)
       throw std::invalid_argument("routing.algorithm valiant: a minimal path of " + topo.describe() + " takes up to " +
@@ -20,6 +23,41 @@ VcRequirement GenericValiantRouting::vcs_needed() const {
   VcRequirement r{{1}};
   for (std::size_t c = 1; c < topo_.link_classes().size(); ++c) r.per_class.push_back(2 * std::max(1, max_hops(static_cast<int>(c))));
   return r;
+}
+
+int GenericValiantRouting::intermediate(const RouterView& view, const Packet& pkt) const {
+  if (!view.at_injection()) return static_cast<int>(pkt.route.intermediate);
+  return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(view.next_random()), static_cast<std::uint32_t>(topo_.routers())));
+}
+
+void GenericValiantRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  GenericRouting::gather(view, pkt, ctx);
+  fwd_row(ctx) = table_.row(ctx.router, dst_router(pkt));
+  fwd_row_mid(ctx) = table_.row(ctx.router, intermediate(view, pkt));
+  vlb_routers(ctx) = topo_.routers();
+  vlb_h(ctx) = std::max(1, max_hops(1));
+  // The unit's `injection` is in_port < p, which a KNS switch's first ports are not: it reads kns_switch too.
+  if (kns_) set_kns_inputs(*kns_, ctx.router, dst_router(pkt), ctx);
+}
+
+// The RTL's header counts every network hop of the path in HOPS_W bits (its local counter, rc_interface.cpp's
+// pack_route_state), and the per-packet hop statistics read it: the longest path, two minimal paths of H
+// hops, must fit. Its VCs, up to 2 H - 1, then fit VC_W.
+std::string GenericValiantRouting::rtl_refusal() const {
+  constexpr int kMaxHops = (1 << rtl::HOPS_W) - 1;
+  if (topo_.link_classes().size() > 2)
+    return "topology.type: " + name() + "'s RTL counts one router-to-router link class; " + topo_.describe() + " has " +
+           std::to_string(topo_.link_classes().size() - 1);
+  const int h = std::max(1, max_hops(1));
+  if (2 * h > kMaxHops)
+    return "topology.dims: " + name() + "'s longest path on " + topo_.describe() + " takes 2 x " + std::to_string(h) + " = " +
+           std::to_string(2 * h) + " " + topo_.link_classes()[1] + " hops; the RTL's header counts at most " + std::to_string(kMaxHops) +
+           " (rtl/hiradix_fields.vh HOPS_W)";
+  if (!table_.built())
+    return "topology.dims: the forwarding tables of " + std::to_string(topo_.routers()) + " routers (" +
+           std::to_string(table_.bytes()) + " entries) exceed the model's " + std::to_string(ForwardingTable::kMaxBytes) +
+           " (router/routing/forwarding_table.h)";
+  return "";
 }
 
 void GenericValiantRouting::inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const {

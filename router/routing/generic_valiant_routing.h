@@ -6,12 +6,24 @@
 // phase 0 on VCs 0 .. H_c - 1 and phase 1 on H_c .. 2 H_c - 1, each hop on the VC of the hops the packet has
 // taken on c in its phase; the class-c hops of phase 0 are kept in the header's routing bits
 // (RouteState::flags, 8 / (router-to-router classes) bits per class) when phase 1 begins.
+// Its RTL (rtl/routing/hiradix_route_generic_valiant.v, issue 27, with ugal's) reads the forwarding table's
+// rows (forwarding_table.h) for the destination and for the intermediate router, which gather() points at
+// (generic_valiant_rtl.h).
 #pragma once
+#include <string>
 #include <vector>
 
+#include "router/routing/forwarding_table.h"
 #include "router/routing/generic_routing.h"
+#include "router/routing/generic_valiant_rtl.h"
+#include "topology/kns.h"
+#include "rtl_own_slots.h"
 
 namespace hiradix {
+
+HIRADIX_OWN_ARRAY(fwd_row_mid)
+HIRADIX_OWN_SCALAR(vlb_routers)
+HIRADIX_OWN_SCALAR(vlb_h)
 
 class GenericValiantRouting : public GenericRouting {
  public:
@@ -28,8 +40,17 @@ class GenericValiantRouting : public GenericRouting {
   // every last phase-0 channel into m followed by every first phase-1 channel out of m (any source and any
   // destination pair up). Tests compare the two (tests/test_flattened_butterfly.cpp).
   bool enumerate_dependencies(ChannelGraph& g, CdgMethod method) const override;
+  // The RTL's inputs: the table's rows towards the destination and the intermediate router
+  // (intermediate()), the router count and phase 1's first VC.
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
+  std::string rtl_refusal() const override;
+  // Its RTL reads the table's rows, as min's does (GenericMinRouting::rtl_state_blocks).
+  std::vector<std::string> rtl_state_blocks() const override { return {"forwarding_table"}; }
 
  protected:
+  // The intermediate router of this decision: at injection the one inject() will draw from the decision's
+  // random state (view.next_random()), in transit the header's.
+  int intermediate(const RouterView& view, const Packet& pkt) const;
   void inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const override;
   int target(int router, Packet& pkt) const override;
   int vc_of(const RouteState& rs, int cls) const override;
@@ -39,6 +60,8 @@ class GenericValiantRouting : public GenericRouting {
   // Phase 0's hops on class `cls` (>= 1), as kept in the header's flags.
   int phase0_hops(const RouteState& rs, int cls) const { return rs.flags >> bits_ * (cls - 1) & ((1 << bits_) - 1); }
   int bits_;  // header bits per router-to-router class
+  ForwardingTable table_;
+  const Kns* kns_;  // on a KNS: the unit tells a switch's ports from terminal ports by kns_switch
 };
 
 }  // namespace hiradix

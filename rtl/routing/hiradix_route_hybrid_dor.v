@@ -31,13 +31,6 @@ module hiradix_route_hybrid_dor(
   assign out_port = at_switch ? switch_port : found ? node_port[dim*PORT_W +: PORT_W] : dst_port[PORT_W-1:0];
   assign min_port = out_port;
   assign out_vc = {VC_W{1'b0}};
-  reg [RS_W-1:0] rs;
-  always @* begin
-    rs = rs_in;
-    if (hop) rs[RS_LHOPS_LSB +: HOPS_W] = rs_in[RS_LHOPS_LSB +: HOPS_W] + 1'b1;
-  end
-  assign rs_out = rs;
-  assign misroute = 1'b0;
-  assign no_slot = 1'b0;
+`include "routing/hiradix_count_hop.vh"
 endmodule
 `default_nettype wire

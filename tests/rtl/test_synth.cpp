@@ -249,6 +249,28 @@ TEST(Synth, GenericMinOnAMeshReportsTheRoutingUnitAndItsForwardingTable) {
   fs::remove_all(dir);
 }
 
+// valiant and ugal on a 4 x 4 mesh (issue 27): their own codes (ALG_GENERIC_VALIANT = 18, ALG_GENERIC_UGAL =
+// 19) and submodule over min's row pick (rtl/routing/hiradix_row_pick.v, twice: the rows towards the destination
+// and towards the intermediate router, both real inputs of the wrapper, a bit per port of the radix, 5), the
+// draw's router count and UGAL's distances; not the Dragonfly's Valiant nor UGAL nor the mesh's geometry. The
+// forwarding table is a block of their own, as for min.
+TEST(Synth, GenericValiantAndUgalOnAMeshReportTheRoutingUnit) {
+  for (const char* alg : {"valiant", "ugal"}) {
+    const fs::path dir = test::make_temp_dir(std::string("hiradix_synth_generic_") + alg);
+    const Config c = load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", alg}});
+    EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{"forwarding_table"}) << alg;
+    const json r = synth_unit(c, dir, {"routing/hiradix_route_generic_valiant.v", "routing/hiradix_row_pick.v"},
+                              {"routing/hiradix_route_valiant.v", "routing/hiradix_route_ugal.v", "routing/hiradix_route_generic_min.v",
+                               "topology/hiradix_mesh_geometry.v"});
+    EXPECT_EQ(r["params"]["routing"]["algorithm"], alg);
+    const std::string wrapper = wrapper_of(dir);
+    EXPECT_NE(wrapper.find("input  wire [5-1:0] fwd_row;"), std::string::npos) << wrapper;
+    EXPECT_NE(wrapper.find("input  wire [5-1:0] fwd_row_mid;"), std::string::npos) << wrapper;
+    EXPECT_NE(wrapper.find(std::string("C_ALGORITHM = ") + (std::string(alg) == "valiant" ? "18;" : "19;")), std::string::npos) << wrapper;
+    fs::remove_all(dir);
+  }
+}
+
 // ACOR (ALG_ACOR = 10) is its own submodule over Valiant's draw and path; its level is a real input, so the
 // unit keeps the draw logic of every policy of the sequence.
 TEST(Synth, AcorBuildsFromItsFileAndValiantsHelpers) {
