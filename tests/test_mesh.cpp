@@ -571,7 +571,7 @@ TEST(MeshNetwork, SaturationUnderUniformTrafficIsBelowTheBisectionBound) {
 
 #if defined(HIRADIX_BIN) && defined(HIRADIX_CONFIGS)
 // End to end through the command line: `hiradix run` on the example config prints the network's size, and
-// `hiradix synth` refuses a mesh routing without RTL (valiant) with one config error (exit code 2) naming
+// `hiradix synth` refuses a mesh routing without RTL (rvlb) with one config error (exit code 2) naming
 // routing.algorithm (tests/rtl/test_synth.cpp synthesizes dor's routing unit).
 TEST(MeshCli, RunPrintsTheSizeAndSynthRefusesARoutingWithoutRtl) {
   test::TempDir dir;
@@ -590,9 +590,10 @@ TEST(MeshCli, RunPrintsTheSizeAndSynthRefusesARoutingWithoutRtl) {
   EXPECT_EQ(r["simulation"]["network"]["links"]["network"], 112);  // 2 * 8 * 7
   EXPECT_EQ(r["simulation"]["network"]["radix_min"], 3);
   EXPECT_EQ(r["simulation"]["network"]["radix_max"], 5);
-  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=valiant --blocks routing_unit"), 2);
+  // RVLB's grid restriction has no RTL (valiant, ugal and min off the Dragonfly do: the forwarding table).
+  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=rvlb --blocks routing_unit"), 2);
   const std::string e = test::read_text(err);
-  EXPECT_EQ(e.rfind("config error: routing.algorithm: the RTL routing unit cannot express this network: routing.algorithm valiant has no RTL on topology.type mesh", 0), 0u) << e;
+  EXPECT_EQ(e.rfind("config error: routing.algorithm: the RTL routing unit cannot express this network: routing.algorithm rvlb has no RTL on topology.type mesh", 0), 0u) << e;
   EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
 }
 #endif
