@@ -511,8 +511,8 @@ TEST(FlattenedButterflyNetwork, SaturationRunsEndWithConservation) {
 
 #if defined(HIRADIX_BIN) && defined(HIRADIX_CONFIGS)
 // End to end: `hiradix run` on the example config prints the network's size, and `hiradix synth` refuses
-// its routing, UGAL-L, which has no RTL on a FB (only dor has: Synth.DorOnAFlattenedButterflyReportsTheRoutingUnit),
-// with one config error (exit code 2) naming routing.algorithm, before any block is synthesized.
+// RVLB's grid restriction, which has no RTL on a FB (dor, min, valiant and ugal have), with one config error
+// (exit code 2) naming routing.algorithm, before any block is synthesized.
 TEST(FlattenedButterflyCli, RunPrintsTheSizeAndSynthIsRefused) {
   test::TempDir dir;
   const std::string config = test::shell_quote(std::string(HIRADIX_CONFIGS) + "/fb4x4_un_ugal.yaml");
@@ -525,10 +525,10 @@ TEST(FlattenedButterflyCli, RunPrintsTheSizeAndSynthIsRefused) {
   const std::string text = test::read_text(out);
   EXPECT_NE(text.find("hiradix: flattened_butterfly 4x4 p=4, 16 routers, routing ugal (UGAL-L)"), std::string::npos) << text;
   EXPECT_NE(text.find("  network      16 routers, 64 nodes, radix 10, links: terminal 64, network 48"), std::string::npos) << text;
-  EXPECT_EQ(cli("synth " + config), 2);
+  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=rvlb"), 2);
   const std::string e = test::read_text(err);
   EXPECT_EQ(e.rfind("config error: routing.algorithm: ", 0), 0u) << e;
-  EXPECT_NE(e.find("routing.algorithm ugal has no RTL on topology.type flattened_butterfly"), std::string::npos) << e;
+  EXPECT_NE(e.find("routing.algorithm rvlb has no RTL on topology.type flattened_butterfly"), std::string::npos) << e;
   EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
 }
 #endif
