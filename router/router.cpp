@@ -350,6 +350,7 @@ std::vector<Router::Blocked> Router::blocked_candidates(Cycle now) {
 int RouterView::radix() const { return r_.radix(); }
 bool RouterView::at_injection() const { return r_.ports_[in_port_].link_class == 0; }
 std::uint64_t RouterView::next_random() const { return lfsr_advance(r_.lfsr_); }
+bool RouterView::rtl_in_loop() const { return r_.cosim_ != nullptr; }
 int RouterView::load(int port) const { return r_.outputs_.load(port, now_); }
 RoutingState* RouterView::state() const { return r_.state_.get(); }
 

@@ -24,6 +24,10 @@ class RouterView {
   int in_vc() const { return in_vc_; }
   Cycle now() const { return now_; }
   bool at_injection() const;  // the decision is made at the packet's source router (a terminal input port)
+  // Whether the RTL routing unit decides beside or instead of the model (router.rc_mode rtl / lockstep): a
+  // routing fills the inputs only its RTL reads (a forwarding table's rows, ...) only then, off the model's
+  // hot path.
+  bool rtl_in_loop() const;
   // The random state this decision will be given (RoutingContext::random: the router's LFSR one step on), for
   // a routing whose RTL inputs depend on its draw (valiant off the Dragonfly: the intermediate's table row).
   std::uint64_t next_random() const;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "router/common/router_view.h"
 #include "rtl_fields.h"
 
 namespace hiradix {
@@ -14,7 +15,7 @@ VcRequirement GenericMinRouting::vcs_needed() const {
 
 void GenericMinRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   GenericRouting::gather(view, pkt, ctx);
-  fwd_row(ctx) = table_.row(ctx.router, dst_router(pkt));
+  if (view.rtl_in_loop()) fwd_row(ctx) = table_.row(ctx.router, dst_router(pkt));  // the RTL's alone
 }
 
 // The RTL's header counts the hops of the one router-to-router class in HOPS_W bits (its local counter,

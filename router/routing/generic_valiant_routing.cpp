@@ -32,6 +32,7 @@ int GenericValiantRouting::intermediate(const RouterView& view, const Packet& pk
 
 void GenericValiantRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   GenericRouting::gather(view, pkt, ctx);
+  if (!view.rtl_in_loop()) return;  // the rest is the RTL's alone
   fwd_row(ctx) = table_.row(ctx.router, dst_router(pkt));
   fwd_row_mid(ctx) = table_.row(ctx.router, intermediate(view, pkt));
   vlb_routers(ctx) = topo_.routers();
