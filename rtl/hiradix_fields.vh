@@ -2,15 +2,15 @@
 // CMake turns every `localparam integer NAME = EXPR;` line of this file into `constexpr int NAME = EXPR;`
 // in <build>/generated/rtl_fields.h, so the C++ bridge packs exactly these fields.
 localparam integer NODE_W   = 16;  // terminal id
-localparam integer ROUTER_W = 12;  // router id
+localparam integer ROUTER_W = 14;  // router id (16,384 routers: seed-001's 3-D KNS, k = 24, has 15,552)
 localparam integer PORT_W   = 6;   // router port (radix <= 64)
-localparam integer VC_W     = 3;   // virtual channel
+localparam integer VC_W     = 5;   // virtual channel (router.vcs.* <= 32)
 localparam integer GEOM_W   = 7;   // p, a and h of the Dragonfly
 localparam integer ALG_W    = 5;   // routing algorithm code (the codes: router/routing/*_rtl.h, generated
                                    // into hiradix_routing_codes.vh); 4 bits held codes 0-15, all given
                                    // before hybrid_dor (16)
 localparam integer LFSR_W   = 64;  // random-number state
-localparam integer HOPS_W   = 3;   // hop counters of the header
+localparam integer HOPS_W   = 5;   // hop counters of the header (31 hops: a hop-count VC per hop up to VC_W)
 localparam integer LOAD_W   = 12;  // per-port load (phits queued + uncredited), saturated
 localparam integer MAX_PORTS = 64; // port_load entries (radix <= 64)
 localparam integer MAX_GLINKS = 256; // group_load entries: global links of a group, a * h <= 256 (UGAL-G)

@@ -164,6 +164,23 @@ TEST(Cli, ALockstepMismatchPrintsTheFieldsThatDiffer) {
   EXPECT_NE(o.err.find("rtl-replay"), std::string::npos) << o.err;
 }
 
+// A table-driven unit's record (min on a mesh: its inputs are a forwarding table's rows, no shape) names its
+// network (rtl.mismatch.network), so `rtl-replay` rebuilds that mesh and both sides agree again (the
+// injected flip is gone).
+TEST(Cli, ATableDrivenRecordReplaysOnTheNetworkItNames) {
+  TempDir dir;
+  std::ofstream(dir.file("c.yaml")) << "topology: {type: mesh, dims: [5, 3], p: 2}\nrouting: {algorithm: min}\n"
+                                       "sim: {warmup: 300, measure: 300}\n";
+  const Out o = hiradix(dir, "run c.yaml --out r --set router.rc_mode=lockstep --set rtl.inject_mismatch_at=40 --set traffic.load=0.5");
+  ASSERT_EQ(o.code, 5) << o.err;
+  const nlohmann::json doc = nlohmann::json::parse(read_text(dir.file("r/result.json")));
+  EXPECT_EQ(doc["rtl"]["mismatch"]["network"]["dims"], nlohmann::json::parse("[5, 3]"));
+  const Out replay = hiradix(dir, "rtl-replay r/result.json");
+  EXPECT_EQ(replay.code, 0) << replay.err;
+  EXPECT_NE(replay.out.find("agree"), std::string::npos) << replay.out;
+  EXPECT_EQ(replay.out.find("DIFFER"), std::string::npos) << replay.out;
+}
+
 // A window that delivers no packet measured no latency: null in result.json (a 0 would read as a
 // measurement), a warning that says why in result.json and the summary (issue 32).
 TEST(Cli, AWindowWithoutPacketsReportsNullLatencyAndSaysWhy) {

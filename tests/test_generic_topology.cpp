@@ -156,11 +156,20 @@ TEST(GenericRouting, OtherRoutingsRefuseAnotherTopologyNamingRoutingAlgorithm) {
   }
 }
 
-TEST(GenericRouting, TheRtlRoutingUnitIsRefusedNamingRcMode) {
-  for (const char* mode : {"rtl", "lockstep"}) {
-    const std::string error = test::config_error({{"topology.type", "fully_connected"}, {"router.rc_mode", mode}});
-    EXPECT_NE(error.find("router.rc_mode"), std::string::npos) << error;
-  }
+// min, valiant and ugal run on the RTL routing unit (router/rtl/fully_connected_unit_geometry.cpp; lockstep:
+// Shapes/GenericMinLockstep, Shapes/GenericVlbLockstep) when a node has one NIC; with several the unit's
+// header cannot say which NIC, and the config is refused naming topology.nics.
+TEST(GenericRouting, TheRtlRoutingUnitRunsNodesWithOneNicAndRefusesSeveralNamingTopologyNics) {
+  for (const char* mode : {"rtl", "lockstep"})
+    for (const char* alg : {"min", "valiant", "ugal"}) {
+      EXPECT_NO_THROW(load_config("", {{"topology.type", "fully_connected"}, {"topology.routers", "8"}, {"topology.p", "2"},
+                                       {"routing.algorithm", alg}, {"router.rc_mode", mode}}));
+      const std::string error = test::config_error({{"topology.type", "fully_connected"}, {"topology.nics", "2"}, {"topology.p", "2"},
+                                                    {"routing.algorithm", alg}, {"router.rc_mode", mode}});
+      EXPECT_NE(error.find("router.rc_mode"), std::string::npos) << error;
+      EXPECT_NE(error.find("topology.nics: 2 NICs per node"), std::string::npos) << error;
+      EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    }
 }
 
 // A walk of route() from injection: each hop's class and VC, until the ejection.

@@ -232,30 +232,37 @@ TEST(MeshConfig, TooFewVcsAreRefused) {
 
 // dor has an RTL half (rtl/routing/hiradix_route_dor.v, issue 27), and so has min (GenericMinRouting,
 // rtl/routing/hiradix_route_generic_min.v) while its longest minimal path fits the header's hop counter
-// (HOPS_W = 3: 7 hops, so VCs 0..6), and so have valiant and ugal (rtl/routing/hiradix_route_generic_valiant.v)
-// while their two-phase path fits it; min on an 8 x 8 (14 hops; 8 on the torus), valiant and ugal on a 4 x 4
-// and a network beyond the RTL's MESH_DIMS or COORD_W are refused naming the key.
+// (HOPS_W = 5: 31 hops, so VCs 0..30), and so have valiant and ugal (rtl/routing/hiradix_route_generic_valiant.v)
+// while their two-phase path fits it; min on a 17 x 17 mesh (32 hops) or a 33 x 33 torus (32), valiant and
+// ugal on a 9 x 9 mesh (2 x 16 hops) or a 16 x 16 torus (2 x 16), and a network beyond the RTL's MESH_DIMS or
+// COORD_W are refused naming the key.
 TEST(MeshConfig, TheRtlRunsDorAndRefusesWhatItCannot) {
   for (const char* type : {"mesh", "torus"})
     for (const char* mode : {"rtl", "lockstep"}) {
       EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"routing.algorithm", "dor"}, {"router.rc_mode", mode}}));
       EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "min"},
                                        {"router.rc_mode", mode}}));
+      const bool mesh = std::string(type) == "mesh";
       // valiant and ugal (rtl/routing/hiradix_route_generic_valiant.v) while their path, two minimal paths of
-      // H hops, fits the header's hop counter: 3 x 2 (H = 3) and a 4 x 2 torus (H = 3) do, 4 x 4 does not.
+      // H hops, fits the header's hop counter: an 8 x 8 (H = 14 on the mesh, 8 on the torus) does, a 9 x 9
+      // mesh (H = 16) or a 16 x 16 torus (H = 16) does not.
       for (const char* alg : {"valiant", "ugal"}) {
-        EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", std::string(type) == "mesh" ? "[3, 2]" : "[4, 2]"},
-                                         {"routing.algorithm", alg}, {"router.rc_mode", mode}}));
-        const std::string r = config_error({{"topology.type", type}, {"routing.algorithm", alg}, {"router.rc_mode", mode}});
+        EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", alg}, {"router.rc_mode", mode}}));
+        const std::string big = mesh ? "9x9" : "16x16";
+        const std::string r = config_error({{"topology.type", type}, {"topology.dims", mesh ? "[9, 9]" : "[16, 16]"},
+                                            {"routing.algorithm", alg}, {"router.rc_mode", mode}});
         EXPECT_EQ(r.rfind("config error: router.rc_mode: the RTL routing unit cannot run this network: topology.dims: " + std::string(alg) +
-                              "'s longest path on " + type + " 4x4 p=1 takes 2 x ", 0), 0u) << r;
-        EXPECT_NE(r.find("the RTL's header counts at most 7 (rtl/hiradix_fields.vh HOPS_W)"), std::string::npos) << r;
+                              "'s longest path on " + type + " " + big + " p=1 takes 2 x 16 = 32 network hops", 0), 0u) << r;
+        EXPECT_NE(r.find("the RTL's header counts at most 31 (rtl/hiradix_fields.vh HOPS_W)"), std::string::npos) << r;
       }
-      const std::string h = config_error({{"topology.type", type}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "min"},
+      // min while its longest minimal path fits: seed 004's 8 x 8 mesh (14 hops) does; 17 x 17 and a 33 x 33
+      // torus (32 hops) do not.
+      EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "min"}, {"router.rc_mode", mode}}));
+      const std::string h = config_error({{"topology.type", type}, {"topology.dims", mesh ? "[17, 17]" : "[33, 33]"}, {"routing.algorithm", "min"},
                                           {"router.rc_mode", mode}});
       EXPECT_EQ(h.rfind("config error: router.rc_mode: the RTL routing unit cannot run this network: topology.dims: ", 0), 0u) << h;
-      EXPECT_NE(h.find(std::string(type) == "mesh" ? "takes 14 network hops" : "takes 8 network hops"), std::string::npos) << h;
-      EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "min"}}));  // the model has no such limit
+      EXPECT_NE(h.find("takes 32 network hops"), std::string::npos) << h;
+      EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", mesh ? "[17, 17]" : "[33, 33]"}, {"routing.algorithm", "min"}}));  // the model has no such limit
       const std::string d = config_error({{"topology.type", type}, {"topology.dims", "[2, 2, 2, 2]"}, {"routing.algorithm", "dor"},
                                           {"router.rc_mode", mode}});
       EXPECT_NE(d.find("topology.dims"), std::string::npos) << d;

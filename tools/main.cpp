@@ -79,7 +79,10 @@ int replay_command(const std::string& path) {
                              "'s readings, not a decision: there is no decision to replay (the record holds the cycle, the router and both readings)");
   if (!m.contains("inputs")) throw std::runtime_error(path + ": no rtl.mismatch record in it");
   const RcInputs inputs = inputs_from_json(m["inputs"]);
-  const RcOutputs model = reference_decision(inputs);
+  // Records since 2026-11-27 name their network; older ones are rebuilt from their inputs (record_network).
+  const std::unique_ptr<Topology> network = m.contains("network") ? topology_of({{"topology", m["network"]}}) : nullptr;
+  if (m.contains("network") && !network) throw std::runtime_error(path + ": rtl.mismatch.network " + m["network"].dump() + " is no topology hiradix builds");
+  const RcOutputs model = network ? reference_decision(inputs, *network) : reference_decision(inputs);
   RtlRoutingUnit unit;
   const RcOutputs rtl = unit.evaluate(inputs);
   std::cout << "inputs        " << m["inputs"].dump() << "\n"

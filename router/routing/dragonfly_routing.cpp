@@ -1,5 +1,7 @@
 #include "router/routing/dragonfly_routing.h"
 
+#include "rtl_fields.h"
+
 namespace hiradix {
 
 RoutingDecision DragonflyRouting::minimal_hop(int router, int target, Packet& pkt, const PhaseSlots& slots) const {
@@ -23,7 +25,7 @@ RoutingDecision DragonflyRouting::minimal_hop(int router, int target, Packet& pk
   ++rs.hops[cls];
   rs.phase_classes |= static_cast<std::uint8_t>(1u << cls);
   d.no_slot = slot < 0;
-  d.out_vc = static_cast<std::uint8_t>(slot & 7);  // as the RTL's 3-bit VC field
+  d.out_vc = static_cast<std::uint8_t>(slot & ((1 << rtl::VC_W) - 1));  // as the RTL's VC field (no slot: all ones)
   d.misroute = d.out_port != d.min_port;
   return d;
 }

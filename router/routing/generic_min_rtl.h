@@ -10,11 +10,11 @@
 namespace hiradix::rtl_decl {
 inline constexpr Field generic_min_fields[] = {
     // Per output port: 1 when the port is on a minimal path towards the destination router (Topology::min_ports).
-    own_array_input("fwd_row", 1, Entries::kPerPort).on("mesh|torus|flattened_butterfly|kns"),
+    own_array_input("fwd_row", 1, Entries::kPerPort).on("mesh|torus|flattened_butterfly|kns|fully_connected"),
 };
 // Its submodule (rtl/routing/hiradix_route_generic_min.v) and code: `min` where the topology has no Dragonfly
 // geometry (the Dragonfly's `min` keeps code 0 and hiradix_route_min.v).
 inline constexpr RoutingCode generic_min_routings[] = {{"generic_min", 17, "min"}};
 inline constexpr Submodule generic_min_submodule =
-    submodule("generic_min", generic_min_routings).on("mesh|torus|flattened_butterfly|kns");
+    submodule("generic_min", generic_min_routings).on("mesh|torus|flattened_butterfly|kns|fully_connected");
 }  // namespace hiradix::rtl_decl

@@ -9,8 +9,8 @@
 namespace hiradix::rtl_decl {
 inline constexpr Field generic_ugal_fields[] = {
     // H_min: the distance from this router to the destination router.
-    own_input("ugal_h_min", 2 * rtl::HOPS_W).on("mesh|torus|flattened_butterfly|kns"),
+    own_input("ugal_h_min", 2 * rtl::HOPS_W).on("mesh|torus|flattened_butterfly|kns|fully_connected"),
     // H_vlb: the distance to the intermediate router plus the distance from it to the destination router.
-    own_input("ugal_h_vlb", 2 * rtl::HOPS_W).on("mesh|torus|flattened_butterfly|kns"),
+    own_input("ugal_h_vlb", 2 * rtl::HOPS_W).on("mesh|torus|flattened_butterfly|kns|fully_connected"),
 };
 }  // namespace hiradix::rtl_decl

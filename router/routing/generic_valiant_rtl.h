@@ -13,15 +13,15 @@
 namespace hiradix::rtl_decl {
 inline constexpr Field generic_valiant_fields[] = {
     // Per output port: 1 when the port is on a minimal path towards the intermediate router.
-    own_array_input("fwd_row_mid", 1, Entries::kPerPort).on("mesh|torus|flattened_butterfly|kns"),
+    own_array_input("fwd_row_mid", 1, Entries::kPerPort).on("mesh|torus|flattened_butterfly|kns|fully_connected"),
     // The network's routers (Topology::routers): the intermediate router is drawn among them.
-    own_input("vlb_routers", rtl::ROUTER_W + 1).on("mesh|torus|flattened_butterfly|kns"),
+    own_input("vlb_routers", rtl::ROUTER_W + 1).on("mesh|torus|flattened_butterfly|kns|fully_connected"),
     // max(1, H), H the most network hops of a minimal path: phase 1's first VC.
-    own_input("vlb_h", rtl::HOPS_W + 1).on("mesh|torus|flattened_butterfly|kns"),
+    own_input("vlb_h", rtl::HOPS_W + 1).on("mesh|torus|flattened_butterfly|kns|fully_connected"),
 };
 // Its submodule (rtl/routing/hiradix_route_generic_valiant.v) and codes: `valiant` and `ugal` where the
 // topology has no Dragonfly geometry (the Dragonfly's keep codes 1 and 2).
 inline constexpr RoutingCode generic_valiant_routings[] = {{"generic_valiant", 18, "valiant"}, {"generic_ugal", 19, "ugal"}};
 inline constexpr Submodule generic_valiant_submodule =
-    submodule("generic_valiant", generic_valiant_routings).on("mesh|torus|flattened_butterfly|kns");
+    submodule("generic_valiant", generic_valiant_routings).on("mesh|torus|flattened_butterfly|kns|fully_connected");
 }  // namespace hiradix::rtl_decl

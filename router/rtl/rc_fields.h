@@ -31,7 +31,7 @@ struct RcInputs {
   std::uint8_t in_port = 0;
   std::uint8_t in_vc = 0;
   std::uint32_t dst = 0;       // destination terminal
-  std::uint32_t route = 0;     // packed header route state (pack_route_state)
+  std::uint64_t route = 0;     // packed header route state (pack_route_state), RS_W bits
   std::uint64_t lfsr = 0;      // the router's LFSR state before this decision
   // Every declared input's entries, input after input in bus order (rtl_bus().inputs: `entry` offsets),
   // each within its width; and per input whether the decision's context had it (else its entries are 0,
@@ -48,7 +48,7 @@ struct RcInputs {
 struct RcOutputs {
   std::uint8_t out_port = 0, out_vc = 0, min_port = 0;
   bool misroute = false, no_slot = false;
-  std::uint32_t route = 0;     // new packed header route state
+  std::uint64_t route = 0;     // new packed header route state
   std::uint64_t lfsr = 0;      // the router's LFSR state after this decision
   bool operator==(const RcOutputs& o) const {
     return out_port == o.out_port && out_vc == o.out_vc && min_port == o.min_port && misroute == o.misroute &&

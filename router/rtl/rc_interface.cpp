@@ -123,31 +123,65 @@ RcConfig rc_config(const RoutingOptions& given, const Topology& network) {
 // counter.
 namespace {
 constexpr int kLocal = static_cast<int>(PortClass::kLocal), kGlobal = static_cast<int>(PortClass::kGlobal);
-}  // namespace
 
-std::uint32_t pack_route_state(const RouteState& rs) {
-  return (rs.intermediate & mask(rtl::ROUTER_W)) << rtl::RS_INTER_LSB |
-         std::uint32_t{rs.phase & 1u} << rtl::RS_PHASE_BIT | std::uint32_t{rs.path_bits & 7u} << rtl::RS_PATH_LSB |
-         (rs.hops[kLocal] & mask(rtl::HOPS_W)) << rtl::RS_LHOPS_LSB |
-         (rs.hops[kGlobal] & mask(rtl::HOPS_W)) << rtl::RS_GHOPS_LSB |
-         std::uint32_t{rs.phase_classes >> kGlobal & 1u} << rtl::RS_PGLOBAL_BIT |
-         std::uint32_t{rs.flags & 1u} << rtl::RS_LMIS_BIT | std::uint32_t{rs.flags >> 1 & 1u} << rtl::RS_MANDG_BIT |
-         std::uint32_t{rs.flags >> 2 & 0x3fu} << rtl::RS_FLAGS_HI_LSB;
+// Where each field of the packed route state sits for router ids of router_w bits and hop counters of hops_w
+// (rtl/hiradix_fields.vh RS_*): one function for today's widths and the older records'.
+struct RouteLayout {
+  int router_w, hops_w;
+  constexpr int phase() const { return router_w; }
+  constexpr int path() const { return phase() + 1; }
+  constexpr int local_hops() const { return path() + 3; }
+  constexpr int global_hops() const { return local_hops() + hops_w; }
+  constexpr int phase_global() const { return global_hops() + hops_w; }
+  constexpr int flag0() const { return phase_global() + 1; }
+  constexpr int flag1() const { return flag0() + 1; }
+  constexpr int flags_high() const { return flag1() + 1; }
+  constexpr int width() const { return flags_high() + 6; }
+};
+constexpr RouteLayout kLayout{rtl::ROUTER_W, rtl::HOPS_W};
+static_assert(rtl::RS_INTER_LSB == 0 && kLayout.phase() == rtl::RS_PHASE_BIT && kLayout.path() == rtl::RS_PATH_LSB &&
+                  kLayout.local_hops() == rtl::RS_LHOPS_LSB && kLayout.global_hops() == rtl::RS_GHOPS_LSB &&
+                  kLayout.phase_global() == rtl::RS_PGLOBAL_BIT && kLayout.flag0() == rtl::RS_LMIS_BIT &&
+                  kLayout.flag1() == rtl::RS_MANDG_BIT && kLayout.flags_high() == rtl::RS_FLAGS_HI_LSB &&
+                  kLayout.width() == rtl::RS_W && rtl::RS_W <= 64,
+              "RouteLayout follows rtl/hiradix_fields.vh");
+// Records written before 2026-11-27 carry no "route_format": 12-bit router ids, 3-bit hop counters.
+constexpr RouteLayout kLayoutFormat1{12, 3};
+constexpr int kRouteFormat = 2;
+
+std::uint64_t field(std::uint64_t v, int lsb, int bits) { return v >> lsb & ((std::uint64_t{1} << bits) - 1); }
+
+std::uint64_t pack(const RouteState& rs, const RouteLayout& l) {
+  const auto at = [](std::uint64_t value, int lsb, int bits) { return (value & ((std::uint64_t{1} << bits) - 1)) << lsb; };
+  return at(rs.intermediate, 0, l.router_w) | at(rs.phase, l.phase(), 1) | at(rs.path_bits, l.path(), 3) |
+         at(rs.hops[kLocal], l.local_hops(), l.hops_w) | at(rs.hops[kGlobal], l.global_hops(), l.hops_w) |
+         at(rs.phase_classes >> kGlobal, l.phase_global(), 1) | at(rs.flags, l.flag0(), 1) |
+         at(rs.flags >> 1, l.flag1(), 1) | at(rs.flags >> 2, l.flags_high(), 6);
 }
 
-RouteState unpack_route_state(std::uint32_t v) {
+RouteState unpack(std::uint64_t v, const RouteLayout& l) {
   RouteState rs;
-  rs.intermediate = v >> rtl::RS_INTER_LSB & mask(rtl::ROUTER_W);
-  rs.phase = static_cast<std::uint8_t>(v >> rtl::RS_PHASE_BIT & 1);
-  rs.path_bits = static_cast<std::uint8_t>(v >> rtl::RS_PATH_LSB & 7);
-  rs.hops[kLocal] = static_cast<std::uint8_t>(v >> rtl::RS_LHOPS_LSB & mask(rtl::HOPS_W));
-  rs.hops[kGlobal] = static_cast<std::uint8_t>(v >> rtl::RS_GHOPS_LSB & mask(rtl::HOPS_W));
+  rs.intermediate = static_cast<std::uint32_t>(field(v, 0, l.router_w));
+  rs.phase = static_cast<std::uint8_t>(field(v, l.phase(), 1));
+  rs.path_bits = static_cast<std::uint8_t>(field(v, l.path(), 3));
+  rs.hops[kLocal] = static_cast<std::uint8_t>(field(v, l.local_hops(), l.hops_w));
+  rs.hops[kGlobal] = static_cast<std::uint8_t>(field(v, l.global_hops(), l.hops_w));
   // The RTL carries only the global bit of phase_classes, the one the routings read (phase_took_global).
-  rs.phase_classes = static_cast<std::uint8_t>((v >> rtl::RS_PGLOBAL_BIT & 1) << kGlobal);
-  rs.flags = static_cast<std::uint8_t>((v >> rtl::RS_LMIS_BIT & 1) | (v >> rtl::RS_MANDG_BIT & 1) << 1 |
-                                       (v >> rtl::RS_FLAGS_HI_LSB & 0x3f) << 2);
+  rs.phase_classes = static_cast<std::uint8_t>(field(v, l.phase_global(), 1) << kGlobal);
+  rs.flags = static_cast<std::uint8_t>(field(v, l.flag0(), 1) | field(v, l.flag1(), 1) << 1 | field(v, l.flags_high(), 6) << 2);
   return rs;
 }
+
+// A record's packed route state in today's layout (`j` the record's inputs or outputs).
+std::uint64_t route_from_json(const nlohmann::json& j) {
+  const std::uint64_t v = j.at("route").get<std::uint64_t>();
+  return j.value("route_format", 1) == kRouteFormat ? v : pack(unpack(v, kLayoutFormat1), kLayout);
+}
+}  // namespace
+
+std::uint64_t pack_route_state(const RouteState& rs) { return pack(rs, kLayout); }
+
+RouteState unpack_route_state(std::uint64_t v) { return unpack(v, kLayout); }
 
 void pack_inputs(RcInputs& in, const RcConfig& cfg, const RoutingContext& ctx, const Packet& before, std::uint64_t lfsr, int ports) {
   if (in.cfg.fields != cfg.fields || in.cfg.algorithm != cfg.algorithm) in.cfg = cfg;  // once per run when reused
@@ -259,18 +293,19 @@ nlohmann::json routing_unit_params(const RcConfig& cfg) {
   return j;
 }
 
-RcOutputs reference_decision(const RcInputs& in) {
-  const std::unique_ptr<Topology> topo = record_network(in);
+RcOutputs reference_decision(const RcInputs& in, const Topology& network) {
   const RoutingOptions o = routing_options(in.cfg);  // exact values: no default is resolved again
-  return reference_decision(*routing_entry(o.algorithm).make(o, *topo), in);
+  return reference_decision(*routing_entry(o.algorithm).make(o, network), in);
 }
+
+RcOutputs reference_decision(const RcInputs& in) { return reference_decision(in, *record_network(in)); }
 
 // The declared fields under their JSON names (a 1-bit scalar as a bool, an input of several entries as an
 // array of all its entries), beside the unit's own.
 nlohmann::json to_json(const RcInputs& in) {
   nlohmann::json j = {{"algorithm", in.cfg.algorithm}, {"hop_count_vcs", in.cfg.hop_count_vcs}, {"p", in.cfg.p}, {"a", in.cfg.a},
                       {"h", in.cfg.h}, {"palmtree", in.cfg.palmtree}, {"router", in.router}, {"in_port", in.in_port},
-                      {"in_vc", in.in_vc}, {"dst", in.dst}, {"route", in.route},
+                      {"in_vc", in.in_vc}, {"dst", in.dst}, {"route", in.route}, {"route_format", kRouteFormat},
                       {"route_fields", {{"intermediate", unpack_route_state(in.route).intermediate},
                                         {"phase", unpack_route_state(in.route).phase}}},
                       {"lfsr", in.lfsr}};
@@ -291,7 +326,7 @@ nlohmann::json to_json(const RcInputs& in) {
 nlohmann::json to_json(const RcOutputs& out) {
   const RouteState rs = unpack_route_state(out.route);
   return {{"out_port", out.out_port}, {"out_vc", out.out_vc}, {"min_port", out.min_port},
-          {"misroute", out.misroute}, {"no_slot", out.no_slot}, {"route", out.route},
+          {"misroute", out.misroute}, {"no_slot", out.no_slot}, {"route", out.route}, {"route_format", kRouteFormat},
           {"route_fields", {{"intermediate", rs.intermediate}, {"phase", rs.phase}, {"path_bits", rs.path_bits},
                             {"local_hops", rs.hops[kLocal]}, {"global_hops", rs.hops[kGlobal]},
                             {"phase_global", rs.phase_classes >> kGlobal & 1}}},
@@ -326,7 +361,7 @@ RcInputs inputs_from_json(const nlohmann::json& j) {
   in.in_port = j.at("in_port").get<std::uint8_t>();
   in.in_vc = j.value("in_vc", std::uint8_t{0});
   in.dst = j.at("dst").get<std::uint32_t>();
-  in.route = j.at("route").get<std::uint32_t>();
+  in.route = route_from_json(j);
   in.lfsr = j.at("lfsr").get<std::uint64_t>();
   return in;
 }
@@ -338,7 +373,7 @@ RcOutputs outputs_from_json(const nlohmann::json& j) {
   out.min_port = j.at("min_port").get<std::uint8_t>();
   out.misroute = j.at("misroute").get<bool>();
   out.no_slot = j.at("no_slot").get<bool>();
-  out.route = j.at("route").get<std::uint32_t>();
+  out.route = route_from_json(j);
   out.lfsr = j.at("lfsr").get<std::uint64_t>();
   return out;
 }

@@ -18,8 +18,8 @@ namespace hiradix {
 // field when the network does not fit the RTL's field widths.
 RcConfig rc_config(const RoutingOptions& options, const Topology& topo);
 
-std::uint32_t pack_route_state(const RouteState& rs);
-RouteState unpack_route_state(std::uint32_t packed);  // `misrouted` (statistics only) is not part of it
+std::uint64_t pack_route_state(const RouteState& rs);
+RouteState unpack_route_state(std::uint64_t packed);  // `misrouted` (statistics only) is not part of it
 
 // Packs one decision made by the C++ model: `before` is the header route state it started from.
 // `ctx` supplies router, input port and VC, and the per-port state the decision may read.
@@ -31,7 +31,11 @@ RoutingDecision unpack_decision(const RcOutputs& out);
 
 // The C++ reference evaluated on packed inputs, as the RTL is (tests and mismatch replay).
 RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& in);
-// The same with the topology and algorithm rebuilt from in.cfg (slow: for replaying single decisions).
+// The same with the algorithm rebuilt from in.cfg on `network` (slow: for replaying single decisions), the
+// network a record names (result.json's rtl.mismatch.network) when it names one.
+RcOutputs reference_decision(const RcInputs& in, const Topology& network);
+// ... on the network the record's inputs describe (record_network: the Dragonfly's p, a and h, or a mesh's,
+// FB's or KNS's coordinate inputs; not the table-driven units', whose inputs carry no shape).
 RcOutputs reference_decision(const RcInputs& in);
 RoutingOptions routing_options(const RcConfig& cfg);
 

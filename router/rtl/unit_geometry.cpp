@@ -6,10 +6,11 @@ namespace hiradix {
 
 // The families (each in its *_unit_geometry.cpp). The Dragonfly comes last: it takes every record, the
 // records written before the other families existed included (they carry none of their inputs).
-extern const UnitGeometry kMeshUnitGeometry, kFlattenedButterflyUnitGeometry, kKnsUnitGeometry, kDragonflyUnitGeometry;
+extern const UnitGeometry kMeshUnitGeometry, kFlattenedButterflyUnitGeometry, kKnsUnitGeometry, kFullyConnectedUnitGeometry,
+    kDragonflyUnitGeometry;
 namespace {
 const UnitGeometry* const kFamilies[] = {&kMeshUnitGeometry, &kFlattenedButterflyUnitGeometry, &kKnsUnitGeometry,
-                                         &kDragonflyUnitGeometry};
+                                         &kFullyConnectedUnitGeometry, &kDragonflyUnitGeometry};
 }  // namespace
 
 const UnitGeometry* unit_geometry(const Topology& network) {

@@ -1,7 +1,7 @@
 // The routing unit's geometry of one topology family (rtl/topology/): what the unit's shared geometry
 // inputs p, a and h stand for on that network, checked against the RTL's widths, and the network a recorded
 // decision ran on. Each family is one file (dragonfly_unit_geometry.cpp, mesh_unit_geometry.cpp,
-// flattened_butterfly_unit_geometry.cpp, kns_unit_geometry.cpp) and one line of the list in
+// flattened_butterfly_unit_geometry.cpp, kns_unit_geometry.cpp, fully_connected_unit_geometry.cpp) and one line of the list in
 // unit_geometry.cpp; rc_config, the replay of mismatch records and `hiradix synth` find a network's family
 // here and name no topology themselves. What a family's routings read beyond p, a and h (a mesh's, a
 // Flattened Butterfly's or a KNS's coordinates) are inputs they declare like any other

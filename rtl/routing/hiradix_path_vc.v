@@ -22,7 +22,12 @@ module hiradix_path_vc(hop, global_hop, valiant_paths, intra_group, cfg_phase_a,
   output reg  [HOPS_W-1:0] local_hops, global_hops;  // including this hop
   output reg               phase_global;
 
-  localparam [3:0] NONE = 4'hF;  // "this hop has no slot in this phase"
+  localparam [3:0] NONE = 4'hF;  // "this hop has no slot in this phase", in phase_slots' 4-bit slots
+  // A slot as the hop takes it: a VC, or all ones for NONE (a hop count never is: HOPS_W <= VC_W).
+  localparam integer SW = VC_W + 1;
+  function [SW-1:0] widen(input [3:0] s);
+    widen = s == NONE ? {SW{1'b1}} : {{(SW-4){1'b0}}, s};
+  endfunction
 
   // VC slots of one phase {local before the global hop, global, local after} (routing_algorithm.h).
   function [11:0] phase_slots(input valiant, input intra, input [1:0] policy, input in_phase);
@@ -43,26 +48,26 @@ module hiradix_path_vc(hop, global_hop, valiant_paths, intra_group, cfg_phase_a,
   endfunction
 
   reg [11:0] slots;
-  reg [3:0] slot;
+  reg [SW-1:0] slot;
   always @* begin
     local_hops = local_hops_in;
     global_hops = global_hops_in;
     phase_global = phase_global_in;
     slots = 12'd0;
-    slot = 4'd0;
+    slot = {SW{1'b0}};
     if (hop) begin
       slots = phase_slots(valiant_paths, intra_group, cfg_phase_a, phase);
       if (global_hop) begin
-        slot = cfg_hop_count_vcs ? {1'b0, global_hops} : slots[7:4];
+        slot = cfg_hop_count_vcs ? {{(SW-HOPS_W){1'b0}}, global_hops} : widen(slots[7:4]);
         global_hops = global_hops + 1'b1;
         phase_global = 1'b1;
       end else begin
-        slot = cfg_hop_count_vcs ? {1'b0, local_hops} : (phase_global ? slots[3:0] : slots[11:8]);
+        slot = cfg_hop_count_vcs ? {{(SW-HOPS_W){1'b0}}, local_hops} : widen(phase_global ? slots[3:0] : slots[11:8]);
         local_hops = local_hops + 1'b1;
       end
     end
   end
   assign vc = slot[VC_W-1:0];
-  assign no_slot = slot == NONE;
+  assign no_slot = slot == {SW{1'b1}};
 endmodule
 `default_nettype wire

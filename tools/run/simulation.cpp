@@ -292,7 +292,13 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
     j["reaction"] = net.stats().reaction_json(config.traffic.change_at);
     add_contention_to_bins(j["time_series"], net, taken);
   }
-  if (net.rc_cosim()) j["rtl"] = net.rc_cosim()->to_json();
+  if (net.rc_cosim()) {
+    j["rtl"] = net.rc_cosim()->to_json();
+    // The record names its network, so it replays on it whatever the routing unit's inputs carry (a
+    // forwarding table's rows carry no shape).
+    if (j["rtl"].contains("mismatch") && !j["rtl"]["mismatch"].contains("state_block"))
+      j["rtl"]["mismatch"]["network"] = config.resolved["topology"];
+  }
   set_status(out, net, stall, config.watchdog, simulated);
   if (j["packets"].get<std::uint64_t>() == 0) j["warnings"] = {no_packet_warning(j, config)};
   if (net.routing().recomputes_at_injection()) j["recomputation"] = recomputation_json(net);
