@@ -67,15 +67,18 @@ TEST(ForwardingTable, KnsEndNodeRowHasBothDimensions) {
   EXPECT_EQ(row(t, 0, 3)[2], 1);
 }
 
-// The RTL counts min's VCs in the header's 3-bit local hop counter: a 4 x 4 mesh (6 hops) fits, an 8 x 8
-// (14 hops) and an 8 x 8 torus (8) do not, naming topology.dims.
+// The RTL counts min's VCs in the header's 5-bit local hop counter: a longest minimal path of 31 hops fits,
+// 32 does not, naming topology.dims.
 TEST(ForwardingTable, TheRtlRefusesMoreHopsThanTheHeaderCounts) {
-  EXPECT_EQ(GenericMinRouting(Mesh({4, 4}, 1, false)).rtl_refusal(), "");
-  EXPECT_EQ(GenericMinRouting(Mesh({4, 4}, 1, true)).rtl_refusal(), "");
-  const std::string mesh = GenericMinRouting(Mesh({8, 8}, 1, false)).rtl_refusal();
+  // HOPS_W = 5: 31 hops. An 8 x 8 mesh takes 14, a 16 x 16 one 30; 17 x 17 takes 32, a 33 x 33 torus too.
+  EXPECT_EQ(GenericMinRouting(Mesh({8, 8}, 1, false)).rtl_refusal(), "");
+  EXPECT_EQ(GenericMinRouting(Mesh({16, 16}, 1, false)).rtl_refusal(), "");
+  EXPECT_EQ(GenericMinRouting(Mesh({8, 8}, 1, true)).rtl_refusal(), "");
+  const std::string mesh = GenericMinRouting(Mesh({17, 17}, 1, false)).rtl_refusal();
   EXPECT_EQ(mesh.rfind("topology.dims: ", 0), 0u) << mesh;
-  EXPECT_NE(mesh.find("takes 14 network hops"), std::string::npos) << mesh;
-  EXPECT_NE(GenericMinRouting(Mesh({8, 8}, 1, true)).rtl_refusal().find("takes 8 network hops"), std::string::npos);
+  EXPECT_NE(mesh.find("takes 32 network hops"), std::string::npos) << mesh;
+  EXPECT_NE(mesh.find("counts at most 31"), std::string::npos) << mesh;
+  EXPECT_NE(GenericMinRouting(Mesh({33, 33}, 1, true)).rtl_refusal().find("takes 32 network hops"), std::string::npos);
 }
 
 }  // namespace
