@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "router/common/lfsr.h"
 
 namespace hiradix {
 
@@ -19,16 +18,14 @@ GridRvlbRouting::GridRvlbRouting(const Topology& topo) : GenericValiantRouting(t
 }
 
 int GridRvlbRouting::intermediate(int source, int dst, std::uint32_t bits) const {
-  std::uint32_t choices = 1;
-  for (std::size_t d = 0; d < grid_.size(); ++d)
-    if (coordinate(source, d) != coordinate(dst, d)) choices *= static_cast<std::uint32_t>(grid_[d]);
-  std::uint32_t draw = lfsr_draw(bits, choices);
+  std::uint32_t frac = bits;  // a fraction of 1
   int root = 0;
   for (std::size_t d = 0; d < grid_.size(); ++d) {
     int c = coordinate(source, d);
-    if (c != coordinate(dst, d)) {
-      c = static_cast<int>(draw % static_cast<std::uint32_t>(grid_[d]));
-      draw /= static_cast<std::uint32_t>(grid_[d]);
+    if (c != coordinate(dst, d)) {  // the fraction times k_d: the coordinate, then the next fraction
+      const std::uint64_t product = std::uint64_t{frac} * static_cast<std::uint32_t>(grid_[d]);
+      c = static_cast<int>(product >> 32);
+      frac = static_cast<std::uint32_t>(product);
     }
     root += c * stride_[d];
   }
