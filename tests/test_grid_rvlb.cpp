@@ -114,7 +114,13 @@ TEST(GridRvlb, RunsOnGridsOnlyAndRefusesTheDragonflysKeys) {
   EXPECT_EQ(test::config_error(fb), "accepted");
   EXPECT_NE(test::config_error(test::with(fb, {{"routing.phase_a", "lg-"}})).find("routing.phase_a"), std::string::npos);
   EXPECT_NE(test::config_error(test::with(fb, {{"routing.recomp", "true"}})).find("routing.recomp"), std::string::npos);
-  EXPECT_NE(test::config_error(test::with(fb, {{"router.rc_mode", "rtl"}})).find("router.rc_mode"), std::string::npos);
+  // The RTL (generic valiant's unit under code 20) where the path of 2 H hops fits the header's hop counter;
+  // beyond, refused naming topology.dims (a 16 x 16 mesh: 2 x 30 hops).
+  EXPECT_EQ(test::config_error(test::with(fb, {{"router.rc_mode", "rtl"}})), "accepted");
+  const std::string far = test::config_error({{"topology.type", "mesh"}, {"topology.dims", "[16, 16]"}, {"routing.algorithm", "rvlb"},
+                                              {"router.rc_mode", "rtl"}});
+  EXPECT_NE(far.find("router.rc_mode"), std::string::npos) << far;
+  EXPECT_NE(far.find("topology.dims"), std::string::npos) << far;
   EXPECT_NE(test::config_error({{"topology.type", "fully_connected"}, {"routing.algorithm", "rvlb"}}).find("routing.algorithm"),
             std::string::npos);
 }

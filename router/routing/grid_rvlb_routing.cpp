@@ -2,10 +2,16 @@
 
 #include <stdexcept>
 
+#include "router/common/router_view.h"
+#include "router/routing/flattened_butterfly_geometry_inputs.h"
+#include "router/routing/mesh_geometry_inputs.h"
 
 namespace hiradix {
 
-GridRvlbRouting::GridRvlbRouting(const Topology& topo) : GenericValiantRouting(topo), grid_(topo.grid()) {
+GridRvlbRouting::GridRvlbRouting(const Topology& topo) : GenericValiantRouting(topo),
+      grid_(topo.grid()),
+      mesh_(dynamic_cast<const Mesh*>(&topo)),
+      fb_(dynamic_cast<const FlattenedButterfly*>(&topo)) {
   long routers = 1;
   for (const int k : grid_) {
     stride_.push_back(static_cast<int>(routers));
@@ -32,13 +38,11 @@ int GridRvlbRouting::intermediate(int source, int dst, std::uint32_t bits) const
   return root;
 }
 
-void GridRvlbRouting::inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const {
-  RouteState& rs = pkt.route;
-  const int root = intermediate(ctx.router, dst_router, static_cast<std::uint32_t>(ctx.random));
-  rs.intermediate = static_cast<std::uint32_t>(root);
-  rs.phase = root == ctx.router || root == dst_router ? 1 : 0;  // a degenerate draw is the minimal path
-  rs.flags = 0;
-  rs.path_bits = rs.phase == 0 ? 1 : 0;
+void GridRvlbRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  GenericValiantRouting::gather(view, pkt, ctx);
+  if (!view.rtl_in_loop()) return;  // the coordinates are the RTL's alone
+  if (mesh_) set_mesh_inputs(*mesh_, ctx.router, dst_router(pkt), ctx);
+  if (fb_) set_flattened_butterfly_inputs(*fb_, ctx.router, dst_router(pkt), ctx);
 }
 
 void GridRvlbRouting::injection_headers(int source, int dst, std::vector<RouteState>& out) const {

@@ -10,12 +10,16 @@
 // each combination is as likely as lfsr_draw's values are (within K / 2^32). So a packet whose source and
 // destination share a row stays in that row, as DAL does on a HyperX. A draw of the source or the
 // destination router is the minimal path. Everything else -- minimal in each phase on the least loaded
-// port, one VC set per phase, the deadlock check -- is GenericValiantRouting's (its reduced check covers
-// every intermediate router, a superset of these paths).
+// port, one VC set per phase, the deadlock check, the RTL's rows and refusals -- is GenericValiantRouting's
+// (its reduced check covers every intermediate router, a superset of these paths). Its RTL is generic
+// valiant's submodule under its own code (grid_rvlb_rtl.h), whose draw (rtl/routing/hiradix_grid_draw.v)
+// reads the mesh's or the Flattened Butterfly's coordinates, which gather() fills.
 #pragma once
 #include <vector>
 
 #include "router/routing/generic_valiant_routing.h"
+#include "topology/flattened_butterfly.h"
+#include "topology/mesh.h"
 
 namespace hiradix {
 
@@ -27,14 +31,18 @@ class GridRvlbRouting final : public GenericValiantRouting {
 
   // The intermediate router for a packet from router `source` to router `dst` with draw `bits`.
   int intermediate(int source, int dst, std::uint32_t bits) const;
+  // GenericValiantRouting's inputs, and with the RTL in the loop the coordinates its draw reads.
+  void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
 
  protected:
-  void inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const override;
+  int draw_intermediate(int source, int dst, std::uint32_t bits) const override { return intermediate(source, dst, bits); }
   void injection_headers(int source, int dst, std::vector<RouteState>& out) const override;
 
  private:
   int coordinate(int router, std::size_t d) const { return router / stride_[d] % grid_[d]; }
   std::vector<int> grid_, stride_;
+  const Mesh* mesh_;                // a mesh or torus: the unit's mesh coordinates
+  const FlattenedButterfly* fb_;    // a Flattened Butterfly: its coordinates
 };
 
 }  // namespace hiradix
