@@ -210,10 +210,11 @@ TEST(FlattenedButterflyConfig, BadShapesAreRefusedNamingTheKey) {
 
 TEST(FlattenedButterflyConfig, TheRtlSynthAndDragonflyOnlyKeysAreRefused) {
   const Overrides fb = {{"topology.type", "flattened_butterfly"}};
-  // dor, min, valiant and ugal have RTL on a FB (Shapes/FbLockstep, Shapes/GenericMinLockstep,
-  // Shapes/GenericVlbLockstep); valiant's and ugal's path, 2 x dimensions hops, fits the header's hop counter
-  // (7) on every FB the RTL's geometry takes (3-D at most): a 4-D FB is refused for its MESH_DIMS first.
-  for (const char* alg : {"valiant", "ugal"})
+  // dor, min, valiant, ugal and rvlb have RTL on a FB (Shapes/FbLockstep, Shapes/GenericMinLockstep,
+  // Shapes/GenericVlbLockstep, Shapes/GridRvlbLockstep); valiant's, ugal's and rvlb's path, 2 x dimensions
+  // hops, fits the header's hop counter (7) on every FB the RTL's geometry takes (3-D at most): a 4-D FB is
+  // refused for its MESH_DIMS first.
+  for (const char* alg : {"valiant", "ugal", "rvlb"})
     for (const char* mode : {"rtl", "lockstep"}) {
       EXPECT_NO_THROW(load_config("", with(fb, {{"routing.algorithm", "min"}, {"router.rc_mode", mode}}))) << mode;
       EXPECT_NO_THROW(load_config("", with(fb, {{"routing.algorithm", alg}, {"router.rc_mode", mode}}))) << mode;
@@ -510,10 +511,11 @@ TEST(FlattenedButterflyNetwork, SaturationRunsEndWithConservation) {
 }
 
 #if defined(HIRADIX_BIN) && defined(HIRADIX_CONFIGS)
-// End to end: `hiradix run` on the example config prints the network's size, and `hiradix synth` refuses
-// RVLB's grid restriction, which has no RTL on a FB (dor, min, valiant and ugal have), with one config error
-// (exit code 2) naming routing.algorithm, before any block is synthesized.
-TEST(FlattenedButterflyCli, RunPrintsTheSizeAndSynthIsRefused) {
+// End to end: `hiradix run` on the example config prints the network's size; RVLB's grid restriction runs in
+// the RTL (lockstep, zero mismatches; every FB routing now has RTL), and `hiradix synth` refuses a FB the RTL
+// cannot express (4 dimensions, beyond MESH_DIMS) with one config error (exit code 2) naming topology.dims,
+// before any block is synthesized.
+TEST(FlattenedButterflyCli, RunPrintsTheSizeRvlbRunsInLockstepAndSynthIsRefusedBeyondTheRtl) {
   test::TempDir dir;
   const std::string config = test::shell_quote(std::string(HIRADIX_CONFIGS) + "/fb4x4_un_ugal.yaml");
   const std::string out = dir.file("out.txt"), err = dir.file("err.txt");
@@ -525,10 +527,15 @@ TEST(FlattenedButterflyCli, RunPrintsTheSizeAndSynthIsRefused) {
   const std::string text = test::read_text(out);
   EXPECT_NE(text.find("hiradix: flattened_butterfly 4x4 p=4, 16 routers, routing ugal (UGAL-L)"), std::string::npos) << text;
   EXPECT_NE(text.find("  network      16 routers, 64 nodes, radix 10, links: terminal 64, network 48"), std::string::npos) << text;
-  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=rvlb"), 2);
+  ASSERT_EQ(cli("run " + config + " -q --set sim.warmup=500 --set sim.measure=1000 --set routing.algorithm=rvlb --set router.rc_mode=lockstep"), 0)
+      << test::read_text(err);
+  const json l = json::parse(test::read_text(dir.file("out/result.json")));
+  EXPECT_EQ(l["rtl"]["mismatches"], 0);
+  EXPECT_GT(l["rtl"]["decisions"].get<long long>(), 1000);
+  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=rvlb --set topology.dims=[2,2,2,2]"), 2);
   const std::string e = test::read_text(err);
-  EXPECT_EQ(e.rfind("config error: routing.algorithm: ", 0), 0u) << e;
-  EXPECT_NE(e.find("routing.algorithm rvlb has no RTL on topology.type flattened_butterfly"), std::string::npos) << e;
+  EXPECT_EQ(e.rfind("config error: topology.type: ", 0), 0u) << e;
+  EXPECT_NE(e.find("topology.dims: 4 dimensions exceed the RTL's"), std::string::npos) << e;
   EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
 }
 #endif

@@ -3,10 +3,12 @@
 // the mean hops under uniform traffic equal to the enumeration over every pair and draw.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
 #include "config/config.h"
+#include "router/common/lfsr.h"
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/grid_rvlb_routing.h"
 #include "router/routing/routing_registry.h"
@@ -38,7 +40,9 @@ int router_at(const std::vector<int>& dims, const std::vector<int>& c) {
 }
 
 // The draws bits = (i << 32) / n + 1, i < n, hit each of n equally likely values once (lfsr_draw is the high
-// half of bits * n).
+// half of bits * n). For the fraction chain over several dimensions with an offset, of sizes K_0, K_1, ...
+// and n their product, draw i is the combination whose digits, the first dimension the most significant,
+// spell i (bits * n = (c_0 K_1 + c_1) 2^32 + ..., grid_rvlb_routing.h).
 std::vector<std::uint32_t> each_of(std::uint32_t n) {
   std::vector<std::uint32_t> bits;
   for (std::uint32_t i = 0; i < n; ++i) bits.push_back(static_cast<std::uint32_t>((std::uint64_t{i} << 32) / n + 1));
@@ -58,11 +62,46 @@ TEST(GridRvlb, TheIntermediateMovesOnlyInTheDimensionsWithAnOffsetUniformly) {
   seen.clear();
   for (const std::uint32_t b : each_of(3)) ++seen[r.intermediate(s, router_at(dims, {0, 2}), b)];
   EXPECT_EQ(seen, (std::map<int, int>{{router_at(dims, {0, 0}), 1}, {router_at(dims, {0, 1}), 1}, {router_at(dims, {0, 2}), 1}}));
-  // Both differ: every router once.
+  // Both differ: every router once, draw i at (i / 3, i % 3) (dimension 0 the most significant digit).
   seen.clear();
-  for (const std::uint32_t b : each_of(12)) ++seen[r.intermediate(s, router_at(dims, {3, 0}), b)];
+  const std::vector<std::uint32_t> both = each_of(12);
+  for (std::size_t i = 0; i < both.size(); ++i) {
+    const int m = r.intermediate(s, router_at(dims, {3, 0}), both[i]);
+    EXPECT_EQ(m, router_at(dims, {static_cast<int>(i / 3), static_cast<int>(i % 3)})) << i;
+    ++seen[m];
+  }
   EXPECT_EQ(seen.size(), 12u);
   for (const auto& [router, n] : seen) EXPECT_EQ(n, 1) << router;
+}
+
+// The fraction chain (GridRvlbRouting::intermediate) without a divider: per dimension with an offset the
+// fraction times k_d, its high half the coordinate and its low half the next fraction; a dimension without
+// an offset keeps the source's coordinate and does not consume the fraction. Checked against lfsr_draw over
+// the product of the offset dimensions' sizes, read most significant digit first, on a 5 x 4 x 3 mesh whose
+// middle dimension agrees, and the counts of a dense sweep of the bits differ by at most one per router.
+TEST(GridRvlb, TheFractionChainIsLfsrDrawOverTheOffsetDimensionsMostSignificantFirst) {
+  const std::vector<int> dims = {5, 4, 3};
+  const auto t = grid("mesh", "[5, 4, 3]", 1);
+  const GridRvlbRouting r(*t);
+  const int s = router_at(dims, {1, 2, 0}), d = router_at(dims, {4, 2, 2});
+  std::map<int, long> count;
+  constexpr std::uint64_t kSweep = 150000;
+  for (std::uint64_t i = 0; i < kSweep; ++i) {
+    const auto bits = static_cast<std::uint32_t>((i << 32) / kSweep + 1);
+    const std::uint32_t j = lfsr_draw(bits, 5 * 3);
+    const int m = r.intermediate(s, d, bits);
+    ASSERT_EQ(m, router_at(dims, {static_cast<int>(j / 3), 2, static_cast<int>(j % 3)})) << bits;
+    ++count[m];
+  }
+  ASSERT_EQ(count.size(), 15u);
+  long lo = kSweep, hi = 0;
+  for (const auto& [router, n] : count) {
+    lo = std::min(lo, n);
+    hi = std::max(hi, n);
+  }
+  EXPECT_LE(hi - lo, 1);
+  // A source and destination that agree everywhere but dimension 2: the fraction is dimension 2's alone.
+  EXPECT_EQ(r.intermediate(s, router_at(dims, {1, 2, 1}), 0xAAAAAAABu), router_at(dims, {1, 2, 2}));
 }
 
 TEST(GridRvlb, RunsOnGridsOnlyAndRefusesTheDragonflysKeys) {
@@ -75,7 +114,13 @@ TEST(GridRvlb, RunsOnGridsOnlyAndRefusesTheDragonflysKeys) {
   EXPECT_EQ(test::config_error(fb), "accepted");
   EXPECT_NE(test::config_error(test::with(fb, {{"routing.phase_a", "lg-"}})).find("routing.phase_a"), std::string::npos);
   EXPECT_NE(test::config_error(test::with(fb, {{"routing.recomp", "true"}})).find("routing.recomp"), std::string::npos);
-  EXPECT_NE(test::config_error(test::with(fb, {{"router.rc_mode", "rtl"}})).find("router.rc_mode"), std::string::npos);
+  // The RTL (generic valiant's unit under code 20) where the path of 2 H hops fits the header's hop counter;
+  // beyond, refused naming topology.dims (a 16 x 16 mesh: 2 x 30 hops).
+  EXPECT_EQ(test::config_error(test::with(fb, {{"router.rc_mode", "rtl"}})), "accepted");
+  const std::string far = test::config_error({{"topology.type", "mesh"}, {"topology.dims", "[16, 16]"}, {"routing.algorithm", "rvlb"},
+                                              {"router.rc_mode", "rtl"}});
+  EXPECT_NE(far.find("router.rc_mode"), std::string::npos) << far;
+  EXPECT_NE(far.find("topology.dims"), std::string::npos) << far;
   EXPECT_NE(test::config_error({{"topology.type", "fully_connected"}, {"routing.algorithm", "rvlb"}}).find("routing.algorithm"),
             std::string::npos);
 }

@@ -233,9 +233,9 @@ TEST(MeshConfig, TooFewVcsAreRefused) {
 // dor has an RTL half (rtl/routing/hiradix_route_dor.v, issue 27), and so has min (GenericMinRouting,
 // rtl/routing/hiradix_route_generic_min.v) while its longest minimal path fits the header's hop counter
 // (HOPS_W = 5: 31 hops, so VCs 0..30), and so have valiant and ugal (rtl/routing/hiradix_route_generic_valiant.v)
-// while their two-phase path fits it; min on a 17 x 17 mesh (32 hops) or a 33 x 33 torus (32), valiant and
-// ugal on a 9 x 9 mesh (2 x 16 hops) or a 16 x 16 torus (2 x 16), and a network beyond the RTL's MESH_DIMS or
-// COORD_W are refused naming the key.
+// while their two-phase path fits it, and rvlb on the same unit; min on a 17 x 17 mesh (32 hops) or a 33 x 33
+// torus (32), valiant, ugal and rvlb on a 9 x 9 mesh (2 x 16 hops) or a 16 x 16 torus (2 x 16), and a network
+// beyond the RTL's MESH_DIMS or COORD_W are refused naming the key.
 TEST(MeshConfig, TheRtlRunsDorAndRefusesWhatItCannot) {
   for (const char* type : {"mesh", "torus"})
     for (const char* mode : {"rtl", "lockstep"}) {
@@ -245,8 +245,8 @@ TEST(MeshConfig, TheRtlRunsDorAndRefusesWhatItCannot) {
       const bool mesh = std::string(type) == "mesh";
       // valiant and ugal (rtl/routing/hiradix_route_generic_valiant.v) while their path, two minimal paths of
       // H hops, fits the header's hop counter: an 8 x 8 (H = 14 on the mesh, 8 on the torus) does, a 9 x 9
-      // mesh (H = 16) or a 16 x 16 torus (H = 16) does not.
-      for (const char* alg : {"valiant", "ugal"}) {
+      // mesh (H = 16) or a 16 x 16 torus (H = 16) does not; rvlb's grid restriction on the same unit (code 20) likewise.
+      for (const char* alg : {"valiant", "ugal", "rvlb"}) {
         EXPECT_NO_THROW(load_config("", {{"topology.type", type}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", alg}, {"router.rc_mode", mode}}));
         const std::string big = mesh ? "9x9" : "16x16";
         const std::string r = config_error({{"topology.type", type}, {"topology.dims", mesh ? "[9, 9]" : "[16, 16]"},
@@ -577,10 +577,11 @@ TEST(MeshNetwork, SaturationUnderUniformTrafficIsBelowTheBisectionBound) {
 }
 
 #if defined(HIRADIX_BIN) && defined(HIRADIX_CONFIGS)
-// End to end through the command line: `hiradix run` on the example config prints the network's size, and
-// `hiradix synth` refuses a mesh routing without RTL (rvlb) with one config error (exit code 2) naming
-// routing.algorithm (tests/rtl/test_synth.cpp synthesizes dor's routing unit).
-TEST(MeshCli, RunPrintsTheSizeAndSynthRefusesARoutingWithoutRtl) {
+// End to end through the command line: `hiradix run` on the example config prints the network's size;
+// every mesh routing now has RTL, rvlb the last (lockstep on a 3 x 2 mesh: zero mismatches), and `hiradix
+// synth` refuses a mesh the RTL cannot express (4 dimensions, beyond MESH_DIMS) with one config error (exit
+// code 2) naming topology.dims (tests/rtl/test_synth.cpp synthesizes dor's and rvlb's routing units).
+TEST(MeshCli, RunPrintsTheSizeRvlbRunsInLockstepAndSynthRefusesAMeshBeyondTheRtl) {
   test::TempDir dir;
   const std::string config = test::shell_quote(std::string(HIRADIX_CONFIGS) + "/mesh8x8_un_dor.yaml");
   const std::string out = dir.file("out.txt"), err = dir.file("err.txt");
@@ -597,10 +598,17 @@ TEST(MeshCli, RunPrintsTheSizeAndSynthRefusesARoutingWithoutRtl) {
   EXPECT_EQ(r["simulation"]["network"]["links"]["network"], 112);  // 2 * 8 * 7
   EXPECT_EQ(r["simulation"]["network"]["radix_min"], 3);
   EXPECT_EQ(r["simulation"]["network"]["radix_max"], 5);
-  // RVLB's grid restriction has no RTL (valiant, ugal and min off the Dragonfly do: the forwarding table).
-  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=rvlb --blocks routing_unit"), 2);
+  // RVLB's grid restriction in the RTL (generic valiant's unit, code 20), where its path fits the header.
+  ASSERT_EQ(cli("run " + config + " -q --set sim.warmup=500 --set sim.measure=1000 --set routing.algorithm=rvlb --set topology.dims=[3,2] "
+                "--set traffic.load=0.5 --set router.rc_mode=lockstep"),
+            0)
+      << test::read_text(err);
+  const json l = json::parse(test::read_text(dir.file("out/result.json")));
+  EXPECT_EQ(l["rtl"]["mismatches"], 0);
+  EXPECT_GT(l["rtl"]["decisions"].get<long long>(), 1000);
+  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=rvlb --set topology.dims=[2,2,2,2] --blocks routing_unit"), 2);
   const std::string e = test::read_text(err);
-  EXPECT_EQ(e.rfind("config error: routing.algorithm: the RTL routing unit cannot express this network: routing.algorithm rvlb has no RTL on topology.type mesh", 0), 0u) << e;
+  EXPECT_EQ(e.rfind("config error: topology.type: the RTL routing unit cannot express this network: topology.dims: 4 dimensions exceed the RTL's", 0), 0u) << e;
   EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
 }
 #endif

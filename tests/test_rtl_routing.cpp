@@ -817,6 +817,36 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.load", "0.7"}},
         Overrides{{"topology.type", "kns"}, {"topology.dims", "[2, 2, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.9"}}));
 
+// rvlb on grids (issue 27): generic valiant's submodule under code 20 (GRID_RVLB, grid_rvlb_rtl.h) draws the
+// intermediate router by the grid's chain of fractions (rtl/routing/hiradix_grid_draw.v) from the mesh's or
+// the Flattened Butterfly's coordinates, and agrees with GridRvlbRouting at every decision -- the draw (its
+// row, fwd_row_mid, read by the model at the same draw), the degenerate draws, both phases, the VCs -- and rtl
+// runs give the model's results. Meshes and tori in 2-D and 3-D, Flattened Butterflies in 2-D and 3-D with
+// p > 1 and unequal sizes, within the header's hop counter (2 H hops); UN, and transpose on a torus (pairs
+// that differ in both dimensions, and nodes of one router that agree in both).
+class GridRvlbLockstep : public ::testing::TestWithParam<Overrides> {};
+
+TEST_P(GridRvlbLockstep, RvlbZeroMismatchesAndTheSameResultsAsTheModel) { mesh_lockstep("rvlb", GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, GridRvlbLockstep,
+    ::testing::Values(
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[3, 2]"}, {"topology.p", "2"}, {"traffic.pattern", "un"},
+                  {"traffic.load", "0.6"}},
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[2, 2, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[4, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[3, 3, 3]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.7"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"topology.p", "4"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[5, 3]"}, {"topology.p", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[3, 3]"}, {"topology.p", "2"}, {"traffic.pattern", "transpose"},
+                  {"traffic.load", "0.6"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3, 3]"}, {"topology.p", "3"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 3, 2]"}, {"topology.p", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.9"}}));
+
 // The checker can fail: a deliberately wrong model decision stops the run at exactly that decision, with
 // a record that replays to the RTL's output.
 TEST(LockstepChecker, AnInjectedWrongDecisionIsCaughtAndReplays) {

@@ -11,7 +11,7 @@ void GenericUgalRouting::gather(RouterView& view, const Packet& pkt, RoutingCont
   if (view.at_injection()) ctx.port_load = view.port_loads();
   if (!view.rtl_in_loop()) return;
   // The distances of the comparison, as inject() computes them (the RTL's; read at injection only).
-  const int here = ctx.router, dst = dst_router(pkt), root = intermediate(view, pkt);
+  const int here = ctx.router, dst = dst_router(pkt), root = intermediate(view, pkt, here);
   ugal_h_min(ctx) = topo_.distance(here, dst);
   ugal_h_vlb(ctx) = topo_.distance(here, root) + topo_.distance(root, dst);
 }

@@ -25,16 +25,20 @@ VcRequirement GenericValiantRouting::vcs_needed() const {
   return r;
 }
 
-int GenericValiantRouting::intermediate(const RouterView& view, const Packet& pkt) const {
+int GenericValiantRouting::draw_intermediate(int /*source*/, int /*dst*/, std::uint32_t bits) const {
+  return static_cast<int>(lfsr_draw(bits, static_cast<std::uint32_t>(topo_.routers())));
+}
+
+int GenericValiantRouting::intermediate(const RouterView& view, const Packet& pkt, int router) const {
   if (!view.at_injection()) return static_cast<int>(pkt.route.intermediate);
-  return static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(view.next_random()), static_cast<std::uint32_t>(topo_.routers())));
+  return draw_intermediate(router, dst_router(pkt), static_cast<std::uint32_t>(view.next_random()));
 }
 
 void GenericValiantRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   GenericRouting::gather(view, pkt, ctx);
   if (!view.rtl_in_loop()) return;  // the rest is the RTL's alone
   fwd_row(ctx) = table_.row(ctx.router, dst_router(pkt));
-  fwd_row_mid(ctx) = table_.row(ctx.router, intermediate(view, pkt));
+  fwd_row_mid(ctx) = table_.row(ctx.router, intermediate(view, pkt, ctx.router));
   vlb_routers(ctx) = topo_.routers();
   vlb_h(ctx) = std::max(1, max_hops(1));
   // The unit's `injection` is in_port < p, which a KNS switch's first ports are not: it reads kns_switch too.
@@ -63,7 +67,7 @@ std::string GenericValiantRouting::rtl_refusal() const {
 
 void GenericValiantRouting::inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const {
   RouteState& rs = pkt.route;
-  const int root = static_cast<int>(lfsr_draw(static_cast<std::uint32_t>(ctx.random), static_cast<std::uint32_t>(topo_.routers())));
+  const int root = draw_intermediate(ctx.router, dst_router, static_cast<std::uint32_t>(ctx.random));
   rs.intermediate = static_cast<std::uint32_t>(root);
   rs.phase = root == ctx.router || root == dst_router ? 1 : 0;  // a degenerate draw is the minimal path
   rs.flags = 0;

@@ -48,9 +48,12 @@ class GenericValiantRouting : public GenericRouting {
   std::vector<std::string> rtl_state_blocks() const override { return {"forwarding_table"}; }
 
  protected:
-  // The intermediate router of this decision: at injection the one inject() will draw from the decision's
-  // random state (view.next_random()), in transit the header's.
-  int intermediate(const RouterView& view, const Packet& pkt) const;
+  // The intermediate router of this decision at `router`: at injection the one inject() will draw from the
+  // decision's random state (view.next_random()), in transit the header's.
+  int intermediate(const RouterView& view, const Packet& pkt, int router) const;
+  // The intermediate router drawn at injection for a packet from router `source` to router `dst` with the
+  // low 32 bits of the decision's random state: lfsr_draw among all the routers (GridRvlbRouting's own).
+  virtual int draw_intermediate(int source, int dst, std::uint32_t bits) const;
   void inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const override;
   int target(int router, Packet& pkt) const override;
   int vc_of(const RouteState& rs, int cls) const override;

@@ -8,6 +8,7 @@
 // draw's range) and phase 1's first VC. UGAL's distances are generic_ugal_rtl.h's; its threshold and the
 // loads are UGAL's (ugal_rtl.h: ugal_t, port_load).
 #pragma once
+#include "router/routing/grid_rvlb_rtl.h"
 #include "router/routing/rtl_field.h"
 
 namespace hiradix::rtl_decl {
@@ -20,8 +21,10 @@ inline constexpr Field generic_valiant_fields[] = {
     own_input("vlb_h", rtl::HOPS_W + 1).on("mesh|torus|flattened_butterfly|kns|fully_connected"),
 };
 // Its submodule (rtl/routing/hiradix_route_generic_valiant.v) and codes: `valiant` and `ugal` where the
-// topology has no Dragonfly geometry (the Dragonfly's keep codes 1 and 2).
-inline constexpr RoutingCode generic_valiant_routings[] = {{"generic_valiant", 18, "valiant"}, {"generic_ugal", 19, "ugal"}};
+// topology has no Dragonfly geometry (the Dragonfly's keep codes 1 and 2), and `rvlb` on the grids
+// (grid_rvlb_rtl.h; the Dragonfly's keeps code 8).
+inline constexpr RoutingCode generic_valiant_routings[] = {
+    {"generic_valiant", 18, "valiant"}, {"generic_ugal", 19, "ugal"}, grid_rvlb_code};
 inline constexpr Submodule generic_valiant_submodule =
     submodule("generic_valiant", generic_valiant_routings).on("mesh|torus|flattened_butterfly|kns|fully_connected");
 }  // namespace hiradix::rtl_decl

@@ -2,11 +2,16 @@
 
 #include <stdexcept>
 
-#include "router/common/lfsr.h"
+#include "router/common/router_view.h"
+#include "router/routing/flattened_butterfly_geometry_inputs.h"
+#include "router/routing/mesh_geometry_inputs.h"
 
 namespace hiradix {
 
-GridRvlbRouting::GridRvlbRouting(const Topology& topo) : GenericValiantRouting(topo), grid_(topo.grid()) {
+GridRvlbRouting::GridRvlbRouting(const Topology& topo) : GenericValiantRouting(topo),
+      grid_(topo.grid()),
+      mesh_(dynamic_cast<const Mesh*>(&topo)),
+      fb_(dynamic_cast<const FlattenedButterfly*>(&topo)) {
   long routers = 1;
   for (const int k : grid_) {
     stride_.push_back(static_cast<int>(routers));
@@ -19,29 +24,25 @@ GridRvlbRouting::GridRvlbRouting(const Topology& topo) : GenericValiantRouting(t
 }
 
 int GridRvlbRouting::intermediate(int source, int dst, std::uint32_t bits) const {
-  std::uint32_t choices = 1;
-  for (std::size_t d = 0; d < grid_.size(); ++d)
-    if (coordinate(source, d) != coordinate(dst, d)) choices *= static_cast<std::uint32_t>(grid_[d]);
-  std::uint32_t draw = lfsr_draw(bits, choices);
+  std::uint32_t frac = bits;  // a fraction of 1
   int root = 0;
   for (std::size_t d = 0; d < grid_.size(); ++d) {
     int c = coordinate(source, d);
-    if (c != coordinate(dst, d)) {
-      c = static_cast<int>(draw % static_cast<std::uint32_t>(grid_[d]));
-      draw /= static_cast<std::uint32_t>(grid_[d]);
+    if (c != coordinate(dst, d)) {  // the fraction times k_d: the coordinate, then the next fraction
+      const std::uint64_t product = std::uint64_t{frac} * static_cast<std::uint32_t>(grid_[d]);
+      c = static_cast<int>(product >> 32);
+      frac = static_cast<std::uint32_t>(product);
     }
     root += c * stride_[d];
   }
   return root;
 }
 
-void GridRvlbRouting::inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const {
-  RouteState& rs = pkt.route;
-  const int root = intermediate(ctx.router, dst_router, static_cast<std::uint32_t>(ctx.random));
-  rs.intermediate = static_cast<std::uint32_t>(root);
-  rs.phase = root == ctx.router || root == dst_router ? 1 : 0;  // a degenerate draw is the minimal path
-  rs.flags = 0;
-  rs.path_bits = rs.phase == 0 ? 1 : 0;
+void GridRvlbRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  GenericValiantRouting::gather(view, pkt, ctx);
+  if (!view.rtl_in_loop()) return;  // the coordinates are the RTL's alone
+  if (mesh_) set_mesh_inputs(*mesh_, ctx.router, dst_router(pkt), ctx);
+  if (fb_) set_flattened_butterfly_inputs(*fb_, ctx.router, dst_router(pkt), ctx);
 }
 
 void GridRvlbRouting::injection_headers(int source, int dst, std::vector<RouteState>& out) const {

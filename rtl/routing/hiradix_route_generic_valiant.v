@@ -5,7 +5,11 @@
 // header's intermediate in transit, at injection the one drawn below).
 //
 // At injection (a terminal input port; a KNS switch's ports never are, kns_switch) the intermediate router is drawn among the vlb_routers routers from
-// the low 32 bits of the decision's random state (lfsr_draw, routing/hiradix_draw.vh); a draw of this router
+// the low 32 bits of the decision's random state (lfsr_draw, routing/hiradix_draw.vh); under rvlb on a grid
+// (code GRID_RVLB, router/routing/grid_rvlb_routing.cpp) from the same bits by the grid's chain of fractions
+// (routing/hiradix_grid_draw.v: the coordinates of the dimensions with an offset drawn, the others this
+// router's), over the mesh's coordinates or the Flattened Butterfly's (each 0 on the other's networks, so
+// ORed); everything after the draw is valiant's. A draw of this router
 // or of the destination's is the minimal path (phase 1 from the start, path bits 0), any other phase 0 (path
 // bits 1), the header's flags cleared. UGAL (code GENERIC_UGAL) then takes the minimal path iff
 //   Q_min * H_min <= Q_vlb * H_vlb + T
@@ -33,8 +37,9 @@ module hiradix_route_generic_valiant(
   // kns_switch != 0; 0 on the other families).
   wire at_injection = injection && kns_switch == 2'd0;
   wire ugal = cfg_algorithm == ALG_GENERIC_UGAL[ALG_W-1:0];
+  wire grid_rvlb = cfg_algorithm == ALG_GRID_RVLB[ALG_W-1:0];
   // `on` only lets the Verilated model skip the searches when another routing is selected.
-  wire on = ugal || cfg_algorithm == ALG_GENERIC_VALIANT[ALG_W-1:0];
+  wire on = ugal || grid_rvlb || cfg_algorithm == ALG_GENERIC_VALIANT[ALG_W-1:0];
 
   // Both rows' choices side by side; the phase picks one at the end.
   wire found_dst, found_mid;
@@ -49,7 +54,10 @@ module hiradix_route_generic_valiant(
                           .pick(pick_mid), .first(first_mid), .least(q_mid));
 
   // The draw of the intermediate router, and UGAL's comparison (signed, CW bits).
-  wire [W-1:0] root = draw(random[31:0], {{(W-ROUTER_W-1){1'b0}}, vlb_routers});
+  wire [W-1:0] grid_root;
+  hiradix_grid_draw grid_draw(.bits(random[31:0]), .here(mesh_here | fb_here), .dst(mesh_dst | fb_dst), .size(mesh_size | fb_size),
+                              .root(grid_root));
+  wire [W-1:0] root = grid_rvlb ? grid_root : draw(random[31:0], {{(W-ROUTER_W-1){1'b0}}, vlb_routers});
   wire degenerate = root == here || root == dst_router;
   localparam integer HW = 2 * HOPS_W, CW = LOAD_W + HW + 3;
   wire [LOAD_W+HW-1:0] product_min = {{HW{1'b0}}, q_dst} * {{LOAD_W{1'b0}}, ugal_h_min};

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -269,6 +270,34 @@ TEST(Synth, GenericValiantAndUgalOnAMeshReportTheRoutingUnit) {
     EXPECT_NE(wrapper.find("input  wire [5-1:0] fwd_row;"), std::string::npos) << wrapper;
     EXPECT_NE(wrapper.find("input  wire [5-1:0] fwd_row_mid;"), std::string::npos) << wrapper;
     EXPECT_NE(wrapper.find(std::string("C_ALGORITHM = ") + (std::string(alg) == "valiant" ? "18;" : "19;")), std::string::npos) << wrapper;
+    fs::remove_all(dir);
+  }
+}
+
+// rvlb on a 4 x 4 mesh and a 4 x 4 Flattened Butterfly (p = 4) (issue 27): generic valiant's submodule under
+// rvlb's own code there (ALG_GRID_RVLB = 20, grid_rvlb_rtl.h), whose draw is the grid's chain of fractions
+// (rtl/routing/hiradix_grid_draw.v) over the family's coordinates: the mesh's inputs are real inputs of the
+// wrapper on the mesh and the FB's on the FB (the other family's tied to 0); not the Dragonfly's Valiant nor
+// the families' own geometries (the draw reads the coordinates directly). The forwarding table as valiant's.
+TEST(Synth, GridRvlbOnAMeshAndAFlattenedButterflyReportsTheRoutingUnit) {
+  for (const char* type : {"mesh", "flattened_butterfly"}) {
+    const fs::path dir = test::make_temp_dir(std::string("hiradix_synth_grid_rvlb_") + type);
+    const bool mesh = std::string(type) == "mesh";
+    const Config c = load_config("", {{"topology.type", type}, {"topology.dims", "[4, 4]"}, {"topology.p", mesh ? "1" : "4"},
+                                      {"routing.algorithm", "rvlb"}});
+    EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{"forwarding_table"}) << type;
+    const json r = synth_unit(c, dir, {"routing/hiradix_route_generic_valiant.v", "routing/hiradix_grid_draw.v", "routing/hiradix_row_pick.v"},
+                              {"routing/hiradix_route_valiant.v", "routing/hiradix_route_generic_min.v", "topology/hiradix_mesh_geometry.v",
+                               "topology/hiradix_flattened_butterfly_geometry.v"});
+    EXPECT_EQ(r["params"]["routing"]["algorithm"], "rvlb");
+    const std::string wrapper = wrapper_of(dir);
+    EXPECT_NE(wrapper.find("C_ALGORITHM = 20;"), std::string::npos) << wrapper;
+    EXPECT_NE(wrapper.find("input  wire [18-1:0] " + std::string(mesh ? "mesh_size;" : "fb_size;")), std::string::npos) << wrapper;
+    EXPECT_EQ(wrapper.find(mesh ? "fb_size;" : "mesh_size;"), std::string::npos) << wrapper;
+    EXPECT_NE(wrapper.find("fwd_row_mid;"), std::string::npos) << wrapper;
+    const json& u = r["blocks"]["routing_unit"];
+    std::cout << "  rvlb " << type << " 4x4: " << u["area_um2"] << " um2, " << u["cells"] << " cells, " << u["delay_ns"] << " ns, depth "
+              << u["depth"] << "\n";
     fs::remove_all(dir);
   }
 }
