@@ -149,10 +149,11 @@ static_assert(rtl::RS_INTER_LSB == 0 && kLayout.phase() == rtl::RS_PHASE_BIT && 
 constexpr RouteLayout kLayoutFormat1{12, 3};
 constexpr int kRouteFormat = 2;
 
-std::uint64_t field(std::uint64_t v, int lsb, int bits) { return v >> lsb & ((std::uint64_t{1} << bits) - 1); }
+constexpr std::uint64_t low_bits(int bits) { return (std::uint64_t{1} << bits) - 1; }
+std::uint64_t field(std::uint64_t v, int lsb, int bits) { return v >> lsb & low_bits(bits); }
+std::uint64_t at(std::uint64_t value, int lsb, int bits) { return (value & low_bits(bits)) << lsb; }
 
 std::uint64_t pack(const RouteState& rs, const RouteLayout& l) {
-  const auto at = [](std::uint64_t value, int lsb, int bits) { return (value & ((std::uint64_t{1} << bits) - 1)) << lsb; };
   return at(rs.intermediate, 0, l.router_w) | at(rs.phase, l.phase(), 1) | at(rs.path_bits, l.path(), 3) |
          at(rs.hops[kLocal], l.local_hops(), l.hops_w) | at(rs.hops[kGlobal], l.global_hops(), l.hops_w) |
          at(rs.phase_classes >> kGlobal, l.phase_global(), 1) | at(rs.flags, l.flag0(), 1) |
