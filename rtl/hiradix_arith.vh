@@ -6,9 +6,9 @@ localparam integer W = 24;
 
 // Every dividend is cut to the width it has (a 24-bit constant division is a deep array in synthesis).
 // The decision's own positions are not divided at all: the unit takes this router's and the destination's
-// group, index and terminal port as inputs (hiradix_routing_unit.v). What is left (router, group and link
-// numbers by a and h: Valiant's intermediate, a global link's owner) divides with div_router, by default the
-// operator; div_by divides as a multiply by the divisor's reciprocal (Granlund-Montgomery): for x < 2^n
+// group, index and terminal port as inputs (hiradix_routing_unit.v), and the owner of a group's global link
+// from the router's group table. What is left (a link number by h: the far end of a global link under the
+// consecutive arrangement, in Valiant's draws) divides with div_router, by default the operator; div_by divides as a multiply by the divisor's reciprocal (Granlund-Montgomery): for x < 2^n
 // and 1 <= d < 2^15, floor(x / d) = (x * M) >> S exactly, with S = n + ceil(log2 d) and
 // M = ceil(2^S / d): M*d - 2^S < d <= 2^(S - n), so the error x*(M*d - 2^S)/(d*2^S) < 1/d never carries
 // into the quotient (tests/test_rtl_routing.cpp checks every d and x); a power of two d gives a shift.

@@ -23,8 +23,12 @@ localparam integer MESH_DIMS = 3;  // dimensions of a mesh or torus the RTL rout
 localparam integer COORD_W  = 6;   // bits per coordinate and per dimension size (k <= 63)
 localparam integer OCC_W    = 7;   // per port and VC 0..READY_W-1: occupancy in integer percent 0..100 (OLM, Hybrid),
                                    // and the percent thresholds
-localparam integer DRAWS_W  = 8 * ROUTER_W;  // Valiant's candidate intermediate routers of one random state,
-                                             // one per phase-A policy (routing/hiradix_valiant_draws.v)
+localparam integer LINK_W   = 2 * GEOM_W;  // a row of a Dragonfly router's group table: {owner, k}, the router of
+                                           // its group that holds the global link towards a group, and that
+                                           // link's global port there (topology/hiradix_dragonfly.vh)
+localparam integer DRAWS_W  = 8 * ROUTER_W + 3 * GEOM_W;  // Valiant's candidate intermediate routers of one
+                                             // random state, one per phase-A policy, and the links of the two
+                                             // drawn as a global link's far end (routing/hiradix_valiant_draws.v)
 
 // Valiant phase-A policies (cfg_phase_a, seed-000 Table 5-1).
 localparam integer PHASE_A_LGL = 0;  // lgl

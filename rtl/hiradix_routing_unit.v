@@ -28,8 +28,8 @@
 // the synthesis flow find modules by file name); nothing here.
 `default_nettype none
 module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree, cfg, router,
-                            here_group, here_index, in_port, in_vc, dst_group, dst_index, dst_terminal, rs_in,
-                            lfsr_in, state,
+                            here_group, here_index, in_port, in_vc, dst_group, dst_index, dst_terminal, dst_link,
+                            inter_group, inter_index, inter_link, lgl_link, rs_in, lfsr_in, state,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -61,6 +61,15 @@ module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a,
   input  wire [ROUTER_W-1:0] here_group, dst_group;
   input  wire [GEOM_W-1:0]   here_index, dst_index;
   input  wire [PORT_W-1:0]   dst_terminal;
+  // The Dragonfly's group table, as a real router has it, so that no path question divides: a row per group,
+  // {owner, k}, the router of this group that holds the global link towards that group and the link's global
+  // port there (LINK_W; filled at start as a fabric manager fills it). The unit reads three rows: the
+  // destination's group, the header's intermediate's group, and the group of Valiant's lgl draw from this
+  // decision's random state (routing/hiradix_valiant_draws.v). The header carries its intermediate router
+  // (RS_INTER) also as group and index, as it carries the destination. All 0 off the Dragonfly.
+  input  wire [LINK_W-1:0]   dst_link, inter_link, lgl_link;
+  input  wire [ROUTER_W-1:0] inter_group;
+  input  wire [GEOM_W-1:0]   inter_index;
   input  wire [RS_W-1:0]     rs_in;
   input  wire [LFSR_W-1:0]   lfsr_in;
   output reg  [PORT_W-1:0]   out_port;
@@ -95,10 +104,12 @@ module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a,
 
   // The geometry every routing shares (topology/hiradix_dragonfly_geometry.v).
   wire [W-1:0] p, a, h, groups, here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal;
-  wire [DIV_MW-1:0] m_a, m_h;
-  wire [DIV_SW-1:0] s_a, s_h;
+  wire [DIV_MW-1:0] m_h;
+  wire [DIV_SW-1:0] s_h;
   wire injection;
   hiradix_dragonfly_geometry geometry(.*);
+  wire [W-1:0] inter_g = {{(W-ROUTER_W){1'b0}}, inter_group};
+  wire [W-1:0] inter_x = {{(W-GEOM_W){1'b0}}, inter_index};
 
   // Valiant's candidates (routing/hiradix_valiant_draws.v).
   wire [DRAWS_W-1:0] draws;

@@ -19,16 +19,21 @@ namespace hiradix::synth_detail {
 namespace {
 
 // The widths of the unit's position inputs on this network (as narrow as it needs; the unit's fields are
-// wider, their upper bits tied to 0): router id and input port, and the router's and the destination's
-// group, index and terminal port (cfg_a = 1 off the Dragonfly: a group per router, index 0).
+// wider, their upper bits tied to 0): router id and input port, the router's, the destination's and the
+// header intermediate's group, index and terminal port (cfg_a = 1 off the Dragonfly: a group per router,
+// index 0), and a group table row's global port k (its owner is an index).
 struct PositionWidths {
-  int router, port, group, index, terminal;
+  int router, port, group, index, terminal, link_k;
 };
 
 PositionWidths position_widths(const Geometry& g, const RcConfig& rc) {
   const int a = std::max(1, static_cast<int>(rc.a)), p = std::max(1, static_cast<int>(rc.p));
-  return {bits_for(g.routers), bits_for(g.radix), bits_for((g.routers + a - 1) / a), bits_for(a), bits_for(p)};
+  return {bits_for(g.routers), bits_for(g.radix), bits_for((g.routers + a - 1) / a), bits_for(a), bits_for(p),
+          bits_for(std::max(1, static_cast<int>(rc.h)))};
 }
+
+// The unit's group table rows ({owner, k}, LINK_W bits) read as the inputs {owner, k} of synth_top.
+constexpr const char* kLinkInputs[] = {"dst_link", "inter_link", "lgl_link"};
 
 // How many entries of a declared input this network uses (the rest are tied to 0); none when the input is
 // read only under a configuration flag that is off, or is another topology's (Field::topologies: a family's
@@ -52,7 +57,7 @@ void write_synth_top_ports(std::ostream& v, const Config& c, const Geometry& g, 
     << "// (STAGES), the register after the routing's first stage.\n"
     << "`default_nettype none\n"
     << "module synth_top(clk, router, here_group, here_index, in_port, in_vc, dst_group, dst_index, dst_terminal,\n"
-    << "                 rs_in, lfsr_in,";
+    << "                 dst_link, inter_group, inter_index, inter_link, lgl_link, rs_in, lfsr_in,";
   for (const rtl_decl::Slot& s : rtl_bus().inputs)
     if (entries_here(*s.field, g, rc)) v << " " << s.field->name << ",";
   v << "\n                 out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);\n"
@@ -60,8 +65,10 @@ void write_synth_top_ports(std::ostream& v, const Config& c, const Geometry& g, 
     << "`include \"hiradix_bus.vh\"\n"
     << "  input  wire clk;\n"
     << "  input  wire [" << w.router - 1 << ":0] router;\n"
-    << "  input  wire [" << w.group - 1 << ":0] here_group, dst_group;\n"
-    << "  input  wire [" << w.index - 1 << ":0] here_index, dst_index;\n"
+    << "  input  wire [" << w.group - 1 << ":0] here_group, dst_group, inter_group;\n"
+    << "  input  wire [" << w.index - 1 << ":0] here_index, dst_index, inter_index;\n"
+    << "  // Rows of the router's group table: {owner, k}.\n"
+    << "  input  wire [" << w.index + w.link_k - 1 << ":0] dst_link, inter_link, lgl_link;\n"
     << "  input  wire [" << w.terminal - 1 << ":0] dst_terminal;\n"
     << "  input  wire [" << w.port - 1 << ":0] in_port;\n"
     << "  input  wire [RS_W-1:0] rs_in;\n"
@@ -128,7 +135,16 @@ void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc
     << "      .dst_group(" << widen("dst_group", "ROUTER_W", w.group) << "), .dst_index("
     << widen("dst_index", "GEOM_W", w.index) << "), .dst_terminal(" << widen("dst_terminal", "PORT_W", w.terminal)
     << "),\n"
-    << "      .rs_in(rs_in), .lfsr_in(lfsr_in), .in_vc(in_vc),\n"
+    << "      .inter_group(" << widen("inter_group", "ROUTER_W", w.group) << "), .inter_index("
+    << widen("inter_index", "GEOM_W", w.index) << "),\n";
+  for (const char* link : kLinkInputs) {
+    const std::string name(link);
+    const std::string owner = name + "[" + std::to_string(w.index + w.link_k - 1) + ":" + std::to_string(w.link_k) + "]";
+    const std::string k = name + "[" + std::to_string(w.link_k - 1) + ":0]";
+    v << "      ." << name << "({" << widen(owner.c_str(), "GEOM_W", w.index) << ", " << widen(k.c_str(), "GEOM_W", w.link_k)
+      << "}),\n";
+  }
+  v << "      .rs_in(rs_in), .lfsr_in(lfsr_in), .in_vc(in_vc),\n"
     << "      .state({";
   const auto& inputs = rtl_bus().inputs;
   for (auto it = inputs.rbegin(); it != inputs.rend(); ++it) {  // the last input in the top bits
@@ -161,7 +177,7 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g, const RcConfig&
   b.retime_ranks = ranks;
   b.params = routing_unit_params(rc);
   b.params.update({{"router_bits", w.router}, {"port_bits", w.port}, {"group_bits", w.group}, {"index_bits", w.index},
-                   {"terminal_bits", w.terminal}, {"stages", stages}, {"rtl_stages", cut},
+                   {"terminal_bits", w.terminal}, {"link_k_bits", w.link_k}, {"stages", stages}, {"rtl_stages", cut},
                    {"retimed_ranks", ranks}});
   return b;
 }

@@ -46,6 +46,7 @@ class GenericValiantRouting : public GenericRouting {
   std::string rtl_refusal() const override;
   // Its RTL reads the table's rows, as min's does (GenericMinRouting::rtl_state_blocks).
   std::vector<std::string> rtl_state_blocks() const override { return {"forwarding_table"}; }
+  int rtl_table_reads() const override { return 2; }  // the destination's row and the intermediate's
 
  protected:
   // The intermediate router of this decision at `router`: at injection the one inject() will draw from the

@@ -68,6 +68,10 @@ class RoutingAlgorithm {
   // synth's router summary (base_state holds the contention counters); and whether its decisions read the
   // contention counters (seed-003 §1.3).
   virtual std::vector<std::string> rtl_state_blocks() const { return {}; }
+  // The rows of the router's forwarding table (rtl/hiradix_forwarding_table.v; on the Dragonfly its group
+  // table) the routing unit reads in one decision: the table's read ports. The destination's, and for the
+  // Valiant routings the intermediate's (ValiantRouting, GenericValiantRouting).
+  virtual int rtl_table_reads() const { return 1; }
   virtual bool reads_contention_counters() const { return false; }
   // Why the RTL routing unit cannot take this routing's decisions on its network beyond what rc_config checks
   // (the field widths of the network's geometry), as "key: why"; "" when it can. Asked under router.rc_mode

@@ -31,6 +31,9 @@ class ValiantRouting : public DragonflyRouting {
   std::string name() const override { return "valiant"; }
   VcRequirement vcs_needed() const override;
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override;
+  // The group table's rows for the destination's group, the header's intermediate's and the lgl draw's
+  // (rtl/hiradix_routing_unit.v: dst_link, inter_link, lgl_link).
+  int rtl_table_reads() const override { return 3; }
 
   // Draws R_ROOT uniformly from the policy's candidate set for a packet injected at `router`, from the
   // decision's LFSR state: the first draw from its low 32 bits, a second one from its high 32 bits. With

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "Vhiradix_routing_unit.h"
+#include "router/common/lfsr.h"
 #include "router/rtl/rtl_bus.h"
 #include "rtl_fields.h"
 #include "verilated.h"
@@ -39,6 +40,20 @@ void put(Wide& words, int lsb, int bits, const std::uint32_t* values, int count)
     words[bit / 32] |= static_cast<std::uint32_t>(v);
     if (bit % 32 + bits > 32) words[bit / 32 + 1] |= static_cast<std::uint32_t>(v >> 32);
   }
+}
+
+// A row of the Dragonfly router's group table (rtl/hiradix_routing_unit.v: dst_link, inter_link, lgl_link):
+// in group `group`, the router that holds the global link towards group `to`, and the link's global port
+// there, packed {owner, k} in GEOM_W bits each, as Dragonfly::global_owner wires them (topology/dragonfly.cpp,
+// seed-000 §2.2-2.3); what a fabric manager writes into the table at start. 0 for the router's own group.
+// Off the Dragonfly (cfg.a = 1) the same formula on the unit's cfg_h, which no routing there reads.
+std::uint32_t group_table_row(const RcConfig& c, std::uint32_t group, std::uint32_t to) {
+  if (c.h == 0 || group == to) return 0;
+  const std::uint32_t a = c.a, h = c.h, groups = a * h + 1;
+  const std::uint32_t d = c.palmtree ? (to + groups - group % groups) % groups - 1 : (to < group ? to : to - 1);
+  const std::uint32_t q = d / h, owner = c.palmtree ? a - 1 - q : q;
+  constexpr std::uint32_t kMask = (1u << rtl::GEOM_W) - 1;
+  return (owner & kMask) << rtl::GEOM_W | (d % h & kMask);
 }
 }  // namespace
 
@@ -95,6 +110,17 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
   u.dst_group = dst_router / a;
   u.dst_index = dst_router % a;
   u.dst_terminal = in.dst % p;
+  // The group table's three reads: the destination's group, the header's intermediate's (which the header
+  // also carries as group and index), and the group of Valiant's lgl draw from this decision's random state
+  // (the unit's lfsr_out; rtl/routing/hiradix_valiant_draws.v's draw(random[31:0], groups)).
+  const std::uint32_t inter = static_cast<std::uint32_t>(in.route & ((1u << rtl::ROUTER_W) - 1));
+  const std::uint32_t groups = a * in.cfg.h + 1;
+  const std::uint32_t lgl_group = lfsr_draw(static_cast<std::uint32_t>(lfsr_advance(in.lfsr)), groups);
+  u.dst_link = group_table_row(in.cfg, u.here_group, u.dst_group);
+  u.inter_group = inter / a;
+  u.inter_index = inter % a;
+  u.inter_link = group_table_row(in.cfg, u.here_group, inter / a);
+  u.lgl_link = group_table_row(in.cfg, u.here_group, lgl_group);
   u.rs_in = in.route;
   u.lfsr_in = in.lfsr;
   u.eval();

@@ -18,6 +18,7 @@ module hiradix_route_acor(
   wire on = cfg_algorithm == ALG_ACOR[ALG_W-1:0];
   wire restricted = 1'b1;
   wire [W-1:0] root_g, root_x;
+  wire [LINK_W-1:0] root_link;
   hiradix_valiant_root draw_root(.*, .cfg_phase_a(acor_policy(cfg_acor_sequence, acor_level)));
   hiradix_valiant_path route(.*, .take_minimal(1'b0), .cfg_phase_a(PHASE_A_LGL[1:0]));
 endmodule

@@ -15,27 +15,34 @@ module hiradix_route_occupancy(
 
   wire hybrid = cfg_algorithm == ALG_HYBRID[ALG_W-1:0];
   wire on = cfg_algorithm == ALG_OLM[ALG_W-1:0] || hybrid;
-  localparam [2*OCC_W-1:0] PERCENT = 100;
 
   // The minimal VC's occupancy and readiness, the credit trigger, and the filter's limit: the relative
   // test 100 q_nonmin <= th q_min is, on integers, q_nonmin <= floor(th q_min / 100): one constant
-  // division per decision instead of a multiply per candidate (same decisions).
+  // division per decision instead of a multiply per candidate (same decisions), done as a multiply by
+  // 100's reciprocal (div_by, exact for dividends below 2^DIV_N; th q_min < 2^(2 OCC_W)).
+  localparam [DIV_SW-1:0] S_100 = recip_shift(100, DIV_N[DIV_SW-1:0]);
+  localparam [DIV_MW-1:0] M_100 = recip_mult(100, S_100);
   wire [VC_W:0] min_vc;
   reg [OCC_W-1:0] q_min;
   reg ready_min;
   reg [2*OCC_W-1:0] limit;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [W-1:0] quotient;  // < 2^(2 OCC_W)
+  /* verilator lint_on UNUSEDSIGNAL */
   reg credit, contended;
   always @* begin  // (the `if`: the Verilated model skips the work when another routing is selected)
     q_min = {OCC_W{1'b0}};
     ready_min = 1'b0;
     limit = {(2*OCC_W){1'b0}};
+    quotient = {W{1'b0}};
     {credit, contended} = 2'b00;
     if (on) begin
       if (min_vc < READY_W[VC_W:0]) begin
         q_min = occupancy[(minimal * READY_W + {30'b0, min_vc[1:0]}) * OCC_W +: OCC_W];
         ready_min = port_ready[minimal * READY_W + {30'b0, min_vc[1:0]}];
       end
-      limit = ({{OCC_W{1'b0}}, cfg_occupancy_th} * {{OCC_W{1'b0}}, q_min}) / PERCENT;
+      quotient = div_by({{(W-2*OCC_W){1'b0}}, {{OCC_W{1'b0}}, cfg_occupancy_th} * {{OCC_W{1'b0}}, q_min}}, M_100, S_100);
+      limit = quotient[2*OCC_W-1:0];
       credit = q_min >= cfg_min_occupancy && !ready_min;
       contended = hybrid && contention[minimal * COUNT_W +: COUNT_W] >= cfg_contention_th;
     end

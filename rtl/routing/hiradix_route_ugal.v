@@ -54,22 +54,17 @@ module hiradix_route_ugal(
   // decision were at injection, and the input port only chooses at the end (the path in transit or at
   // injection, below): `injection` then leaves the long paths. The Verilated unit is this same logic.
   wire [W-1:0] drawn_g, drawn_x;
-  hiradix_valiant_root draw_root(.*, .injection(1'b1), .root_g(drawn_g), .root_x(drawn_x),
+  wire [LINK_W-1:0] drawn_link;
+  hiradix_valiant_root draw_root(.*, .injection(1'b1), .root_g(drawn_g), .root_x(drawn_x), .root_link(drawn_link),
                                  .cfg_phase_a(pb_acor ? acor_policy(cfg_acor_sequence, acor_level) :
                                               lian ? lian_policy : tpr ? PHASE_A_LGL[1:0] : cfg_phase_a));
   // routing.valiant_draw: per_packet: a decision taken again (the header's flags bit 7, set by the router's
-  // recomputation, ValiantRouting::kDrawKept) keeps the header's R_ROOT instead of the new draw.
+  // recomputation, ValiantRouting::kDrawKept) keeps the header's R_ROOT (inter_g, inter_x, with its group
+  // table row) instead of the new draw.
   wire kept = cfg_valiant_draw && rs_in[RS_FLAGS_HI_LSB + 5];
-  reg [W-1:0] root_g, root_x, kept_r, kept_g;
-  always @* begin
-    kept_r = {{(W-ROUTER_W){1'b0}}, rs_in[RS_INTER_LSB +: ROUTER_W]};
-    kept_g = {W{1'b0}};
-    {root_g, root_x} = {drawn_g, drawn_x};
-    if (on && kept) begin
-      kept_g = div_router(kept_r, a, m_a, s_a);
-      {root_g, root_x} = {kept_g, kept_r - kept_g * a};
-    end
-  end
+  wire [W-1:0] root_g = on && kept ? inter_g : drawn_g;
+  wire [W-1:0] root_x = on && kept ? inter_x : drawn_x;
+  wire [LINK_W-1:0] root_link = on && kept ? inter_link : drawn_link;
 
   // TPR's T: the comparisons as the thesis writes them, adversarial first (LI_l > LI_h: no mix region).
   wire [THRESH_W-1:0] tpr_t = tpr_count >= cfg_tpr_high ? cfg_tpr_t_adv :
@@ -104,8 +99,8 @@ module hiradix_route_ugal(
       h_vlb_a = min_hops(here_g, here_x, root_g, root_x);
       h_vlb_b = min_hops(root_g, root_x, dst_g, dst_x);
       h_vlb = {1'b0, h_vlb_a} + {1'b0, h_vlb_b};
-      port_min = min_port_to(here_g, here_x, dst_g, dst_x);
-      port_vlb = min_port_to(here_g, here_x, root_g, root_x);
+      port_min = min_port_via(here_g, here_x, dst_g, dst_x, dst_link);
+      port_vlb = min_port_via(here_g, here_x, root_g, root_x, root_link);
       // A destination at this router costs 0.
       q_min = h_min == 2'd0 ? {(LOAD_W+1){1'b0}} : {1'b0, port_load[port_min * LOAD_W +: LOAD_W]};
       q_vlb = {1'b0, port_load[port_vlb * LOAD_W +: LOAD_W]};
@@ -115,10 +110,12 @@ module hiradix_route_ugal(
         q_vlb = {1'b0, vc_load[(port_vlb * READY_W + {30'd0, vc_first_vlb[1:0]}) * LOAD_W +: LOAD_W]};
       end
       if (cfg_ugal_group) begin
-        {gl_min_x, gl_min_k} = global_owner(here_g, dst_g);
+        {gl_min_x, gl_min_k} = {{(W-GEOM_W){1'b0}}, dst_link[LINK_W-1 -: GEOM_W], {(W-GEOM_W){1'b0}}, dst_link[GEOM_W-1:0]};
         gl_min = gl_min_x * h + gl_min_k;
         gl_vlb_g = root_g != here_g ? root_g : dst_g;
-        {gl_vlb_x, gl_vlb_k} = global_owner(here_g, gl_vlb_g);
+        {gl_vlb_x, gl_vlb_k} = root_g != here_g ?
+            {{(W-GEOM_W){1'b0}}, root_link[LINK_W-1 -: GEOM_W], {(W-GEOM_W){1'b0}}, root_link[GEOM_W-1:0]} :
+            {gl_min_x, gl_min_k};
         gl_vlb = gl_vlb_x * h + gl_vlb_k;
         // A first hop on a local port (< p + a - 1; never a terminal here) is not the global channel.
         if (dst_g != here_g && port_min < p + a - 1)

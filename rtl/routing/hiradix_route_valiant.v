@@ -17,6 +17,7 @@ module hiradix_route_valiant(
   wire restricted = cfg_algorithm == ALG_RVLB[ALG_W-1:0];
   wire on = cfg_algorithm == ALG_VALIANT[ALG_W-1:0] || restricted;
   wire [W-1:0] root_g, root_x;
+  wire [LINK_W-1:0] root_link;
   hiradix_valiant_root draw_root(.*);
   hiradix_valiant_path route(.*, .take_minimal(1'b0));
 endmodule

@@ -19,13 +19,20 @@ input  wire                cfg_palmtree;       // the Dragonfly's global arrange
 input  wire [CFG_W-1:0]    cfg;                // the routings' configuration fields (cfg_NAME, sliced below)
 // ---- Geometry (topology/hiradix_dragonfly_geometry.v) ----
 input  wire [W-1:0]        p, a, h, groups;    // terminals, routers per group, global ports; a * h + 1
-input  wire [DIV_MW-1:0]   m_a, m_h;           // reciprocals of a and h (div_router; m_h, s_h are read by the
-input  wire [DIV_SW-1:0]   s_a, s_h;           // path functions of hiradix_dragonfly.vh)
+input  wire [DIV_MW-1:0]   m_h;                // the reciprocal of h (div_router, in the path functions of
+input  wire [DIV_SW-1:0]   s_h;                // hiradix_dragonfly.vh: the consecutive arrangement's global_peer)
 input  wire [W-1:0]        here, here_g, here_x;  // this router: id, group, index in the group
 input  wire [W-1:0]        dst_router, dst_port;  // the destination terminal's router and its port there
 input  wire [W-1:0]        dst_g, dst_x;          // the destination router's group and index
 input  wire [W-1:0]        minimal;            // the minimal output towards the destination
 input  wire                injection;          // in_port is a terminal port
+// ---- The router's group table and the header's intermediate (the Dragonfly's; 0 elsewhere) ----
+// A row of the group table is {owner, k}: the router of this group that holds the global link towards a
+// group, and that link's global port (min_port_via, topology/hiradix_dragonfly.vh).
+input  wire [LINK_W-1:0]   dst_link;           // the row for the destination's group
+input  wire [W-1:0]        inter_g, inter_x;   // the header's intermediate router (RS_INTER) as group, index
+input  wire [LINK_W-1:0]   inter_link;         // the row for its group
+input  wire [LINK_W-1:0]   lgl_link;           // the row for the group Valiant's lgl draw picks (draws' lgl_g)
 // ---- The packet and the decision's random state ----
 input  wire [PORT_W-1:0]   in_port;
 input  wire [VC_W-1:0]     in_vc;

@@ -9,8 +9,9 @@
 // cfg_ugal_min_slots (routing.ugal_min_slots: min, FOGSim's VCs) a path minimal from the source (phase 1, no
 // phase-A hop) takes MIN's slots. The decision ports are those of a routing (routing/hiradix_routing_ports.vh).
 `default_nettype none
-module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, h, groups, m_a, s_a, m_h, s_h, here,
-                            here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal, injection, cfg_phase_a,
+module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, root_link, p, a, h, groups, m_h, s_h, here,
+                            here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal, injection, inter_g, inter_x,
+                            inter_link, cfg_phase_a,
                             cfg_palmtree, cfg_hop_count_vcs, cfg_valiant_in_group, cfg_ugal_min_slots, rs_in, out_port,
                             out_vc, min_port, misroute, rs_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
@@ -22,11 +23,14 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, 
   input  wire              restricted;    // ... with RVLB's restriction
   input  wire              take_minimal;  // at injection: route minimally (UGAL)
   input  wire [W-1:0]      root_g, root_x;  // R_ROOT drawn for this decision (used at injection)
+  input  wire [LINK_W-1:0] root_link;       // and this group's link towards its group (hiradix_valiant_root.v)
   input  wire [W-1:0]      p, a, h, groups;
-  input  wire [DIV_MW-1:0] m_a, m_h;
-  input  wire [DIV_SW-1:0] s_a, s_h;
+  input  wire [DIV_MW-1:0] m_h;
+  input  wire [DIV_SW-1:0] s_h;
   input  wire [W-1:0]      here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal;
   input  wire              injection;
+  input  wire [W-1:0]      inter_g, inter_x;  // the header's intermediate (in transit), as group and index
+  input  wire [LINK_W-1:0] inter_link;        // the group table's row for its group
   input  wire [1:0]        cfg_phase_a;
   input  wire              cfg_palmtree, cfg_hop_count_vcs;
   input  wire              cfg_valiant_in_group;
@@ -39,12 +43,12 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, 
   output wire [RS_W-1:0]   rs_out;
   output wire              no_slot;
 
-  // The work sits in the branches that use it (also the intermediate router's group, a division): the
-  // same hardware, but the Verilated model, which evaluates every routing at each decision, skips it.
+  // The work sits in the branches that use it: the same hardware, but the Verilated model, which evaluates
+  // every routing at each decision, skips it.
   /* verilator lint_off UNUSEDSIGNAL */
   reg [W-1:0] root;  // < 2^ROUTER_W
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [W-1:0] inter_g;
+  reg [LINK_W-1:0] target_link;
   reg [ROUTER_W-1:0] inter;
   reg phase, phase_global_in, global_hop;
   reg [2:0] path;
@@ -55,9 +59,9 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, 
     path = rs_in[RS_PATH_LSB +: 3];
     phase_global_in = rs_in[RS_PGLOBAL_BIT];
     root = {W{1'b0}};
-    inter_g = {W{1'b0}};
     target = dst_router;
     {target_g, target_x} = {dst_g, dst_x};
+    target_link = {LINK_W{1'b0}};
     if (on) begin
       if (injection) begin  // take R_ROOT; degenerate draws route minimally
         root = root_g * a + root_x;
@@ -71,21 +75,18 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, p, a, 
       end
       if (!phase) begin  // phase A: towards R_ROOT
         target = {{(W-ROUTER_W){1'b0}}, inter};
-        if (injection) {target_g, target_x} = {root_g, root_x};  // inter = root
-        else begin
-          inter_g = div_router({{(W-ROUTER_W){1'b0}}, inter}, a, m_a, s_a);
-          {target_g, target_x} = {inter_g, {{(W-ROUTER_W){1'b0}}, inter} - inter_g * a};
-        end
+        if (injection) {target_g, target_x, target_link} = {root_g, root_x, root_link};  // inter = root
+        else {target_g, target_x, target_link} = {inter_g, inter_x, inter_link};
       end
     end
 
     // The minimal hop towards `target`, or ejection at the destination router (phase A's in its own branch,
-    // as above: else the Verilated model evaluates min_port_to, a division, at every decision).
+    // as above, so that the Verilated model does not evaluate it at every decision).
     next_port = here == dst_router ? dst_port : minimal;  // towards the destination: computed once
     if (on && !phase) begin
       if (here == target) next_port = dst_port;
       else if (target == dst_router) next_port = minimal;
-      else next_port = min_port_to(here_g, here_x, target_g, target_x);
+      else next_port = min_port_via(here_g, here_x, target_g, target_x, target_link);
     end
     global_hop = next_port >= p + a - 1;
     if (here != target && on && !phase) path = path | (global_hop ? 3'b010 : (path[1] ? 3'b100 : 3'b001));

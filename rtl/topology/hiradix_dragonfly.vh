@@ -20,13 +20,33 @@ function [W-1:0] local_port_to(input [W-1:0] from, to);
   end
 endfunction
 
+// The distance from `group` to `to_group` that numbers the global links of `group` (0 .. a*h - 1): link d
+// leaves router d / h of the group (palmtree: router a - 1 - d / h) on its global port d % h; seed-000 §2.2
+// (palmtree) and §2.3 (consecutive).
+function [W-1:0] group_distance(input [W-1:0] group, to_group);
+  begin
+    if (cfg_palmtree) group_distance = (to_group >= group ? to_group - group : to_group + groups - group) - 1;
+    else group_distance = to_group < group ? to_group : to_group - 1;
+  end
+endfunction
+
+// floor(d / h) == q, without dividing: d lies in q's block of h links.
+function in_block(input [W-1:0] d, q);
+  reg [W-1:0] low;
+  begin
+    low = q * h;
+    in_block = d >= low && d - low < h;
+  end
+endfunction
+
 // Router index (upper half) and global port number k (lower half) of `group` that owns the link to
-// `to_group`: seed-000 §2.2 (palmtree) and §2.3 (consecutive).
+// `to_group`: a division by h. The routing decision does not divide: a router reads the owner of its own
+// group's links from its group table (the unit's *_link inputs, min_port_via); only the consecutive
+// arrangement's global_peer, in Valiant's draws, still calls this.
 function [2*W-1:0] global_owner(input [W-1:0] group, to_group);
   reg [W-1:0] d, q, index, k;
   begin
-    if (cfg_palmtree) d = (to_group >= group ? to_group - group : to_group + groups - group) - 1;
-    else d = to_group < group ? to_group : to_group - 1;
+    d = group_distance(group, to_group);
     q = div_router(d, h, m_h, s_h);
     index = cfg_palmtree ? a - 1 - q : q;
     k = d - q * h;  // d % h
@@ -34,18 +54,23 @@ function [2*W-1:0] global_owner(input [W-1:0] group, to_group);
   end
 endfunction
 
-// Next port on the minimal path from router (g, x) to router (tg, tx), different routers.
-function [W-1:0] min_port_to(input [W-1:0] g, x, tg, tx);
+// Next port on the minimal path from router (g, x) to router (tg, tx), different routers, where `link` is
+// the row of g's group table for tg: {owner, k}, g's router that holds the global link towards tg and the
+// link's global port there (the unit's dst_link, inter_link, lgl_link inputs, or a drawn link's own).
+function [W-1:0] min_port_via(input [W-1:0] g, x, tg, tx, input [LINK_W-1:0] link);
   reg [W-1:0] owner, k;
   begin
-    {owner, k} = global_owner(g, tg);
-    if (g == tg) min_port_to = local_port_to(x, tx);
-    else if (owner == x) min_port_to = p + a - 1 + k;
-    else min_port_to = local_port_to(x, owner);
+    owner = {{(W-GEOM_W){1'b0}}, link[LINK_W-1 -: GEOM_W]};
+    k = {{(W-GEOM_W){1'b0}}, link[GEOM_W-1:0]};
+    if (g == tg) min_port_via = local_port_to(x, tx);
+    else if (owner == x) min_port_via = p + a - 1 + k;
+    else min_port_via = local_port_to(x, owner);
   end
 endfunction
 
 // The router (group upper half, index lower half) at the far end of global port k of router (g, x).
+// Under palmtree the far router is a - 1 - x of its group: its link back to g is number x * h + (h - 1 - k)
+// of that group (group_distance), in block x.
 function [2*W-1:0] global_peer(input [W-1:0] g, x, k);
   reg [W-1:0] pg, index;
   reg [W-1:0] unused_k;
@@ -53,26 +78,29 @@ function [2*W-1:0] global_peer(input [W-1:0] g, x, k);
     if (cfg_palmtree) begin
       pg = g + (a - 1 - x) * h + k + 1;
       if (pg >= groups) pg = pg - groups;
+      index = a - 1 - x;
     end else begin
       pg = x * h + k;
       if (pg >= g) pg = pg + 1;
+      {index, unused_k} = global_owner(pg, g);
     end
-    {index, unused_k} = global_owner(pg, g);
     global_peer = {pg, index};
   end
 endfunction
 
-// Router-to-router hops of the minimal path from router (g, x) to router (tg, tx) (0..3).
-// The global link from group g towards tg lands in tg, at the router that owns tg's link to g: with the
-// palmtree arrangement router a - 1 - owner (seed-000 §2.2: no division needed).
+// Router-to-router hops of the minimal path from router (g, x) to router (tg, tx) (0..3), without dividing:
+// the global link from group g towards tg leaves g's router x iff the link's number lies in x's block
+// (in_block), and lands in tg at the router that owns tg's link to g, with the palmtree arrangement router
+// a - 1 - owner (seed-000 §2.2), so in the same block of g's link numbers.
 function [1:0] min_hops(input [W-1:0] g, x, tg, tx);
-  reg [W-1:0] owner, unused_k, landing_x, unused_k2;
+  reg [W-1:0] d;
+  reg leaves_here, lands_there;
   begin
-    {owner, unused_k2} = global_owner(g, tg);
-    {landing_x, unused_k} = global_owner(tg, g);
-    if (cfg_palmtree) landing_x = a - 1 - owner;
+    d = group_distance(g, tg);
+    leaves_here = in_block(d, cfg_palmtree ? a - 1 - x : x);
+    lands_there = cfg_palmtree ? in_block(d, tx) : in_block(group_distance(tg, g), tx);
     if (g == tg && x == tx) min_hops = 2'd0;
     else if (g == tg) min_hops = 2'd1;
-    else min_hops = 2'd1 + {1'b0, owner != x} + {1'b0, landing_x != tx};
+    else min_hops = 2'd1 + {1'b0, !leaves_here} + {1'b0, !lands_there};
   end
 endfunction

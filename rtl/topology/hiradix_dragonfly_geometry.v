@@ -3,12 +3,13 @@
 // the Dragonfly needs, computed once; a routing's own path questions use the functions of
 // hiradix_dragonfly.vh with the reciprocals computed here. Nothing of the decision's own path is divided:
 // this router's group and index are its straps (here_group, here_index) and the destination's come in the
-// header (dst_group, dst_index, dst_terminal), as the fields of a real Dragonfly's addresses; off the
-// Dragonfly cfg_a = 1, so a group is a router. Purely combinational; with the cfg_* inputs tied to constants
-// (synthesis) the reciprocals, p, a, h and the group count are constants.
+// header (dst_group, dst_index, dst_terminal), as the fields of a real Dragonfly's addresses, and the owner of
+// this group's global link towards the destination's group is the row dst_link of the router's group table;
+// off the Dragonfly cfg_a = 1, so a group is a router. Purely combinational; with the cfg_* inputs tied to
+// constants (synthesis) the reciprocal, p, a, h and the group count are constants.
 `default_nettype none
 module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, here_group, here_index, in_port,
-                                  dst_group, dst_index, dst_terminal, p, a, h, groups, m_a, s_a,
+                                  dst_group, dst_index, dst_terminal, dst_link, p, a, h, groups,
                                   m_h, s_h, here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal,
                                   injection);
 /* verilator lint_off UNUSEDPARAM */
@@ -23,9 +24,10 @@ module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, her
   input  wire [ROUTER_W-1:0] here_group, dst_group;
   input  wire [GEOM_W-1:0]   here_index, dst_index;
   input  wire [PORT_W-1:0]   dst_terminal;
+  input  wire [LINK_W-1:0]   dst_link;  // the group table's row for dst_group (min_port_via)
   output wire [W-1:0]        p, a, h, groups;  // groups = a * h + 1
-  output wire [DIV_MW-1:0]   m_a, m_h;         // reciprocals of a and h for router-wide dividends (div_router)
-  output wire [DIV_SW-1:0]   s_a, s_h;
+  output wire [DIV_MW-1:0]   m_h;              // the reciprocal of h for router-wide dividends (div_router)
+  output wire [DIV_SW-1:0]   s_h;
   output wire [W-1:0]        here, here_g, here_x;  // this router: id, group, index in the group
   output wire [W-1:0]        dst_router, dst_port;  // the destination terminal's router and its port there
   output wire [W-1:0]        dst_g, dst_x;          // the destination router's group and index
@@ -37,9 +39,7 @@ module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, her
   assign h = {{(W-GEOM_W){1'b0}}, cfg_h};
   assign groups = a * h + 1;
   localparam [DIV_SW-1:0] N_ROUTER = ROUTER_W[DIV_SW-1:0];
-  assign s_a = recip_shift(a, N_ROUTER);
   assign s_h = recip_shift(h, N_ROUTER);
-  assign m_a = recip_mult(a, s_a);
   assign m_h = recip_mult(h, s_h);
   assign here = {{(W-ROUTER_W){1'b0}}, router};
   assign here_g = {{(W-ROUTER_W){1'b0}}, here_group};
@@ -52,7 +52,7 @@ module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, her
 
   always @* begin
     if (here_g == dst_g && here_x == dst_x) minimal = dst_port;  // here == dst_router, without the product
-    else minimal = min_port_to(here_g, here_x, dst_g, dst_x);
+    else minimal = min_port_via(here_g, here_x, dst_g, dst_x, dst_link);
   end
 endmodule
 `default_nettype wire

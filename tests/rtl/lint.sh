@@ -89,11 +89,12 @@ for p in "1 1 1" "7 7 80" "32 1 80" "1 4 8"; do
   lint hiradix_crossbar -GNI=$1 -GNO=$2 -GW=$3 -- hiradix_crossbar.v
 done
 lint hiradix_buffer_row -GW=1 -- hiradix_buffer_row.v
-# One router's forwarding table (min off the Dragonfly): one row of one port, an 8 x 8 mesh's, a 16 x 16
-# torus's (256 rows), an 8 x 8 FB's at p = 8 (22 ports), and the RTL's largest radix.
-for rp in "1 1" "64 5" "256 5" "64 22" "4096 64"; do
-  set -- $rp
-  lint hiradix_forwarding_table -GR=$1 -GP=$2 -- hiradix_forwarding_table.v
+# One router's forwarding table: one row of one port, an 8 x 8 mesh's (one read: min; two: valiant), a 16 x 16
+# torus's (256 rows), an 8 x 8 FB's at p = 8 (22 ports), the RTL's largest radix, and the group tables of
+# an h = 6 and an h = 8 Dragonfly (73 and 129 groups of {owner, k}; three reads: Valiant's routings).
+for rpr in "1 1 1" "64 5 1" "64 5 2" "256 5 2" "64 22 1" "4096 64 1" "73 7 3" "129 7 3"; do
+  set -- $rpr
+  lint hiradix_forwarding_table -GR=$1 -GP=$2 -GREADS=$3 -- hiradix_forwarding_table.v
 done
 lint hiradix_buffer_row -GW=80 -- hiradix_buffer_row.v
 [ $fail -eq 0 ] && echo "lint clean"

@@ -248,8 +248,34 @@ TEST(Synth, GenericMinOnAMeshReportsTheRoutingUnitAndItsForwardingTable) {
   EXPECT_GT(t["area_um2"].get<double>(), 0);
   EXPECT_EQ(t["params"]["rows"], 64);
   EXPECT_EQ(t["params"]["port_bits"], 5);
+  EXPECT_EQ(t["params"]["kind"], "router");
+  EXPECT_EQ(t["params"]["reads"], 1);
   EXPECT_EQ(t["flip_flops"], 320);
   fs::remove_all(dir);
+}
+
+// The Dragonfly's group table (issue 27): the forwarding_table block on a Dragonfly is a row {owner, k} per
+// group, a read port per row the unit reads (Valiant's routings: the destination's, the intermediate's and the
+// lgl draw's group; MIN only the destination's), and the unit's wrapper takes those rows as real inputs, as
+// narrow as the network needs. h = 2: 9 groups, rows of 2 + 1 bits, 27 flip-flops.
+TEST(Synth, TheDragonflysGroupTableHasAReadPortPerRowTheUnitReads) {
+  for (const char* alg : {"valiant", "min"}) {
+    const fs::path dir = test::make_temp_dir(std::string("hiradix_synth_group_table_") + alg);
+    const Config c = balanced(2, {{"routing.algorithm", alg}});
+    const json r = synth_unit(c, dir, {"topology/hiradix_dragonfly_geometry.v"}, {}, {"forwarding_table"});
+    const json& t = r["blocks"]["forwarding_table"];
+    EXPECT_EQ(t["timing"], "opensta");
+    EXPECT_EQ(t["params"]["kind"], "group");
+    EXPECT_EQ(t["params"]["rows"], 9);
+    EXPECT_EQ(t["params"]["port_bits"], 3);
+    EXPECT_EQ(t["params"]["reads"], std::string(alg) == "valiant" ? 3 : 1);
+    EXPECT_EQ(t["flip_flops"], 27);
+    const std::string wrapper = wrapper_of(dir);
+    EXPECT_NE(wrapper.find("input  wire [2:0] dst_link, inter_link, lgl_link;"), std::string::npos) << wrapper;
+    EXPECT_NE(wrapper.find(".dst_link({{{(GEOM_W-2){1'b0}}, dst_link[2:1]}, {{(GEOM_W-1){1'b0}}, dst_link[0:0]}})"),
+              std::string::npos) << wrapper;
+    fs::remove_all(dir);
+  }
 }
 
 // valiant and ugal on a 4 x 4 mesh (issue 27): their own codes (ALG_GENERIC_VALIANT = 18, ALG_GENERIC_UGAL =
