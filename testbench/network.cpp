@@ -30,7 +30,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     stats_.enable_time_series(std::max(begin, config.warmup), config.warmup + config.measure, config.bin);
   }
   if (config.rc.mode != RcMode::kModel)
-    rc_cosim_ = std::make_unique<RcCoSim>(config.rc, *routing_, rc_config(config.routing, *topo_),
+    rc_cosim_ = std::make_unique<RcCoSim>(config.rc, *routing_, rc_config(config.routing, *topo_), *topo_,
                                           make_rtl_state_blocks(*routing_, config.routing, *topo_, config.router,
                                                                 config.link_vcs()));
   build_routers_and_nics();

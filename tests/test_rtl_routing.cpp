@@ -23,6 +23,7 @@
 #include "router/rtl/rtl_routing_unit.h"
 #include "router/rtl/unit_geometry.h"
 #include "sim_helpers.h"
+#include "topology/topology_registry.h"
 
 namespace hiradix {
 namespace {
@@ -772,6 +773,9 @@ INSTANTIATE_TEST_SUITE_P(
         Overrides{{"topology.type", "kns"}, {"topology.dims", "[2, 2, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
         Overrides{{"topology.type", "fully_connected"}, {"topology.routers", "8"}, {"topology.p", "2"}, {"traffic.pattern", "un"},
                   {"traffic.load", "0.8"}},
+        // Nodes with two NICs on neighbouring routers: the header addresses the NIC (RcInputs::dst).
+        Overrides{{"topology.type", "fully_connected"}, {"topology.routers", "6"}, {"topology.p", "4"}, {"topology.nics", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
         // Seed 004's 8 x 8 mesh: 14 hops, VCs 0..13 (HOPS_W, VC_W = 5), and a torus with rings of 8.
         Overrides{{"topology.type", "mesh"}, {"topology.dims", "[8, 8]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.5"}},
         Overrides{{"topology.type", "torus"}, {"topology.dims", "[8, 8]"}, {"traffic.pattern", "transpose"}, {"traffic.load", "0.6"}}));
@@ -810,6 +814,8 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.load", "1.0"}},
         Overrides{{"topology.type", "fully_connected"}, {"topology.routers", "6"}, {"topology.p", "3"}, {"traffic.pattern", "un"},
                   {"traffic.load", "0.9"}, {"routing.ugal_threshold", "2"}},
+        Overrides{{"topology.type", "fully_connected"}, {"topology.routers", "5"}, {"topology.p", "6"}, {"topology.nics", "3"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.7"}},
         // Paths beyond the 3-bit counter of before 2026-11-27: 2 x 8 hops on a 5 x 5 mesh, a 2-D and a 3-D KNS.
         Overrides{{"topology.type", "mesh"}, {"topology.dims", "[5, 5]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.5"},
                   {"routing.ugal_threshold", "4"}},
@@ -871,6 +877,29 @@ TEST(LockstepChecker, AnInjectedWrongDecisionIsCaughtAndReplays) {
   RtlRoutingUnit unit;
   EXPECT_EQ(unit.evaluate(in), rtl);
   EXPECT_EQ(reference_decision(in), rtl);
+}
+
+// A record of nodes with several NICs replays on the network it names: its destination is the NIC's terminal
+// address, which reference_decision maps back to the node and the NIC (rc_interface.cpp).
+TEST(LockstepChecker, ARecordOfNodesWithSeveralNicsReplaysOnItsNetwork) {
+  int code = -1;
+  const json r = simulate({{"topology.type", "fully_connected"}, {"topology.routers", "6"}, {"topology.p", "4"},
+                           {"topology.nics", "2"}, {"routing.algorithm", "min"}, {"traffic.load", "0.6"},
+                           {"sim.warmup", "300"}, {"sim.measure", "600"}, {"router.rc_mode", "lockstep"},
+                           {"rtl.inject_mismatch_at", "211"}},
+                          &code);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(code, 5);
+  const json& m = r["rtl"]["mismatch"];
+  const RcInputs in = inputs_from_json(m["inputs"]);
+  const RcOutputs rtl = outputs_from_json(m["rtl"]);
+  RtlRoutingUnit unit;
+  EXPECT_EQ(unit.evaluate(in), rtl);
+  TopologyOptions t;
+  t.type = "fully_connected";
+  t.set("topology.routers", "6").set("topology.p", "4").set("topology.nics", "2");
+  EXPECT_EQ(reference_decision(in, *make_topology(t)), rtl);
+  EXPECT_EQ(m["network"]["nics"], 2);
 }
 
 // A Flattened Butterfly's record replays on its own network (flattened_butterfly_unit_geometry.cpp's

@@ -2,11 +2,9 @@
 // are the ones driven by the forwarding table (`min`, `valiant`, `ugal`: a row names the ports towards a
 // router, so they read no coordinates), and the shared geometry only numbers the terminals: p terminals,
 // a = 1 and h = routers - 1 network ports, so p + a - 1 + h is the radix. The destination router and port
-// are dst / p and dst mod p, where node dst's NIC attaches when a node has one NIC; with several
-// (topology.nics) the packet picks one (Packet::dst_nic), which the unit's header does not carry, and the
-// configuration is refused naming topology.nics.
-#include <stdexcept>
-
+// are dst / p and dst mod p: the header's destination is the terminal address of the NIC the packet is
+// delivered at (RcInputs::dst), the node's own id when a node has one NIC, and with several (topology.nics)
+// the one the packet picked (Packet::dst_nic; RcCoSim::decide).
 #include "router/rtl/unit_geometry.h"
 #include "rtl_fields.h"
 #include "topology/fully_connected.h"
@@ -16,13 +14,9 @@ namespace {
 
 void shape(const Topology& network, RcConfig& c) {
   const FullyConnected& fc = topology_as<FullyConnected>(network, "the fully connected geometry of the RTL routing unit");
-  if (fc.nics_per_node() > 1)
-    throw std::invalid_argument("topology.nics: " + std::to_string(fc.nics_per_node()) +
-                                " NICs per node: the RTL routing unit's header carries the destination node, not which of its NICs "
-                                "(nodes with one NIC only)");
   check_fits("topology.p", fc.p(), rtl::GEOM_W);
   check_fits("routers", fc.routers() - 1, rtl::ROUTER_W);
-  check_fits("terminals", fc.nodes() - 1, rtl::NODE_W);
+  check_fits("terminal ports", fc.routers() * fc.p() - 1, rtl::NODE_W);  // the header's NIC addresses
   check_fits("router radix", fc.max_radix() - 1, rtl::PORT_W);
   check_fits("router-to-router ports", fc.routers() - 1, rtl::GEOM_W);
   c.p = static_cast<std::uint8_t>(fc.p());

@@ -16,11 +16,12 @@ RcMode parse_rc_mode(const std::string& name) {
   throw std::invalid_argument("router.rc_mode: unknown mode '" + name + "'");
 }
 
-RcCoSim::RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config,
+RcCoSim::RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config, const Topology& network,
                  std::vector<std::unique_ptr<RtlStateBlock>> state_blocks)
     : options_(options),
       model_(model),
       config_(config),
+      network_(network),
       state_blocks_(std::move(state_blocks)),
       ports_(config.p + config.a - 1 + config.h) {
   if (!state_blocks_.empty())
@@ -37,6 +38,12 @@ RcCoSim::~RcCoSim() { rtl_.close_trace(); }
 RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pkt, std::uint64_t& lfsr) {
   RcInputs& in = inputs_;
   pack_inputs(in, config_, ctx, pkt, lfsr, ports_);
+  // A node with several NICs (topology.nics): the header names the NIC the packet is delivered at, by its
+  // terminal address (rc_fields.h, RcInputs::dst), as a multi-rail network addresses a NIC.
+  if (network_.nics_per_node() > 1) {
+    const PortEnd nic = network_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic);
+    in.dst = static_cast<std::uint32_t>(nic.router * config_.p + nic.port);
+  }
   ++decisions_;
   if (!state_blocks_.empty() && ctx.in_port < config_.p) read_state_block(now, ctx, pkt, in);
   const RcOutputs rtl = rtl_.evaluate(in);

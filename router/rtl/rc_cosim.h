@@ -33,9 +33,10 @@ struct RcCoSimOptions {
 
 class RcCoSim {
  public:
+  // `network`: where the nodes' NICs attach (the header's destination is the NIC's terminal address);
   // `state_blocks`: the routing's co-simulated state block of each router (router/rtl/rtl_state_block.h),
   // or none.
-  RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config,
+  RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config, const Topology& network,
           std::vector<std::unique_ptr<RtlStateBlock>> state_blocks = {});
   ~RcCoSim();
   // Where router `router`'s routing state reports the events of its state block (null: none).
@@ -63,6 +64,7 @@ class RcCoSim {
   void read_state_block(Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in);
 
   RcConfig config_;
+  const Topology& network_;
   RcInputs inputs_;  // one decision's, reused (pack_inputs)
   std::vector<std::unique_ptr<RtlStateBlock>> state_blocks_;
   std::vector<int> fed_entries_;  // per value a state block feeds, its entry in RcInputs::values

@@ -30,7 +30,10 @@ struct RcInputs {
   std::uint16_t router = 0;
   std::uint8_t in_port = 0;
   std::uint8_t in_vc = 0;
-  std::uint32_t dst = 0;       // destination terminal
+  // The destination's terminal address, router * p + port of the NIC the packet is delivered at: the node's
+  // id when nodes have one NIC (every topology numbers a router's nodes r * p ...), the NIC's when they have
+  // several (RcCoSim::decide; reference_decision on the record's network maps it back).
+  std::uint32_t dst = 0;
   std::uint64_t route = 0;     // packed header route state (pack_route_state), RS_W bits
   std::uint64_t lfsr = 0;      // the router's LFSR state before this decision
   // Every declared input's entries, input after input in bus order (rtl_bus().inputs: `entry` offsets),

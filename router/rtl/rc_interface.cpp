@@ -239,9 +239,19 @@ RoutingDecision unpack_decision(const RcOutputs& out) {
   return d;
 }
 
-RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& in) {
+namespace {
+// The C++ reference on packed inputs; `network` (when known) maps the header's destination terminal back to
+// the node and its NIC where nodes have several NICs (RcInputs::dst).
+RcOutputs decide_on(const RoutingAlgorithm& algorithm, const RcInputs& in, const Topology* network) {
   Packet pkt;
   pkt.dst = in.dst;
+  if (network && network->nics_per_node() > 1) {
+    const int p = std::max<int>(in.cfg.p, 1), router = static_cast<int>(in.dst) / p, port = static_cast<int>(in.dst) % p;
+    pkt.dst = static_cast<std::uint32_t>(network->node_at(router, port));
+    for (int k = 0; k < network->nics_per_node(); ++k)
+      if (const PortEnd e = network->nic_port(static_cast<int>(pkt.dst), k); e.router == router && e.port == port)
+        pkt.dst_nic = static_cast<std::uint8_t>(k);
+  }
   pkt.route = unpack_route_state(in.route);
   RoutingContext ctx;
   ctx.router = in.router;
@@ -255,6 +265,9 @@ RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& 
   const RoutingDecision d = algorithm.route(ctx, pkt);
   return pack_outputs(d, pkt.route, ctx.random);
 }
+}  // namespace
+
+RcOutputs reference_decision(const RoutingAlgorithm& algorithm, const RcInputs& in) { return decide_on(algorithm, in, nullptr); }
 
 RoutingOptions routing_options(const RcConfig& cfg) {
   RoutingOptions o;
@@ -296,7 +309,7 @@ nlohmann::json routing_unit_params(const RcConfig& cfg) {
 
 RcOutputs reference_decision(const RcInputs& in, const Topology& network) {
   const RoutingOptions o = routing_options(in.cfg);  // exact values: no default is resolved again
-  return reference_decision(*routing_entry(o.algorithm).make(o, network), in);
+  return decide_on(*routing_entry(o.algorithm).make(o, network), in, &network);
 }
 
 RcOutputs reference_decision(const RcInputs& in) { return reference_decision(in, *record_network(in)); }
