@@ -3,7 +3,8 @@
 # topology and size (issue 27: a routing unit at a real router's clock on every topology). Runs `hiradix
 # synth --blocks routing_unit,allocator` (synth.rc_stages: auto, so a unit slower than the allocator is built
 # in more retimed stages, up to 6) and, for the routings driven by the forwarding table, its
-# `forwarding_table` block, then prints a Markdown table from the synth.json files.
+# `forwarding_table` block (once per shape and read count: min reads one row, valiant, ugal and rvlb two),
+# then prints a Markdown table from the synth.json files.
 # Usage: synth/topology_table.sh [BUILD_DIR] [OUT_DIR] [SHAPE ...]
 #   SHAPE: NAME:ROUTING,ROUTING...:KEY=VALUE;KEY=VALUE... (default: the shapes below)
 set -euo pipefail
@@ -17,15 +18,19 @@ shapes=("$@")
   "kns8x8:hybrid_dor,min,valiant,ugal:topology.type=kns;topology.dims=[8,8]"
   "fc8p2:min,valiant,ugal:topology.type=fully_connected;topology.routers=8;topology.p=2"
 )
+table_of() {  # the routing whose forwarding table (its read count) a routing's unit reads, if any
+  case $1 in min) echo min ;; valiant|ugal|rvlb) echo valiant ;; esac
+}
 for shape in "${shapes[@]}"; do
   name=${shape%%:*}; rest=${shape#*:}; routings=${rest%%:*}; keys=${rest#*:}
   sets=(); IFS=";" read -ra kv <<< "$keys"; for k in "${kv[@]}"; do sets+=(--set "$k"); done
   IFS=, read -ra rs <<< "$routings"
   for r in "${rs[@]}"; do
-    blocks=routing_unit,allocator
-    case $r in min|valiant|ugal|rvlb) blocks=$blocks,forwarding_table ;; esac
     [ -f "$out/$name/$r/synth.json" ] || \
-      "$build/hiradix" synth "${sets[@]}" --set routing.algorithm="$r" --blocks "$blocks" --out "$out/$name/$r" -q
+      "$build/hiradix" synth "${sets[@]}" --set routing.algorithm="$r" --blocks routing_unit,allocator --out "$out/$name/$r" -q
+    table=$(table_of "$r")
+    [ -z "$table" ] || [ -f "$out/$name/table-$table/synth.json" ] || \
+      "$build/hiradix" synth "${sets[@]}" --set routing.algorithm="$table" --blocks forwarding_table --out "$out/$name/table-$table" -q
   done
 done
 python3 - "$out" "${shapes[@]}" <<'PY'
@@ -38,7 +43,8 @@ for shape in shapes:
     for r in routings.split(","):
         j = json.load(open(f"{out}/{name}/{r}/synth.json"))
         u, a = j["blocks"]["routing_unit"], j["blocks"]["allocator"]
-        t = j["blocks"].get("forwarding_table")
+        table = {"min": "min", "valiant": "valiant", "ugal": "valiant", "rvlb": "valiant"}.get(r)
+        t = json.load(open(f"{out}/{name}/table-{table}/synth.json"))["blocks"]["forwarding_table"] if table else None
         print(f"| {name} | {r} | {u.get('stages', 1)} | {u['delay_ns']:.3f} | {a['delay_ns']:.3f} | "
               f"{u['delay_ns'] / a['delay_ns']:.2f} | {u['area_um2']:.0f} | {u.get('flip_flops', 0)} | "
               f"{t['area_um2']:.0f} |" if t else
