@@ -54,11 +54,15 @@ module hiradix_route_generic_valiant(
                           .pick(pick_mid), .first(first_mid), .least(q_mid));
 
   // The draw of the intermediate router, and UGAL's comparison (signed, CW bits).
-  wire [W-1:0] grid_root;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [W-1:0] grid_root;  // < 2^ROUTER_W
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire grid_at_here, grid_at_dst;
   hiradix_grid_draw grid_draw(.bits(random[31:0]), .here(mesh_here | fb_here), .dst(mesh_dst | fb_dst), .size(mesh_size | fb_size),
-                              .root(grid_root));
-  wire [W-1:0] root = grid_rvlb ? grid_root : draw(random[31:0], {{(W-ROUTER_W-1){1'b0}}, vlb_routers});
-  wire degenerate = root == here || root == dst_router;
+                              .root(grid_root), .at_here(grid_at_here), .at_dst(grid_at_dst));
+  wire [W-1:0] vlb_root = draw(random[31:0], {{(W-ROUTER_W-1){1'b0}}, vlb_routers});
+  wire [ROUTER_W-1:0] root = grid_rvlb ? grid_root[ROUTER_W-1:0] : vlb_root[ROUTER_W-1:0];  // < the router count
+  wire degenerate = grid_rvlb ? grid_at_here || grid_at_dst : vlb_root == here || vlb_root == dst_router;
   localparam integer HW = 2 * HOPS_W, CW = LOAD_W + HW + 3;
   wire [LOAD_W+HW-1:0] product_min = {{HW{1'b0}}, q_dst} * {{LOAD_W{1'b0}}, ugal_h_min};
   wire [LOAD_W+HW-1:0] product_vlb = {{HW{1'b0}}, q_mid} * {{LOAD_W{1'b0}}, ugal_h_vlb};
@@ -80,12 +84,13 @@ module hiradix_route_generic_valiant(
     phase = rs_in[RS_PHASE_BIT];
     flags = rs_flags;
     if (at_injection) begin
-      inter = root[ROUTER_W-1:0];
+      inter = root;
       phase = degenerate || take_min;
       flags = 8'd0;
       rs[RS_PATH_LSB +: 3] = phase ? 3'd0 : 3'd1;
     end
-    turn = !phase && {{(W-ROUTER_W){1'b0}}, inter} == here;
+    // Phase 0 ends at the header's intermediate (at injection phase 0 means a drawn router other than this one).
+    turn = !phase && !at_injection && {{(W-ROUTER_W){1'b0}}, rs_inter} == here;
     if (turn) begin
       phase = 1'b1;
       rs[RS_PGLOBAL_BIT] = 1'b0;
