@@ -29,12 +29,14 @@ for shape in "${shapes[@]}"; do
     [ -f "$out/$name/$r/synth.json" ] || \
       "$build/hiradix" synth "${sets[@]}" --set routing.algorithm="$r" --blocks routing_unit,allocator --out "$out/$name/$r" -q
     table=$(table_of "$r")
-    [ -z "$table" ] || [ -f "$out/$name/table-$table/synth.json" ] || \
+    [ -n "$table" ] || continue
+    [ -f "$out/$name/table-$table/synth.json" ] || \
       "$build/hiradix" synth "${sets[@]}" --set routing.algorithm="$table" --blocks forwarding_table --out "$out/$name/table-$table" -q
+    ln -sfn "../table-$table" "$out/$name/$r/table"  # the table this unit reads, for the summary below
   done
 done
 python3 - "$out" "${shapes[@]}" <<'PY'
-import json, sys
+import json, os, sys
 out, shapes = sys.argv[1], sys.argv[2:]
 print("| network | routing | stages | unit delay (ns) | allocator (ns) | unit / allocator | unit area (µm²) | flip-flops | table area (µm²) |")
 print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -43,8 +45,8 @@ for shape in shapes:
     for r in routings.split(","):
         j = json.load(open(f"{out}/{name}/{r}/synth.json"))
         u, a = j["blocks"]["routing_unit"], j["blocks"]["allocator"]
-        table = {"min": "min", "valiant": "valiant", "ugal": "valiant", "rvlb": "valiant"}.get(r)
-        t = json.load(open(f"{out}/{name}/table-{table}/synth.json"))["blocks"]["forwarding_table"] if table else None
+        table = f"{out}/{name}/{r}/table/synth.json"
+        t = json.load(open(table))["blocks"]["forwarding_table"] if os.path.exists(table) else None
         print(f"| {name} | {r} | {u.get('stages', 1)} | {u['delay_ns']:.3f} | {a['delay_ns']:.3f} | "
               f"{u['delay_ns'] / a['delay_ns']:.2f} | {u['area_um2']:.0f} | {u.get('flip_flops', 0)} | "
               f"{t['area_um2']:.0f} |" if t else
