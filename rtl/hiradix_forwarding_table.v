@@ -5,6 +5,8 @@
 //     minimal path towards that router (router/routing/forwarding_table.h, the model's copy, from
 //     Topology::min_ports): the unit's fwd_row, and under valiant / ugal / rvlb also fwd_row_mid, the row
 //     of the intermediate router (rtl/routing/hiradix_route_generic_min.v, hiradix_route_generic_valiant.v);
+//     under ugal a row also holds that router's coordinates (router/routing/generic_ugal_rtl.h: the unit's
+//     mesh_mid, fb_mid or kns_mid with kns_mid_switch, read with fwd_row_mid);
 //   - on the Dragonfly, the group table: a row per group, {owner, k}, the router of this router's group that
 //     holds the global link towards that group and the link's global port (the unit's dst_link, and for
 //     Valiant's routings inter_link and lgl_link; rtl/hiradix_routing_unit.v).

@@ -27,7 +27,7 @@ int onehot_width(const BlockSpec& b) {
 
 // How many of the block's events one characterised cycle holds: the crossbar moves a phit on each of its
 // outputs, every other block does its one thing once (a decision, an allocation round, a phit write or
-// read, an LFSR advance).
+// read, an LFSR advance, a decision's table reads).
 double events_per_cycle(const BlockSpec& b) {
   return b.name == "crossbar" ? b.params.value("ports", 1) : 1.0;
 }
@@ -45,6 +45,10 @@ std::string power_tcl(const BlockSpec& b, const std::string& liberty, double clo
       << " -duty 0.5\n";
   if (const int n = onehot_width(b))
     tcl << "set_power_activity -input_ports [get_ports {sel*}] -activity " << 2.0 / n << " -duty " << 1.0 / n << "\n";
+  // The forwarding table is written at start only (as a fabric manager fills it): in operation its write
+  // port is idle and a cycle is a decision's reads.
+  if (b.name == "forwarding_table")
+    tcl << "set_power_activity -input_ports [get_ports {we waddr* wdata*}] -activity 0 -duty 0\n";
   tcl << "report_power -digits 6\n";
   return tcl.str();
 }

@@ -26,12 +26,14 @@ constexpr double kSramArrayEfficiency = 0.70;
 struct RoutingHardware {
   std::string algorithm;
   std::vector<std::string> state_blocks;  // its state blocks (RoutingAlgorithm::rtl_state_blocks)
+  int table_reads = 0;                    // the forwarding table's read ports (RoutingAlgorithm::rtl_table_reads)
   bool reads_counters = false;            // its decisions read the contention counters (seed-003 §1.3-1.5)
 };
 
 RoutingHardware routing_hardware(const Config& c) {
-  const std::unique_ptr<RoutingAlgorithm> r = make_routing(c.routing, *make_topology(c));
-  return {c.routing.algorithm, r->rtl_state_blocks(), r->reads_contention_counters()};
+  const std::unique_ptr<Topology> network = make_topology(c);  // the routing keeps a reference to it
+  const std::unique_ptr<RoutingAlgorithm> r = make_routing(c.routing, *network);
+  return {c.routing.algorithm, r->rtl_state_blocks(), r->rtl_table_reads(), r->reads_contention_counters()};
 }
 
 // The synthesized state block that holds the contention counters, if any.
@@ -51,6 +53,10 @@ std::pair<int, std::string> count_of(const std::string& block, const json& block
     if (!hw.reads_counters) return {0, algorithm + " does not read contention counters"};
     if (const std::string holder = counters_holder(blocks); !holder.empty()) return {0, "inside " + holder};
     return {1, "one per router"};
+  }
+  if (block == "forwarding_table") {
+    if (hw.table_reads == 0) return {0, algorithm + " reads no forwarding table"};
+    return {1, "one per router, " + std::to_string(hw.table_reads) + " read port(s)"};
   }
   if (std::find(state.begin(), state.end(), block) != state.end()) return {1, "the routing's state"};
   if (block == "buffer_row" || block == "buffer_read") return {0, "costing piece of the buffers (below)"};
@@ -79,7 +85,13 @@ json buffers_json(const json& blocks, const Geometry& g, double node_nm) {
 }  // namespace
 
 std::vector<std::string> routing_state_blocks(const Config& c) {
-  return make_routing(c.routing, *make_topology(c))->rtl_state_blocks();
+  const std::unique_ptr<Topology> network = make_topology(c);
+  return make_routing(c.routing, *network)->rtl_state_blocks();
+}
+
+int routing_table_reads(const Config& c) {
+  const std::unique_ptr<Topology> network = make_topology(c);
+  return make_routing(c.routing, *network)->rtl_table_reads();
 }
 
 json router_summary(const json& report, const Config& c) {
@@ -87,6 +99,7 @@ json router_summary(const json& report, const Config& c) {
   const RoutingHardware hw = routing_hardware(c);
   std::vector<std::string> needed = {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row"};
   for (const std::string& s : hw.state_blocks) needed.push_back(s);
+  if (hw.table_reads > 0) needed.push_back("forwarding_table");
   if (hw.reads_counters && counters_holder(blocks).empty()) needed.push_back("contention_counters");
   for (const std::string& n : needed)
     if (!blocks.contains(n)) return json();
@@ -112,7 +125,9 @@ json router_summary(const json& report, const Config& c) {
     const double rows = static_cast<double>(in["rows"].get<long long>() + out["rows"].get<long long>());
     leakage += rows * blocks["buffer_row"]["power"]["leakage_mw"].get<double>();
     r["leakage_mw"] = leakage;  // blocks x count, and every buffer row (flip-flop buffers)
-    r["energy_pj"] = {{"routing_decision", energy(blocks, "routing_unit") + energy(blocks, "lfsr")},
+    // A decision evaluates a routing unit, advances the LFSR and reads the forwarding table, if any.
+    const double table = hw.table_reads > 0 ? energy(blocks, "forwarding_table") : 0.0;
+    r["energy_pj"] = {{"routing_decision", energy(blocks, "routing_unit") + energy(blocks, "lfsr") + table},
                       {"allocation", energy(blocks, "allocator")},
                       {"crossbar_traversal", energy(blocks, "crossbar")},
                       {"buffer_write", energy(blocks, "buffer_row")},

@@ -14,6 +14,9 @@ namespace hiradix {
 // The state blocks the configured routing keeps in every router (RoutingAlgorithm::rtl_state_blocks),
 // synthesized by default.
 std::vector<std::string> routing_state_blocks(const Config& c);
+// The rows of the router's forwarding table the configured routing's unit reads in a decision
+// (RoutingAlgorithm::rtl_table_reads); with any, the table (block forwarding_table) is synthesized by default.
+int routing_table_reads(const Config& c);
 
 // report["router"] for a synth.json's blocks: {"blocks": {NAME: {count, area_um2, why}}, "logic_um2",
 // "buffers": {...}, "area_um2": {flip_flop, sram}, "leakage_mw", "energy_pj": {...}, "sources"}.

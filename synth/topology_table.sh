@@ -3,7 +3,8 @@
 # topology and size (issue 27: a routing unit at a real router's clock on every topology). Runs `hiradix
 # synth --blocks routing_unit,allocator` (synth.rc_stages: auto, so a unit slower than the allocator is built
 # in more retimed stages, up to 6) and, for the routings driven by the forwarding table, its
-# `forwarding_table` block (once per shape and read count: min reads one row, valiant, ugal and rvlb two),
+# `forwarding_table` block (once per shape and table: min reads one row, valiant and rvlb two, ugal two rows
+# that also hold the routers' coordinates),
 # then prints a Markdown table from the synth.json files.
 # Usage: synth/topology_table.sh [BUILD_DIR] [OUT_DIR] [SHAPE ...]
 #   SHAPE: NAME:ROUTING,ROUTING...:KEY=VALUE;KEY=VALUE... (default: the shapes below)
@@ -19,7 +20,7 @@ shapes=("$@")
   "fc8p2:min,valiant,ugal:topology.type=fully_connected;topology.routers=8;topology.p=2"
 )
 table_of() {  # the routing whose forwarding table (its read count) a routing's unit reads, if any
-  case $1 in min) echo min ;; valiant|ugal|rvlb) echo valiant ;; esac
+  case $1 in min) echo min ;; valiant|rvlb) echo valiant ;; ugal) echo ugal ;; esac
 }
 for shape in "${shapes[@]}"; do
   name=${shape%%:*}; rest=${shape#*:}; routings=${rest%%:*}; keys=${rest#*:}

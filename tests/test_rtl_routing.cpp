@@ -481,7 +481,9 @@ TEST(RcInputsJson, RecordsFromBeforeTheDeclarationsReplay) {
     // state moved to today's layout (route_format 2: 14-bit router ids, 5-bit hop counters), its fields did not.
     const json back = to_json(inputs);
     for (const auto& [field, value] : m["inputs"].items())
-      if (field != "route") EXPECT_EQ(back[field], value) << name << " " << field;
+      if (field != "route") {
+        EXPECT_EQ(back[field], value) << name << " " << field;
+      }
     EXPECT_EQ(to_json(rtl)["route_fields"], m["rtl"]["route_fields"]) << name;
   }
 }

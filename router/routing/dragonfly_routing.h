@@ -28,6 +28,9 @@ class DragonflyRouting : public RoutingAlgorithm {
   // `hop_count_vcs`: use the count-based VC reading instead of slots. It deadlocks (see above); it exists
   // so that the deadlock, and the watchdog's report of it, can be shown (`routing.vc_scheme: hop_count`).
   explicit DragonflyRouting(const Dragonfly& topo, bool hop_count_vcs = false) : topo_(topo), hop_count_vcs_(hop_count_vcs) {}
+  // The unit's geometry reads the group table's row for the destination's group (dst_link,
+  // rtl/topology/hiradix_dragonfly_geometry.v), whatever the routing.
+  int rtl_table_reads() const override { return 1; }
 
  protected:
   // Takes the minimal hop from `router` towards `target` (or ejects when the packet is home), assigns the

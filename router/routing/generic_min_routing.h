@@ -5,7 +5,6 @@
 // router's forwarding table for the packet's destination (forwarding_table.h), which gather() points at.
 #pragma once
 #include <string>
-#include <vector>
 
 #include "router/routing/forwarding_table.h"
 #include "router/routing/generic_min_rtl.h"
@@ -21,9 +20,6 @@ class GenericMinRouting : public GenericRouting {
   VcRequirement vcs_needed() const override;
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   std::string rtl_refusal() const override;
-  // Its RTL reads the table's row, looked up in the RC stage from a table of its own in every router
-  // (hiradix synth's block forwarding_table; it has no co-simulated block: the model's copy feeds the unit).
-  std::vector<std::string> rtl_state_blocks() const override { return {"forwarding_table"}; }
 
   const ForwardingTable& table() const { return table_; }
 

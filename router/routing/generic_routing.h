@@ -41,6 +41,11 @@ class GenericRouting : public RoutingAlgorithm {
   // every hop every minimal port.
   bool enumerate_dependencies(ChannelGraph& g, CdgMethod method) const override;
 
+  // Its RTL reads the forwarding table's row for the destination router (fwd_row: forwarding_table.h; in
+  // every router, hiradix synth's block forwarding_table; no co-simulated block, the model's copy feeds the
+  // unit).
+  int rtl_table_reads() const override { return 1; }
+
   // The most hops on link class `cls` of any minimal path between two routers (H_c).
   int max_hops(int cls) const { return max_hops_[static_cast<std::size_t>(cls)]; }
 

@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "router/common/router_view.h"
+#include "router/routing/flattened_butterfly_geometry_inputs.h"
+#include "router/routing/kns_geometry_inputs.h"
+#include "router/routing/mesh_geometry_inputs.h"
 
 namespace hiradix {
 
@@ -10,10 +13,40 @@ void GenericUgalRouting::gather(RouterView& view, const Packet& pkt, RoutingCont
   GenericValiantRouting::gather(view, pkt, ctx);
   if (view.at_injection()) ctx.port_load = view.port_loads();
   if (!view.rtl_in_loop()) return;
-  // The distances of the comparison, as inject() computes them (the RTL's; read at injection only).
+  // The coordinates the RTL computes the comparison's distances from (read at injection only); a KNS's
+  // own are GenericValiantRouting's.
   const int here = ctx.router, dst = dst_router(pkt), root = intermediate(view, pkt, here);
-  ugal_h_min(ctx) = topo_.distance(here, dst);
-  ugal_h_vlb(ctx) = topo_.distance(here, root) + topo_.distance(root, dst);
+  if (mesh_) {
+    set_mesh_inputs(*mesh_, here, dst, ctx);
+    mesh_mid(ctx) = mesh_coordinates(*mesh_, root);
+  }
+  if (fb_) {
+    set_flattened_butterfly_inputs(*fb_, here, dst, ctx);
+    fb_mid(ctx) = flattened_butterfly_coordinates(*fb_, root);
+  }
+  if (kns_) {
+    const KnsRouter mid = kns_router(*kns_, root);
+    kns_mid_switch(ctx) = mid.kind;
+    kns_mid(ctx) = mid.coordinates;
+  }
+}
+
+namespace {
+int bits_for_values(int n) {  // the bits that hold 0 .. n - 1
+  int bits = 0;
+  while ((1 << bits) < n) ++bits;
+  return bits;
+}
+}  // namespace
+
+int GenericUgalRouting::rtl_table_extra_bits() const {
+  int bits = 0;
+  if (mesh_)
+    for (int d = 0; d < mesh_->dims(); ++d) bits += bits_for_values(mesh_->size(d));
+  if (fb_)
+    for (int d = 0; d < fb_->dims(); ++d) bits += bits_for_values(fb_->size(d));
+  if (kns_) bits = kns_->dims() * bits_for_values(kns_->k()) + bits_for_values(kns_->dims() + 1);
+  return bits;
 }
 
 int GenericUgalRouting::least_min_load(const RoutingContext& ctx, int router, int target) const {

@@ -44,8 +44,6 @@ class GenericValiantRouting : public GenericRouting {
   // (intermediate()), the router count and phase 1's first VC.
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   std::string rtl_refusal() const override;
-  // Its RTL reads the table's rows, as min's does (GenericMinRouting::rtl_state_blocks).
-  std::vector<std::string> rtl_state_blocks() const override { return {"forwarding_table"}; }
   int rtl_table_reads() const override { return 2; }  // the destination's row and the intermediate's
 
  protected:

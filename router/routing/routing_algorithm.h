@@ -69,9 +69,14 @@ class RoutingAlgorithm {
   // contention counters (seed-003 §1.3).
   virtual std::vector<std::string> rtl_state_blocks() const { return {}; }
   // The rows of the router's forwarding table (rtl/hiradix_forwarding_table.v; on the Dragonfly its group
-  // table) the routing unit reads in one decision: the table's read ports. The destination's, and for the
-  // Valiant routings the intermediate's (ValiantRouting, GenericValiantRouting).
-  virtual int rtl_table_reads() const { return 1; }
+  // table) the routing unit reads in one decision: the table's read ports, and with any the table is a block
+  // of every router (hiradix synth). The destination's (every Dragonfly routing, DragonflyRouting; min off
+  // it, GenericRouting), and for the Valiant routings the intermediate's (ValiantRouting,
+  // GenericValiantRouting); 0 for a routing by coordinates alone (DOR, OSHA, Hybrid-DOR).
+  virtual int rtl_table_reads() const { return 0; }
+  // The bits a row of that table holds beside its ports (off the Dragonfly), a column the unit reads with the
+  // row: ugal's coordinates of the intermediate router (GenericUgalRouting).
+  virtual int rtl_table_extra_bits() const { return 0; }
   virtual bool reads_contention_counters() const { return false; }
   // Why the RTL routing unit cannot take this routing's decisions on its network beyond what rc_config checks
   // (the field widths of the network's geometry), as "key: why"; "" when it can. Asked under router.rc_mode

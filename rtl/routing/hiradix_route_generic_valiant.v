@@ -14,7 +14,7 @@
 // bits 1), the header's flags cleared. UGAL (code GENERIC_UGAL) then takes the minimal path iff
 //   Q_min * H_min <= Q_vlb * H_vlb + T
 // (seed-000 §3.5, Eq. 2-1), Q the least port_load of the row's ports (Q_min 0 when H_min is, the row being
-// empty), H_min = ugal_h_min and H_vlb = ugal_h_vlb the distances (generic_ugal_rtl.h), T = cfg_ugal_t signed.
+// empty), H_min and H_vlb the distances by coordinates (below), T = cfg_ugal_t signed.
 // Phase 0 ends at the intermediate router: phase 1 begins, its flags keep phase 0's hops (the local counter).
 // At the destination router in phase 1 the ejection port dst_port, VC 0. Else a hop on the row of the router
 // the packet heads for (phase 0: the intermediate's; phase 1: the destination's), the least loaded of its
@@ -63,9 +63,29 @@ module hiradix_route_generic_valiant(
   wire [W-1:0] vlb_root = draw(random[31:0], {{(W-ROUTER_W-1){1'b0}}, vlb_routers});
   wire [ROUTER_W-1:0] root = grid_rvlb ? grid_root[ROUTER_W-1:0] : vlb_root[ROUTER_W-1:0];  // < the router count
   wire degenerate = grid_rvlb ? grid_at_here || grid_at_dst : vlb_root == here || vlb_root == dst_router;
-  localparam integer HW = 2 * HOPS_W, CW = LOAD_W + HW + 3;
-  wire [LOAD_W+HW-1:0] product_min = {{HW{1'b0}}, q_dst} * {{LOAD_W{1'b0}}, ugal_h_min};
-  wire [LOAD_W+HW-1:0] product_vlb = {{HW{1'b0}}, q_mid} * {{LOAD_W{1'b0}}, ugal_h_vlb};
+  localparam integer HW = 2 * HOPS_W, CW = LOAD_W + HW + 3, MB = MESH_DIMS * COORD_W;
+  // UGAL's distances from coordinates (topology/hiradix_router_distance.v): H_min this router to the
+  // destination's, H_vlb this router to the drawn intermediate plus the intermediate to the destination's.
+  // The intermediate's coordinates are the forwarding table's coordinate column, read with its row
+  // (*_mid, generic_ugal_rtl.h); a network with no sizes is all-to-all (fully_connected).
+  wire all_to_all = mesh_size == {MB{1'b0}} && fb_size == {MB{1'b0}} && kns_size == {MB{1'b0}};
+  wire [W-1:0] root_id = {{(W-ROUTER_W){1'b0}}, root};
+  wire [HW-1:0] h_min, h_to_mid, h_from_mid;
+  hiradix_router_distance here_to_dst(.mesh_a(mesh_here), .mesh_b(mesh_dst), .mesh_size(mesh_size), .mesh_rings(mesh_rings),
+                                      .fb_a(fb_here), .fb_b(fb_dst), .kns_a(kns_here), .kns_a_switch(kns_switch), .kns_b(kns_dst),
+                                      .kns_b_switch(2'd0), .all_to_all(all_to_all), .id_a(here), .id_b(dst_router),
+                                      .distance(h_min));
+  hiradix_router_distance here_to_mid(.mesh_a(mesh_here), .mesh_b(mesh_mid), .mesh_size(mesh_size), .mesh_rings(mesh_rings),
+                                      .fb_a(fb_here), .fb_b(fb_mid), .kns_a(kns_here), .kns_a_switch(kns_switch), .kns_b(kns_mid),
+                                      .kns_b_switch(kns_mid_switch), .all_to_all(all_to_all), .id_a(here), .id_b(root_id),
+                                      .distance(h_to_mid));
+  hiradix_router_distance mid_to_dst(.mesh_a(mesh_mid), .mesh_b(mesh_dst), .mesh_size(mesh_size), .mesh_rings(mesh_rings),
+                                     .fb_a(fb_mid), .fb_b(fb_dst), .kns_a(kns_mid), .kns_a_switch(kns_mid_switch), .kns_b(kns_dst),
+                                     .kns_b_switch(2'd0), .all_to_all(all_to_all), .id_a(root_id), .id_b(dst_router),
+                                     .distance(h_from_mid));
+  wire [HW-1:0] h_vlb = h_to_mid + h_from_mid;
+  wire [LOAD_W+HW-1:0] product_min = {{HW{1'b0}}, q_dst} * {{LOAD_W{1'b0}}, h_min};
+  wire [LOAD_W+HW-1:0] product_vlb = {{HW{1'b0}}, q_mid} * {{LOAD_W{1'b0}}, h_vlb};
   wire [CW-1:0] cost_min = {{(CW-LOAD_W-HW){1'b0}}, product_min};
   wire [CW-1:0] cost_vlb = {{(CW-LOAD_W-HW){1'b0}}, product_vlb} + {{(CW-THRESH_W){cfg_ugal_t[THRESH_W-1]}}, cfg_ugal_t};
   wire take_min = ugal && $signed(cost_min) <= $signed(cost_vlb);

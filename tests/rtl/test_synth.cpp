@@ -235,7 +235,8 @@ TEST(Synth, HybridDorOnAKnsReportsTheRoutingUnit) {
 TEST(Synth, GenericMinOnAMeshReportsTheRoutingUnitAndItsForwardingTable) {
   const fs::path dir = test::make_temp_dir("hiradix_synth_generic_min");
   const Config c = load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "min"}});
-  EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{"forwarding_table"});
+  EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{});
+  EXPECT_EQ(routing_table_reads(c), 1);
   const json r = synth_unit(c, dir, {"routing/hiradix_route_generic_min.v"},
                             {"routing/hiradix_route_min.v", "topology/hiradix_mesh_geometry.v"}, {"forwarding_table"});
   EXPECT_EQ(r["params"]["routing"]["algorithm"], "min");
@@ -247,7 +248,8 @@ TEST(Synth, GenericMinOnAMeshReportsTheRoutingUnitAndItsForwardingTable) {
   EXPECT_EQ(t["timing"], "opensta");
   EXPECT_GT(t["area_um2"].get<double>(), 0);
   EXPECT_EQ(t["params"]["rows"], 64);
-  EXPECT_EQ(t["params"]["port_bits"], 5);
+  EXPECT_EQ(t["params"]["row_bits"], 5);
+  EXPECT_EQ(t["params"]["coordinate_bits"], 0);
   EXPECT_EQ(t["params"]["kind"], "router");
   EXPECT_EQ(t["params"]["reads"], 1);
   EXPECT_EQ(t["flip_flops"], 320);
@@ -267,7 +269,7 @@ TEST(Synth, TheDragonflysGroupTableHasAReadPortPerRowTheUnitReads) {
     EXPECT_EQ(t["timing"], "opensta");
     EXPECT_EQ(t["params"]["kind"], "group");
     EXPECT_EQ(t["params"]["rows"], 9);
-    EXPECT_EQ(t["params"]["port_bits"], 3);
+    EXPECT_EQ(t["params"]["row_bits"], 3);
     EXPECT_EQ(t["params"]["reads"], std::string(alg) == "valiant" ? 3 : 1);
     EXPECT_EQ(t["flip_flops"], 27);
     const std::string wrapper = wrapper_of(dir);
@@ -281,21 +283,33 @@ TEST(Synth, TheDragonflysGroupTableHasAReadPortPerRowTheUnitReads) {
 // valiant and ugal on a 4 x 4 mesh (issue 27): their own codes (ALG_GENERIC_VALIANT = 18, ALG_GENERIC_UGAL =
 // 19) and submodule over min's row pick (rtl/routing/hiradix_row_pick.v, twice: the rows towards the destination
 // and towards the intermediate router, both real inputs of the wrapper, a bit per port of the radix, 5), the
-// draw's router count and UGAL's distances; not the Dragonfly's Valiant nor UGAL nor the mesh's geometry. The
-// forwarding table is a block of their own, as for min.
+// draw's router count and UGAL's distances by coordinates (topology/hiradix_router_distance.v: the mesh's
+// coordinates and the intermediate's, mesh_mid, are real inputs); not the Dragonfly's Valiant nor UGAL
+// nor the mesh's geometry. The forwarding table is a block of their own, as for min, with two read ports; under
+// UGAL its rows hold the router's coordinates beside the ports: 16 rows of 5 + 2 + 2 bits.
 TEST(Synth, GenericValiantAndUgalOnAMeshReportTheRoutingUnit) {
   for (const char* alg : {"valiant", "ugal"}) {
     const fs::path dir = test::make_temp_dir(std::string("hiradix_synth_generic_") + alg);
+    const bool ugal = std::string(alg) == "ugal";
     const Config c = load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", alg}});
-    EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{"forwarding_table"}) << alg;
-    const json r = synth_unit(c, dir, {"routing/hiradix_route_generic_valiant.v", "routing/hiradix_row_pick.v"},
+    EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{}) << alg;
+    EXPECT_EQ(routing_table_reads(c), 2) << alg;
+    const json r = synth_unit(c, dir, {"routing/hiradix_route_generic_valiant.v", "routing/hiradix_row_pick.v",
+                                       "topology/hiradix_router_distance.v"},
                               {"routing/hiradix_route_valiant.v", "routing/hiradix_route_ugal.v", "routing/hiradix_route_generic_min.v",
-                               "topology/hiradix_mesh_geometry.v"});
+                               "topology/hiradix_mesh_geometry.v"}, {"forwarding_table"});
     EXPECT_EQ(r["params"]["routing"]["algorithm"], alg);
     const std::string wrapper = wrapper_of(dir);
     EXPECT_NE(wrapper.find("input  wire [5-1:0] fwd_row;"), std::string::npos) << wrapper;
     EXPECT_NE(wrapper.find("input  wire [5-1:0] fwd_row_mid;"), std::string::npos) << wrapper;
-    EXPECT_NE(wrapper.find(std::string("C_ALGORITHM = ") + (std::string(alg) == "valiant" ? "18;" : "19;")), std::string::npos) << wrapper;
+    EXPECT_NE(wrapper.find(std::string("C_ALGORITHM = ") + (ugal ? "19;" : "18;")), std::string::npos) << wrapper;
+    EXPECT_NE(wrapper.find("input  wire [18-1:0] mesh_mid;"), std::string::npos) << wrapper;
+    const json& t = r["blocks"]["forwarding_table"];
+    EXPECT_EQ(t["params"]["reads"], 2);
+    EXPECT_EQ(t["params"]["rows"], 16);
+    EXPECT_EQ(t["params"]["coordinate_bits"], ugal ? 4 : 0);
+    EXPECT_EQ(t["params"]["row_bits"], ugal ? 9 : 5);
+    EXPECT_EQ(t["flip_flops"], ugal ? 144 : 80);
     fs::remove_all(dir);
   }
 }
@@ -311,7 +325,8 @@ TEST(Synth, GridRvlbOnAMeshAndAFlattenedButterflyReportsTheRoutingUnit) {
     const bool mesh = std::string(type) == "mesh";
     const Config c = load_config("", {{"topology.type", type}, {"topology.dims", "[4, 4]"}, {"topology.p", mesh ? "1" : "4"},
                                       {"routing.algorithm", "rvlb"}});
-    EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{"forwarding_table"}) << type;
+    EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{}) << type;
+    EXPECT_EQ(routing_table_reads(c), 2) << type;
     const json r = synth_unit(c, dir, {"routing/hiradix_route_generic_valiant.v", "routing/hiradix_grid_draw.v", "routing/hiradix_row_pick.v"},
                               {"routing/hiradix_route_valiant.v", "routing/hiradix_route_generic_min.v", "topology/hiradix_mesh_geometry.v",
                                "topology/hiradix_flattened_butterfly_geometry.v"});
@@ -591,6 +606,16 @@ TEST(Synth, UnknownBlockAndOutputFirstAllocatorAreConfigErrors) {
   EXPECT_THROW(synth(balanced(2), dir, {"flux_capacitor"}), ConfigError);
   EXPECT_THROW(synth(balanced(2, {{"router.allocator", "output_first"}}), dir, {"allocator"}), ConfigError);
   EXPECT_THROW(synth(balanced(2, {{"synth.liberty", "/nonexistent.lib"}}), dir, {"lfsr"}), ConfigError);
+  // DOR routes a mesh by coordinates alone: it has no forwarding table to synthesize.
+  const Config dor = load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "dor"}});
+  EXPECT_EQ(routing_table_reads(dor), 0);
+  try {
+    synth(dor, dir, {"forwarding_table"});
+    ADD_FAILURE() << "a forwarding table under dor was synthesized";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("--blocks forwarding_table: routing.algorithm dor reads no forwarding table"),
+              std::string::npos) << e.what();
+  }
   fs::remove_all(dir);
 }
 

@@ -46,10 +46,16 @@ TEST(SynthRouter, AreaIsBlocksTimesCountsPlusFlipFlopBuffers) {
   const json& b = r["blocks"];
   const json& router = r["router"];
   auto area = [&](const char* n) { return b[n]["area_um2"].get<double>(); };
-  // Hand count: a routing unit per input port (7), one allocator, crossbar and LFSR; MIN reads no counters.
-  const double logic = 7 * area("routing_unit") + area("allocator") + area("crossbar") + area("lfsr");
+  // Hand count: a routing unit per input port (7), one allocator, crossbar, LFSR and group table (built by
+  // default: every Dragonfly routing reads it); MIN reads no counters.
+  const double logic = 7 * area("routing_unit") + area("allocator") + area("crossbar") + area("lfsr") + area("forwarding_table");
   EXPECT_NEAR(router["logic_um2"].get<double>(), logic, 1e-6);
   EXPECT_EQ(router["blocks"]["contention_counters"]["count"], 0);
+  EXPECT_EQ(router["blocks"]["forwarding_table"]["count"], 1);
+  // The group table: a row per group (a h + 1 = 9) of {owner, k} (2 + 1 bits), MIN's one read port.
+  EXPECT_EQ(b["forwarding_table"]["params"]["rows"], 9);
+  EXPECT_EQ(b["forwarding_table"]["params"]["reads"], 1);
+  EXPECT_EQ(b["forwarding_table"]["flip_flops"], 27);
   // Flip-flops: the row has phit-width flip-flops; input rows = sum over ports of VCs x depth:
   // 2 x 1 x 32 + 3 x 2 x 32 + 2 x 1 x 256 = 768; output rows = 7 x 32 = 224.
   EXPECT_EQ(b["buffer_row"]["flip_flops"], 80);
@@ -72,7 +78,9 @@ TEST(SynthRouter, AreaIsBlocksTimesCountsPlusFlipFlopBuffers) {
   const json& e = router["energy_pj"];
   EXPECT_NEAR(e["crossbar_traversal"].get<double>(), b["crossbar"]["power"]["dynamic_mw"].get<double>() * 1.0 / 7, 1e-9);
   EXPECT_NEAR(e["routing_decision"].get<double>(),
-              b["routing_unit"]["power"]["energy_pj"].get<double>() + b["lfsr"]["power"]["energy_pj"].get<double>(), 1e-9);
+              b["routing_unit"]["power"]["energy_pj"].get<double>() + b["lfsr"]["power"]["energy_pj"].get<double>() +
+                  b["forwarding_table"]["power"]["energy_pj"].get<double>(),
+              1e-9);
   EXPECT_EQ(e["buffer_write"], b["buffer_row"]["power"]["energy_pj"]);
 
   // End to end: a run priced with this report.
@@ -91,17 +99,25 @@ TEST(SynthRouter, AreaIsBlocksTimesCountsPlusFlipFlopBuffers) {
 }
 
 // Which blocks a router has depends on the routing: Base keeps base_state (the counter bank and the VC
-// tags) instead of a separate counter bank, PB its flags; made-up areas, no tools.
+// tags) instead of a separate counter bank, PB its flags; every Dragonfly routing reads the group table, DOR
+// on a mesh no table; made-up areas, no tools.
 TEST(SynthRouter, CountsFollowTheRouting) {
   json report = {{"blocks", json::object()}};
-  for (const char* n : {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row", "contention_counters", "base_state", "pb_state"})
+  for (const char* n : {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row", "contention_counters", "base_state", "pb_state",
+                        "forwarding_table"})
     report["blocks"][n] = {{"area_um2", 10.0}};
   const json base = router_summary(report, h2({{"routing.algorithm", "base"}}));
   ASSERT_FALSE(base.is_null());
   EXPECT_EQ(base["blocks"]["base_state"]["count"], 1);
   EXPECT_EQ(base["blocks"]["contention_counters"]["count"], 0);
   EXPECT_EQ(base["blocks"]["pb_state"]["count"], 0);
-  EXPECT_NEAR(base["logic_um2"].get<double>(), 10.0 * (7 + 1 + 1 + 1 + 1), 1e-9);
+  EXPECT_EQ(base["blocks"]["forwarding_table"]["count"], 1);
+  EXPECT_NEAR(base["logic_um2"].get<double>(), 10.0 * (7 + 1 + 1 + 1 + 1 + 1), 1e-9);
+  const json dor = router_summary(report, load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"},
+                                                           {"routing.algorithm", "dor"}}));
+  ASSERT_FALSE(dor.is_null());
+  EXPECT_EQ(dor["blocks"]["forwarding_table"]["count"], 0);
+  EXPECT_EQ(dor["blocks"]["forwarding_table"]["why"], "dor reads no forwarding table");
   EXPECT_FALSE(base.contains("energy_pj")) << "no power figures, no energies";
   const json pb = router_summary(report, h2({{"routing.algorithm", "pb"}}));
   EXPECT_EQ(pb["blocks"]["pb_state"]["count"], 1);
