@@ -110,12 +110,12 @@ module hiradix_route_ugal(
         q_vlb = {1'b0, vc_load[(port_vlb * READY_W + {30'd0, vc_first_vlb[1:0]}) * LOAD_W +: LOAD_W]};
       end
       if (cfg_ugal_group) begin
-        {gl_min_x, gl_min_k} = {{(W-GEOM_W){1'b0}}, dst_link[LINK_W-1 -: GEOM_W], {(W-GEOM_W){1'b0}}, dst_link[GEOM_W-1:0]};
+        gl_min_x = link_owner(dst_link);
+        gl_min_k = link_global_port(dst_link);
         gl_min = gl_min_x * h + gl_min_k;
         gl_vlb_g = root_g != here_g ? root_g : dst_g;
-        {gl_vlb_x, gl_vlb_k} = root_g != here_g ?
-            {{(W-GEOM_W){1'b0}}, root_link[LINK_W-1 -: GEOM_W], {(W-GEOM_W){1'b0}}, root_link[GEOM_W-1:0]} :
-            {gl_min_x, gl_min_k};
+        gl_vlb_x = root_g != here_g ? link_owner(root_link) : gl_min_x;
+        gl_vlb_k = root_g != here_g ? link_global_port(root_link) : gl_min_k;
         gl_vlb = gl_vlb_x * h + gl_vlb_k;
         // A first hop on a local port (< p + a - 1; never a terminal here) is not the global channel.
         if (dst_g != here_g && port_min < p + a - 1)

@@ -54,17 +54,25 @@ function [2*W-1:0] global_owner(input [W-1:0] group, to_group);
   end
 endfunction
 
+// The two fields of a row of a router's group table, {owner, k} (LINK_W bits: the unit's dst_link,
+// inter_link, lgl_link inputs, or a drawn link's own), widened to W bits: the router of the group that holds
+// the global link towards the row's group, and that link's global port there. (Each reads half the row.)
+/* verilator lint_off UNUSEDSIGNAL */
+function [W-1:0] link_owner(input [LINK_W-1:0] link);
+  link_owner = {{(W-GEOM_W){1'b0}}, link[LINK_W-1 -: GEOM_W]};
+endfunction
+function [W-1:0] link_global_port(input [LINK_W-1:0] link);
+  link_global_port = {{(W-GEOM_W){1'b0}}, link[GEOM_W-1:0]};
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
 // Next port on the minimal path from router (g, x) to router (tg, tx), different routers, where `link` is
-// the row of g's group table for tg: {owner, k}, g's router that holds the global link towards tg and the
-// link's global port there (the unit's dst_link, inter_link, lgl_link inputs, or a drawn link's own).
+// the row of g's group table for tg.
 function [W-1:0] min_port_via(input [W-1:0] g, x, tg, tx, input [LINK_W-1:0] link);
-  reg [W-1:0] owner, k;
   begin
-    owner = {{(W-GEOM_W){1'b0}}, link[LINK_W-1 -: GEOM_W]};
-    k = {{(W-GEOM_W){1'b0}}, link[GEOM_W-1:0]};
     if (g == tg) min_port_via = local_port_to(x, tx);
-    else if (owner == x) min_port_via = p + a - 1 + k;
-    else min_port_via = local_port_to(x, owner);
+    else if (link_owner(link) == x) min_port_via = p + a - 1 + link_global_port(link);
+    else min_port_via = local_port_to(x, link_owner(link));
   end
 endfunction
 
