@@ -66,9 +66,9 @@ std::string wrapper_of(const fs::path& dir) {
 }
 
 // Every block with every field, positive numbers, cycles = ceil(delay / clock) per stage (a routing unit
-// pipelined by synth.rc_stages: auto has `stages`; at h = 2 MIN's unit takes 2 since the header widened on
-// 2026-11-27, 2.49 ns in one stage against the allocator's 2.43), and the same content in synth.json as
-// returned.
+// pipelined by synth.rc_stages: auto has `stages`; at h = 2 MIN's unit took 2 after the header widened on
+// 2026-11-27, one again since the group table: 1.26 ns against the allocator's 2.43), and the same content
+// in synth.json as returned.
 void expect_complete(const json& r, const fs::path& dir, double clock_ns) {
   ASSERT_TRUE(r.contains("params") && r.contains("clock_ns") && r.contains("blocks"));
   EXPECT_DOUBLE_EQ(r["clock_ns"].get<double>(), clock_ns);
