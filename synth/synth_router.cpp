@@ -84,15 +84,9 @@ json buffers_json(const json& blocks, const Geometry& g, double node_nm) {
 
 }  // namespace
 
-std::vector<std::string> routing_state_blocks(const Config& c) {
-  const std::unique_ptr<Topology> network = make_topology(c);
-  return make_routing(c.routing, *network)->rtl_state_blocks();
-}
+std::vector<std::string> routing_state_blocks(const Config& c) { return routing_hardware(c).state_blocks; }
 
-int routing_table_reads(const Config& c) {
-  const std::unique_ptr<Topology> network = make_topology(c);
-  return make_routing(c.routing, *network)->rtl_table_reads();
-}
+int routing_table_reads(const Config& c) { return routing_hardware(c).table_reads; }
 
 json router_summary(const json& report, const Config& c) {
   const json& blocks = report["blocks"];
