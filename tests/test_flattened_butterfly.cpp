@@ -212,7 +212,7 @@ TEST(FlattenedButterflyConfig, TheRtlSynthAndDragonflyOnlyKeysAreRefused) {
   const Overrides fb = {{"topology.type", "flattened_butterfly"}};
   // dor, min, valiant, ugal and rvlb have RTL on a FB (Shapes/FbLockstep, Shapes/GenericMinLockstep,
   // Shapes/GenericVlbLockstep, Shapes/GridRvlbLockstep); valiant's, ugal's and rvlb's path, 2 x dimensions
-  // hops, fits the header's hop counter (7) on every FB the RTL's geometry takes (3-D at most): a 4-D FB is
+  // hops, fits the header's hop counter (31) on every FB the RTL's geometry takes (3-D at most): a 4-D FB is
   // refused for its MESH_DIMS first.
   for (const char* alg : {"valiant", "ugal", "rvlb"})
     for (const char* mode : {"rtl", "lockstep"}) {
