@@ -194,6 +194,32 @@ TEST(VnRun, ConservationAndPerVnCountsUnderTwoAndThreeVns) {
   }
 }
 
+// Deadlock freedom under saturation with two VNs (offered 1.0, past every routing's saturation): the runs
+// end with every packet delivered or in flight, no stall, and both VNs keep delivering, on the Dragonfly, the
+// torus (dor's dateline pair per VN), the mesh (generic min, valiant, ugal and rvlb) and the FB.
+TEST(VnRun, SaturatedRunsEndCleanlyUnderTwoVns) {
+  const auto saturated = [](Overrides o) { return test::with(std::move(o), {{"traffic.load", "1.0"}}); };
+  std::vector<Overrides> cases;
+  for (const char* algorithm : {"min", "valiant", "ugal"}) cases.push_back(saturated(dragonfly(algorithm, 2)));
+  cases.push_back(saturated(torus(2)));
+  for (const char* algorithm : {"min", "valiant", "ugal", "rvlb"})
+    cases.push_back(saturated(test::with(torus(2), {{"topology.type", "mesh"}, {"routing.algorithm", algorithm}})));
+  for (const char* algorithm : {"min", "valiant", "ugal", "rvlb"})
+    cases.push_back(saturated(test::with(torus(2), {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3]"},
+                                                    {"routing.algorithm", algorithm}})));
+  for (const Overrides& o : cases) {
+    std::string name;
+    for (const auto& [key, value] : o)
+      if (key == "routing.algorithm" || key == "topology.type") name += value + " ";
+    SCOPED_TRACE(name);
+    const nlohmann::json r = test::run_sane(o);
+    ASSERT_FALSE(r.is_null());
+    EXPECT_GT(r["accepted_load"].get<double>(), 0.1);
+    std::cout << "  " << name << "vns 2 saturated: accepted " << r["accepted_load"].get<double>() << ", per VN " << r["accepted_packets_per_vn"].dump() << "\n";
+    for (const auto& n : r["accepted_packets_per_vn"]) EXPECT_GT(n.get<long long>(), r["packets"].get<long long>() / 4);
+  }
+}
+
 TEST(VnRun, OneVnWritesNoPerVnFields) {
   const nlohmann::json r = test::run_sane(dragonfly("min", 1));
   ASSERT_FALSE(r.is_null());
