@@ -113,12 +113,14 @@ RoutingDecision GenericRouting::route(const RoutingContext& ctx, Packet& pkt) co
 RoutingDecision GenericRouting::hop(int router, int port, Packet& pkt) const {
   RoutingDecision d;
   const int dst = dst_router(pkt);
+  bool on_row = false;  // `port` is one of min_ports() towards the destination (the RTL's fwd_row[port])
   if (router == dst) {
     d.min_port = static_cast<std::uint16_t>(topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).port);
   } else {
     int ports[kMaxRadix];
-    min_ports(router, dst, ports);
+    const int n = min_ports(router, dst, ports);
     d.min_port = static_cast<std::uint16_t>(ports[0]);
+    on_row = std::find(ports, ports + n, port) != ports + n;
   }
   d.out_port = static_cast<std::uint16_t>(port);
   RouteState& rs = pkt.route;
@@ -127,8 +129,11 @@ RoutingDecision GenericRouting::hop(int router, int port, Packet& pkt) const {
   ++rs.hops[static_cast<std::size_t>(cls)];
   rs.phase_classes |= static_cast<std::uint8_t>(1u << cls);
   d.out_vc = static_cast<std::uint8_t>(vc);
-  // A hop that does not bring the packet one hop closer to its destination leaves its minimal path.
-  d.misroute = topo_.distance(topo_.peer(router, port).router, dst) != topo_.distance(router, dst) - 1;
+  // A hop that does not bring the packet one hop closer to its destination leaves its minimal path; under
+  // dimension_order, a hop off the dimension-ordered port towards the destination does (as the RTL reads it:
+  // the port is not on the destination's row).
+  d.misroute = paths_ == MinPaths::kAdaptive ? topo_.distance(topo_.peer(router, port).router, dst) != topo_.distance(router, dst) - 1
+                                             : !on_row;
   return d;
 }
 
