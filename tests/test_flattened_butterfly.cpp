@@ -15,6 +15,7 @@
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/dor_routing.h"
 #include "router/routing/flattened_butterfly_dor_routing.h"
+#include "router/routing/generic_min_routing.h"
 #include "router/routing/generic_ugal_routing.h"
 #include "router/routing/routing_registry.h"
 #include "sim_helpers.h"
@@ -269,6 +270,90 @@ TEST(FlattenedButterflyDor, PathsAreMinimalOneHopPerDimensionInOrder) {
         }
     }
   }
+}
+
+// routing.min_paths: dimension_order (issue 27): min corrects the differing dimensions lowest first, one hop
+// each, so every hop's dimension is strictly higher than the previous hop's, on a FB and a HyperX; its
+// forwarding table's row (what the RTL reads) marks exactly the port route() takes; the hop-count VCs stay.
+std::unique_ptr<RoutingAlgorithm> dim_ordered(const Topology& t, const char* algorithm) {
+  RoutingOptions o;
+  o.algorithm = algorithm;
+  o.set("routing.min_paths", "dimension_order");
+  return make_routing(o, t);
+}
+
+TEST(FlattenedButterflyMinPaths, DimensionOrderCorrectsTheLowestDifferingDimensionFirst) {
+  for (const std::vector<int>& dims : {std::vector<int>{4, 4}, std::vector<int>{3, 3, 3}, std::vector<int>{2, 3, 4}}) {
+    const auto t = make(dims, 1);
+    const FlattenedButterfly& fb = fb_of(*t);
+    const auto r = dim_ordered(*t, "min");
+    const auto* min = dynamic_cast<const GenericMinRouting*>(r.get());
+    ASSERT_NE(min, nullptr);
+    EXPECT_EQ(min->min_paths(), MinPaths::kDimensionOrder);
+    EXPECT_EQ(vcs_needed(*r)[1], fb.dims()) << "hop-count VCs, n per phase";
+    for (int a = 0; a < t->routers(); ++a)
+      for (int b = 0; b < t->routers(); ++b) {
+        const std::vector<Hop> hops = walk(*t, *r, a, b);
+        ASSERT_EQ(static_cast<int>(hops.size()), t->distance(a, b)) << t->describe() << " " << a << " -> " << b;
+        int previous = -1;
+        for (std::size_t i = 0; i < hops.size(); ++i) {
+          const Hop& h = hops[i];
+          const int d = fb.port_dimension(h.port);
+          ASSERT_GT(d, previous) << t->describe() << " " << a << " -> " << b;
+          for (int lower = 0; lower < d; ++lower) EXPECT_EQ(fb.coordinate(h.router, lower), fb.coordinate(b, lower));
+          EXPECT_EQ(fb.port_coordinate(h.router, h.port), fb.coordinate(b, d));
+          EXPECT_EQ(h.vc, static_cast<int>(i));
+          const std::uint8_t* row = min->table().row(h.router, b);
+          for (int port = 0; port < t->max_radix(); ++port) EXPECT_EQ(row[port], port == h.port ? 1 : 0) << h.router << " -> " << b;
+          previous = d;
+        }
+      }
+  }
+}
+
+// With dimension_order, min, valiant, ugal and rvlb pass the channel-dependency check with the VCs they ask
+// (n for min, 2n for the others), and valiant's reduced graph still equals the full one.
+TEST(FlattenedButterflyMinPaths, DimensionOrderIsAcyclicAndValiantsReducedGraphIsTheFullOne) {
+  for (const std::vector<int>& dims : {std::vector<int>{4, 4}, std::vector<int>{3, 3, 3}, std::vector<int>{2, 3, 4}})
+    for (const char* alg : {"min", "valiant", "ugal", "rvlb"}) {
+      const auto t = make(dims, 0);
+      const auto r = dim_ordered(*t, alg);
+      const int n = fb_of(*t).dims();
+      EXPECT_EQ(r->vcs_needed()[1], std::string(alg) == "min" ? n : 2 * n) << t->describe() << " " << alg;
+      const DeadlockAnalysis a = analyse_deadlock(*t, *r, vcs_needed(*r));
+      EXPECT_EQ(a.verdict, DeadlockAnalysis::Verdict::kAcyclic) << t->describe() << " " << alg << ": " << a.cycle << a.reason;
+      if (std::string(alg) == "valiant") {
+        const ChannelGraph reduced = channel_dependencies(*t, *r, vcs_needed(*r), CdgMethod::kReduced);
+        const ChannelGraph full = channel_dependencies(*t, *r, vcs_needed(*r), CdgMethod::kFull);
+        EXPECT_TRUE(reduced == full) << t->describe();
+        // Fewer dependencies than adaptive's: the dimension-ordered paths are a subset.
+        const auto adaptive = routing(*t, alg);
+        EXPECT_LT(full.edges(), channel_dependencies(*t, *adaptive, vcs_needed(*adaptive), CdgMethod::kFull).edges()) << t->describe();
+      }
+    }
+}
+
+// The key's non-default value is refused, naming it, where no dimensions order the ports (and by the
+// routings that do not read it); adaptive, the default, is accepted everywhere.
+TEST(FlattenedButterflyMinPaths, DimensionOrderIsRefusedWithoutDimensionsNamingTheKey) {
+  const Overrides dim = {{"routing.min_paths", "dimension_order"}};
+  for (const char* alg : {"min", "valiant", "ugal"}) {
+    const Overrides a = with(dim, {{"routing.algorithm", alg}});
+    for (const Overrides& topo : {Overrides{{"topology.type", "kns"}, {"topology.dims", "[3, 3]"}},
+                                  Overrides{{"topology.type", "fully_connected"}, {"topology.routers", "6"}},
+                                  Overrides{{"topology.type", "dragonfly"}, {"topology.h", "2"}}}) {
+      const std::string e = config_error(with(topo, a));
+      EXPECT_EQ(e.rfind("config error: routing.min_paths: dimension_order needs a router grid", 0), 0u) << alg << ": " << e;
+      EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+      EXPECT_EQ(config_error(with(topo, {{"routing.algorithm", alg}, {"routing.min_paths", "adaptive"}})), "accepted") << alg;
+    }
+    for (const char* type : {"flattened_butterfly", "mesh", "torus"})
+      EXPECT_EQ(config_error(with(a, {{"topology.type", type}})), "accepted") << alg << " " << type;
+  }
+  const std::string dor = config_error(with(dim, {{"topology.type", "flattened_butterfly"}, {"routing.algorithm", "dor"}}));
+  EXPECT_EQ(dor.rfind("config error: routing.min_paths: is read only by routing.algorithm min, valiant, ugal, rvlb", 0), 0u) << dor;
+  const std::string bad = config_error(with(dim, {{"topology.type", "flattened_butterfly"}, {"routing.min_paths", "dim"}}));
+  EXPECT_EQ(bad.rfind("config error: routing.min_paths: ", 0), 0u) << bad;
 }
 
 // UGAL with every port idle: Q_min * H_min = 0 <= Q_vlb * H_vlb + 0, the minimal path whatever the draw;

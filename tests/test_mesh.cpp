@@ -437,6 +437,56 @@ TEST(GenericOnMesh, MinAndValiantRunOnMeshesAndToriDeadlockFree) {
     }
 }
 
+// routing.min_paths: dimension_order (issue 27): generic min takes only the port of the lowest dimension in
+// which the router and the destination differ, so the dimensions of a path never go down (a mesh corrects
+// a dimension in several hops), the path is minimal, it is DOR's ascending path hop for hop (on a torus with
+// an even ring's tie too: dor's rule, plus from an even coordinate), and the forwarding table's row (the
+// RTL's fwd_row) marks exactly that port. VCs stay min's hop-count VCs.
+TEST(GenericOnMesh, MinInDimensionOrderIsDorsPathOnHopCountVcs) {
+  for (const Shape& s : {Shape{"mesh", {4, 4}, 1}, Shape{"torus", {4, 4}, 1}, Shape{"torus", {6, 4}, 1}, Shape{"mesh", {3, 3, 2}, 1},
+                         Shape{"torus", {3, 4, 2}, 1}}) {
+    const auto t = make(s.type, s.dims, s.p);
+    const Mesh& m = mesh_of(*t);
+    RoutingOptions o;
+    o.algorithm = "min";
+    o.set("routing.min_paths", "dimension_order");
+    const auto r = make_routing(o, *t);
+    const auto* min = dynamic_cast<const GenericMinRouting*>(r.get());
+    ASSERT_NE(min, nullptr);
+    const auto dor = routing(*t, "dor");
+    for (int a = 0; a < t->routers(); ++a)
+      for (int b = 0; b < t->routers(); ++b) {
+        const std::vector<Hop> hops = walk(*t, *r, a, b), dor_hops = walk(*t, *dor, a, b);
+        ASSERT_EQ(static_cast<int>(hops.size()), t->distance(a, b)) << t->describe() << " " << a << " -> " << b;
+        ASSERT_EQ(hops.size(), dor_hops.size());
+        int previous = -1;
+        for (std::size_t i = 0; i < hops.size(); ++i) {
+          const Hop& h = hops[i];
+          const int d = m.port_dimension(h.router, h.port);
+          ASSERT_GE(d, previous) << t->describe() << " " << a << " -> " << b;
+          EXPECT_EQ(h.port, dor_hops[i].port) << t->describe() << " " << a << " -> " << b << " hop " << i;
+          EXPECT_EQ(h.vc, static_cast<int>(i)) << "hop-count VCs";
+          const std::uint8_t* row = min->table().row(h.router, b);
+          for (int port = 0; port < t->max_radix(); ++port) EXPECT_EQ(row[port], port == h.port ? 1 : 0);
+          previous = d;
+        }
+      }
+  }
+}
+
+TEST(GenericOnMesh, DimensionOrderedMinValiantUgalAreDeadlockFree) {
+  for (const Shape& s : kShapes)
+    for (const char* alg : {"min", "valiant", "ugal", "rvlb"}) {
+      const auto t = make(s.type, s.dims, s.p);
+      RoutingOptions o;
+      o.algorithm = alg;
+      o.set("routing.min_paths", "dimension_order");
+      const auto r = make_routing(o, *t);
+      const DeadlockAnalysis a = analyse_deadlock(*t, *r, vcs_needed(*r));
+      EXPECT_EQ(a.verdict, DeadlockAnalysis::Verdict::kAcyclic) << t->describe() << " " << alg << ": " << a.cycle;
+    }
+}
+
 // ---- Analytical hop counts, by exact enumeration ----
 
 // Mean router-to-router distance over distinct pairs, and its variance.

@@ -825,6 +825,33 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.load", "0.7"}},
         Overrides{{"topology.type", "kns"}, {"topology.dims", "[2, 2, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.9"}}));
 
+// routing.min_paths: dimension_order (issue 27): the forwarding table's rows hold the one dimension-ordered
+// port, so the RTL's min, valiant and ugal take it as the model does: zero mismatches and the model's results,
+// on Flattened Butterflies (2-D, 3-D, a HyperX), a mesh and a torus with even rings (dor's tie rule).
+class DimOrderLockstep : public ::testing::TestWithParam<Overrides> {};
+
+TEST_P(DimOrderLockstep, MinZeroMismatchesAndTheSameResultsAsTheModel) {
+  mesh_lockstep("min", with(GetParam(), {{"routing.min_paths", "dimension_order"}}));
+}
+TEST_P(DimOrderLockstep, ValiantZeroMismatchesAndTheSameResultsAsTheModel) {
+  mesh_lockstep("valiant", with(GetParam(), {{"routing.min_paths", "dimension_order"}}));
+}
+TEST_P(DimOrderLockstep, UgalZeroMismatchesAndTheSameResultsAsTheModel) {
+  mesh_lockstep("ugal", with(GetParam(), {{"routing.min_paths", "dimension_order"}}));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, DimOrderLockstep,
+    ::testing::Values(
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"topology.p", "4"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3, 3]"}, {"topology.p", "3"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[2, 3, 4]"}, {"topology.p", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.7"}, {"routing.ugal_threshold", "-8"}},
+        Overrides{{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.6"}},
+        Overrides{{"topology.type", "torus"}, {"topology.dims", "[4, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}}));
+
 // rvlb on grids (issue 27): generic valiant's submodule under code 20 (GRID_RVLB, grid_rvlb_rtl.h) draws the
 // intermediate router by the grid's chain of fractions (rtl/routing/hiradix_grid_draw.v) from the mesh's or
 // the Flattened Butterfly's coordinates, and agrees with GridRvlbRouting at every decision -- the draw (its

@@ -1,11 +1,12 @@
 // Every router's forwarding table, as a fabric manager fills a switch's at start (issue 27): per router and
 // per destination router, a row of one byte per output port, 1 where the port is minimal
-// (Topology::min_ports). The RTL routing unit of `min` off the Dragonfly reads the row of the packet's
+// (Topology::min_ports, or the routing's own set of them: GenericRouting::min_ports under routing.min_paths). The RTL routing unit of `min` off the Dragonfly reads the row of the packet's
 // destination as its input `fwd_row` (generic_min_rtl.h); rtl/hiradix_forwarding_table.v is the table in
 // hardware. One flat vector, built once: a decision points into it and allocates nothing.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "router/routing/rtl_field.h"
@@ -24,7 +25,11 @@ class ForwardingTable {
   // tables exceed it gets none (built() false), and the RTL refuses to route it (GenericMinRouting::rtl_refusal).
   static constexpr std::size_t kMaxBytes = std::size_t{1} << 26;
 
-  explicit ForwardingTable(const Topology& topo);
+  // The ports a row marks, per (router, target router): written to `out`, their number returned (as
+  // Topology::min_ports). The routings pass theirs (GenericRouting::min_ports: routing.min_paths applied).
+  using PortSet = std::function<int(int router, int target, int* out)>;
+  explicit ForwardingTable(const Topology& topo);  // Topology::min_ports
+  ForwardingTable(const Topology& topo, const PortSet& min_ports);
   bool built() const { return !rows_.empty(); }
   // Router `router`'s row for destination router `dst`: radix() bytes, 0 or 1 per port; null when not built().
   const std::uint8_t* row(int router, int dst) const {

@@ -15,7 +15,8 @@ namespace hiradix {
 
 class GenericMinRouting : public GenericRouting {
  public:
-  explicit GenericMinRouting(const Topology& topo) : GenericRouting(topo), table_(topo) {}
+  explicit GenericMinRouting(const Topology& topo, MinPaths paths = MinPaths::kAdaptive)
+      : GenericRouting(topo, paths), table_(topo, [this](int r, int t, int* out) { return min_ports(r, t, out); }) {}
   std::string name() const override { return "min"; }
   VcRequirement vcs_needed() const override;
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;

@@ -9,12 +9,43 @@
 
 #include "router/common/lfsr.h"
 #include "router/routing/channel_dependencies.h"
+#include "topology/flattened_butterfly.h"
+#include "topology/mesh.h"
 
 namespace hiradix {
 
-GenericRouting::GenericRouting(const Topology& topo) : topo_(topo) {
+MinPaths read_min_paths(const RoutingOptions& o, const Topology& topo) {
+  const std::string text = o.text("routing.min_paths");
+  if (text == "adaptive") return MinPaths::kAdaptive;
+  if (text != "dimension_order") throw KeyError("routing.min_paths", "'" + text + "' is not adaptive or dimension_order");
+  if (dynamic_cast<const Mesh*>(&topo) == nullptr && dynamic_cast<const FlattenedButterfly*>(&topo) == nullptr)
+    throw KeyError("routing.min_paths", "dimension_order needs a router grid whose ports each belong to one dimension (mesh, torus, "
+                                        "flattened_butterfly); a " + topo.name() + " topology has none");
+  return MinPaths::kDimensionOrder;
+}
+
+GenericRouting::GenericRouting(const Topology& topo, MinPaths paths)
+    : topo_(topo), paths_(paths), mesh_(dynamic_cast<const Mesh*>(&topo)), fb_(dynamic_cast<const FlattenedButterfly*>(&topo)) {
   if (topo.max_radix() > kMaxRadix) throw std::invalid_argument("routing.algorithm: radix above " + std::to_string(kMaxRadix));
+  if (paths_ == MinPaths::kDimensionOrder && mesh_ == nullptr && fb_ == nullptr)
+    throw KeyError("routing.min_paths", "dimension_order needs a mesh, torus or flattened_butterfly; a " + topo.name() + " topology has no dimensions");
   compute_max_hops();
+}
+
+// Both topologies list their minimal ports dimension by dimension, lowest first (Mesh::min_ports,
+// FlattenedButterfly::min_ports): the lowest differing dimension's port is the first, and on a mesh or torus
+// the second too when an even ring's tie gives both directions (minus, then plus).
+int GenericRouting::min_ports(int router, int target, int* out) const {
+  const int n = topo_.min_ports(router, target, out);
+  if (paths_ == MinPaths::kAdaptive || n <= 1) return n;
+  if (mesh_ != nullptr) {
+    const int d = mesh_->port_dimension(router, out[0]);
+    if (mesh_->port_dimension(router, out[1]) == d) {  // a tie: dor's rule (dor_step.cpp), plus from an even coordinate
+      const int dir = mesh_->coordinate(router, d) % 2 == 0 ? Mesh::kPlus : Mesh::kMinus;
+      if (mesh_->port_direction(router, out[0]) != dir) out[0] = out[1];
+    }
+  }
+  return 1;
 }
 
 // H_c by dynamic programming per target router t: the most class-c hops from r to t over every minimal port
@@ -34,7 +65,7 @@ void GenericRouting::compute_max_hops() {
     for (const int r : order) {
       std::array<int, kMaxLinkClasses>& m = most[static_cast<std::size_t>(r)];
       m.fill(0);
-      const int n = topo_.min_ports(r, t, ports);
+      const int n = min_ports(r, t, ports);
       if (n > 1) several_min_ports_ = true;
       for (int i = 0; i < n; ++i) {
         const int next = topo_.peer(r, ports[i]).router;
@@ -61,7 +92,7 @@ RoutingDecision GenericRouting::route(const RoutingContext& ctx, Packet& pkt) co
   const int towards = target(here, pkt);
   if (towards == here) return eject(here, pkt);
   int ports[kMaxRadix];
-  const int n = topo_.min_ports(here, towards, ports);
+  const int n = min_ports(here, towards, ports);
   int port = ports[0];
   if (n > 1) {
     // The least loaded minimal port; among several, the LFSR's high word draws one.
@@ -82,12 +113,14 @@ RoutingDecision GenericRouting::route(const RoutingContext& ctx, Packet& pkt) co
 RoutingDecision GenericRouting::hop(int router, int port, Packet& pkt) const {
   RoutingDecision d;
   const int dst = dst_router(pkt);
+  bool on_row = false;  // `port` is one of min_ports() towards the destination (the RTL's fwd_row[port])
   if (router == dst) {
     d.min_port = static_cast<std::uint16_t>(topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).port);
   } else {
     int ports[kMaxRadix];
-    topo_.min_ports(router, dst, ports);
+    const int n = min_ports(router, dst, ports);
     d.min_port = static_cast<std::uint16_t>(ports[0]);
+    on_row = std::find(ports, ports + n, port) != ports + n;
   }
   d.out_port = static_cast<std::uint16_t>(port);
   RouteState& rs = pkt.route;
@@ -96,8 +129,11 @@ RoutingDecision GenericRouting::hop(int router, int port, Packet& pkt) const {
   ++rs.hops[static_cast<std::size_t>(cls)];
   rs.phase_classes |= static_cast<std::uint8_t>(1u << cls);
   d.out_vc = static_cast<std::uint8_t>(vc);
-  // A hop that does not bring the packet one hop closer to its destination leaves its minimal path.
-  d.misroute = topo_.distance(topo_.peer(router, port).router, dst) != topo_.distance(router, dst) - 1;
+  // A hop that does not bring the packet one hop closer to its destination leaves its minimal path; under
+  // dimension_order, a hop off the dimension-ordered port towards the destination does (as the RTL reads it:
+  // the port is not on the destination's row).
+  d.misroute = paths_ == MinPaths::kAdaptive ? topo_.distance(topo_.peer(router, port).router, dst) != topo_.distance(router, dst) - 1
+                                             : !on_row;
   return d;
 }
 
@@ -147,7 +183,7 @@ void GenericRouting::walk_paths(ChannelGraph& g, int source, std::pair<int, int>
       return;
     }
     int ports[kMaxRadix];
-    const int n = topo_.min_ports(r, towards, ports);
+    const int n = min_ports(r, towards, ports);
     for (int i = 0; i < n; ++i) {
       Packet after = here;
       const RoutingDecision d = hop(r, ports[i], after);

@@ -10,6 +10,13 @@
 // one path the VC of each class only grows; with one router-to-router class (fully_connected, a torus read
 // as one class) the channel dependency graph is then acyclic. With several classes crossed in different
 // orders it may not be: the deadlock check (enumerate_dependencies) decides, before every run.
+//
+// Which minimal ports a hop may take (routing.min_paths, issue 27): adaptive, every minimal port of the
+// topology (Topology::min_ports; the thesis' reading, seed-000 §2.6), or dimension_order, on a mesh, torus or
+// Flattened Butterfly only the port of the lowest-numbered dimension in which this router and the target
+// differ (on an even ring's tie, k/2 apart, dor's rule: plus from an even coordinate, minus from an odd one).
+// Every use -- route(), hop()'s min_port, the deadlock check's walk, H_c, valiant's and ugal's, the forwarding
+// table the RTL reads -- goes through min_ports() below.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -20,13 +27,23 @@
 #include <vector>
 
 #include "router/routing/routing_algorithm.h"
+#include "router/routing/routing_options.h"
 #include "topology/topology.h"
 
 namespace hiradix {
 
+class Mesh;
+class FlattenedButterfly;
+
+// routing.min_paths.
+enum class MinPaths { kAdaptive, kDimensionOrder };
+// routing.min_paths of `o` for a routing on `topo`; throws KeyError naming routing.min_paths for
+// dimension_order on a topology without dimensions (dragonfly, fully_connected, kns).
+MinPaths read_min_paths(const RoutingOptions& o, const Topology& topo);
+
 class GenericRouting : public RoutingAlgorithm {
  public:
-  explicit GenericRouting(const Topology& topo);
+  explicit GenericRouting(const Topology& topo, MinPaths paths = MinPaths::kAdaptive);
   std::string vc_rule() const override {
     return "hop-count VCs: a hop on a link class takes the VC of the hops already taken on that class (per phase)";
   }
@@ -45,6 +62,12 @@ class GenericRouting : public RoutingAlgorithm {
   // every router, hiradix synth's block forwarding_table; no co-simulated block, the model's copy feeds the
   // unit).
   int rtl_table_reads() const override { return 1; }
+
+  // The minimal ports a hop from `router` towards `target` may take under routing.min_paths, written to `out`
+  // in ascending port order, their number returned (0 when router == target): Topology::min_ports, or under
+  // dimension_order its one port of the lowest differing dimension.
+  int min_ports(int router, int target, int* out) const;
+  MinPaths min_paths() const { return paths_; }
 
   // The most hops on link class `cls` of any minimal path between two routers (H_c).
   int max_hops(int cls) const { return max_hops_[static_cast<std::size_t>(cls)]; }
@@ -79,6 +102,9 @@ class GenericRouting : public RoutingAlgorithm {
   const Topology& topo_;
 
  private:
+  MinPaths paths_;
+  const Mesh* mesh_;               // dimension_order on a mesh or torus
+  const FlattenedButterfly* fb_;   // dimension_order on a Flattened Butterfly
   void compute_max_hops();
   std::array<int, kMaxLinkClasses> max_hops_{};
   bool several_min_ports_ = false;  // some router has more than one minimal port towards some router

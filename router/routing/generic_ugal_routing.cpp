@@ -51,7 +51,7 @@ int GenericUgalRouting::rtl_table_extra_bits() const {
 
 int GenericUgalRouting::least_min_load(const RoutingContext& ctx, int router, int target) const {
   int ports[kMaxRadix];
-  const int n = topo_.min_ports(router, target, ports);
+  const int n = min_ports(router, target, ports);
   int least = ctx.port_load[ports[0]];
   for (int i = 1; i < n; ++i) least = std::min<int>(least, ctx.port_load[ports[i]]);
   return least;

@@ -29,8 +29,8 @@ HIRADIX_OWN_SCALAR(kns_mid_switch)
 class GenericUgalRouting final : public GenericValiantRouting {
  public:
   // `threshold`: T in phits.
-  GenericUgalRouting(const Topology& topo, int threshold, bool every_attempt)
-      : GenericValiantRouting(topo), threshold_(threshold), every_attempt_(every_attempt),
+  GenericUgalRouting(const Topology& topo, int threshold, bool every_attempt, MinPaths paths = MinPaths::kAdaptive)
+      : GenericValiantRouting(topo, paths), threshold_(threshold), every_attempt_(every_attempt),
         mesh_(dynamic_cast<const Mesh*>(&topo)), fb_(dynamic_cast<const FlattenedButterfly*>(&topo)),
         kns_(dynamic_cast<const Kns*>(&topo)) {}
   std::string name() const override { return "ugal"; }

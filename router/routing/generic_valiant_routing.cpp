@@ -10,8 +10,9 @@
 
 namespace hiradix {
 
-GenericValiantRouting::GenericValiantRouting(const Topology& topo)
-    : GenericRouting(topo), bits_(8 / std::max<int>(1, static_cast<int>(topo.link_classes().size()) - 1)), table_(topo), kns_(dynamic_cast<const Kns*>(&topo)) {
+GenericValiantRouting::GenericValiantRouting(const Topology& topo, MinPaths paths)
+    : GenericRouting(topo, paths), bits_(8 / std::max<int>(1, static_cast<int>(topo.link_classes().size()) - 1)),
+      table_(topo, [this](int r, int t, int* out) { return min_ports(r, t, out); }), kns_(dynamic_cast<const Kns*>(&topo)) {
   for (std::size_t c = 1; c < topo.link_classes().size(); ++c)
     if (max_hops(static_cast<int>(c)) >= 1 << bits_)
       throw std::invalid_argument("routing.algorithm valiant: a minimal path of " + topo.describe() + " takes up to " +
@@ -138,7 +139,7 @@ bool GenericValiantRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod me
     departures.clear();
     for (int t = 0; t < routers; ++t) {
       if (t == m) continue;
-      const int n = topo_.min_ports(m, t, ports);
+      const int n = min_ports(m, t, ports);
       for (int i = 0; i < n; ++i) {
         Packet pkt;
         pkt.dst = static_cast<std::uint32_t>(delivered[static_cast<std::size_t>(t)].first);

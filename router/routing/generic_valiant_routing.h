@@ -28,7 +28,7 @@ HIRADIX_OWN_SCALAR(vlb_h)
 class GenericValiantRouting : public GenericRouting {
  public:
   // Throws std::invalid_argument when phase 0's hops on a class do not fit their bits of the header.
-  explicit GenericValiantRouting(const Topology& topo);
+  explicit GenericValiantRouting(const Topology& topo, MinPaths paths = MinPaths::kAdaptive);
   std::string name() const override { return "valiant"; }
   VcRequirement vcs_needed() const override;
   std::string vc_rule() const override { return GenericRouting::vc_rule() + "; phase 0 VCs, then phase 1 VCs"; }

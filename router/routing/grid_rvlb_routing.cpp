@@ -8,7 +8,7 @@
 
 namespace hiradix {
 
-GridRvlbRouting::GridRvlbRouting(const Topology& topo) : GenericValiantRouting(topo),
+GridRvlbRouting::GridRvlbRouting(const Topology& topo, MinPaths paths) : GenericValiantRouting(topo, paths),
       grid_(topo.grid()),
       mesh_(dynamic_cast<const Mesh*>(&topo)),
       fb_(dynamic_cast<const FlattenedButterfly*>(&topo)) {

@@ -26,7 +26,7 @@ namespace hiradix {
 class GridRvlbRouting final : public GenericValiantRouting {
  public:
   // Throws std::invalid_argument when `topo` has no grid of its routers.
-  explicit GridRvlbRouting(const Topology& topo);
+  explicit GridRvlbRouting(const Topology& topo, MinPaths paths = MinPaths::kAdaptive);
   std::string name() const override { return "rvlb"; }
 
   // The intermediate router for a packet from router `source` to router `dst` with draw `bits`.

@@ -285,6 +285,7 @@ RoutingEntry valiant_routing_entry() {
                   {{"routing.valiant_in_group", KeyType::kString, "phase_a", 0, 0, {"phase_a", "source_group"}, "Where Valiant draws the intermediate router for a destination in the source group (valiant, ugal, pb, tpr; the Dragonfly): phase_a = under routing.phase_a, as for any destination (hiradix's reading of seed-000 §3.2: under lg-, -g- and -gl the packet leaves its group and comes back); source_group = among the source group's a routers, and the packet then goes minimally (one local hop), as the seeds' simulator FOGSim does (its Valiant target is the intermediate group, reached at once; docs/fogsim-differences.md). rvlb and rpb keep their l - l path. The RTL routing unit implements both (cfg_valiant_in_group)."}}},
                  rtl::ALG_VALIANT,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+                   const MinPaths paths = read_min_paths(o, topo);  // refuses dimension_order on a Dragonfly
                    if (const auto* t = dynamic_cast<const Dragonfly*>(&topo)) {
                      auto r = with_recomp(std::make_unique<ValiantRouting>(*t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
                      r->set_in_group_minimal(o.text("routing.valiant_in_group") == "source_group");
@@ -298,7 +299,7 @@ RoutingEntry valiant_routing_entry() {
                      throw std::invalid_argument("routing.phase_a is the Dragonfly's; valiant on a " + topo.name() + " topology has no phase-A policy");
                    if (o.text("routing.recomp") == "true")
                      throw std::invalid_argument("routing.recomp: valiant on a " + topo.name() + " topology does not recompute");
-                   return std::make_unique<GenericValiantRouting>(topo);
+                   return std::make_unique<GenericValiantRouting>(topo, paths);
                  }};
   e.keys[1].used_by = {"valiant", "rvlb", "pb", "rpb"};
   key_of(e, "routing.valiant_in_group").used_by = {"valiant", "ugal", "pb", "tpr"};
@@ -315,13 +316,14 @@ RoutingEntry rvlb_routing_entry() {
           {},
           rtl::ALG_RVLB,
           [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+            const MinPaths paths = read_min_paths(o, topo);  // refuses dimension_order on a Dragonfly
             if (const auto* t = dynamic_cast<const Dragonfly*>(&topo))
               return with_recomp(std::make_unique<RvlbRouting>(*t, parse_phase_a(o.text("routing.phase_a")), hop_count(o)), o);
             if (o.text("routing.phase_a") != "lgl")
               throw KeyError("routing.phase_a", "is the Dragonfly's; rvlb on a " + topo.name() + " topology has no phase-A policy");
             if (o.text("routing.recomp") == "true")
               throw KeyError("routing.recomp", "rvlb on a " + topo.name() + " topology does not recompute");
-            return std::make_unique<GridRvlbRouting>(topo);
+            return std::make_unique<GridRvlbRouting>(topo, paths);
           }};
   e.display_under = named_by_phase_a;
   return e;
@@ -345,7 +347,7 @@ std::unique_ptr<RoutingAlgorithm> generic_ugal(const RoutingOptions& o, const To
   if (o.text("routing.ugal_min_slots") != "phase_b")
     throw KeyError("routing.ugal_min_slots", "is the Dragonfly's; ugal" + on + " puts its minimal path on valiant's phase-1 VCs (phase_b)");
   return std::make_unique<GenericUgalRouting>(topo, static_cast<int>(o.threshold_phits("routing.ugal_threshold")),
-                                              o.text("routing.source_decision") == "every_attempt");
+                                              o.text("routing.source_decision") == "every_attempt", read_min_paths(o, topo));
 }
 }  // namespace
 
@@ -364,6 +366,7 @@ RoutingEntry ugal_routing_entry() {
                  rtl::ALG_UGAL,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
                    if (dynamic_cast<const Dragonfly*>(&topo) == nullptr) return generic_ugal(o, topo);
+                   read_min_paths(o, topo);  // refuses dimension_order on a Dragonfly
                    const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
                    return with_source_decision(std::make_unique<UgalRouting>(t, parse_phase_a(o.text("routing.phase_a")),
                                                                              static_cast<int>(o.threshold_phits("routing.ugal_threshold")), hop_count(o),
