@@ -120,7 +120,7 @@ RoutingDecision GenericRouting::hop(int router, int port, Packet& pkt) const {
     int ports[kMaxRadix];
     const int n = min_ports(router, dst, ports);
     d.min_port = static_cast<std::uint16_t>(ports[0]);
-    on_row = std::find(ports, ports + n, port) != ports + n;
+    on_row = paths_ == MinPaths::kDimensionOrder && std::find(ports, ports + n, port) != ports + n;  // read under it only
   }
   d.out_port = static_cast<std::uint16_t>(port);
   RouteState& rs = pkt.route;
