@@ -28,8 +28,8 @@
 // the synthesis flow find modules by file name); nothing here.
 `default_nettype none
 module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a, cfg_h, cfg_palmtree, cfg, router,
-                            here_group, here_index, in_port, in_vc, dst_group, dst_index, dst_terminal, dst_link,
-                            inter_group, inter_index, inter_link, lgl_link, rs_in, lfsr_in, state,
+                            here_group, here_index, peer_index_above, peer_index_below, in_port, in_vc, dst_group,
+                            dst_index, dst_terminal, dst_link, inter_group, inter_index, inter_link, lgl_link, rs_in, lfsr_in, state,
                             out_port, out_vc, min_port, misroute, rs_out, lfsr_out, no_slot);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -61,6 +61,11 @@ module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a,
   input  wire [ROUTER_W-1:0] here_group, dst_group;
   input  wire [GEOM_W-1:0]   here_index, dst_index;
   input  wire [PORT_W-1:0]   dst_terminal;
+  // Two more straps of this router's group, for Valiant's draws under the consecutive arrangement
+  // (routing/hiradix_valiant_draws.v, global_peer): the index of the router at which a global link of this
+  // group lands in a group numbered above this one (group / h), and in one numbered below ((group - 1) / h).
+  // Set at start as the group table is; unused under palmtree and off the Dragonfly.
+  input  wire [GEOM_W-1:0]   peer_index_above, peer_index_below;
   // The Dragonfly's group table, as a real router has it, so that no path question divides: a row per group,
   // {owner, k}, the router of this group that holds the global link towards that group and the link's global
   // port there (LINK_W; filled at start as a fabric manager fills it). The unit reads three rows: the
@@ -104,8 +109,6 @@ module hiradix_routing_unit(clk, cfg_algorithm, cfg_hop_count_vcs, cfg_p, cfg_a,
 
   // The geometry every routing shares (topology/hiradix_dragonfly_geometry.v).
   wire [W-1:0] p, a, h, groups, here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal;
-  wire [DIV_MW-1:0] m_h;
-  wire [DIV_SW-1:0] s_h;
   wire injection;
   hiradix_dragonfly_geometry geometry(.*);
   wire [W-1:0] inter_g = {{(W-ROUTER_W){1'b0}}, inter_group};

@@ -56,7 +56,8 @@ void write_synth_top_ports(std::ostream& v, const Config& c, const Geometry& g, 
     << "// clock times Valiant's draws, registered one decision ahead (DRAWS_REGISTERED), and, in two stages\n"
     << "// (STAGES), the register after the routing's first stage.\n"
     << "`default_nettype none\n"
-    << "module synth_top(clk, router, here_group, here_index, in_port, in_vc, dst_group, dst_index, dst_terminal,\n"
+    << "module synth_top(clk, router, here_group, here_index, peer_index_above, peer_index_below, in_port, in_vc,\n"
+    << "                 dst_group, dst_index, dst_terminal,\n"
     << "                 dst_link, inter_group, inter_index, inter_link, lgl_link, rs_in, lfsr_in,";
   for (const rtl_decl::Slot& s : rtl_bus().inputs)
     if (entries_here(*s.field, g, rc)) v << " " << s.field->name << ",";
@@ -67,6 +68,7 @@ void write_synth_top_ports(std::ostream& v, const Config& c, const Geometry& g, 
     << "  input  wire [" << w.router - 1 << ":0] router;\n"
     << "  input  wire [" << w.group - 1 << ":0] here_group, dst_group, inter_group;\n"
     << "  input  wire [" << w.index - 1 << ":0] here_index, dst_index, inter_index;\n"
+    << "  input  wire [" << w.index - 1 << ":0] peer_index_above, peer_index_below;  // straps of the group\n"
     << "  // Rows of the router's group table: {owner, k}.\n"
     << "  input  wire [" << w.index + w.link_k - 1 << ":0] dst_link, inter_link, lgl_link;\n"
     << "  input  wire [" << w.terminal - 1 << ":0] dst_terminal;\n"
@@ -132,6 +134,8 @@ void write_synth_top_unit(std::ostream& v, const Geometry& g, const RcConfig& rc
     << "),\n"
     << "      .here_group(" << widen("here_group", "ROUTER_W", w.group) << "), .here_index("
     << widen("here_index", "GEOM_W", w.index) << "),\n"
+    << "      .peer_index_above(" << widen("peer_index_above", "GEOM_W", w.index) << "), .peer_index_below("
+    << widen("peer_index_below", "GEOM_W", w.index) << "),\n"
     << "      .dst_group(" << widen("dst_group", "ROUTER_W", w.group) << "), .dst_index("
     << widen("dst_index", "GEOM_W", w.index) << "), .dst_terminal(" << widen("dst_terminal", "PORT_W", w.terminal)
     << "),\n"

@@ -117,6 +117,13 @@ RcOutputs RtlRoutingUnit::evaluate(const RcInputs& in) {
   const std::uint32_t groups = a * in.cfg.h + 1;
   const std::uint32_t lgl_group = lfsr_draw(static_cast<std::uint32_t>(lfsr_advance(in.lfsr)), groups);
   u.dst_link = group_table_row(in.cfg, u.here_group, u.dst_group);
+  // The consecutive arrangement's far ends of this group's global links (the unit's peer_index_above and
+  // peer_index_below, straps of the group): in a group numbered above this one, and in one below, the owner
+  // of that group's link back here, which is the same router in every such group (a row of their tables).
+  if (!in.cfg.palmtree) {
+    u.peer_index_above = group_table_row(in.cfg, u.here_group + 1, u.here_group) >> rtl::GEOM_W;
+    u.peer_index_below = u.here_group == 0 ? 0 : group_table_row(in.cfg, u.here_group - 1, u.here_group) >> rtl::GEOM_W;
+  }
   u.inter_group = inter / a;
   u.inter_index = inter % a;
   u.inter_link = group_table_row(in.cfg, u.here_group, inter / a);

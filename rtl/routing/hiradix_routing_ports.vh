@@ -19,8 +19,6 @@ input  wire                cfg_palmtree;       // the Dragonfly's global arrange
 input  wire [CFG_W-1:0]    cfg;                // the routings' configuration fields (cfg_NAME, sliced below)
 // ---- Geometry (topology/hiradix_dragonfly_geometry.v) ----
 input  wire [W-1:0]        p, a, h, groups;    // terminals, routers per group, global ports; a * h + 1
-input  wire [DIV_MW-1:0]   m_h;                // the reciprocal of h (div_router, in the path functions of
-input  wire [DIV_SW-1:0]   s_h;                // hiradix_dragonfly.vh: the consecutive arrangement's global_peer)
 input  wire [W-1:0]        here, here_g, here_x;  // this router: id, group, index in the group
 input  wire [W-1:0]        dst_router, dst_port;  // the destination terminal's router and its port there
 input  wire [W-1:0]        dst_g, dst_x;          // the destination router's group and index

@@ -9,12 +9,13 @@
 //   lg_g/lg_x   lg-: the far end of any global link of this group, draw(bits, a * h) (its owner draw(bits, a))
 //   g_k         -g-'s (and -gl's) link: this router's global port k
 //   lg_ox/lg_k  lg-'s link: its owner in this group and its global port there
-// Under the palmtree arrangement nothing here divides (global_peer); the consecutive one divides by h.
+// Nothing here divides: the far end of a global link is found as a real router finds it (global_peer below).
 // They depend only on the random state and on this router's place, not on the packet, so a router computes
 // them one decision ahead from its LFSR register (the synthesized unit registers them: hiradix_routing_unit's
 // DRAWS_REGISTERED), and each decision only selects one (hiradix_valiant_root.v).
 `default_nettype none
-module hiradix_valiant_draws(p, a, h, groups, m_h, s_h, here_g, here_x, cfg_palmtree, random, draws);
+module hiradix_valiant_draws(p, a, h, groups, here_g, here_x, peer_index_above, peer_index_below, cfg_palmtree, random,
+                             draws);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
 `include "hiradix_arith.vh"
@@ -23,13 +24,36 @@ module hiradix_valiant_draws(p, a, h, groups, m_h, s_h, here_g, here_x, cfg_palm
 `include "routing/hiradix_draw.vh"
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [W-1:0]       p, a, h, groups;  // p: read by the path functions, not by the draws
-  input  wire [DIV_MW-1:0]  m_h;
-  input  wire [DIV_SW-1:0]  s_h;
   input  wire [W-1:0]       here_g, here_x;
+  // The consecutive arrangement's far ends (straps of this router's group, hiradix_routing_unit.v): where a
+  // global link of this group lands in a group numbered above / below this one.
+  input  wire [GEOM_W-1:0]  peer_index_above, peer_index_below;
   input  wire               cfg_palmtree;
   input  wire [LFSR_W-1:0]  random;
   /* verilator lint_on UNUSEDSIGNAL */
   output wire [DRAWS_W-1:0] draws;
+
+  // The router (group upper half, index lower half) at the far end of global port k of router x of this
+  // group (seed-000 §2.2-2.3; topology/dragonfly.cpp). Palmtree: the far router is a - 1 - x of its group.
+  // Consecutive: the far group pg numbers its links by distance, pg's link back to this group g being number
+  // g (pg > g) or g - 1 (pg < g) and leaving router number / h of pg; that router depends only on whether pg
+  // lies above or below g, so a fabric manager straps both (peer_index_above = g / h, peer_index_below =
+  // (g - 1) / h) and no draw divides.
+  function [2*W-1:0] global_peer(input [W-1:0] x, k);
+    reg [W-1:0] pg, index;
+    begin
+      if (cfg_palmtree) begin
+        pg = here_g + (a - 1 - x) * h + k + 1;
+        if (pg >= groups) pg = pg - groups;
+        index = a - 1 - x;
+      end else begin
+        pg = x * h + k;
+        if (pg >= here_g) pg = pg + 1;
+        index = {{(W-GEOM_W){1'b0}}, pg > here_g ? peer_index_above : peer_index_below};
+      end
+      global_peer = {pg, index};
+    end
+  endfunction
 
   /* verilator lint_off UNUSEDSIGNAL */
   reg [W-1:0] k_draw, link, link_x, link_k, in_x, lgl_g, lgl_x, g_g, g_x, gl_x, lg_g, lg_x;  // < 2^ROUTER_W
@@ -41,10 +65,10 @@ module hiradix_valiant_draws(p, a, h, groups, m_h, s_h, here_g, here_x, cfg_palm
     in_x = draw(random[31:0], a);
     lgl_g = draw(random[31:0], groups);
     lgl_x = draw(random[31:0], a * groups) - lgl_g * a;
-    {g_g, g_x} = global_peer(here_g, here_x, k_draw);
+    {g_g, g_x} = global_peer(here_x, k_draw);
     gl_x = draw(random[63:32], a);
     link_k = link - link_x * h;
-    {lg_g, lg_x} = global_peer(here_g, link_x, link_k);
+    {lg_g, lg_x} = global_peer(link_x, link_k);
   end
   assign draws = {in_x[ROUTER_W-1:0], lgl_g[ROUTER_W-1:0], lgl_x[ROUTER_W-1:0], g_g[ROUTER_W-1:0],
                   g_x[ROUTER_W-1:0], gl_x[ROUTER_W-1:0], lg_g[ROUTER_W-1:0], lg_x[ROUTER_W-1:0],

@@ -9,7 +9,7 @@
 // cfg_ugal_min_slots (routing.ugal_min_slots: min, FOGSim's VCs) a path minimal from the source (phase 1, no
 // phase-A hop) takes MIN's slots. The decision ports are those of a routing (routing/hiradix_routing_ports.vh).
 `default_nettype none
-module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, root_link, p, a, h, groups, m_h, s_h, here,
+module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, root_link, p, a, h, groups, here,
                             here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal, injection, inter_g, inter_x,
                             inter_link, cfg_phase_a,
                             cfg_palmtree, cfg_hop_count_vcs, cfg_valiant_in_group, cfg_ugal_min_slots, rs_in, out_port,
@@ -25,8 +25,6 @@ module hiradix_valiant_path(on, restricted, take_minimal, root_g, root_x, root_l
   input  wire [W-1:0]      root_g, root_x;  // R_ROOT drawn for this decision (used at injection)
   input  wire [LINK_W-1:0] root_link;       // and this group's link towards its group (hiradix_valiant_root.v)
   input  wire [W-1:0]      p, a, h, groups;
-  input  wire [DIV_MW-1:0] m_h;
-  input  wire [DIV_SW-1:0] s_h;
   input  wire [W-1:0]      here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal;
   input  wire              injection;
   input  wire [W-1:0]      inter_g, inter_x;  // the header's intermediate (in transit), as group and index

@@ -5,10 +5,9 @@
 // [p,p+a-1) local, then h global. Routers are handled as (group, index in the group) pairs:
 // router = group * a + index.
 //
-// Needs hiradix_arith.vh (W, div_router). The functions read the network from the including module's
-// signals p, a, h, groups (W bits; groups = a * h + 1), the reciprocal of h (m_h, s_h) and cfg_palmtree:
-// the geometry module computes them and every routing has them among its ports
-// (routing/hiradix_routing_ports.vh).
+// Needs hiradix_arith.vh (W). The functions read the network from the including module's signals p, a, h,
+// groups (W bits; groups = a * h + 1) and cfg_palmtree: the geometry module computes them and every routing
+// has them among its ports (routing/hiradix_routing_ports.vh). Nothing here divides.
 
 // The local port of router `from` towards router `to` of the same group (indices, from != to).
 function [W-1:0] local_port_to(input [W-1:0] from, to);
@@ -39,21 +38,6 @@ function in_block(input [W-1:0] d, q);
   end
 endfunction
 
-// Router index (upper half) and global port number k (lower half) of `group` that owns the link to
-// `to_group`: a division by h. The routing decision does not divide: a router reads the owner of its own
-// group's links from its group table (the unit's *_link inputs, min_port_via); only the consecutive
-// arrangement's global_peer, in Valiant's draws, still calls this.
-function [2*W-1:0] global_owner(input [W-1:0] group, to_group);
-  reg [W-1:0] d, q, index, k;
-  begin
-    d = group_distance(group, to_group);
-    q = div_router(d, h, m_h, s_h);
-    index = cfg_palmtree ? a - 1 - q : q;
-    k = d - q * h;  // d % h
-    global_owner = {index, k};
-  end
-endfunction
-
 // The two fields of a row of a router's group table, {owner, k} (LINK_W bits: the unit's dst_link,
 // inter_link, lgl_link inputs, or a drawn link's own), widened to W bits: the router of the group that holds
 // the global link towards the row's group, and that link's global port there. (Each reads half the row.)
@@ -73,26 +57,6 @@ function [W-1:0] min_port_via(input [W-1:0] g, x, tg, tx, input [LINK_W-1:0] lin
     if (g == tg) min_port_via = local_port_to(x, tx);
     else if (link_owner(link) == x) min_port_via = p + a - 1 + link_global_port(link);
     else min_port_via = local_port_to(x, link_owner(link));
-  end
-endfunction
-
-// The router (group upper half, index lower half) at the far end of global port k of router (g, x).
-// Under palmtree the far router is a - 1 - x of its group: its link back to g is number x * h + (h - 1 - k)
-// of that group (group_distance), in block x.
-function [2*W-1:0] global_peer(input [W-1:0] g, x, k);
-  reg [W-1:0] pg, index;
-  reg [W-1:0] unused_k;
-  begin
-    if (cfg_palmtree) begin
-      pg = g + (a - 1 - x) * h + k + 1;
-      if (pg >= groups) pg = pg - groups;
-      index = a - 1 - x;
-    end else begin
-      pg = x * h + k;
-      if (pg >= g) pg = pg + 1;
-      {index, unused_k} = global_owner(pg, g);
-    end
-    global_peer = {pg, index};
   end
 endfunction
 

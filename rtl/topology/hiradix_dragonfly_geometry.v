@@ -1,16 +1,16 @@
 // The Dragonfly's geometry for one routing decision: where this router and the destination are, and the
 // minimal hop towards the destination (topology/dragonfly.cpp, DragonflyRouting). What every routing of
 // the Dragonfly needs, computed once; a routing's own path questions use the functions of
-// hiradix_dragonfly.vh with the reciprocals computed here. Nothing of the decision's own path is divided:
+// hiradix_dragonfly.vh. Nothing of the decision's own path is divided:
 // this router's group and index are its straps (here_group, here_index) and the destination's come in the
 // header (dst_group, dst_index, dst_terminal), as the fields of a real Dragonfly's addresses, and the owner of
 // this group's global link towards the destination's group is the row dst_link of the router's group table;
 // off the Dragonfly cfg_a = 1, so a group is a router. Purely combinational; with the cfg_* inputs tied to
-// constants (synthesis) the reciprocal, p, a, h and the group count are constants.
+// constants (synthesis) p, a, h and the group count are constants.
 `default_nettype none
 module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, here_group, here_index, in_port,
                                   dst_group, dst_index, dst_terminal, dst_link, p, a, h, groups,
-                                  m_h, s_h, here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal,
+                                  here, here_g, here_x, dst_router, dst_port, dst_g, dst_x, minimal,
                                   injection);
 /* verilator lint_off UNUSEDPARAM */
 `include "hiradix_fields.vh"
@@ -26,8 +26,6 @@ module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, her
   input  wire [PORT_W-1:0]   dst_terminal;
   input  wire [LINK_W-1:0]   dst_link;  // the group table's row for dst_group (min_port_via)
   output wire [W-1:0]        p, a, h, groups;  // groups = a * h + 1
-  output wire [DIV_MW-1:0]   m_h;              // the reciprocal of h for router-wide dividends (div_router)
-  output wire [DIV_SW-1:0]   s_h;
   output wire [W-1:0]        here, here_g, here_x;  // this router: id, group, index in the group
   output wire [W-1:0]        dst_router, dst_port;  // the destination terminal's router and its port there
   output wire [W-1:0]        dst_g, dst_x;          // the destination router's group and index
@@ -38,9 +36,6 @@ module hiradix_dragonfly_geometry(cfg_p, cfg_a, cfg_h, cfg_palmtree, router, her
   assign a = {{(W-GEOM_W){1'b0}}, cfg_a};
   assign h = {{(W-GEOM_W){1'b0}}, cfg_h};
   assign groups = a * h + 1;
-  localparam [DIV_SW-1:0] N_ROUTER = ROUTER_W[DIV_SW-1:0];
-  assign s_h = recip_shift(h, N_ROUTER);
-  assign m_h = recip_mult(h, s_h);
   assign here = {{(W-ROUTER_W){1'b0}}, router};
   assign here_g = {{(W-ROUTER_W){1'b0}}, here_group};
   assign here_x = {{(W-GEOM_W){1'b0}}, here_index};
