@@ -38,10 +38,10 @@ std::string list(const std::vector<int>& dims) {
 }
 
 // p = 0: balanced (the smallest size).
-std::unique_ptr<Topology> make(const std::vector<int>& dims, int p = 0) {
+std::unique_ptr<Topology> make(const std::vector<int>& dims, int p = 0, int trunk = 1) {
   TopologyOptions o;
   o.type = "flattened_butterfly";
-  o.set("topology.dims", list(dims)).set("topology.p", p);
+  o.set("topology.dims", list(dims)).set("topology.p", p).set("topology.trunk", trunk);
   return make_topology(o);
 }
 
@@ -60,23 +60,26 @@ struct Shape {
   std::vector<int> dims;
   int p;  // 0: balanced
   int expected_p;
+  int trunk = 1;
 };
 const Shape kShapes[] = {
-    {{2, 2}, 1, 1}, {{3, 4}, 0, 3}, {{4, 4, 4}, 0, 4}, {{4, 4}, 2, 2}, {{2, 3, 2}, 1, 1}, {{5, 3}, 2, 2}, {{2, 2, 2, 2}, 1, 1},
+    {{2, 2}, 1, 1}, {{3, 4}, 0, 3},    {{4, 4, 4}, 0, 4},    {{4, 4}, 2, 2},       {{2, 3, 2}, 1, 1},
+    {{5, 3}, 2, 2}, {{2, 2, 2, 2}, 1, 1}, {{2, 2}, 1, 1, 2}, {{3, 4}, 0, 3, 2}, {{2, 3, 2}, 1, 1, 3},
 };
 
 // ---- Wiring invariants ----
 
 TEST(FlattenedButterflyTopology, PortsPeersLinksAndDiameter) {
   for (const Shape& s : kShapes) {
-    const auto t = make(s.dims, s.p);
+    const auto t = make(s.dims, s.p, s.trunk);
     const FlattenedButterfly& fb = fb_of(*t);
     SCOPED_TRACE(t->describe());
     ASSERT_EQ(t->link_classes(), (std::vector<std::string>{"terminal", "network"}));
     ASSERT_EQ(fb.p(), s.expected_p);
-    const int p = s.expected_p;
-    int routers = 1, network_ports = 0;
-    for (const int k : s.dims) routers *= k, network_ports += k - 1;
+    ASSERT_EQ(fb.trunk(), s.trunk);
+    const int p = s.expected_p, trunk = s.trunk;
+    int routers = 1, network_ports = 0;  // per router, T ports per neighbour
+    for (const int k : s.dims) routers *= k, network_ports += (k - 1) * trunk;
     ASSERT_EQ(t->routers(), routers);
     ASSERT_EQ(t->nodes(), routers * p);
     std::set<std::pair<int, int>> ends;  // every router-to-router port end, once
@@ -111,14 +114,19 @@ TEST(FlattenedButterflyTopology, PortsPeersLinksAndDiameter) {
         for (int e2 = 0; e2 < fb.dims(); ++e2) differing += fb.coordinate(e.router, e2) != fb.coordinate(r, e2);
         EXPECT_EQ(differing, 1);
         EXPECT_NE(fb.coordinate(e.router, d), fb.coordinate(r, d));
-        EXPECT_EQ(fb.port_towards(r, d, fb.coordinate(e.router, d)), port);
+        // Link j of a trunk leads to link j of the neighbour's trunk back.
+        EXPECT_EQ(fb.port_towards(r, d, fb.coordinate(e.router, d), fb.port_link(port)), port);
+        EXPECT_EQ(fb.port_link(e.port), fb.port_link(port));
         EXPECT_EQ(fb.port_coordinate(r, port), fb.coordinate(e.router, d));
-        if (port > fb.first_port(d)) {
-          EXPECT_LT(fb.coordinate(t->peer(r, port - 1).router, d), fb.coordinate(e.router, d)) << "coordinate order";
+        if (port - trunk >= fb.first_port(d)) {
+          EXPECT_LT(fb.coordinate(t->peer(r, port - trunk).router, d), fb.coordinate(e.router, d)) << "coordinate order";
+        }
+        if (fb.port_link(port) > 0) {
+          EXPECT_EQ(t->peer(r, port - 1).router, e.router) << "a trunk's links reach one neighbour";
         }
       }
     }
-    // Every pair of routers that differ in one coordinate is linked, once: routers * sum (S_d - 1) ends.
+    // Every pair of routers that differ in one coordinate is linked, T times: routers * T sum (S_d - 1) ends.
     EXPECT_EQ(static_cast<long>(ends.size()), static_cast<long>(routers) * network_ports) << "every link once, both ways";
     EXPECT_EQ(t->links(1), static_cast<long>(routers) * network_ports / 2);
     EXPECT_EQ(t->links(0), t->nodes());
@@ -133,7 +141,7 @@ TEST(FlattenedButterflyTopology, PortsPeersLinksAndDiameter) {
         ASSERT_EQ(t->distance(r, x), hops_between(r, x));
         diameter = std::max(diameter, hops_between(r, x));
         const int n = t->min_ports(r, x, ports);
-        EXPECT_EQ(n, t->distance(r, x)) << "one minimal port per differing dimension";
+        EXPECT_EQ(n, t->distance(r, x) * trunk) << "the trunk's ports per differing dimension";
         std::set<int> closer;
         for (int port = p; port < t->radix(r); ++port)
           if (hops_between(t->peer(r, port).router, x) == hops_between(r, x) - 1) closer.insert(port);
@@ -167,6 +175,16 @@ TEST(FlattenedButterflyTopology, NamesAndTitles) {
   EXPECT_EQ(t->peer(r, 6).router, 1 + 3 * 1);
   EXPECT_EQ(t->peer(r, 7).router, 1 + 3 * 3);
   EXPECT_EQ(t->peer(r, 7).port, 5 + 2) << "(1, 3)'s port towards y = 2, the third of dimension 1";
+  // Trunked (T = 2), p = 3: dimension 0's ports 3, 4 lead to x = 0 and 5, 6 to x = 2; dimension 1's 7-12 to
+  // y = 0, 1, 3 in pairs; link j of a pair lands on link j of the neighbour's pair back.
+  const auto trunked = make({3, 4}, 3, 2);
+  EXPECT_EQ(trunked->describe(), "flattened_butterfly 3x4 p=3 trunk=2");
+  EXPECT_EQ(trunked->title(), "HyperX 3 × 4 (p = 3, trunk 2)");
+  EXPECT_EQ(trunked->radix(r), 3 + 2 * (2 + 3));
+  EXPECT_EQ(trunked->peer(r, 4).router, 0 + 3 * 2);
+  EXPECT_EQ(trunked->peer(r, 4).port, 3 + 2 * 0 + 1) << "(0, 2)'s second link towards x = 1";
+  EXPECT_EQ(trunked->peer(r, 12).router, 1 + 3 * 3);
+  EXPECT_EQ(trunked->peer(r, 12).port, 7 + 2 * 2 + 1) << "(1, 3)'s second link towards y = 2";
 }
 
 // ---- Config ----
@@ -204,7 +222,13 @@ TEST(FlattenedButterflyConfig, BadShapesAreRefusedNamingTheKey) {
   refused({{"topology.dims", "[1,4]"}}, "topology.dims");
   refused({{"topology.dims", "[4096,4096]"}}, "topology.dims");
   refused({{"topology.dims", "[33,33]"}}, "topology.dims: flattened_butterfly: router radix");  // balanced: 33 + 64
-  refused({{"topology.dims", "[16,16]"}, {"topology.p", "40"}}, "topology.p: flattened_butterfly: router radix p + sum of (S_d - 1) = 40 + 30");
+  refused({{"topology.dims", "[16,16]"}, {"topology.p", "40"}},
+          "topology.p: flattened_butterfly: router radix p + trunk * sum of (S_d - 1) = 40 + 1 * 30");
+  refused({{"topology.dims", "[8,8]"}, {"topology.trunk", "5"}},
+          "topology.trunk: flattened_butterfly: router radix p + trunk * sum of (S_d - 1) = 8 + 5 * 14");
+  refused({{"topology.trunk", "0"}}, "topology.trunk");
+  refused({{"topology.trunk", "2"}, {"routing.algorithm", "dor"}}, "topology.trunk: dor takes one port per neighbour");
+  EXPECT_EQ(config_error({{"topology.type", "mesh"}, {"topology.trunk", "2"}}).rfind("config error: topology.trunk: is not a key", 0), 0u);
   refused({{"topology.dims", "[23,23,23]"}, {"topology.p", "1"}}, "topology.dims: flattened_butterfly: router radix");  // 66 network ports
   refused({{"topology.h", "3"}}, "topology.h: is not a key of topology.type flattened_butterfly");
 }
@@ -283,8 +307,10 @@ std::unique_ptr<RoutingAlgorithm> dim_ordered(const Topology& t, const char* alg
 }
 
 TEST(FlattenedButterflyMinPaths, DimensionOrderCorrectsTheLowestDifferingDimensionFirst) {
-  for (const std::vector<int>& dims : {std::vector<int>{4, 4}, std::vector<int>{3, 3, 3}, std::vector<int>{2, 3, 4}}) {
-    const auto t = make(dims, 1);
+  // With a trunk (T = 2 on the last shape) a row holds the T links towards the one neighbour.
+  for (const auto& [dims, trunk] : {std::pair{std::vector<int>{4, 4}, 1}, std::pair{std::vector<int>{3, 3, 3}, 1},
+                                    std::pair{std::vector<int>{2, 3, 4}, 1}, std::pair{std::vector<int>{3, 4}, 2}}) {
+    const auto t = make(dims, 1, trunk);
     const FlattenedButterfly& fb = fb_of(*t);
     const auto r = dim_ordered(*t, "min");
     const auto* min = dynamic_cast<const GenericMinRouting*>(r.get());
@@ -304,7 +330,9 @@ TEST(FlattenedButterflyMinPaths, DimensionOrderCorrectsTheLowestDifferingDimensi
           EXPECT_EQ(fb.port_coordinate(h.router, h.port), fb.coordinate(b, d));
           EXPECT_EQ(h.vc, static_cast<int>(i));
           const std::uint8_t* row = min->table().row(h.router, b);
-          for (int port = 0; port < t->max_radix(); ++port) EXPECT_EQ(row[port], port == h.port ? 1 : 0) << h.router << " -> " << b;
+          const auto towards = [&](int port) { return fb.port_dimension(port) == d && t->peer(h.router, port).router == t->peer(h.router, h.port).router; };
+          for (int port = 0; port < t->max_radix(); ++port)
+            EXPECT_EQ(row[port], port >= fb.p() && towards(port) ? 1 : 0) << h.router << " -> " << b;
           previous = d;
         }
       }
@@ -580,6 +608,21 @@ TEST(FlattenedButterflyNetwork, UgalBeatsMinUnderAdversarialTraffic) {
   EXPECT_GT(non_minimal, 0.3);
   std::cout << "  fb 4x4 p=4 ADV+1 offered 0.5: min accepts " << min_accepted << ", ugal " << ugal_accepted << " (non-minimal "
             << non_minimal << ")\n";
+}
+
+// Trunking (topology.trunk): under ADV+1 every packet of a row goes to the next row, whose S0 = 4 routers
+// it reaches over their 4 dimension-1 neighbours' links, T each, from 16 nodes: MIN accepts at most
+// 4 T / 16 = T / 4 phits per node and cycle, and reaches it with a trunk as without (T = 1: 0.25, T = 2: 0.5).
+TEST(FlattenedButterflyNetwork, TrunkingMultipliesMinsBoundUnderAdversarialTraffic) {
+  const Overrides adv = {{"traffic.pattern", "adv"}, {"traffic.offset", "1"}};
+  for (const int trunk : {1, 2}) {
+    const json m = run_sane(with(run("[4,4]", "min", "0.9", "4000"), with(adv, {{"topology.trunk", std::to_string(trunk)}})));
+    ASSERT_FALSE(m.is_null());
+    const double accepted = m["accepted_load"].get<double>(), bound = trunk / 4.0;
+    EXPECT_LT(accepted, bound + 0.01) << "trunk " << trunk;
+    EXPECT_GT(accepted, 0.95 * bound) << "trunk " << trunk;
+    std::cout << "  fb 4x4 p=4 trunk " << trunk << " ADV+1 offered 0.9: min accepts " << accepted << " (bound " << bound << ")\n";
+  }
 }
 
 // Saturation (offered 1.0) under uniform traffic, every routing on the FB: the run ends, every packet is

@@ -770,6 +770,9 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
         Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3, 3]"}, {"topology.p", "3"},
                   {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        // A trunk of two links per neighbour (topology.trunk): each row of the table holds both.
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3]"}, {"topology.p", "3"}, {"topology.trunk", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.9"}},
         Overrides{{"topology.type", "kns"}, {"topology.dims", "[3, 3]"}, {"topology.p", "2"}, {"traffic.pattern", "un"},
                   {"traffic.load", "0.7"}},
         Overrides{{"topology.type", "kns"}, {"topology.dims", "[2, 2, 2]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
@@ -810,6 +813,9 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.pattern", "un"}, {"traffic.load", "1.0"}},
         Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3, 3]"}, {"topology.p", "3"},
                   {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
+        // A trunk of two links per neighbour (topology.trunk): each row of the table holds both.
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3]"}, {"topology.p", "3"}, {"topology.trunk", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.9"}},
         Overrides{{"topology.type", "kns"}, {"topology.dims", "[4]"}, {"topology.p", "2"}, {"traffic.pattern", "un"},
                   {"traffic.load", "0.8"}},
         Overrides{{"topology.type", "kns"}, {"topology.dims", "[6]"}, {"topology.p", "3"}, {"traffic.pattern", "un"},
@@ -849,6 +855,9 @@ INSTANTIATE_TEST_SUITE_P(
                   {"traffic.pattern", "un"}, {"traffic.load", "0.8"}},
         Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[2, 3, 4]"}, {"topology.p", "2"},
                   {"traffic.pattern", "un"}, {"traffic.load", "0.7"}, {"routing.ugal_threshold", "-8"}},
+        // A trunk of two links per neighbour (topology.trunk): each row of the table holds both.
+        Overrides{{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3]"}, {"topology.p", "3"}, {"topology.trunk", "2"},
+                  {"traffic.pattern", "un"}, {"traffic.load", "0.9"}},
         Overrides{{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "0.6"}},
         Overrides{{"topology.type", "torus"}, {"topology.dims", "[4, 4]"}, {"traffic.pattern", "un"}, {"traffic.load", "1.0"}}));
 

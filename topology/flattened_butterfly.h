@@ -8,14 +8,15 @@
 // terminal port n % p.
 //
 // Ports, the same numbering in every router: [0, p) terminals, then per dimension d in order its S_d - 1
-// ports towards the other routers of its line in d, in the order of their coordinate (the router's own
-// skipped): the port of router c towards coordinate x != c_d of dimension d is
-// first_port(d) + (x < c_d ? x : x - 1). Radix p + sum_d (S_d - 1); every port leads to a router; every
-// link is one port pair, used both ways.
+// neighbours of its line in d, in the order of their coordinate (the router's own skipped), each by T
+// parallel links (`topology.trunk`, trunking as in the HyperX; default 1): the port of router c towards
+// coordinate x != c_d of dimension d over link j < T is first_port(d) + (x < c_d ? x : x - 1) * T + j, and
+// leads to that router's port towards c_d over its link j. Radix p + T sum_d (S_d - 1); every port leads to
+// a router; every link is one port pair, used both ways.
 //
 // Minimal paths correct each differing coordinate with one hop, in any order: min_ports() gives, per
-// differing dimension, the port straight to the target's coordinate; distance() is the number of differing
-// coordinates, the diameter the number of dimensions.
+// differing dimension, the T ports straight to the target's coordinate; distance() is the number of
+// differing coordinates, the diameter the number of dimensions.
 //
 // One router-to-router link class, `network` (links.network_latency, router.vcs.network,
 // router.buffers.network, shared with the mesh). Domains: the rows along dimension 0 (S0 routers each, an
@@ -33,11 +34,11 @@ class FlattenedButterfly final : public Topology {
   static constexpr int kMaxDims = 6;  // as the mesh's (routing.dor_order names at most 6 dimensions)
 
   // Throws std::invalid_argument for an inconsistent shape (the registry entry checks the keys first).
-  FlattenedButterfly(std::vector<int> dims, int p);
+  FlattenedButterfly(std::vector<int> dims, int p, int trunk = 1);
 
   std::string name() const override { return "flattened_butterfly"; }
-  std::string describe() const override;  // "flattened_butterfly 4x4 p=4"
-  std::string title() const override;     // "Flattened Butterfly 4 × 4 (p = 4)", "HyperX 3 × 4 (p = 3)"
+  std::string describe() const override;  // "flattened_butterfly 4x4 p=4", "... p=4 trunk=2"
+  std::string title() const override;     // "Flattened Butterfly 4 × 4 (p = 4)", "HyperX 3 × 4 (p = 3, trunk 2)"
   int routers() const override { return routers_; }
   int nodes() const override { return routers_ * p_; }
   int radix(int) const override { return radix_; }
@@ -47,7 +48,7 @@ class FlattenedButterfly final : public Topology {
   PortEnd peer(int router, int port) const override;
   PortEnd nic_port(int node, int) const override { return {node / p_, node % p_}; }
   int node_at(int router, int port) const override { return router * p_ + port; }
-  // Per differing dimension, in dimension order, the port straight to the target's coordinate.
+  // Per differing dimension, in dimension order, the trunk's ports straight to the target's coordinate.
   int min_ports(int router, int target, int* out) const override;
   int distance(int router, int target) const override;
   std::string domain_name() const override { return "row"; }
@@ -61,30 +62,35 @@ class FlattenedButterfly final : public Topology {
   int consecutive_domains() const override { return dims() == 2 ? dims_[1] - 1 : 1; }
 
   int p() const { return p_; }
+  int trunk() const { return trunk_; }  // parallel links between two neighbours
   int dims() const { return static_cast<int>(dims_.size()); }
   int size(int d) const { return dims_[static_cast<std::size_t>(d)]; }
   const std::vector<int>& shape() const { return dims_; }
   std::vector<int> grid() const override { return dims_; }  // the router numbering is the grid's
   int stride(int d) const { return stride_[static_cast<std::size_t>(d)]; }  // router ID step of dimension d
   int coordinate(int router, int d) const { return router / stride(d) % size(d); }
-  // The first of dimension d's S_d - 1 ports.
+  // The first of dimension d's (S_d - 1) T ports.
   int first_port(int d) const { return first_port_[static_cast<std::size_t>(d)]; }
-  // The port of `router` towards the router of its line in dimension d at coordinate x (x != its own).
-  int port_towards(int router, int d, int x) const {
+  // The port of `router` towards the router of its line in dimension d at coordinate x (x != its own), over
+  // link j of the trunk.
+  int port_towards(int router, int d, int x, int j = 0) const {
     const int c = coordinate(router, d);
-    return first_port(d) + (x < c ? x : x - 1);
+    return first_port(d) + (x < c ? x : x - 1) * trunk_ + j;
   }
-  // A router-to-router port's dimension, and the coordinate in it of the router it leads to.
+  // A router-to-router port's dimension, the coordinate in it of the router it leads to, and its link of
+  // the trunk.
   int port_dimension(int port) const { return port_dim_[static_cast<std::size_t>(port)]; }
   int port_coordinate(int router, int port) const {
-    const int d = port_dimension(port), x = port - first_port(d);
-    return x < coordinate(router, d) ? x : x + 1;
+    const int x = port_rank_[static_cast<std::size_t>(port)];
+    return x < coordinate(router, port_dimension(port)) ? x : x + 1;
   }
+  int port_link(int port) const { return (port - first_port(port_dimension(port))) % trunk_; }
 
  private:
   std::vector<int> dims_, stride_, first_port_;
-  int p_, routers_ = 1, radix_;
+  int p_, trunk_, routers_ = 1, radix_;
   std::vector<signed char> port_dim_;  // per port; -1 for terminals
+  std::vector<short> port_rank_;       // per router-to-router port: the neighbour's rank in its line
 };
 
 }  // namespace hiradix

@@ -57,8 +57,12 @@ RoutingEntry dor_routing_entry() {
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
                    std::string order = o.text("routing.dor_order");
                    if (order == "''") order.clear();  // the schema default's YAML text, when the key was not set
-                   if (const auto* fb = dynamic_cast<const FlattenedButterfly*>(&topo))
+                   if (const auto* fb = dynamic_cast<const FlattenedButterfly*>(&topo)) {
+                     if (fb->trunk() > 1)
+                       throw KeyError("topology.trunk", "dor takes one port per neighbour; on a trunk of " + std::to_string(fb->trunk()) +
+                                                            " links use min with routing.min_paths: dimension_order, which spreads over them");
                      return std::make_unique<FlattenedButterflyDorRouting>(*fb, DorRouting::parse_order(order, fb->dims()));
+                   }
                    const Mesh& t = topology_as<Mesh>(topo, "routing.algorithm dor");
                    return std::make_unique<DorRouting>(t, DorRouting::parse_order(order, t.dims()));
                  }};

@@ -34,10 +34,12 @@ GenericRouting::GenericRouting(const Topology& topo, MinPaths paths)
 
 // Both topologies list their minimal ports dimension by dimension, lowest first (Mesh::min_ports,
 // FlattenedButterfly::min_ports): the lowest differing dimension's port is the first, and on a mesh or torus
-// the second too when an even ring's tie gives both directions (minus, then plus).
+// the second too when an even ring's tie gives both directions (minus, then plus); on a trunked FB the
+// lowest differing dimension's T ports come first, all towards the same neighbour, and all are kept.
 int GenericRouting::min_ports(int router, int target, int* out) const {
   const int n = topo_.min_ports(router, target, out);
   if (paths_ == MinPaths::kAdaptive || n <= 1) return n;
+  if (fb_ != nullptr) return std::min(n, fb_->trunk());
   if (mesh_ != nullptr) {
     const int d = mesh_->port_dimension(router, out[0]);
     if (mesh_->port_dimension(router, out[1]) == d) {  // a tie: dor's rule (dor_step.cpp), plus from an even coordinate
