@@ -11,6 +11,7 @@
 #include "config/schema/config_error.h"
 #include "router/rtl/rc_interface.h"
 #include "router/rtl/rtl_bus.h"
+#include "router/routing/routing_registry.h"
 #include "router/rtl/unit_geometry.h"
 #include "synth/synth_block.h"
 
@@ -189,14 +190,18 @@ BlockSpec routing_unit_block(const Config& c, const Geometry& g, const RcConfig&
 }  // namespace
 
 // Without the unit's configuration the other blocks are still synthesized: only asking for the unit is an
-// error.
+// error. A network the unit cannot route (a path beyond the header's hop counter, a table beyond its rows:
+// RoutingAlgorithm::rtl_refusal, as `router.rc_mode: rtl` refuses it) has no unit to synthesize either.
 std::optional<RcConfig> routing_unit_config(const Config& c, std::string& why) {
   try {
-    return rc_config(c.routing, *make_topology(c));
+    const std::unique_ptr<Topology> network = make_topology(c);
+    const RcConfig rc = rc_config(c.routing, *network);
+    why = make_routing(c.routing, *network)->rtl_refusal();
+    if (why.empty()) return rc;
   } catch (const std::invalid_argument& e) {
     why = e.what();
-    return std::nullopt;
   }
+  return std::nullopt;
 }
 
 // The routing unit in `stages` stages (synth.rc_stages; auto starts with one, run_synth adds stages).

@@ -660,6 +660,14 @@ TEST(MeshCli, RunPrintsTheSizeRvlbRunsInLockstepAndSynthRefusesAMeshBeyondTheRtl
   const std::string e = test::read_text(err);
   EXPECT_EQ(e.rfind("config error: topology.type: the RTL routing unit cannot express this network: topology.dims: 4 dimensions exceed the RTL's", 0), 0u) << e;
   EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
+  // A path beyond the header's hop counter (valiant on a 9 x 9 mesh: 2 x 16 hops): no unit to synthesize,
+  // as `router.rc_mode: rtl` has none to run.
+  EXPECT_EQ(cli("synth " + config + " --set routing.algorithm=valiant --set topology.dims=[9,9] --blocks routing_unit"), 2);
+  const std::string hops = test::read_text(err);
+  EXPECT_NE(hops.find("the RTL routing unit cannot express this network: topology.dims: valiant's longest path on mesh 9x9 p=1 "
+                      "takes 2 x 16 = 32 network hops"),
+            std::string::npos)
+      << hops;
 }
 #endif
 
