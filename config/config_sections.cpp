@@ -9,6 +9,7 @@
 #include "config/config_limits.h"
 #include "config/config_values.h"
 #include "config/permutation_patterns.h"
+#include "config/skewed_patterns.h"
 #include "topology/topology_registry.h"
 
 namespace hiradix {
@@ -409,6 +410,18 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
     v.set("traffic.change.offset", o2);
     v.set("traffic.change.load", l2);
   }
+  // hotspot and zipf (seed-001 §4, config/skewed_patterns.h): their keys, checked where a phase uses them.
+  c.traffic.hotspot_fraction = v.F("traffic.hotspot_fraction");
+  const std::vector<long long> hot = v.L("traffic.hotspot_nodes");
+  if (c.traffic.uses(PatternKind::kHotspot)) {
+    const std::string refusal = hotspot_refusal(hot, topo.nodes());
+    if (!refusal.empty()) config_fail("traffic.hotspot_nodes", refusal + " (" + topo.describe() + ")");
+  }
+  c.traffic.hotspot_nodes.assign(hot.begin(), hot.end());
+  c.traffic.zipf_exponent = v.F("traffic.zipf_exponent");
+  v.set("traffic.hotspot_fraction", c.traffic.hotspot_fraction);
+  v.set("traffic.hotspot_nodes", hot);
+  v.set("traffic.zipf_exponent", c.traffic.zipf_exponent);
 }
 
 // Simulation: warm-up, measurement, seed, watchdog and bins.

@@ -1,6 +1,7 @@
 // What the traffic keys describe (seed-000 §4.2, §4.3): the pattern of each phase (UN, ADV+i, ADVL, ADVC, a
-// permutation or a weighted mix), its offered load, and an optional change of pattern and/or load at a given
-// cycle. The testbench draws destinations from it (testbench/traffic.h).
+// permutation, hotspot or zipf (seed-001 §4, config/skewed_patterns.h) or a weighted mix), its offered load,
+// and an optional change of pattern and/or load at a given cycle. The testbench draws destinations from it
+// (testbench/traffic.h).
 #pragma once
 #include <string>
 #include <vector>
@@ -13,10 +14,11 @@ namespace hiradix {
 // the whole run (config/permutation_patterns.h has their definitions and where each is defined).
 enum class PatternKind {
   kUniform, kAdversarial, kAdvLocal, kAdvConsecutive,
-  kTranspose, kBitReverse, kBitComplement, kShuffle, kTornado, kNeighbor, kRandomPermutation
+  kTranspose, kBitReverse, kBitComplement, kShuffle, kTornado, kNeighbor, kRandomPermutation,
+  kHotspot, kZipf  // seed-001 §4.2, §4.1 (config/skewed_patterns.h)
 };
 inline constexpr int kPermutationPatterns = 7;  // kTranspose .. kRandomPermutation
-inline bool is_permutation(PatternKind k) { return k >= PatternKind::kTranspose; }
+inline bool is_permutation(PatternKind k) { return k >= PatternKind::kTranspose && k <= PatternKind::kRandomPermutation; }
 // A permutation's index in [0, kPermutationPatterns), for per-permutation arrays.
 inline int permutation_index(PatternKind k) { return static_cast<int>(k) - static_cast<int>(PatternKind::kTranspose); }
 
@@ -36,6 +38,13 @@ struct TrafficPhase {
       if (is_permutation(c.kind)) return true;
     return false;
   }
+  bool uses(PatternKind kind) const {
+    for (const PatternComponent& c : components)
+      if (c.kind == kind) return true;
+    return false;
+  }
+  // A pattern that draws from the run's tables (testbench/traffic.h): a permutation, hotspot or zipf.
+  bool needs_tables() const { return has_permutation() || uses(PatternKind::kHotspot) || uses(PatternKind::kZipf); }
 };
 
 struct TrafficSchedule {
@@ -44,10 +53,18 @@ struct TrafficSchedule {
   Cycle change_at = 0;  // absolute cycle (warm-up + traffic.change.at)
   TrafficPhase after;
   const TrafficPhase& at(Cycle c) const { return has_change && c >= change_at ? after : initial; }
+  bool uses(PatternKind kind) const { return initial.uses(kind) || (has_change && after.uses(kind)); }
+  // hotspot (seed-001 §4.2; traffic.hotspot_fraction, traffic.hotspot_nodes): the share of each source's
+  // packets that go to the hot nodes (sorted, distinct), the rest uniform over the other nodes.
+  double hotspot_fraction = 0.25;
+  std::vector<int> hotspot_nodes{0};
+  // zipf (seed-001 §4.1; traffic.zipf_exponent): the exponent s of P(rank i) ∝ i^-s.
+  double zipf_exponent = 1.0;
 };
 
 // The names of the patterns in the config (traffic.pattern without mix), in PatternKind's order: un, adv,
-// advl, advc, transpose, bit_reverse, bit_complement, shuffle, tornado, neighbor, random_permutation.
+// advl, advc, transpose, bit_reverse, bit_complement, shuffle, tornado, neighbor, random_permutation,
+// hotspot, zipf.
 const std::vector<std::string>& pattern_names();
 PatternKind parse_pattern(const std::string& name);  // one of pattern_names()
 std::string to_string(PatternKind k);
