@@ -422,6 +422,23 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
   v.set("traffic.hotspot_fraction", c.traffic.hotspot_fraction);
   v.set("traffic.hotspot_nodes", hot);
   v.set("traffic.zipf_exponent", c.traffic.zipf_exponent);
+  // The injection process: under on_off the load during ON is the phase's times (on + off) / on.
+  c.traffic.on_off = v.S("traffic.process") == "on_off";
+  c.traffic.on_cycles = v.F("traffic.on_cycles");
+  c.traffic.off_cycles = v.F("traffic.off_cycles");
+  if (c.traffic.on_off) {
+    const auto check = [&](double phase_load, const char* key) {
+      const double on_load = phase_load * c.traffic.on_scale();
+      if (on_load > 1)
+        config_fail(key, "traffic.process on_off offers it at " + std::to_string(phase_load) + " x (on + off) / on = " +
+                             std::to_string(on_load) + " phits/cycle during ON, above a link's 1: lower the load or traffic.off_cycles");
+    };
+    check(c.traffic.initial.load, "traffic.load");
+    if (c.traffic.has_change) check(c.traffic.after.load, "traffic.change.load");
+  }
+  v.set("traffic.process", v.S("traffic.process"));
+  v.set("traffic.on_cycles", c.traffic.on_cycles);
+  v.set("traffic.off_cycles", c.traffic.off_cycles);
 }
 
 // Simulation: warm-up, measurement, seed, watchdog and bins.

@@ -60,6 +60,13 @@ struct TrafficSchedule {
   std::vector<int> hotspot_nodes{0};
   // zipf (seed-001 §4.1; traffic.zipf_exponent): the exponent s of P(rank i) ∝ i^-s.
   double zipf_exponent = 1.0;
+  // traffic.process on_off: each NIC alternates ON and OFF periods of geometric lengths, means on_cycles and
+  // off_cycles, and generates only while ON, at a phase's load times on_scale(), so that the average offered
+  // load is the phase's (testbench/nic.h). Otherwise (bernoulli) it generates at the load every cycle.
+  bool on_off = false;
+  double on_cycles = 100;
+  double off_cycles = 100;
+  double on_scale() const { return (on_cycles + off_cycles) / on_cycles; }
 };
 
 // The names of the patterns in the config (traffic.pattern without mix), in PatternKind's order: un, adv,
