@@ -90,6 +90,8 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.change.offset", KeyType::kInt, "0", -kBig, kBig, {}, "ADV offset after the change; 0 = unchanged."},
       {"traffic.change.load", KeyType::kFloat, "-1", -1, 1, {}, "Load after the change; -1 = unchanged."},
       {"traffic.change.mix", KeyType::kMix, "[]", 0, 0, {}, "Mix after the change; empty = unchanged."},
+      {"traffic.change.period", KeyType::kInt, "0", 0, kBig, {}, "Bursty repetitive traffic (seed-004 §3.7; README, \"Bursty sources\"): from traffic.change.at on, the traffic after the change lasts traffic.change.burst cycles and comes back every period cycles, the first traffic in between (e.g. UN at a low load, bursts of bit_reverse at a high one). 0 = one change for good."},
+      {"traffic.change.burst", KeyType::kInt, "0", 0, kBig, {}, "With traffic.change.period: cycles of each burst of the traffic after the change (0 < burst < period)."},
       {"sim.warmup", KeyType::kInt, "60000", 0, kBig, {}, "Warm-up cycles (seed-000 §3.2.3: 60,000)."},
       {"sim.measure", KeyType::kInt, "60000", 1, kBig, {}, "Measurement cycles (seed-000 §3.2.3: 60,000)."},
       {"sim.seed", KeyType::kInt, "1", 0, kBig, {}, "Random seed; each router and NIC derives its own stream from it."},

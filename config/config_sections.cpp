@@ -410,6 +410,19 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
     v.set("traffic.change.offset", o2);
     v.set("traffic.change.load", l2);
   }
+  // A periodic change (seed-004 §3.7): bursts of the changed traffic every period cycles.
+  const std::int64_t period = v.I("traffic.change.period"), burst = v.I("traffic.change.burst");
+  if (period > 0) {
+    if (c.change_after_warmup < 0) config_fail("traffic.change.period", "needs traffic.change.at (the first burst's cycle after warm-up)");
+    if (burst <= 0 || burst >= period)
+      config_fail("traffic.change.burst", "must be in [1, traffic.change.period - 1] = [1, " + std::to_string(period - 1) + "], got " + std::to_string(burst));
+    c.traffic.period = static_cast<Cycle>(period);
+    c.traffic.burst = static_cast<Cycle>(burst);
+  } else if (burst != 0) {
+    config_fail("traffic.change.burst", "needs traffic.change.period");
+  }
+  v.set("traffic.change.period", period);
+  v.set("traffic.change.burst", burst);
   // hotspot and zipf (seed-001 §4, config/skewed_patterns.h): their keys, checked where a phase uses them.
   c.traffic.hotspot_fraction = v.F("traffic.hotspot_fraction");
   const std::vector<long long> hot = v.L("traffic.hotspot_nodes");

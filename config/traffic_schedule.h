@@ -52,7 +52,23 @@ struct TrafficSchedule {
   bool has_change = false;
   Cycle change_at = 0;  // absolute cycle (warm-up + traffic.change.at)
   TrafficPhase after;
-  const TrafficPhase& at(Cycle c) const { return has_change && c >= change_at ? after : initial; }
+  // Bursty repetitive traffic (seed-004 §3.7; traffic.change.period, traffic.change.burst): from change_at on,
+  // every `period` cycles the `after` phase for `burst` cycles, then `initial` again for the rest of the
+  // period (0 < burst < period). period 0: one change for good.
+  Cycle period = 0;
+  Cycle burst = 0;
+  const TrafficPhase& at(Cycle c) const {
+    if (!has_change || c < change_at) return initial;
+    return period == 0 || (c - change_at) % period < burst ? after : initial;
+  }
+  // The first cycle after `from` at which the phase changes; kNever if it never does again.
+  Cycle next_change(Cycle from) const {
+    if (!has_change) return kNever;
+    if (from < change_at) return change_at;
+    if (period == 0) return kNever;
+    const Cycle into = (from - change_at) % period;
+    return from - into + (into < burst ? burst : period);
+  }
   bool uses(PatternKind kind) const { return initial.uses(kind) || (has_change && after.uses(kind)); }
   // hotspot (seed-001 §4.2; traffic.hotspot_fraction, traffic.hotspot_nodes): the share of each source's
   // packets that go to the hot nodes (sorted, distinct), the rest uniform over the other nodes.

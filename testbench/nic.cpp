@@ -119,11 +119,13 @@ Cycle Nic::first_on_off_instant(Cycle from) {
     }
     if (on_start_ == kNever) return kNever;
     from = std::max(from, on_start_);
-    const bool change_ahead = traffic_.has_change && from < traffic_.change_at;
+    const Cycle change = traffic_.next_change(from);
     const double load = traffic_.at(from).load;
     const Cycle t = load > 0 ? instant_after(from, gap(load * traffic_.on_scale())) : kNever;
-    if (change_ahead && t >= traffic_.change_at) {
-      from = traffic_.change_at;
+    if (load > 0 && t == kNever) return kNever;  // a load whose gap is never
+    if (change != kNever && t >= change) {
+      if (traffic_.period && !(traffic_.initial.load > 0) && !(traffic_.after.load > 0)) return kNever;
+      from = change;
       continue;
     }
     if (t < on_end_ || t == kNever) return t;
@@ -135,10 +137,13 @@ Cycle Nic::first_instant(Cycle from) {
   if (traffic_.on_off) return first_on_off_instant(from);
   const double load = traffic_.at(from).load;
   Cycle t = load > 0 ? instant_after(from, gap(load)) : kNever;
-  // A change of load restarts the (memoryless) process at the change.
-  if (traffic_.has_change && from < traffic_.change_at && t >= traffic_.change_at) {
-    const double after = traffic_.after.load;
-    t = after > 0 ? instant_after(traffic_.change_at, gap(after)) : kNever;
+  // A change of load restarts the (memoryless) process at the change (at each, when they repeat: seed-004
+  // §3.7); a load so small that its gap is never ends the search.
+  for (Cycle change = traffic_.next_change(from); change != kNever && t >= change; change = traffic_.next_change(change)) {
+    const double next = traffic_.at(change).load;
+    t = next > 0 ? instant_after(change, gap(next)) : kNever;
+    // Repeating: a load whose gap is never, or no load in either phase, sends nothing more.
+    if (traffic_.period && (next > 0 ? t == kNever : !(traffic_.initial.load > 0 || traffic_.after.load > 0))) return kNever;
   }
   return t;
 }

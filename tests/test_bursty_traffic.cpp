@@ -1,12 +1,15 @@
 // Bursty on/off sources (traffic.process: on_off, issue 28): the average offered load is traffic.load
 // within a statistical bound, the packets created per time bin are overdispersed where Bernoulli's are not,
-// and a load that would need more than a link during ON is refused naming the key.
+// and a load that would need more than a link during ON is refused naming the key. Bursty repetitive
+// traffic (seed-004 §3.7, traffic.change.period): the phases by hand, and the packets created per bin in and
+// out of the bursts.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
 #include "config/config.h"
+#include "config/traffic_schedule.h"
 #include "sim_helpers.h"
 
 using namespace hiradix;
@@ -85,4 +88,60 @@ TEST(BurstyTrafficConfig, ALoadAboveALinkDuringOnIsRefused) {
   const Config c = load_config("", {});
   EXPECT_FALSE(c.traffic.on_off);
   EXPECT_EQ(c.resolved["traffic"]["process"], "bernoulli");
+}
+
+// ---- bursty repetitive traffic (seed-004 §3.7) ----
+
+TEST(BurstyPhases, PeriodicChangeAlternatesThePhases) {
+  TrafficSchedule s;
+  s.initial.load = 0.1;
+  s.after.load = 0.5;
+  s.has_change = true;
+  s.change_at = 100;
+  EXPECT_EQ(s.next_change(0), 100u);  // one change for good
+  EXPECT_EQ(s.next_change(100), kNever);
+  EXPECT_EQ(s.at(1000).load, 0.5);
+  s.period = 50;
+  s.burst = 10;
+  for (Cycle c : {0, 99, 110, 149, 160, 1010}) EXPECT_EQ(s.at(c).load, 0.1) << c;
+  for (Cycle c : {100, 109, 150, 159, 1000}) EXPECT_EQ(s.at(c).load, 0.5) << c;
+  EXPECT_EQ(s.next_change(0), 100u);
+  EXPECT_EQ(s.next_change(99), 100u);
+  EXPECT_EQ(s.next_change(100), 110u);
+  EXPECT_EQ(s.next_change(109), 110u);
+  EXPECT_EQ(s.next_change(110), 150u);
+  EXPECT_EQ(s.next_change(149), 150u);
+  EXPECT_EQ(s.next_change(150), 160u);
+}
+
+// UN at 0.02 with bursts of bit_reverse at 0.25, 500 cycles every 2,000, on a 4 x 4 mesh (16 nodes; the 4
+// palindromes 0000, 0110, 1001, 1111 send nothing under bit_reverse). Per 100-cycle bin: 12 x 0.25 / 8 x 100
+// = 37.5 packets in a burst, 16 x 0.02 / 8 x 100 = 4 between. Over 9 periods: 1,687.5 packets in 45 burst
+// bins (Poisson deviation 2.4 %) and 540 in 135 others (4.3 %); bounds 10 % and 20 %.
+TEST(BurstyPhases, BurstsOfAFixedPatternComeBackEveryPeriod) {
+  const json r = run_sane({{"topology.type", "mesh"},         {"topology.dims", "[4,4]"},         {"routing.algorithm", "dor"},
+                           {"traffic.load", "0.02"},          {"traffic.change.at", "0"},         {"traffic.change.period", "2000"},
+                           {"traffic.change.burst", "500"},   {"traffic.change.pattern", "bit_reverse"}, {"traffic.change.load", "0.25"},
+                           {"sim.warmup", "1000"},            {"sim.measure", "20000"},           {"stats.bin", "100"},
+                           {"stats.before", "0"}});
+  ASSERT_FALSE(r.is_null());
+  ASSERT_EQ(r["time_series"].size(), 200u);
+  double burst = 0, low = 0;
+  for (std::size_t i = 0; i < 180; ++i) (i % 20 < 5 ? burst : low) += r["time_series"][i]["generated_packets"].get<double>();
+  EXPECT_NEAR(burst, 1687.5, 168.75);
+  EXPECT_NEAR(low, 540, 108);
+  // Offered over the window: (500 x 0.25 x 12/16 + 1,500 x 0.02) / 2,000.
+  EXPECT_NEAR(r["offered_load"].get<double>(), (500 * 0.25 * 12 / 16 + 1500 * 0.02) / 2000, 0.004);
+}
+
+TEST(BurstyPhasesConfig, PeriodAndBurstAreChecked) {
+  const Overrides base{{"traffic.change.at", "0"}, {"traffic.change.load", "0.3"}, {"sim.measure", "1000"}};
+  EXPECT_EQ(config_error(with(base, {{"traffic.change.period", "100"}, {"traffic.change.burst", "10"}})), "accepted");
+  EXPECT_EQ(config_error(with(base, {{"traffic.change.period", "100"}})),
+            "config error: traffic.change.burst: must be in [1, traffic.change.period - 1] = [1, 99], got 0");
+  EXPECT_EQ(config_error(with(base, {{"traffic.change.period", "100"}, {"traffic.change.burst", "100"}})),
+            "config error: traffic.change.burst: must be in [1, traffic.change.period - 1] = [1, 99], got 100");
+  EXPECT_EQ(config_error({{"traffic.change.period", "100"}, {"traffic.change.burst", "10"}}),
+            "config error: traffic.change.period: needs traffic.change.at (the first burst's cycle after warm-up)");
+  EXPECT_EQ(config_error(with(base, {{"traffic.change.burst", "10"}})), "config error: traffic.change.burst: needs traffic.change.period");
 }
