@@ -9,6 +9,7 @@
 #include "config/config_limits.h"
 #include "config/config_values.h"
 #include "config/permutation_patterns.h"
+#include "config/skewed_patterns.h"
 #include "topology/topology_registry.h"
 
 namespace hiradix {
@@ -409,6 +410,48 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
     v.set("traffic.change.offset", o2);
     v.set("traffic.change.load", l2);
   }
+  // A periodic change (seed-004 §3.7): bursts of the changed traffic every period cycles.
+  const std::int64_t period = v.I("traffic.change.period"), burst = v.I("traffic.change.burst");
+  if (period > 0) {
+    if (c.change_after_warmup < 0) config_fail("traffic.change.period", "needs traffic.change.at (the first burst's cycle after warm-up)");
+    if (burst <= 0 || burst >= period)
+      config_fail("traffic.change.burst", "must be in [1, traffic.change.period - 1] = [1, " + std::to_string(period - 1) + "], got " + std::to_string(burst));
+    c.traffic.period = static_cast<Cycle>(period);
+    c.traffic.burst = static_cast<Cycle>(burst);
+  } else if (burst != 0) {
+    config_fail("traffic.change.burst", "needs traffic.change.period");
+  }
+  v.set("traffic.change.period", period);
+  v.set("traffic.change.burst", burst);
+  // hotspot and zipf (seed-001 §4, config/skewed_patterns.h): their keys, checked where a phase uses them.
+  c.traffic.hotspot_fraction = v.F("traffic.hotspot_fraction");
+  const std::vector<long long> hot = v.L("traffic.hotspot_nodes");
+  if (c.traffic.uses(PatternKind::kHotspot)) {
+    const std::string refusal = hotspot_refusal(hot, topo.nodes());
+    if (!refusal.empty()) config_fail("traffic.hotspot_nodes", refusal + " (" + topo.describe() + ")");
+  }
+  c.traffic.hotspot_nodes.assign(hot.begin(), hot.end());
+  c.traffic.zipf_exponent = v.F("traffic.zipf_exponent");
+  v.set("traffic.hotspot_fraction", c.traffic.hotspot_fraction);
+  v.set("traffic.hotspot_nodes", hot);
+  v.set("traffic.zipf_exponent", c.traffic.zipf_exponent);
+  // The injection process: under on_off the load during ON is the phase's times (on + off) / on.
+  c.traffic.on_off = v.S("traffic.process") == "on_off";
+  c.traffic.on_cycles = v.F("traffic.on_cycles");
+  c.traffic.off_cycles = v.F("traffic.off_cycles");
+  if (c.traffic.on_off) {
+    const auto check = [&](double phase_load, const char* key) {
+      const double on_load = phase_load * c.traffic.on_scale();
+      if (on_load > 1)
+        config_fail(key, "traffic.process on_off offers it at " + std::to_string(phase_load) + " x (on + off) / on = " +
+                             std::to_string(on_load) + " phits/cycle during ON, above a link's 1: lower the load or traffic.off_cycles");
+    };
+    check(c.traffic.initial.load, "traffic.load");
+    if (c.traffic.has_change) check(c.traffic.after.load, "traffic.change.load");
+  }
+  v.set("traffic.process", v.S("traffic.process"));
+  v.set("traffic.on_cycles", c.traffic.on_cycles);
+  v.set("traffic.off_cycles", c.traffic.off_cycles);
 }
 
 // Simulation: warm-up, measurement, seed, watchdog and bins.

@@ -8,7 +8,8 @@ namespace hiradix {
 const std::vector<std::string>& pattern_names() {
   static const std::vector<std::string> names = {"un",         "adv",      "advl",           "advc",
                                                  "transpose",  "bit_reverse", "bit_complement", "shuffle",
-                                                 "tornado",    "neighbor", "random_permutation"};
+                                                 "tornado",    "neighbor", "random_permutation", "hotspot",
+                                                 "zipf"};
   return names;
 }
 

@@ -15,6 +15,8 @@ constexpr double kGapNever = 4611686018427387904.0;  // 2^62
 // from + gap - 1, saturating at kNever (a gap of kNever, or a sum that would wrap, means never).
 Cycle instant_after(Cycle from, Cycle gap) { return gap == kNever || gap - 1 > kNever - 1 - from ? kNever : from + gap - 1; }
 
+Cycle saturating_add(Cycle a, Cycle b) { return b > kNever - a ? kNever : a + b; }
+
 }  // namespace
 
 Nic::Link::Link(Nic* nic, int k, const NicParams& params)
@@ -50,6 +52,13 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
     links_.push_back(more_links_.back().get());
   }
   submitted_.reset_growing(4, static_cast<std::size_t>(1) << 30);
+  if (traffic.on_off) {  // cycle 0 is ON with the stationary probability on / (on + off); periods are memoryless
+    on_log_q_ = std::log1p(-1.0 / traffic.on_cycles);
+    off_log_q_ = std::log1p(-1.0 / traffic.off_cycles);
+    const bool on = rng_.uniform() * (traffic.on_cycles + traffic.off_cycles) < traffic.on_cycles;
+    on_start_ = on ? 0 : period(off_log_q_);
+    on_end_ = saturating_add(on_start_, period(on_log_q_));
+  }
   next_generation_ = first_instant(0);
   if (next_generation_ != kNever) wake_at(next_generation_);
 }
@@ -93,13 +102,48 @@ Cycle Nic::gap(double load) {
   return 1 + static_cast<Cycle>(g);
 }
 
+Cycle Nic::period(double log_q) {
+  const double u = 1.0 - rng_.uniform();  // (0, 1]
+  const double g = std::floor(std::log(u) / log_q);  // a mean of 1 cycle: log_q = -inf, g = 0
+  return g < kGapNever ? 1 + static_cast<Cycle>(g) : kNever;
+}
+
+// Bernoulli at the phase's load times (on + off) / on inside ON periods, nothing in OFF ones: the average
+// offered load is the phase's (on / (on + off) of the cycles are ON). The draw restarts, memoryless, at an ON
+// period's start and at the change of traffic.change.at.
+Cycle Nic::first_on_off_instant(Cycle from) {
+  for (;;) {
+    while (on_end_ <= from && on_end_ != kNever) {  // that ON period is over: an OFF period, then the next ON
+      on_start_ = saturating_add(on_end_, period(off_log_q_));
+      on_end_ = saturating_add(on_start_, period(on_log_q_));
+    }
+    if (on_start_ == kNever) return kNever;
+    from = std::max(from, on_start_);
+    const Cycle change = traffic_.next_change(from);
+    const double load = traffic_.at(from).load;
+    const Cycle t = load > 0 ? instant_after(from, gap(load * traffic_.on_scale())) : kNever;
+    if (load > 0 && t == kNever) return kNever;  // a load whose gap is never
+    if (change != kNever && t >= change) {
+      if (traffic_.period && !(traffic_.initial.load > 0) && !(traffic_.after.load > 0)) return kNever;
+      from = change;
+      continue;
+    }
+    if (t < on_end_ || t == kNever) return t;
+    from = on_end_;
+  }
+}
+
 Cycle Nic::first_instant(Cycle from) {
+  if (traffic_.on_off) return first_on_off_instant(from);
   const double load = traffic_.at(from).load;
   Cycle t = load > 0 ? instant_after(from, gap(load)) : kNever;
-  // A change of load restarts the (memoryless) process at the change.
-  if (traffic_.has_change && from < traffic_.change_at && t >= traffic_.change_at) {
-    const double after = traffic_.after.load;
-    t = after > 0 ? instant_after(traffic_.change_at, gap(after)) : kNever;
+  // A change of load restarts the (memoryless) process at the change (at each, when they repeat: seed-004
+  // §3.7); a load so small that its gap is never ends the search.
+  for (Cycle change = traffic_.next_change(from); change != kNever && t >= change; change = traffic_.next_change(change)) {
+    const double next = traffic_.at(change).load;
+    t = next > 0 ? instant_after(change, gap(next)) : kNever;
+    // Repeating: a load whose gap is never, or no load in either phase, sends nothing more.
+    if (traffic_.period && (next > 0 ? t == kNever : !(traffic_.initial.load > 0 || traffic_.after.load > 0))) return kNever;
   }
   return t;
 }

@@ -1,7 +1,9 @@
 // A terminal's network interface: Bernoulli packet generation at the offered load into a bounded
 // injection queue, injection over a link with credits, and ejection that consumes one phit per cycle.
 // Generation instants are drawn as geometric gaps (the same law as a Bernoulli trial per cycle), so an
-// idle NIC costs nothing between packets.
+// idle NIC costs nothing between packets. Under traffic.process on_off the NIC generates only during ON
+// periods, Bernoulli at the load scaled by (on + off) / on (TrafficSchedule::on_off), with ON and OFF
+// periods of geometric lengths drawn from the NIC's stream as they come.
 #pragma once
 #include "tlm/arena.h"
 #include <cstdint>
@@ -107,6 +109,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   Cycle gap(double load);  // cycles to the next generation (>= 1)
   void set_gap_law(double load);  // gap's per-load constants, kept for the next call with the same load
   Cycle first_instant(Cycle from);  // first generation instant at or after `from`
+  Cycle first_on_off_instant(Cycle from);  // the same under traffic.process on_off
+  Cycle period(double log_q);  // an ON or OFF period's length (>= 1), geometric: log_q = log(1 - 1 / mean)
   void generate(Cycle now);
   // The NIC a packet to node `dst` leaves from and the one of `dst` it is delivered at (see the class).
   void pick_nics(int dst, int& from, int& to) const;
@@ -144,6 +148,11 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   double gap_load_ = std::numeric_limits<double>::quiet_NaN();
   double gap_p_ = 0;
   double gap_log_q_ = 0;
+  // traffic.process on_off: the current or next ON period [on_start_, on_end_), and the periods' laws.
+  Cycle on_start_ = 0;
+  Cycle on_end_ = 0;
+  double on_log_q_ = 0;
+  double off_log_q_ = 0;
   // Link 0 is part of the NIC, as the one link of a node with one NIC (most nodes) was before nodes had
   // several: a tick reaches its state at fixed offsets from `this`, without a pointer or a loop.
   bool one_link_;

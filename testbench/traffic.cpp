@@ -1,5 +1,6 @@
 #include "testbench/traffic.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "config/permutation_patterns.h"
@@ -16,6 +17,17 @@ PermutationTables::PermutationTables(const TrafficSchedule& schedule, const Topo
   };
   add(schedule.initial);
   if (schedule.has_change) add(schedule.after);
+  if (schedule.uses(PatternKind::kHotspot)) {
+    hot_ = schedule.hotspot_nodes;
+    std::sort(hot_.begin(), hot_.end());
+    for (int n = 0; n < topo.nodes(); ++n)
+      if (!std::binary_search(hot_.begin(), hot_.end(), n)) cold_.push_back(n);
+    hot_fraction_ = schedule.hotspot_fraction;
+  }
+  if (schedule.uses(PatternKind::kZipf)) {
+    zipf_cdf_ = hiradix::zipf_cdf(topo.nodes() - 1, schedule.zipf_exponent);
+    zipf_ranking_ = ZipfRanking(topo.nodes(), seed);
+  }
 }
 
 bool PermutationTables::empty() const {
@@ -42,6 +54,13 @@ TrafficSource::TrafficSource(const Topology& topo, int n, const PermutationTable
       nodes_per_domain(topo.nodes_per_domain()) {
   partner.fill(kNoPacket);
   if (!permutations) return;
+  tables = permutations;
+  const auto where = [n](const std::vector<int>& v) {
+    const auto it = std::lower_bound(v.begin(), v.end(), n);
+    return it != v.end() && *it == n ? static_cast<int>(it - v.begin()) : -1;
+  };
+  hot_self = where(permutations->hot_nodes());
+  cold_self = where(permutations->cold_nodes());
   for (int k = 0; k < kPermutationPatterns; ++k) {
     const std::vector<int>& t = permutations->table(static_cast<PatternKind>(static_cast<int>(PatternKind::kTranspose) + k));
     if (!t.empty() && t[static_cast<std::size_t>(n)] != n) partner[static_cast<std::size_t>(k)] = t[static_cast<std::size_t>(n)];
@@ -49,6 +68,14 @@ TrafficSource::TrafficSource(const Topology& topo, int n, const PermutationTable
 }
 
 namespace {
+
+// One of `list`'s nodes drawn uniformly, skipping position `self` (-1: none); `list` has another.
+int uniform_in_list(const std::vector<int>& list, int self, Rng& rng) {
+  const int n = static_cast<int>(list.size()) - (self >= 0);
+  int i = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+  if (self >= 0 && i >= self) ++i;
+  return list[static_cast<std::size_t>(i)];
+}
 
 int uniform_in_domain(const TrafficSource& s, int domain, Rng& rng) {
   return domain * s.nodes_per_domain + static_cast<int>(rng.below(static_cast<std::uint32_t>(s.nodes_per_domain)));
@@ -83,6 +110,18 @@ int destination_of(const PatternComponent& c, const Topology& t, const TrafficSo
     case PatternKind::kNeighbor:
     case PatternKind::kRandomPermutation:  // the node's one destination, looked up when its NIC was built
       return s.partner[static_cast<std::size_t>(permutation_index(c.kind))];
+    case PatternKind::kHotspot: {  // seed-001 §4.2 (config/skewed_patterns.h)
+      const std::vector<int>& hot = s.tables->hot_nodes();
+      const bool other_hot = hot.size() > (s.hot_self >= 0 ? 1u : 0u);
+      if (other_hot && rng.uniform() < s.tables->hot_fraction()) return uniform_in_list(hot, s.hot_self, rng);
+      return uniform_in_list(s.tables->cold_nodes(), s.cold_self, rng);
+    }
+    case PatternKind::kZipf: {  // seed-001 §4.1: the rank by inverse CDF, then the source's ranking
+      const std::vector<double>& cdf = s.tables->zipf_cdf();
+      const double u = rng.uniform();
+      const auto rank = std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin();
+      return s.tables->zipf_ranking().destination(s.node, static_cast<std::uint32_t>(rank));
+    }
   }
   return s.node;
 }
@@ -102,7 +141,7 @@ int pick_destination(const TrafficPhase& phase, const Topology& topo, const Traf
 }
 
 int pick_destination(const TrafficPhase& phase, const Topology& topo, int src, Rng& rng) {
-  if (phase.has_permutation()) throw std::invalid_argument("pick_destination: a permutation pattern needs its tables (TrafficSource)");
+  if (phase.needs_tables()) throw std::invalid_argument("pick_destination: a permutation, hotspot or zipf pattern needs its tables (TrafficSource)");
   return pick_destination(phase, topo, TrafficSource(topo, src), rng);
 }
 

@@ -1,6 +1,7 @@
 // Synthetic traffic patterns (seed-000 §4.2, seed-003 §4) over the topology's domains (a Dragonfly's groups),
-// and the permutations (config/permutation_patterns.h): the destination of each packet, drawn from the
-// phase the schedule (config/traffic_schedule.h) is in.
+// the permutations (config/permutation_patterns.h) and the skewed patterns hotspot and zipf (seed-001 §4,
+// config/skewed_patterns.h): the destination of each packet, drawn from the phase the schedule
+// (config/traffic_schedule.h) is in.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -8,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/skewed_patterns.h"
 #include "config/traffic_schedule.h"
 #include "router/common/rng.h"
 #include "topology/topology.h"
@@ -16,7 +18,8 @@
 namespace hiradix {
 
 // The destination tables of the permutation patterns a schedule uses (either phase, mixes included),
-// computed once per run: random_permutation's drawn from the seed.
+// computed once per run: random_permutation's drawn from the seed; and those of hotspot (the hot and the
+// cold nodes) and zipf (the rank CDF and every source's ranking) when the schedule uses them.
 class PermutationTables {
  public:
   PermutationTables() = default;  // no permutation
@@ -27,9 +30,20 @@ class PermutationTables {
   // Per pattern used, the nodes that are their own destination and so send none of its packets:
   // {"transpose": 8} (result.json's permutation_fixed_points).
   nlohmann::json fixed_points_json() const;
+  // hotspot: the hot nodes and the others, each sorted; the share of a source's packets to the hot ones.
+  const std::vector<int>& hot_nodes() const { return hot_; }
+  const std::vector<int>& cold_nodes() const { return cold_; }
+  double hot_fraction() const { return hot_fraction_; }
+  // zipf: P(rank <= r + 1) for r = 0 .. N − 2, and the rankings (empty unless the schedule uses zipf).
+  const std::vector<double>& zipf_cdf() const { return zipf_cdf_; }
+  const ZipfRanking& zipf_ranking() const { return zipf_ranking_; }
 
  private:
   std::array<std::vector<int>, kPermutationPatterns> tables_;
+  std::vector<int> hot_, cold_;
+  double hot_fraction_ = 0;
+  std::vector<double> zipf_cdf_;
+  ZipfRanking zipf_ranking_;
 };
 
 // What the patterns need to know of a source node and of the topology's domains, looked up once (a NIC
@@ -45,6 +59,11 @@ struct TrafficSource {
   // Per permutation (permutation_index): this node's destination; kNoPacket where it is its own (a fixed
   // point, which sends nothing) or the tables have no such pattern.
   std::array<int, kPermutationPatterns> partner;
+  // hotspot: where this node is in the hot and cold lists (-1: not there), so that a draw skips it.
+  int hot_self = -1;
+  int cold_self = -1;
+  // The run's tables (hotspot, zipf); null without them.
+  const PermutationTables* tables = nullptr;
 };
 
 // What pick_destination returns for a packet that is not sent: a permutation maps its source to itself.
@@ -52,7 +71,8 @@ inline constexpr int kNoPacket = -1;
 
 // Picks a destination terminal for a packet of terminal `src` (kNoPacket: none, see above).
 int pick_destination(const TrafficPhase& phase, const Topology& topo, const TrafficSource& src, Rng& rng);
-// The same without permutation tables: throws std::invalid_argument for a phase with a permutation.
+// The same without the run's tables: throws std::invalid_argument for a phase that needs them (a
+// permutation, hotspot or zipf).
 int pick_destination(const TrafficPhase& phase, const Topology& topo, int src, Rng& rng);
 
 }  // namespace hiradix

@@ -63,7 +63,8 @@ std::string pattern_display(const std::string& pattern, long long offset, int sp
       {"un", "UN"},           {"advl", "ADVL"},         {"advc", "ADVC"},
       {"mix", "MIX"},         {"transpose", "Transpose"}, {"bit_reverse", "Bit reverse"},
       {"bit_complement", "Bit complement"}, {"shuffle", "Shuffle"}, {"tornado", "Tornado"},
-      {"neighbor", "Neighbor"}, {"random_permutation", "Random permutation"}};
+      {"neighbor", "Neighbor"}, {"random_permutation", "Random permutation"}, {"hotspot", "Hot spot"},
+      {"zipf", "Zipf"}};
   const auto it = names.find(pattern);
   return it == names.end() ? pattern : it->second;
 }
