@@ -10,6 +10,7 @@
 #include "config/config_values.h"
 #include "config/permutation_patterns.h"
 #include "config/skewed_patterns.h"
+#include "config/trace_file.h"
 #include "topology/topology_registry.h"
 
 namespace hiradix {
@@ -449,6 +450,20 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
     check(c.traffic.initial.load, "traffic.load");
     if (c.traffic.has_change) check(c.traffic.after.load, "traffic.change.load");
   }
+  // A trace sets every packet's cycle and destination: it stands alone.
+  const std::string trace_file = v.S("traffic.trace_file");
+  if (c.traffic.uses(PatternKind::kTrace)) {
+    if (c.traffic.initial.components.size() > 1) config_fail("traffic.mix", "a trace cannot be a mix component");
+    if (c.traffic.has_change) config_fail("traffic.change.at", "a trace cannot change (nor follow a change)");
+    if (c.traffic.on_off) config_fail("traffic.process", "a trace sets its own creation cycles: use bernoulli");
+    if (trace_file.empty()) config_fail("traffic.trace_file", "pattern trace needs a trace file");
+    try {
+      c.traffic.trace = std::make_shared<const std::vector<TraceMessage>>(read_trace(trace_file, topo.nodes()));
+    } catch (const TraceError& e) {
+      config_fail("traffic.trace_file", e.what());
+    }
+  }
+  v.set("traffic.trace_file", trace_file);
   v.set("traffic.process", v.S("traffic.process"));
   v.set("traffic.on_cycles", c.traffic.on_cycles);
   v.set("traffic.off_cycles", c.traffic.off_cycles);

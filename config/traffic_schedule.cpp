@@ -9,7 +9,7 @@ const std::vector<std::string>& pattern_names() {
   static const std::vector<std::string> names = {"un",         "adv",      "advl",           "advc",
                                                  "transpose",  "bit_reverse", "bit_complement", "shuffle",
                                                  "tornado",    "neighbor", "random_permutation", "hotspot",
-                                                 "zipf"};
+                                                 "zipf",       "trace"};
   return names;
 }
 

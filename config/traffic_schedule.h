@@ -3,8 +3,11 @@
 // and an optional change of pattern and/or load at a given cycle. The testbench draws destinations from it
 // (testbench/traffic.h).
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "config/trace_file.h"
 
 #include "tlm/cycle.h"
 
@@ -15,7 +18,8 @@ namespace hiradix {
 enum class PatternKind {
   kUniform, kAdversarial, kAdvLocal, kAdvConsecutive,
   kTranspose, kBitReverse, kBitComplement, kShuffle, kTornado, kNeighbor, kRandomPermutation,
-  kHotspot, kZipf  // seed-001 §4.2, §4.1 (config/skewed_patterns.h)
+  kHotspot, kZipf,  // seed-001 §4.2, §4.1 (config/skewed_patterns.h)
+  kTrace            // replay of traffic.trace_file (config/trace_file.h)
 };
 inline constexpr int kPermutationPatterns = 7;  // kTranspose .. kRandomPermutation
 inline bool is_permutation(PatternKind k) { return k >= PatternKind::kTranspose && k <= PatternKind::kRandomPermutation; }
@@ -83,11 +87,14 @@ struct TrafficSchedule {
   double on_cycles = 100;
   double off_cycles = 100;
   double on_scale() const { return (on_cycles + off_cycles) / on_cycles; }
+  // traffic.pattern: trace: the messages of traffic.trace_file, which set every packet's creation cycle and
+  // destination instead of a load and a pattern (shared: a Config is copied).
+  std::shared_ptr<const std::vector<TraceMessage>> trace;
 };
 
 // The names of the patterns in the config (traffic.pattern without mix), in PatternKind's order: un, adv,
 // advl, advc, transpose, bit_reverse, bit_complement, shuffle, tornado, neighbor, random_permutation,
-// hotspot, zipf.
+// hotspot, zipf, trace.
 const std::vector<std::string>& pattern_names();
 PatternKind parse_pattern(const std::string& name);  // one of pattern_names()
 std::string to_string(PatternKind k);

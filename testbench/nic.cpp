@@ -59,7 +59,13 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
     on_start_ = on ? 0 : period(off_log_q_);
     on_end_ = saturating_add(on_start_, period(on_log_q_));
   }
-  next_generation_ = first_instant(0);
+  if (traffic.trace && permutations) {  // a trace: its messages' cycles, not a load
+    trace_next_ = permutations->trace_begin(node);
+    trace_end_ = permutations->trace_begin(node + 1);
+    next_generation_ = trace_next_ != trace_end_ ? trace_next_->time : kNever;
+  } else {
+    next_generation_ = first_instant(0);
+  }
   if (next_generation_ != kNever) wake_at(next_generation_);
 }
 
@@ -148,7 +154,22 @@ Cycle Nic::first_instant(Cycle from) {
   return t;
 }
 
+void Nic::generate_trace(Cycle now) {
+  for (; trace_next_ != trace_end_ && trace_next_->time <= now; ++trace_next_) {
+    for (int k = 0; k < trace_next_->packets; ++k) {
+      int from, to;
+      pick_nics(trace_next_->destination, from, to);
+      Ring<Waiting>& queue = link(from).queue;
+      const bool accepted = !queue.full();
+      stats_.on_generate(now, params_.packet_size, accepted);
+      if (accepted) queue.push({now, static_cast<std::uint32_t>(trace_next_->destination), 0, static_cast<std::uint8_t>(to)});
+    }
+  }
+  next_generation_ = trace_next_ != trace_end_ ? trace_next_->time : kNever;
+}
+
 void Nic::generate(Cycle now) {
+  if (trace_end_) return generate_trace(now);
   const TrafficPhase& phase = traffic_.at(now);
   if (one_link_ && !phase.has_permutation()) {  // the destination is drawn for an accepted packet only
     Ring<Waiting>& queue = first_.queue;

@@ -110,7 +110,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   void set_gap_law(double load);  // gap's per-load constants, kept for the next call with the same load
   Cycle first_instant(Cycle from);  // first generation instant at or after `from`
   Cycle first_on_off_instant(Cycle from);  // the same under traffic.process on_off
-  Cycle period(double log_q);  // an ON or OFF period's length (>= 1), geometric: log_q = log(1 - 1 / mean)
+  Cycle period(double log_q);
+  void generate_trace(Cycle now);  // traffic.pattern: trace: the packets of this node's messages of cycle <= now  // an ON or OFF period's length (>= 1), geometric: log_q = log(1 - 1 / mean)
   void generate(Cycle now);
   // The NIC a packet to node `dst` leaves from and the one of `dst` it is delivered at (see the class).
   void pick_nics(int dst, int& from, int& to) const;
@@ -153,6 +154,9 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   Cycle on_end_ = 0;
   double on_log_q_ = 0;
   double off_log_q_ = 0;
+  // traffic.pattern: trace: this node's next message and the end of its messages (equal: none left).
+  const TraceMessage* trace_next_ = nullptr;
+  const TraceMessage* trace_end_ = nullptr;
   // Link 0 is part of the NIC, as the one link of a node with one NIC (most nodes) was before nodes had
   // several: a tick reaches its state at fixed offsets from `this`, without a pointer or a loop.
   bool one_link_;

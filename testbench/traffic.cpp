@@ -24,6 +24,15 @@ PermutationTables::PermutationTables(const TrafficSchedule& schedule, const Topo
       if (!std::binary_search(hot_.begin(), hot_.end(), n)) cold_.push_back(n);
     hot_fraction_ = schedule.hotspot_fraction;
   }
+  if (schedule.trace) {
+    trace_ = *schedule.trace;
+    std::stable_sort(trace_.begin(), trace_.end(), [](const TraceMessage& a, const TraceMessage& b) {
+      return a.source != b.source ? a.source < b.source : a.time < b.time;
+    });
+    trace_start_.assign(static_cast<std::size_t>(topo.nodes()) + 1, 0);
+    for (const TraceMessage& m : trace_) ++trace_start_[static_cast<std::size_t>(m.source) + 1];
+    for (std::size_t n = 1; n < trace_start_.size(); ++n) trace_start_[n] += trace_start_[n - 1];
+  }
   if (schedule.uses(PatternKind::kZipf)) {
     zipf_cdf_ = hiradix::zipf_cdf(topo.nodes() - 1, schedule.zipf_exponent);
     zipf_ranking_ = ZipfRanking(topo.nodes(), seed);
@@ -122,6 +131,8 @@ int destination_of(const PatternComponent& c, const Topology& t, const TrafficSo
       const auto rank = std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin();
       return s.tables->zipf_ranking().destination(s.node, static_cast<std::uint32_t>(rank));
     }
+    case PatternKind::kTrace:  // the NIC takes a trace's destinations from its messages (Nic::generate_trace)
+      return kNoPacket;
   }
   return s.node;
 }

@@ -37,6 +37,8 @@ class PermutationTables {
   // zipf: P(rank <= r + 1) for r = 0 .. N − 2, and the rankings (empty unless the schedule uses zipf).
   const std::vector<double>& zipf_cdf() const { return zipf_cdf_; }
   const ZipfRanking& zipf_ranking() const { return zipf_ranking_; }
+  // trace: node n's messages, by cycle (file order among equal cycles), are [trace_begin(n), trace_begin(n + 1)).
+  const TraceMessage* trace_begin(int node) const { return trace_.data() + trace_start_[static_cast<std::size_t>(node)]; }
 
  private:
   std::array<std::vector<int>, kPermutationPatterns> tables_;
@@ -44,6 +46,8 @@ class PermutationTables {
   double hot_fraction_ = 0;
   std::vector<double> zipf_cdf_;
   ZipfRanking zipf_ranking_;
+  std::vector<TraceMessage> trace_;      // sorted by source, then cycle
+  std::vector<std::size_t> trace_start_;  // per node, and one past the last
 };
 
 // What the patterns need to know of a source node and of the topology's domains, looked up once (a NIC

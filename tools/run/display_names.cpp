@@ -64,7 +64,7 @@ std::string pattern_display(const std::string& pattern, long long offset, int sp
       {"mix", "MIX"},         {"transpose", "Transpose"}, {"bit_reverse", "Bit reverse"},
       {"bit_complement", "Bit complement"}, {"shuffle", "Shuffle"}, {"tornado", "Tornado"},
       {"neighbor", "Neighbor"}, {"random_permutation", "Random permutation"}, {"hotspot", "Hot spot"},
-      {"zipf", "Zipf"}};
+      {"zipf", "Zipf"}, {"trace", "Trace"}};
   const auto it = names.find(pattern);
   return it == names.end() ? pattern : it->second;
 }

@@ -349,9 +349,12 @@ std::string summarize(const nlohmann::json& j) {
     s << fmt::format("  network      {} routers, {} nodes, radix {}, links: {}\n", topo->routers(), topo->nodes(), radix, links);
   }
   const std::string pattern = c["traffic"]["pattern"].get<std::string>();
-  s << fmt::format("  traffic      {}{} load {:.3f}{}\n", pattern,
-                   pattern == "adv" ? " offset " + std::to_string(c["traffic"]["offset"].get<int>()) : "", c["traffic"]["load"].get<double>(),
-                   j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
+  if (pattern == "trace")  // a trace's messages set the load
+    s << fmt::format("  traffic      trace {}\n", c["traffic"]["trace_file"].get<std::string>());
+  else
+    s << fmt::format("  traffic      {}{} load {:.3f}{}\n", pattern,
+                     pattern == "adv" ? " offset " + std::to_string(c["traffic"]["offset"].get<int>()) : "", c["traffic"]["load"].get<double>(),
+                     j.contains("time_series") ? " (with a change at +" + std::to_string(c["traffic"]["change"]["at"].get<long long>()) + ")" : "");
   const nlohmann::json fixed_points = j.value("permutation_fixed_points", nlohmann::json::object());
   for (const auto& [pattern, fixed] : fixed_points.items())
     if (fixed.get<int>() > 0)
