@@ -199,7 +199,8 @@ TEST(HardeningIntegers, SchemaBoundsFitTheTypesTheModelUses) {
   // Keys stored in an int must not allow more than INT_MAX; the 64-bit ones are listed.
   const std::set<std::string> wide = {"trace.from", "trace.to", "rtl.inject_mismatch_at", "routing.ectn_period",
                                       "routing.pb_period", "traffic.change.at", "sim.warmup", "sim.measure",
-                                      "sim.seed", "sim.watchdog", "stats.bin", "stats.before"};
+                                      "sim.seed", "sim.watchdog", "stats.bin", "stats.before",
+                                      "traffic.change.period", "traffic.change.burst"};
   for (const KeySpec& k : config_schema()) {
     if (k.type != KeyType::kInt || wide.count(k.key)) continue;
     EXPECT_LE(k.max, INT_MAX) << k.key;
