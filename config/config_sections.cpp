@@ -109,9 +109,19 @@ void read_router(ConfigValues& v, Config& c) {
   v.set("router.output_arbiter", v.S("router.output_arbiter"));
   v.set("router.switching", v.S("router.switching"));
   // The queue scheme and the flow control (the schema's choices are the schemes that exist).
-  static const std::map<std::string, InputBufferKind> queues = {{"vc", InputBufferKind::kVcFifos}};
+  // Band-based queues are VC FIFOs too: the band picks the VC (read_vcs_and_buffers fills the band map).
+  static const std::map<std::string, InputBufferKind> queues = {
+      {"vc", InputBufferKind::kVcFifos}, {"bbq", InputBufferKind::kVcFifos}, {"dbbq", InputBufferKind::kVcFifos}};
   static const std::map<std::string, FlowControlKind> flows = {{"credits", FlowControlKind::kCredits}};
-  rp.input_buffers = queues.at(v.S("router.queues"));
+  const std::string scheme = v.S("router.queues");
+  rp.input_buffers = queues.at(scheme);
+  if (scheme == "bbq" || scheme == "dbbq") {
+    rp.bands.count = static_cast<int>(v.I("router.bands"));
+    rp.bands.by_column = scheme == "dbbq";
+  } else if (v.I("router.bands") != 2) {
+    config_fail("router.bands", "is read only by router.queues bbq and dbbq; router.queues is " + scheme);
+  }
+  v.set("router.bands", v.I("router.bands"));
   rp.flow_control = flows.at(v.S("router.flow_control"));
   v.set("router.queues", v.S("router.queues"));
   v.set("router.flow_control", v.S("router.flow_control"));
@@ -121,19 +131,46 @@ void read_router(ConfigValues& v, Config& c) {
 
 namespace {
 
-// Why `routing` cannot run in more than one VN, or "". A VN's routing decides as if alone on its VN's VCs
-// (Router::route_candidate adds the offset), so a routing that reads the input VC or the state of each
-// output VC (in-transit routings: the input VC and the ready VCs; OLM and Hybrid: occupancies; UGAL with
-// routing.ugal_load: vc) would read VN 0's VCs: refused until the router gives it its VN's.
-std::string vn_refusal(const RoutingAlgorithm& routing, const RoutingOptions& options) {
+// Why `routing` cannot run in more than one VN or with band-based queues (`what`), or "". The routing
+// decides as if alone on its own VCs (Router::decide_rare adds the VN's offset and picks the band), so a
+// routing that reads the input VC or the state of each output VC (in-transit routings: the input VC and the
+// ready VCs; OLM and Hybrid: occupancies; UGAL with routing.ugal_load: vc) would read the wrong VCs:
+// refused until the router gives it its VN's and band's.
+std::string vc_translation_refusal(const RoutingAlgorithm& routing, const RoutingOptions& options, const std::string& what) {
   const std::string who = "routing.algorithm " + options.algorithm;
-  if (routing.reroutes_blocked_heads()) return who + " reads the input VC and each output's ready VCs, which VNs do not translate yet";
-  if (routing.needs_occupancy()) return who + " reads output-VC occupancies, which VNs do not translate yet";
+  if (routing.reroutes_blocked_heads()) return who + " reads the input VC and each output's ready VCs, which " + what + " do not translate yet";
+  if (routing.needs_occupancy()) return who + " reads output-VC occupancies, which " + what + " do not translate yet";
   for (const RoutingKey& k : routing_keys())
     if (k.spec.key == "routing.ugal_load" && options.text(k.spec.key) == "vc" &&
         std::find(k.used_by.begin(), k.used_by.end(), options.algorithm) != k.used_by.end())
-      return "routing.ugal_load: vc reads the load of each output VC, which VNs do not translate yet";
+      return "routing.ugal_load: vc reads the load of each output VC, which " + what + " do not translate yet";
   return "";
+}
+
+// Band-based queues (router/common/band_map.h): the band map of the network, or a clear error.
+void read_bands(Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
+  BandMap& bands = c.router.bands;
+  const std::string scheme = bands.by_column ? "dbbq" : "bbq";
+  const std::string refusal = vc_translation_refusal(routing, c.routing, "band-based queues");
+  if (!refusal.empty()) config_fail("router.queues", refusal);
+  if (c.nic_vc_by_destination)
+    config_fail("nic.injection_vc", "destination picks the injection VC by destination, as router.queues " + scheme +
+                                        " does already: use round_robin (among the routing's VCs; the band picks within)");
+  bands.nodes = topo.nodes();
+  if (!bands.by_column) return;
+  const int vns = c.router.vns * routing.own_virtual_networks();
+  if (vns != 2)
+    config_fail("router.queues", "dbbq bands two virtual networks by two formulas (rows, then columns); this network has " +
+                                     std::to_string(vns) + " (routing.vns times the routing's own): set routing.vns: 2, use "
+                                     "routing.algorithm osha, or router.queues bbq");
+  const std::vector<int> grid = topo.grid();
+  if (grid.empty())
+    config_fail("router.queues", "dbbq bands its second virtual network by the column of the destination's router, and topology.type " +
+                                     c.topology.type + " has no router grid: use bbq");
+  int routers = 1;
+  for (int k : grid) routers *= k;
+  bands.columns = grid[0];
+  bands.nodes_per_router = topo.nodes() / routers;
 }
 
 }  // namespace
@@ -174,7 +211,7 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const
   }
   rp.vns = static_cast<int>(c.routing.integer("routing.vns"));
   if (rp.vns > 1) {
-    const std::string refusal = vn_refusal(*routing, c.routing);
+    const std::string refusal = vc_translation_refusal(*routing, c.routing, "VNs");
     if (!refusal.empty()) config_fail("routing.vns", refusal);
   }
   rp.broadcast.phit_bits = static_cast<int>(v.I("broadcast.phit_bits"));
@@ -279,13 +316,20 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   const std::vector<LinkClassKeys>& classes = topology_entry(c.topology.type).link_classes;
   // Virtual networks (routing.vns): each is a disjoint copy of the routing's VCs on every class, the
   // terminal (injection) class too, so a class needs vns times the routing's VCs and splits evenly.
+  // Band-based queues (router.queues bbq, dbbq) make each of those VCs router.bands VCs, on every class.
+  c.nic_vc_by_destination = v.S("nic.injection_vc") == "destination";
+  if (rp.bands.banded()) read_bands(c, routing, topo);
   const int vns = rp.vns;
-  const auto in_vns = [vns](int n) {
-    return vns > 1 ? " (" + std::to_string(n) + " in each of routing.vns = " + std::to_string(vns) + " virtual networks)" : "";
+  const int bands = rp.bands.count;
+  const auto in_vns = [vns, bands](int n) {
+    std::string s;
+    if (vns > 1) s += " (" + std::to_string(n / bands) + " in each of routing.vns = " + std::to_string(vns) + " virtual networks)";
+    if (bands > 1) s += " (" + std::to_string(bands) + " router.bands of each of the routing's " + std::to_string(n / bands) + ")";
+    return s;
   };
   for (std::size_t i = 0; i < classes.size(); ++i) {
     const std::string& key = classes[i].vcs.key;
-    const int needed = vns * (i < need.per_class.size() ? need[static_cast<int>(i)] : 1);
+    const int needed = vns * bands * (i < need.per_class.size() ? need[static_cast<int>(i)] : 1);
     const int given = static_cast<int>(v.I(key));
     if (given != 0 && given < needed)
       config_fail(key, who + " needs at least " + std::to_string(needed) + " " + classes[i].name + " VCs for deadlock freedom" +
@@ -294,6 +338,12 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
       config_fail(key, "must be a multiple of routing.vns = " + std::to_string(vns) +
                            " (each virtual network owns an equal share of the " + classes[i].name + " VCs); got " +
                            std::to_string(given));
+    if (given % (vns * bands) != 0)
+      config_fail(key, "must be a multiple of router.bands = " + std::to_string(bands) + (vns > 1 ? " times routing.vns" : "") +
+                           " (each of the routing's " + classes[i].name + " VCs is one VC per band); got " + std::to_string(given));
+    if (needed > kMaxPortVcs)
+      config_fail(classes[i].vcs.key, who + " needs " + std::to_string(needed) + " " + classes[i].name + " VCs" + in_vns(needed / vns) +
+                                          ", more than the " + std::to_string(kMaxPortVcs) + " a port has: fewer router.bands");
     c.links[i].vcs = given == 0 ? needed : given;
     v.set(key, c.links[i].vcs);
     c.links[i].buffer = at_least(classes[i].buffer.key, rp.flit_size, unit);
@@ -304,7 +354,6 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   if (!own.empty() && v.I(own) != 0) at_least(own, rp.flit_size, unit);
   at_least("router.output_queue", rp.flit_size, unit);
   c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
-  c.nic_vc_by_destination = v.S("nic.injection_vc") == "destination";
   v.set("nic.injection_vc", v.S("nic.injection_vc"));
 }
 

@@ -52,7 +52,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       port_ready_(ports.size(), 0),
       occupancy_(ports.size() * kStateVcs, 0),
       out_due_(ports.size(), kNever) {
-  rare_rc_ = params.vns > 1;
+  rare_rc_ = params.vns > 1 || params.bands.banded();
   if (routing.recomputes_at_injection())
     for (std::size_t p = 0; p < ports.size(); ++p)
       if (ports[p].link_class == 0) recompute_ports_ |= 1ull << p;
@@ -159,7 +159,8 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   VcEntry& c = v.candidate();
   Packet& pkt = pool_[c.packet];
   const int in_port = inputs_.port_of(index);
-  RouterView view(*this, id_, contention_.values(), now, in_port, index - inputs_.vc_index(in_port, 0));
+  const int in_vc = index - inputs_.vc_index(in_port, 0);  // the routing reads its own VC, not the band's
+  RouterView view(*this, id_, contention_.values(), now, in_port, rare_rc_ ? params_.bands.routing_vc(in_vc) : in_vc);
   RoutingContext ctx;
   rc_.gather(view, pkt, ctx);
   if (reroutes_ || recompute_ports_) v.route_before = pkt.route;
@@ -191,8 +192,10 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
 }
 
 // Virtual networks (routing.vns): the routing decided the VC inside the packet's VN, as if it were alone;
-// VN v's copy of the output class's VCs starts at v * (its VCs / vns). Ejection (a terminal port) is as
-// without VNs. The offset is added here, once for every routing, rather than by a decorator of the routing:
+// VN v's copy of the output class's VCs starts at v * (its VCs / vns). Band-based queues (router.queues bbq,
+// dbbq): that VC is then bands.count VCs, and the packet's band (its destination's; under dbbq in its VN,
+// routing.vns's or the routing's own) picks one. Ejection (a terminal port) is as
+// without VNs and bands. The offset is added here, once for every routing, rather than by a decorator of the routing:
 // the router already holds each port's class and VC count (the routing is built before the VC counts are
 // resolved, and again by Network from its options alone), and a decorator would forward every virtual of
 // RoutingAlgorithm. With one VN it costs nothing: route_candidate's one test of rare_rc_ replaced its test of
@@ -206,8 +209,14 @@ RoutingDecision Router::decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt)
     ctx.random = lfsr_;
     d = rc_.route(ctx, pkt);
   }
-  if (params_.vns > 1 && d.out_port < ports_.size() && ports_[d.out_port].link_class != 0)
-    d.out_vc = static_cast<std::uint8_t>(d.out_vc + pkt.vn * (ports_[d.out_port].out_vcs / params_.vns));
+  if (d.out_port >= ports_.size() || ports_[d.out_port].link_class == 0) return d;
+  const BandMap& bands = params_.bands;
+  const int routing_vcs = ports_[d.out_port].out_vcs / bands.count;  // the routing's VCs of the port, every VN's
+  if (params_.vns > 1) d.out_vc = static_cast<std::uint8_t>(d.out_vc + pkt.vn * (routing_vcs / params_.vns));
+  if (bands.banded()) {
+    const int vn = params_.vns > 1 ? pkt.vn : rc_.own_vn(d.out_vc);  // routing.vns, or the routing's own VNs
+    d.out_vc = static_cast<std::uint8_t>(bands.vc(d.out_vc, bands.band(pkt.dst, vn)));
+  }
   return d;
 }
 

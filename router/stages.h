@@ -30,6 +30,7 @@ class RouteComputation : public sc_core::sc_module {
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const { algorithm_.gather(view, pkt, ctx); }
   RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const { return algorithm_.route(ctx, pkt); }
   bool recomputes(const RouteState& rs) const { return algorithm_.recomputes(rs); }
+  int own_vn(int vc) const { return algorithm_.own_vn(vc); }
   void recomputing(const RouteState& decided, RouteState& header, RoutingState* state, Cycle now) const {
     algorithm_.recomputing(decided, header, state, now);
   }

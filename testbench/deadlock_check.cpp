@@ -12,10 +12,12 @@ namespace hiradix {
 
 namespace {
 
-// The VCs of each link class of the config's topology.
+// The VCs of each link class of the config's topology, as the routing sees them: with band-based queues
+// (router.queues bbq, dbbq) one band's, for a packet never leaves its band, so the bands are disjoint copies
+// of one band's channel graph and deadlock-free exactly when it is.
 std::vector<int> class_vcs(const Config& c) {
   std::vector<int> vcs;
-  for (const LinkClassParams& p : c.links) vcs.push_back(p.vcs);
+  for (const LinkClassParams& p : c.links) vcs.push_back(p.vcs / c.router.bands.count);
   return vcs;
 }
 

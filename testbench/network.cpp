@@ -54,6 +54,7 @@ void Network::build_routers_and_nics() {
   np.injection_vcs = classes_[0].vcs;
   np.vc_by_destination = config.nic_vc_by_destination;
   np.vns = config.router.vns;
+  np.bands = config.router.bands;
   np.vn_select = parse_vn_select(config.routing.text("routing.vn_select"));
   np.injection_depth = classes_[0].buffer;
   np.flow_control = config.router.flow_control;  // the injection link speaks the routers' flow control

@@ -42,9 +42,9 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
       rng_(seed, static_cast<std::uint64_t>(node)),
       source_(topo, node, permutations),
       injection_vcs_(params.injection_vcs),
-      vcs_per_vn_(params.injection_vcs / params.vns),
+      vcs_per_vn_(params.injection_vcs / params.vns / params.bands.count),
       one_link_(topo.nics_per_node() == 1),
-      one_link_one_vn_(one_link_ && params.vns == 1),
+      one_link_one_vn_(one_link_ && params.vns == 1 && !params.bands.banded()),
       first_(this, 0, params) {
   links_.push_back(&first_);
   for (int k = 1; k < topo.nics_per_node(); ++k) {
@@ -218,7 +218,8 @@ void Nic::take_submitted(Cycle now) {
 // Sends the next flit of the packet at the head of the link's queue on a free link, into an injection VC
 // with room for the flit; a packet's flits all go to the VC its head took. With VNs (routing.vns) the head's
 // VC is one of its VN's set, by the same policy inside it; with one VN the set is every VC (base 0), so the
-// choice is as before VNs.
+// choice is as before VNs. With bands (router.queues bbq, dbbq) the policy picks among the routing's VCs and
+// the packet takes its band's VC of the one picked.
 // Inlined into both ticks below.
 template <bool kVns>
 [[gnu::always_inline]] inline Cycle Nic::send(Link& l, Cycle now) {
@@ -227,17 +228,23 @@ template <bool kVns>
     const int flit = params_.flit_size;
     const int vcs = kVns ? vcs_per_vn_ : injection_vcs_;
     const int base = kVns ? l.head_vn * vcs : 0;  // the first VC of the front packet's VN
+    // The injection VC of the routing's VC c: c itself, or with bands the band's VC of c.
+    const BandMap& bands = params_.bands;
+    const int band = kVns && bands.banded() && l.next_flit == 0 ? bands.band(l.queue.front().dst, l.head_vn) : 0;
+    const auto injection_vc = [&](int c) { return kVns && bands.banded() ? bands.vc(c, band) : c; };
     int vc = -1;
+    int chosen = 0;  // the routing's VC of vc (the round robin's)
     if (l.next_flit > 0) {
       if (l.flow->may_send(0, l.packet_vc, flit, now)) vc = l.packet_vc;
     } else if (params_.vc_by_destination) {  // FOGSim's policy: the destination's VC, or wait for it
-      const int c = base + destination_vc(l.queue.front().dst, vcs, topo_.nodes());
-      if (l.flow->may_send(0, c, flit, now)) vc = c;
+      chosen = base + destination_vc(l.queue.front().dst, vcs, topo_.nodes());
+      if (l.flow->may_send(0, injection_vc(chosen), flit, now)) vc = injection_vc(chosen);
     } else {
       for (int i = 0; i < vcs; ++i) {
         const int c = base + (l.next_vc + i) % vcs;
-        if (l.flow->may_send(0, c, flit, now)) {
-          vc = c;
+        if (l.flow->may_send(0, injection_vc(c), flit, now)) {
+          vc = injection_vc(c);
+          chosen = c;
           break;
         }
       }
@@ -247,7 +254,7 @@ template <bool kVns>
     } else {
       const bool head = l.next_flit == 0, tail = l.next_flit == params_.packet_size / flit - 1;
       if (head) {  // the packet comes into being as its head leaves
-        l.next_vc = (vc - base + 1) % vcs;
+        l.next_vc = (chosen - base + 1) % vcs;
         l.packet_vc = vc;
         const Waiting& w = l.queue.front();
         l.sending = pool_.allocate();

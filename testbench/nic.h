@@ -12,6 +12,7 @@
 
 #include <systemc>
 
+#include "router/common/band_map.h"
 #include "router/flow/flow_control.h"
 #include "router/common/rng.h"
 #include "topology/topology.h"
@@ -37,6 +38,10 @@ struct NicParams {
   // [v * injection_vcs / vns, (v + 1) * injection_vcs / vns), by the policy above inside that set.
   int vns = 1;
   VnSelect vn_select = VnSelect::kRoundRobin;
+  // router.queues bbq and dbbq: each VC chosen above is bands.count injection VCs, and the packet goes into
+  // its destination's band (router/common/band_map.h; dbbq in the packet's VN, VN 0 for a routing that
+  // picks the VN itself at the source router, OSHA).
+  BandMap bands;
   FlowControlKind flow_control = FlowControlKind::kCredits;
 };
 
@@ -116,7 +121,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   // The NIC a packet to node `dst` leaves from and the one of `dst` it is delivered at (see the class).
   void pick_nics(int dst, int& from, int& to) const;
   // Sends the next flit on link `k` if it can; the next cycle it wants to run (kNever: none). kVns: the run
-  // has several VNs (routing.vns); without, the VN code is compiled out of the most common tick.
+  // has several VNs (routing.vns) or bands; without, that code is compiled out of the most common tick.
   template <bool kVns>
   inline Cycle send(Link& link, Cycle now);  // defined in nic.cpp, the only user
   template <bool kVns>
@@ -142,7 +147,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   Ring<Waiting> submitted_;  // submitted, not yet generated
   NicListener* listener_ = nullptr;
   int injection_vcs_;
-  int vcs_per_vn_;  // injection VCs of each VN (all of them with one VN)
+  int vcs_per_vn_;  // injection VCs of each VN (all of them with one VN), one per band (the routing's VCs)
   Cycle next_generation_ = kNever;
   // gap's law for `gap_load_` (a phase's offered load): packets per cycle and log(1 - p), so that a draw
   // costs one logarithm, not two. NaN at first: no load equals it.
@@ -160,7 +165,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   // Link 0 is part of the NIC, as the one link of a node with one NIC (most nodes) was before nodes had
   // several: a tick reaches its state at fixed offsets from `this`, without a pointer or a loop.
   bool one_link_;
-  bool one_link_one_vn_;  // one NIC and one VN (routing.vns = 1): most nodes of most runs
+  bool one_link_one_vn_;  // one NIC, one VN (routing.vns = 1) and no bands: most nodes of most runs
   Link first_;
   std::vector<ArenaPtr<Link>> more_links_;  // links 1.. of a node with several NICs
   std::vector<Link*> links_;                // all the links, by NIC number

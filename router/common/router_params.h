@@ -3,9 +3,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "router/common/band_map.h"
 #include "router/common/group_broadcast.h"
 
 namespace hiradix {
+
+// The most VCs a port has (router.vcs.*): the switch allocator's bids are a 32-bit mask per port.
+constexpr int kMaxPortVcs = 32;
 
 enum class AllocatorKind : std::uint8_t { kInputFirst, kOutputFirst };
 // How input ports organise their buffer into queues (router/buffers/input_buffer.h), and the links' flow
@@ -40,6 +44,10 @@ struct RouterParams {
   // Virtual networks (routing.vns): VN v owns VCs [v * n, (v + 1) * n) of a port whose class has n VCs per VN
   // (its VCs / vns); Router::route_candidate adds the offset to the routing's VN-local VC.
   int vns = 1;
+  // Band-based queues (router.queues bbq, dbbq): each VC the routing chooses on a router-to-router or
+  // injection port is bands.count VCs, one per band of destinations (router/common/band_map.h);
+  // Router::decide_rare picks the packet's.
+  BandMap bands;
   // Group-wide broadcasts (ECtN, PB): mode, period, phit size and local latency; the payload size comes
   // from the routing.
   BroadcastParams broadcast;

@@ -63,6 +63,8 @@ class OshaRouting final : public RoutingAlgorithm {
   OshaRouting(const Mesh& topo, const std::vector<int>& order);
   std::string name() const override { return "osha"; }
   VcRequirement vcs_needed() const override;
+  int own_virtual_networks() const override { return 2; }
+  int own_vn(int vc) const override { return vc / vcs_per_vn_; }  // VN 0's VCs first (vcs_needed)
   std::string vc_rule() const override {
     return "two virtual networks on disjoint VC sets (seed 001 §1.3), each dimension order within its own; on a torus "
            "dateline VCs in each: 2 per VN";

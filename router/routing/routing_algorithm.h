@@ -46,6 +46,10 @@ class RoutingAlgorithm {
   virtual VcRequirement vcs_needed() const = 0;
   // Why it needs those VCs, for the error when a config gives fewer.
   virtual std::string vc_rule() const { return "one per slot of its canonical path, seed-000 §1.6"; }
+  // The virtual networks the routing makes itself on the VCs of router-to-router ports (OSHA's two), and the
+  // one its VC `vc` belongs to. Band-based queues under dbbq band each VN by its own formula.
+  virtual int own_virtual_networks() const { return 1; }
+  virtual int own_vn(int /*vc*/) const { return 0; }
   // In-transit adaptive routings: a head whose chosen output cannot take it goes through RC again (its
   // decision is re-evaluated, seed-003 §1.3 [F]), so the router keeps its route state from before RC.
   virtual bool reroutes_blocked_heads() const { return false; }
