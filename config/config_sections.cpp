@@ -5,6 +5,7 @@
 #include <string>
 
 #include "router/rtl/rc_interface.h"
+#include "router/rtl/rtl_band_select.h"
 #include "synth/report/synth_report.h"
 #include "config/config_limits.h"
 #include "config/config_values.h"
@@ -157,6 +158,9 @@ void read_bands(Config& c, const RoutingAlgorithm& routing, const Topology& topo
     config_fail("nic.injection_vc", "destination picks the injection VC by destination, as router.queues " + scheme +
                                         " does already: use round_robin (among the routing's VCs; the band picks within)");
   bands.nodes = topo.nodes();
+  if (c.rc.mode != RcMode::kModel && static_cast<std::uint32_t>(bands.nodes) > RtlBandSelect::kMaxNodes)
+    config_fail("router.rc_mode", "the RTL queue select of " + scheme + " numbers nodes in 16 bits; the network has " +
+                                      std::to_string(bands.nodes) + " nodes");
   if (!bands.by_column) return;
   const int vns = c.router.vns * routing.own_virtual_networks();
   if (vns != 2)

@@ -215,7 +215,8 @@ RoutingDecision Router::decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt)
   if (params_.vns > 1) d.out_vc = static_cast<std::uint8_t>(d.out_vc + pkt.vn * (routing_vcs / params_.vns));
   if (bands.banded()) {
     const int vn = params_.vns > 1 ? pkt.vn : rc_.own_vn(d.out_vc);  // routing.vns, or the routing's own VNs
-    d.out_vc = static_cast<std::uint8_t>(bands.vc(d.out_vc, bands.band(pkt.dst, vn)));
+    const int band = bands.band(pkt.dst, vn);
+    d.out_vc = static_cast<std::uint8_t>(bands.vc(d.out_vc, cosim_ ? cosim_->band(now, id_, pkt.dst, vn, band) : band));
   }
   return d;
 }

@@ -221,6 +221,40 @@ TEST(BandRun, ConservationOnEveryFamilyUnderBands) {
   EXPECT_EQ(kns.link("network").vcs, 4);  // hybrid_dor's 1, times 2 VNs, times 2 bands
 }
 
+// ---- The RTL queue select in the loop ----
+
+// In lockstep every band the VA stage takes is the RTL queue select's (rtl/hiradix_band_select.v) and the
+// model's, compared: no mismatch, and the model's, the RTL's and the lockstep run's results are the same.
+class BandLockstep : public ::testing::TestWithParam<Overrides> {};
+
+json without_mode(json r) {
+  r.erase("simulation");
+  r.erase("rtl");
+  r["config"]["router"].erase("rc_mode");
+  return r;
+}
+
+TEST_P(BandLockstep, ZeroMismatchesAndTheModelsResults) {
+  const Overrides run = test::with({{"sim.warmup", "1000"}, {"sim.measure", "2000"}, {"traffic.pattern", "un"},
+                                    {"traffic.load", "0.6"}, {"router.rc_mode", "lockstep"}},
+                                   GetParam());
+  const json r = test::run_sane(run);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(r["rtl"]["mismatches"], 0);
+  EXPECT_GT(r["rtl"]["band_selects"].get<long long>(), 1000);
+  const json model = test::simulate(test::with(run, {{"router.rc_mode", "model"}}));
+  const json rtl = test::simulate(test::with(run, {{"router.rc_mode", "rtl"}}));
+  EXPECT_EQ(without_mode(r), without_mode(model));
+  EXPECT_EQ(without_mode(rtl), without_mode(model));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, BandLockstep,
+    ::testing::Values(test::with(mesh4("osha", "dbbq"), {{"router.bands", "3"}}),
+                      Overrides{{"topology.type", "kns"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "hybrid_dor"},
+                                {"routing.vns", "2"}, {"router.queues", "dbbq"}},
+                      Overrides{{"topology.h", "2"}, {"routing.algorithm", "ugal"}, {"router.queues", "bbq"}, {"router.bands", "3"}}));
+
 // ---- Config ----
 
 TEST(BandConfig, BadValuesNameTheirKey) {

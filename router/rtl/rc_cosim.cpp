@@ -77,6 +77,20 @@ RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pk
   return unpack_decision(rtl);
 }
 
+void RcCoSim::attach_bands(const BandMap& bands) { bands_ = std::make_unique<RtlBandSelect>(bands); }
+
+int RcCoSim::band(Cycle now, int router, std::uint32_t dst, int vn, int model_band) {
+  ++band_selects_;
+  const int rtl = bands_->band(dst, vn);
+  if (options_.mode == RcMode::kLockstep && rtl != model_band) {
+    if (++mismatches_ == 1)
+      mismatch_ = {{"cycle", now}, {"router", router}, {"decision", decisions_}, {"block", "band_select"},
+                   {"inputs", {{"dst", dst}, {"vn", vn}}}, {"model", model_band}, {"rtl", rtl}};
+    sc_core::sc_stop();
+  }
+  return rtl;
+}
+
 void RcCoSim::read_state_block(Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in) {
   RtlStateBlock& block = *state_blocks_[static_cast<std::size_t>(ctx.router)];
   std::uint32_t values[8];
@@ -104,6 +118,7 @@ nlohmann::json RcCoSim::to_json() const {
   nlohmann::json j = {{"mode", options_.mode == RcMode::kRtl ? "rtl" : "lockstep"},
                       {"decisions", decisions_},
                       {"mismatches", mismatches_}};
+  if (bands_) j["band_selects"] = band_selects_;
   if (!state_blocks_.empty()) {
     j["state_block"] = state_blocks_.front()->name();
     j["state_block_reads"] = state_reads_;

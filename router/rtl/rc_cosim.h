@@ -13,6 +13,7 @@
 
 #include "router/routing/routing_algorithm.h"
 #include "router/rtl/rc_interface.h"
+#include "router/rtl/rtl_band_select.h"
 #include "router/rtl/rtl_state_block.h"
 #include "router/rtl/rtl_routing_unit.h"
 #include "tlm/cycle.h"
@@ -48,6 +49,12 @@ class RcCoSim {
   // router's LFSR state and returns the decision (the RTL's).
   RoutingDecision decide(Cycle now, const RoutingContext& ctx, Packet& pkt, std::uint64_t& lfsr);
 
+  // Band-based queues (router.queues bbq, dbbq): the RTL queue select (rtl/hiradix_band_select.v) picks each
+  // decision's band; attach_bands builds it for the network's band map. band() returns the RTL's band of a
+  // packet to `dst` in VN `vn`; in lockstep a difference from the model's `model_band` is a mismatch that
+  // stops the run.
+  void attach_bands(const BandMap& bands);
+  int band(Cycle now, int router, std::uint32_t dst, int vn, int model_band);
   std::uint64_t decisions() const { return decisions_; }
   std::uint64_t mismatches() const { return mismatches_; }
   bool stopped() const { return mismatches_ > 0; }
@@ -71,6 +78,8 @@ class RcCoSim {
   std::uint64_t state_reads_ = 0;
   int ports_;  // router radix
   RtlRoutingUnit rtl_;
+  std::unique_ptr<RtlBandSelect> bands_;  // null without band-based queues
+  std::uint64_t band_selects_ = 0;
   std::uint64_t decisions_ = 0, mismatches_ = 0;
   nlohmann::json mismatch_;
   bool tracing_ = false;

@@ -36,6 +36,7 @@ for pv in "1 1" "2 1" "7 4" "31 2" "64 8"; do
   lint hiradix_separable_allocator -GP=$1 -GV=$2 "-GTRANSIT=64'd$(( ($1 > 1) ? 2 : 1 ))" -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
   lint hiradix_contention_counters -GP=$1 -GMAXC=$(( $1 * $2 )) -- hiradix_contention_counters.v
 done
+for b in 1 3 31; do lint hiradix_band_select -GBOUNDS=$b -- hiradix_band_select.v; done
 # Contention-mechanism state (Base, ECtN, PB): the smallest network, h = 2, and seed-003 Table I.
 lint hiradix_base_state -GPI=1 -GPL=1 -GPG=1 -GVI=1 -GVL=1 -GVG=1 -- hiradix_base_state.v hiradix_contention_counters.v
 lint hiradix_base_state -- hiradix_base_state.v hiradix_contention_counters.v
