@@ -71,4 +71,7 @@ BlockSpec crossbar_block(const Geometry& g);
 BlockSpec buffer_row_block(const Geometry& g);
 BlockSpec buffer_read_block(const Geometry& g);
 
+// The queue select of band-based queues, with the network's band boundaries (synth_queue_select.cpp).
+BlockSpec queue_select_block(const Config& c, const Geometry& g);
+
 }  // namespace hiradix::synth_detail

@@ -28,12 +28,14 @@ struct RoutingHardware {
   std::vector<std::string> state_blocks;  // its state blocks (RoutingAlgorithm::rtl_state_blocks)
   int table_reads = 0;                    // the forwarding table's read ports (RoutingAlgorithm::rtl_table_reads)
   bool reads_counters = false;            // its decisions read the contention counters (seed-003 §1.3-1.5)
+  bool bands = false;                     // band-based queues: a queue select beside each input's unit
 };
 
 RoutingHardware routing_hardware(const Config& c) {
   const std::unique_ptr<Topology> network = make_topology(c);  // the routing keeps a reference to it
   const std::unique_ptr<RoutingAlgorithm> r = make_routing(c.routing, *network);
-  return {c.routing.algorithm, r->rtl_state_blocks(), r->rtl_table_reads(), r->reads_contention_counters()};
+  return {c.routing.algorithm, r->rtl_state_blocks(), r->rtl_table_reads(), r->reads_contention_counters(),
+          c.router.bands.banded()};
 }
 
 // The synthesized state block that holds the contention counters, if any.
@@ -57,6 +59,10 @@ std::pair<int, std::string> count_of(const std::string& block, const json& block
   if (block == "forwarding_table") {
     if (hw.table_reads == 0) return {0, algorithm + " reads no forwarding table"};
     return {1, "one per router, " + std::to_string(hw.table_reads) + " read port(s)"};
+  }
+  if (block == "queue_select") {  // router.queues bbq / dbbq: in each input's VA, beside its routing unit
+    if (!hw.bands) return {0, "router.queues vc selects no queue"};
+    return {g.radix, "one per input port"};
   }
   if (std::find(state.begin(), state.end(), block) != state.end()) return {1, "the routing's state"};
   if (block == "buffer_row" || block == "buffer_read") return {0, "costing piece of the buffers (below)"};
@@ -94,6 +100,7 @@ json router_summary(const json& report, const Config& c) {
   std::vector<std::string> needed = {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row"};
   for (const std::string& s : hw.state_blocks) needed.push_back(s);
   if (hw.table_reads > 0) needed.push_back("forwarding_table");
+  if (hw.bands) needed.push_back("queue_select");
   if (hw.reads_counters && counters_holder(blocks).empty()) needed.push_back("contention_counters");
   for (const std::string& n : needed)
     if (!blocks.contains(n)) return json();

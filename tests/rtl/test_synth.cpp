@@ -192,6 +192,35 @@ TEST(Synth, OshaOnAMeshReportsTheRoutingUnit) {
   fs::remove_all(dir);
 }
 
+// The queue select of dbbq (issue 28): rtl/hiradix_band_select.v with the network's boundaries as constants
+// (4 bands of 2,304 nodes: 576, 1152, 1728; of 48 columns: 12, 24, 36), combinational logic of a few
+// comparators; under vc the block is refused naming the key to set.
+TEST(Synth, DbbqReportsItsQueueSelect) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_dbbq");
+  const Overrides kns = {{"topology.type", "kns"}, {"topology.dims", "[48, 48]"}, {"routing.algorithm", "hybrid_dor"},
+                         {"routing.vns", "2"}};
+  const json r = synth(load_config("", test::with(kns, {{"router.queues", "dbbq"}, {"router.bands", "4"}})), dir, {"queue_select"});
+  const json& q = r["blocks"]["queue_select"];
+  EXPECT_GT(q["area_um2"].get<double>(), 0);
+  EXPECT_GT(q["cells"].get<int>(), 3);
+  EXPECT_EQ(q["flip_flops"], 0);
+  EXPECT_EQ(q["params"]["queues"], "dbbq");
+  EXPECT_EQ(q["params"]["bands"], 4);
+  EXPECT_EQ(q["params"]["columns"], 48);
+  EXPECT_EQ(q["params"]["node_bits"], 12);
+  std::ifstream in(dir / "queue_select" / "wrapper.v");
+  const std::string wrapper((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(wrapper.find("{12'd1728, 12'd1152, 12'd576}"), std::string::npos) << wrapper;
+  EXPECT_NE(wrapper.find("{12'd36, 12'd24, 12'd12}"), std::string::npos) << wrapper;
+  try {
+    synth(load_config("", kns), dir, {"queue_select"});
+    ADD_FAILURE() << "queue_select under router.queues vc was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("set router.queues bbq or dbbq"), std::string::npos) << e.what();
+  }
+  fs::remove_all(dir);
+}
+
 // dor on a Flattened Butterfly (issue 27): dor's submodule with the FB's step and geometry; the FB's inputs
 // are real inputs of the wrapper and the mesh's are tied to 0 (Field::topologies), so the mesh's step folds
 // away.

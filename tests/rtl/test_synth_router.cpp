@@ -126,4 +126,22 @@ TEST(SynthRouter, CountsFollowTheRouting) {
   EXPECT_TRUE(router_summary(report, h2({{"routing.algorithm", "ectn"}})).is_null()) << "ECtN's state is missing";
 }
 
+// Band-based queues add a queue select beside each input port's routing unit (7 ports at h = 2); under vc
+// the router has none, and a bbq router's summary needs the block.
+TEST(SynthRouter, BandBasedQueuesCountAQueueSelectPerInputPort) {
+  json report = {{"blocks", json::object()}};
+  for (const char* n : {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row", "forwarding_table", "queue_select"})
+    report["blocks"][n] = {{"area_um2", 10.0}};
+  const json bbq = router_summary(report, h2({{"router.queues", "bbq"}}));
+  ASSERT_FALSE(bbq.is_null());
+  EXPECT_EQ(bbq["blocks"]["queue_select"]["count"], 7);
+  EXPECT_EQ(bbq["blocks"]["queue_select"]["why"], "one per input port");
+  const json vc = router_summary(report, h2({}));
+  EXPECT_EQ(vc["blocks"]["queue_select"]["count"], 0);
+  EXPECT_EQ(vc["blocks"]["queue_select"]["why"], "router.queues vc selects no queue");
+  EXPECT_NEAR(bbq["logic_um2"].get<double>() - vc["logic_um2"].get<double>(), 70.0, 1e-9);
+  report["blocks"].erase("queue_select");
+  EXPECT_TRUE(router_summary(report, h2({{"router.queues", "bbq"}})).is_null()) << "the queue select is missing";
+}
+
 }  // namespace
