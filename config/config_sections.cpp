@@ -347,7 +347,8 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
                            " (each of the routing's " + classes[i].name + " VCs is one VC per band); got " + std::to_string(given));
     if (needed > kMaxPortVcs)
       config_fail(classes[i].vcs.key, who + " needs " + std::to_string(needed) + " " + classes[i].name + " VCs" + in_vns(needed / vns) +
-                                          ", more than the " + std::to_string(kMaxPortVcs) + " a port has: fewer router.bands");
+                                          ", more than the " + std::to_string(kMaxPortVcs) + " a port has" +
+                                          (bands > 1 ? ": fewer router.bands" : ""));
     c.links[i].vcs = given == 0 ? needed : given;
     v.set(key, c.links[i].vcs);
     c.links[i].buffer = at_least(classes[i].buffer.key, rp.flit_size, unit);

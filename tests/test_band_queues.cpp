@@ -15,6 +15,7 @@
 #include "router/routing/osha_routing.h"
 #include "router/routing/routing_registry.h"
 #include "sim_helpers.h"
+#include "testbench/network.h"
 #include "testbench/platform.h"
 #include "topology/topology_registry.h"
 #include "topology_helpers.h"
@@ -178,6 +179,43 @@ TEST(BandRun, DbbqPacketsTakeTheirVnsBandAtEveryHop) {
       EXPECT_EQ(used(phits, e.router, e.port), std::vector<int>{vn == 0 ? 1 : 2}) << "VN " << vn << ", router " << e.router;
     }
   }
+}
+
+// The seed's Fig. 4 argument, on its 16-node example size (a 4 x 4 mesh, OSHA, 2 bands per VN): a packet of
+// the second VN (YX) moves along X only in its destination's row, so at every X-direction input port (24:
+// 6 per row) BBQ's row bands put all of that VN's packets into one queue. DBBQ bands them by destination
+// column (0-1, 2-3): an input port whose packets go on to both column bands keeps them apart. By hand, per
+// row: eastward into x = 1 (destinations x = 1..3) and westward into x = 2 (x = 0..2); the other four see
+// one band only. So DBBQ uses both queues at 8 ports, where BBQ mixes the two bands' packets in one.
+// Uniform traffic; phits per VC of every X-direction input port after the run: "<both used> <one used>".
+std::string second_vn_queues_at_x_ports(const char* queues) {
+  return test::in_child([&]() -> std::string {
+    const Config c = load_config("", test::with(mesh4("osha", queues), {{"traffic.pattern", "un"}, {"traffic.load", "0.15"},
+                                                                         {"sim.warmup", "0"}, {"sim.measure", "4000"}}));
+    Network net("net", c);
+    sc_core::sc_start(cycles_to_time(c.warmup + c.measure));  // the NICs generate for ever: run the window only
+    const Topology& t = net.topology();
+    std::string out;
+    int both = 0, one = 0;
+    for (int r = 0; r < t.routers(); ++r)
+      for (int p = 0; p < t.radix(r); ++p) {
+        if (t.port_class(r, p) == 0) continue;
+        const PortEnd e = t.peer(r, p);
+        if (e.router / 4 != r / 4) continue;  // a Y link: the rows differ
+        Router& router = net.router(e.router);
+        const auto phits = [&](int vc) { return router.inputs().vc(router.inputs().vc_index(e.port, vc)).phits_in; };
+        if (phits(2) + phits(3) == 0) out += "no VN 1 traffic into router " + std::to_string(e.router) + "; ";
+        (phits(2) && phits(3) ? both : one) += 1;
+      }
+    return out + std::to_string(both) + " " + std::to_string(one);
+  });
+}
+
+TEST(BandRun, DbbqSeparatesTheSecondVnsColumnBandsWhereBbqMixesThem) {
+  const std::string bbq = second_vn_queues_at_x_ports("bbq");
+  EXPECT_EQ(bbq, "0 24") << "every X input port of the 4 x 4 mesh (24) holds VN 1 in one band under BBQ";
+  const std::string dbbq = second_vn_queues_at_x_ports("dbbq");
+  EXPECT_EQ(dbbq, "8 16") << "and in both under DBBQ where both column bands pass";
 }
 
 // ---- Runs ----

@@ -115,12 +115,14 @@ TEST(GridRvlb, RunsOnGridsOnlyAndRefusesTheDragonflysKeys) {
   EXPECT_NE(test::config_error(test::with(fb, {{"routing.phase_a", "lg-"}})).find("routing.phase_a"), std::string::npos);
   EXPECT_NE(test::config_error(test::with(fb, {{"routing.recomp", "true"}})).find("routing.recomp"), std::string::npos);
   // The RTL (generic valiant's unit under code 20) where the path of 2 H hops fits the header's hop counter;
-  // beyond, refused naming topology.dims (a 16 x 16 mesh: 2 x 30 hops).
+  // beyond, its VCs (one per hop) pass the 32 a port has first, refused naming the VC key, in any mode (a 16 x
+  // 16 mesh: 2 x 30 hops).
   EXPECT_EQ(test::config_error(test::with(fb, {{"router.rc_mode", "rtl"}})), "accepted");
-  const std::string far = test::config_error({{"topology.type", "mesh"}, {"topology.dims", "[16, 16]"}, {"routing.algorithm", "rvlb"},
-                                              {"router.rc_mode", "rtl"}});
-  EXPECT_NE(far.find("router.rc_mode"), std::string::npos) << far;
-  EXPECT_NE(far.find("topology.dims"), std::string::npos) << far;
+  for (const char* mode : {"rtl", "model"}) {
+    const std::string far = test::config_error({{"topology.type", "mesh"}, {"topology.dims", "[16, 16]"},
+                                                {"routing.algorithm", "rvlb"}, {"router.rc_mode", mode}});
+    EXPECT_EQ(far, "config error: router.vcs.network: rvlb needs 60 network VCs, more than the 32 a port has") << mode;
+  }
   EXPECT_NE(test::config_error({{"topology.type", "fully_connected"}, {"routing.algorithm", "rvlb"}}).find("routing.algorithm"),
             std::string::npos);
 }

@@ -43,6 +43,9 @@ struct Grid {
   int rows = 1, cols = 1;
   int panel_width = 580, panel_height = 420;
   int top = 105;  // pixels above the panels: a two-line title and the panels' titles; 80 for one line
+  int right = 300;  // pixels right of the panels, for the key (fit_key widens it for long labels)
+  // Widens the room for the key so that the longest of `labels` is not cut at the figure's edge.
+  void fit_key(const std::vector<std::string>& labels);
   int width() const;
   int height() const;
   // `set multiplot layout ... margins ... spacing ... title TITLE`

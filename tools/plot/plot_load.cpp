@@ -122,7 +122,7 @@ std::string legend(const SweepTable& s, const Layout& l, const std::vector<std::
     if (bad == all) label += " (no result: deadlocked)";
     else if (bad) label += fmt::format(" ({} of {} points deadlocked)", bad, all);
     entries.push_back(fmt::format("keyentry with linespoints ls {} title {}", l.styles[i], gq(label)));
-    // On a line of its own: the key's width is fixed (a longer label is cut at the figure's edge).
+    // On a line of its own: the key is as wide as the curves' labels (Grid::fit_key), not these notes.
     if (const auto u = unmeasured.find(l.labels[i]); u != unmeasured.end() && u->second)
       entries.push_back("keyentry with lines lc rgb 'white' title " +
                         gq(fmt::format("  {} point{} had no packets", u->second, u->second > 1 ? "s" : "")));
@@ -157,7 +157,8 @@ std::string panel_plot(const std::string& file, const std::vector<LoadCurve>& cu
 Figure load_figure(const std::string& name, const std::string& title, const std::string& axes, const SweepTable& s,
                    const Layout& l, const std::vector<std::vector<LoadCurve>>& curves, bool errors, const std::string& also,
                    const std::string& extra_key) {
-  const Grid g = grid(1, static_cast<int>(curves.size()));
+  Grid g = grid(1, static_cast<int>(curves.size()));
+  g.fit_key(l.labels);
   Figure f{name, "", data_blocks(blocks_of(curves)), g.width(), g.height()};
   std::string body = g.begin(title) + axes + "set xlabel 'Offered load (phits/node/cycle)'\nunset key\n";
   std::size_t block = 0;
@@ -225,7 +226,8 @@ Figure contention_figure(const SweepTable& s, const Layout& l, std::string& why_
   const auto mean = load_curves(s, l, "contention.mean_at_header", seeds);
   const auto peak = load_curves(s, l, "contention.max", seeds);
   if (!any_of_points(mean, false)) return why_not = "no point ended ok", Figure{};
-  const Grid g = grid(2, static_cast<int>(mean.size()));
+  Grid g = grid(2, static_cast<int>(mean.size()));
+  g.fit_key(l.labels);
   std::vector<std::vector<LoadCurve>> both = mean;
   both.insert(both.end(), peak.begin(), peak.end());
   Figure f{"contention", "", data_blocks(blocks_of(both)), g.width(), g.height()};
