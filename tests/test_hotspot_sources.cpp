@@ -1,0 +1,160 @@
+// Hot-spot traffic as seed 001 runs it (traffic.hotspot_mode sources, §4.2 and §6.8; issue 28): the hot
+// sources counted by hand and drawn uniformly, each source's destinations (hot sources only to the hot
+// nodes, the others never), and the mode's config.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "config/skewed_patterns.h"
+#include "sim_helpers.h"
+#include "testbench/traffic.h"
+#include "topology/topology_registry.h"
+
+using namespace hiradix;
+using nlohmann::json;
+using test::config_error;
+using test::with;
+
+namespace {
+
+std::unique_ptr<Topology> dragonfly() {  // h = 2: 72 nodes
+  TopologyOptions o;
+  o.type = "dragonfly";
+  o.set("topology.h", 2);
+  return make_topology(o);
+}
+
+TrafficSchedule by_sources(const std::vector<int>& hot, double fraction) {
+  TrafficSchedule s;
+  s.initial.components = {{PatternKind::kHotspot, 1, 1.0}};
+  s.hotspot_nodes = hot;
+  s.hotspot_fraction = fraction;
+  s.hotspot_by_source = true;
+  return s;
+}
+
+// `draws` destinations of every node under `schedule`, through the NIC's path (pick_destination):
+// count[source][destination].
+std::vector<std::vector<long>> histograms(const TrafficSchedule& schedule, const Topology& topo, long draws, std::uint64_t seed) {
+  const PermutationTables tables(schedule, topo, seed);
+  std::vector<std::vector<long>> count(static_cast<std::size_t>(topo.nodes()), std::vector<long>(static_cast<std::size_t>(topo.nodes()), 0));
+  for (int src = 0; src < topo.nodes(); ++src) {
+    const TrafficSource source(topo, src, &tables);
+    Rng rng(seed, static_cast<std::uint64_t>(src));
+    for (long i = 0; i < draws; ++i) ++count[static_cast<std::size_t>(src)][static_cast<std::size_t>(pick_destination(schedule.initial, topo, source, rng))];
+  }
+  return count;
+}
+
+}  // namespace
+
+// ---- which nodes are hot sources ----
+
+// round(f × (N − |H|)), half-way up, counted by hand: 72 nodes of which 1 hot: 0.25 × 71 = 17.75 -> 18; 2 hot:
+// 0.25 × 70 = 17.5 -> 18; 0.1 × 70 = 7; f = 1: all 70; f = 0: none. Never a hot node, each once, ascending,
+// the same for the same seed and not for another.
+TEST(HotspotSources, CountIsTheRoundedShareOfTheNonHotNodes) {
+  const auto t = dragonfly();
+  struct Case {
+    std::vector<int> hot;
+    double fraction;
+    std::size_t expected;
+  };
+  for (const Case& c : {Case{{40}, 0.25, 18}, Case{{3, 17}, 0.25, 18}, Case{{3, 17}, 0.1, 7}, Case{{3, 17}, 1.0, 70}, Case{{3, 17}, 0.0, 0}}) {
+    const PermutationTables tables(by_sources(c.hot, c.fraction), *t, 5);
+    const std::vector<int>& sources = tables.hot_sources();
+    EXPECT_EQ(sources.size(), c.expected) << c.fraction;
+    EXPECT_TRUE(std::is_sorted(sources.begin(), sources.end()));
+    EXPECT_EQ(std::set<int>(sources.begin(), sources.end()).size(), sources.size());
+    for (int s : sources) {
+      EXPECT_EQ(std::count(c.hot.begin(), c.hot.end(), s), 0) << "hot node " << s << " drawn as a source";
+      EXPECT_GE(s, 0);
+      EXPECT_LT(s, t->nodes());
+    }
+  }
+  const PermutationTables a(by_sources({40}, 0.25), *t, 5), b(by_sources({40}, 0.25), *t, 5), other(by_sources({40}, 0.25), *t, 6);
+  EXPECT_EQ(a.hot_sources(), b.hot_sources());
+  EXPECT_NE(a.hot_sources(), other.hot_sources());
+}
+
+// Over many seeds each non-hot node is a hot source k / (N − |H|) of the time (18 / 71 here), by Pearson's
+// chi-square against that uniform share; drawing without replacement only lowers the statistic's variance,
+// so the 1e-4 bound of a chi-square of 70 degrees of freedom (~ 120) is a looser test, never a spurious failure.
+TEST(HotspotSources, EveryNonHotNodeIsEquallyLikelyASource) {
+  std::vector<int> cold;
+  for (int n = 0; n < 72; ++n)
+    if (n != 40) cold.push_back(n);
+  const int seeds = 4000;
+  std::vector<long> times(72, 0);
+  for (int seed = 0; seed < seeds; ++seed)
+    for (int s : hotspot_sources(cold, 0.25, static_cast<std::uint64_t>(seed))) ++times[static_cast<std::size_t>(s)];
+  EXPECT_EQ(times[40], 0);
+  const double expected = seeds * 18.0 / 71.0;
+  double stat = 0;
+  for (int n : cold) stat += (times[static_cast<std::size_t>(n)] - expected) * (times[static_cast<std::size_t>(n)] - expected) / expected;
+  EXPECT_LT(stat, 120.0);
+  EXPECT_GT(stat, 20.0);  // ... and random: a chi-square of 70 df is below 20 with probability ~1e-10
+}
+
+// ---- where each source sends ----
+
+// With a fixed seed, 4,000 packets of every node: a hot source sends only to the hot nodes, each of two
+// about half the time; every other node, hot ones included, never to a hot node nor itself and to each of
+// the cold nodes (1 / |cold \ {s}| each, within 5 standard deviations).
+TEST(HotspotSources, HotSourcesSendOnlyToTheHotNodesAndTheOthersNever) {
+  const auto t = dragonfly();
+  const int n = t->nodes();
+  const std::vector<int> hot = {3, 17};
+  const TrafficSchedule s = by_sources(hot, 0.25);
+  const PermutationTables tables(s, *t, 9);
+  const std::set<int> sources(tables.hot_sources().begin(), tables.hot_sources().end());
+  ASSERT_EQ(sources.size(), 18u);
+  const long draws = 4000;
+  const auto count = histograms(s, *t, draws, 9);
+  int seen_sources = 0;
+  for (int src = 0; src < n; ++src) {
+    const std::vector<long>& c = count[static_cast<std::size_t>(src)];
+    EXPECT_EQ(c[static_cast<std::size_t>(src)], 0) << "source " << src << " sent to itself";
+    const long to_hot = c[3] + c[17];
+    if (sources.count(src)) {
+      ++seen_sources;
+      EXPECT_EQ(to_hot, draws) << "hot source " << src;
+      for (int h : hot) EXPECT_NEAR(c[static_cast<std::size_t>(h)], draws / 2.0, 5 * std::sqrt(draws * 0.25)) << src;
+    } else {
+      EXPECT_EQ(to_hot, 0) << "source " << src << " is not a hot source";
+      const int others = n - 2 - (src == 3 || src == 17 ? 0 : 1);
+      const double p = 1.0 / others;
+      for (int d = 0; d < n; ++d) {
+        if (d == src || d == 3 || d == 17) continue;
+        EXPECT_NEAR(c[static_cast<std::size_t>(d)], draws * p, 5 * std::sqrt(draws * p * (1 - p))) << src << " -> " << d;
+      }
+    }
+  }
+  EXPECT_EQ(seen_sources, 18);
+}
+
+// ---- config ----
+
+// The mode is checked against its choices whatever the pattern (as traffic.hotspot_fraction against its
+// range), and otherwise unused without hotspot (as traffic.hotspot_nodes).
+TEST(HotspotSourcesConfig, ModeIsAChoiceNamedInItsError) {
+  const Overrides hot{{"topology.type", "mesh"}, {"topology.dims", "[4,4]"}, {"routing.algorithm", "dor"}, {"traffic.pattern", "hotspot"}};
+  EXPECT_EQ(config_error(with(hot, {{"traffic.hotspot_mode", "sources"}})), "accepted");
+  EXPECT_EQ(config_error(with(hot, {{"traffic.hotspot_mode", "packets"}})), "accepted");
+  EXPECT_EQ(config_error(with(hot, {{"traffic.pattern", "un"}, {"traffic.hotspot_mode", "sources"}})), "accepted");
+  const std::string bad = config_error(with(hot, {{"traffic.hotspot_mode", "nodes"}}));
+  EXPECT_EQ(bad.rfind("config error: traffic.hotspot_mode: ", 0), 0u) << bad;
+  EXPECT_NE(bad.find("sources"), std::string::npos) << bad;  // the choices are listed
+  EXPECT_EQ(config_error(with(hot, {{"traffic.pattern", "un"}, {"traffic.hotspot_mode", "nodes"}})), bad);
+  const Config packets = load_config("", hot);
+  EXPECT_FALSE(packets.traffic.hotspot_by_source);
+  EXPECT_EQ(packets.resolved["traffic"]["hotspot_mode"], "packets");
+  const Config sources = load_config("", with(hot, {{"traffic.hotspot_mode", "sources"}}));
+  EXPECT_TRUE(sources.traffic.hotspot_by_source);
+  EXPECT_EQ(sources.resolved["traffic"]["hotspot_mode"], "sources");
+}
