@@ -1,6 +1,8 @@
 // Hot-spot traffic as seed 001 runs it (traffic.hotspot_mode sources, §4.2 and §6.8; issue 28): the hot
 // sources counted by hand and drawn uniformly, each source's destinations (hot sources only to the hot
-// nodes, the others never), and the mode's config.
+// nodes, the others never), result.json's `hotspot` split summing to accepted_load, the hot node's ejection
+// link and the sources' injection links bounding it, and the head-of-line blocking that band-based queues
+// are for.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 using namespace hiradix;
 using nlohmann::json;
 using test::config_error;
+using test::run_sane;
 using test::with;
 
 namespace {
@@ -157,4 +160,56 @@ TEST(HotspotSourcesConfig, ModeIsAChoiceNamedInItsError) {
   const Config sources = load_config("", with(hot, {{"traffic.hotspot_mode", "sources"}}));
   EXPECT_TRUE(sources.traffic.hotspot_by_source);
   EXPECT_EQ(sources.resolved["traffic"]["hotspot_mode"], "sources");
+}
+
+// ---- network runs: result.json's hotspot ----
+
+namespace {
+
+Overrides mesh4_sources(const char* load) {
+  return {{"topology.type", "mesh"}, {"topology.dims", "[4,4]"}, {"routing.algorithm", "dor"}, {"traffic.pattern", "hotspot"},
+          {"traffic.hotspot_mode", "sources"}, {"traffic.load", load}, {"sim.warmup", "1000"}, {"sim.measure", "6000"}};
+}
+
+double field(const json& r, const char* key) { return r["hotspot"][key].get<double>(); }
+
+}  // namespace
+
+// The split is by each delivered packet's destination over the same window and nodes as accepted_load, so
+// the two parts sum to it (the same integer phits, two divisions); below saturation it is what is offered:
+// 4 of the 15 non-hot nodes send to hot node 0 (round(0.25 × 15)), hot = 4 × 0.2 / 16 = 0.05, cold = 12 ×
+// 0.2 / 16 = 0.15. Other patterns write no `hotspot`.
+TEST(HotspotSourcesRun, ColdAndHotSumToTheAcceptedLoad) {
+  for (const char* mode : {"sources", "packets"}) {
+    const json r = run_sane(with(mesh4_sources("0.2"), {{"traffic.hotspot_mode", mode}}));
+    ASSERT_FALSE(r.is_null());
+    ASSERT_TRUE(r.contains("hotspot")) << mode;
+    EXPECT_NEAR(field(r, "cold_accepted_load") + field(r, "hot_accepted_load"), r["accepted_load"].get<double>(), 1e-12) << mode;
+    EXPECT_GT(r["hotspot"]["cold_packets"].get<std::uint64_t>(), 0u);
+    EXPECT_LE(r["hotspot"]["cold_packets"].get<std::uint64_t>(), r["packets"].get<std::uint64_t>());
+    EXPECT_GT(field(r, "cold_latency"), 0.0);
+    if (std::string(mode) == "sources") {
+      EXPECT_NEAR(field(r, "hot_accepted_load"), 4 * 0.2 / 16, 0.006);
+      EXPECT_NEAR(field(r, "cold_accepted_load"), 12 * 0.2 / 16, 0.01);
+    }
+  }
+  const json un = run_sane(with(mesh4_sources("0.2"), {{"traffic.pattern", "un"}}));
+  ASSERT_FALSE(un.is_null());
+  EXPECT_FALSE(un.contains("hotspot"));
+}
+
+// Seed 001's absorbable load on a 4 × 4 mesh with DOR, hot node 0, fraction 0.25, offered 1.0: 4 hot
+// sources offer node 0 four phits a cycle and its ejection link takes one, so hot_accepted_load <= 1 / 16
+// (per node over the 16), plus one packet's 8 phits whose tail ends in the window's first cycles (8 / (6000
+// × 16)). Cold packets come only from the 11 other non-hot nodes and the hot node, whose injection links
+// take one phit a cycle each: cold_accepted_load <= 12 / 16 = 0.75, plus the same packet's slack per node
+// (12 × 8 / (6000 × 16)). Both links saturated, the hot one is kept busy: at least half of 1 / 16.
+TEST(HotspotSourcesRun, TheHotEjectionAndTheColdInjectionLinksBoundTheLoads) {
+  const json r = run_sane(mesh4_sources("1.0"));
+  ASSERT_FALSE(r.is_null());
+  const double slack = 8.0 / (6000 * 16);
+  EXPECT_LE(field(r, "hot_accepted_load"), 1.0 / 16 + slack);
+  EXPECT_GT(field(r, "hot_accepted_load"), 0.5 / 16);
+  EXPECT_LE(field(r, "cold_accepted_load"), 12.0 / 16 + 12 * slack);
+  EXPECT_GT(field(r, "cold_accepted_load"), 0.0);
 }
