@@ -2,7 +2,7 @@
 // sources counted by hand and drawn uniformly, each source's destinations (hot sources only to the hot
 // nodes, the others never), result.json's `hotspot` split summing to accepted_load, the hot node's ejection
 // link and the sources' injection links bounding it, and the head-of-line blocking that band-based queues
-// are for.
+// are for (DBBQ and BBQ against the single queue).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -212,4 +212,61 @@ TEST(HotspotSourcesRun, TheHotEjectionAndTheColdInjectionLinksBoundTheLoads) {
   EXPECT_GT(field(r, "hot_accepted_load"), 0.5 / 16);
   EXPECT_LE(field(r, "cold_accepted_load"), 12.0 / 16 + 12 * slack);
   EXPECT_GT(field(r, "cold_accepted_load"), 0.0);
+}
+
+// ---- head-of-line blocking: what band-based queues are for (seed 001 §2.3, §6.8) ----
+
+namespace {
+
+// An 8 × 8 mesh under OSHA, seed 001's hot-spot scenario with hot node 27 (router (3, 3), mid-mesh): 16 of
+// the 63 others (round(0.25 × 63)) send everything there, 16 × load phits a cycle into a link of 1, so from
+// load 1/16 on the hot flows fill the queues on their way and block the cold packets behind them.
+Overrides mesh8_hotspot(const char* load) {
+  return {{"topology.type", "mesh"},           {"topology.dims", "[8, 8]"}, {"topology.p", "1"},
+          {"routing.algorithm", "osha"},       {"traffic.pattern", "hotspot"}, {"traffic.hotspot_mode", "sources"},
+          {"traffic.hotspot_nodes", "[27]"},   {"traffic.load", load},       {"sim.warmup", "2000"},
+          {"sim.measure", "5000"}};
+}
+
+}  // namespace
+
+// Under hot-spot traffic, DBBQ keeps the throughput of the flows that do not go to the hot spot well above
+// the single-queue scheme's (issue 28). The cold flows offer 48 / 64 × load (47 cold nodes and the hot
+// one), 0.225 / 0.375 / 0.6, and no scheme reaches it. cold_accepted_load measured (seed 1; loads 0.3 / 0.5 / 0.8):
+//   vc (OSHA's one VC per VN)             0.129 / 0.181 / 0.212
+//   vc with 4 VCs (2 per VN, dbbq 2's)    0.126 / 0.188 / 0.219
+//   dbbq, 2 bands                         0.141 / 0.216 / 0.262
+//   dbbq, 4 bands                         0.171 / 0.259 / 0.304
+// Over seeds 1-5 (another set of hot sources each) dbbq 4 gave 1.24 to 1.71 times vc's cold load, dbbq 2
+// 1.09 to 1.48 times, and dbbq 2 1.11 to 1.20 times the 4-VC vc at load 0.5, so the margins asserted, 1.2,
+// 1.05 and 1.05, hold with room for any seed. The 4-VC vc has dbbq 2's VCs and buffers, distributed by OSHA
+// rather than by band: the gain is the banding, not the space. The hot link stays saturated (1 phit a cycle:
+// 1/64 per node) in every scheme, so the cold flows gain without taking from the hot one.
+TEST(HotspotHeadOfLine, DbbqKeepsTheColdFlowsWellAboveTheSingleQueue) {
+  const auto cold = [](const json& r) { return r["hotspot"]["cold_accepted_load"].get<double>(); };
+  for (const char* load : {"0.3", "0.5", "0.8"}) {
+    const json vc = run_sane(mesh8_hotspot(load));
+    const json dbbq2 = run_sane(with(mesh8_hotspot(load), {{"router.queues", "dbbq"}, {"router.bands", "2"}}));
+    const json dbbq4 = run_sane(with(mesh8_hotspot(load), {{"router.queues", "dbbq"}, {"router.bands", "4"}}));
+    ASSERT_FALSE(vc.is_null() || dbbq2.is_null() || dbbq4.is_null()) << load;
+    for (const json* r : {&vc, &dbbq2, &dbbq4}) EXPECT_NEAR(field(*r, "hot_accepted_load"), 1.0 / 64, 0.001) << load;
+    EXPECT_GT(cold(dbbq4), 1.2 * cold(vc)) << "load " << load;
+    EXPECT_GT(cold(dbbq2), 1.05 * cold(vc)) << "load " << load;
+    EXPECT_LT(field(dbbq4, "cold_latency"), field(vc, "cold_latency")) << "load " << load;
+  }
+  const json vc4 = run_sane(with(mesh8_hotspot("0.5"), {{"router.vcs.network", "4"}, {"router.vcs.injection", "4"}}));
+  const json dbbq2 = run_sane(with(mesh8_hotspot("0.5"), {{"router.queues", "dbbq"}, {"router.bands", "2"}}));
+  ASSERT_FALSE(vc4.is_null() || dbbq2.is_null());
+  EXPECT_GT(cold(dbbq2), 1.05 * cold(vc4));
+}
+
+// The same with BBQ under DOR (one VC: one queue per port without bands), load 0.5: cold_accepted_load 0.122
+// with the one queue, 0.169 with 2 bands, 0.212 with 4; 4 bands gave 1.45 to 1.73 times the one queue's over
+// seeds 1-5, hence the margin 1.3.
+TEST(HotspotHeadOfLine, BbqDoesTheSameUnderDor) {
+  const Overrides dor = with(mesh8_hotspot("0.5"), {{"routing.algorithm", "dor"}});
+  const json one = run_sane(dor);
+  const json bbq4 = run_sane(with(dor, {{"router.queues", "bbq"}, {"router.bands", "4"}}));
+  ASSERT_FALSE(one.is_null() || bbq4.is_null());
+  EXPECT_GT(field(bbq4, "cold_accepted_load"), 1.3 * field(one, "cold_accepted_load"));
 }
