@@ -486,9 +486,13 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
     if (!refusal.empty()) config_fail("traffic.hotspot_nodes", refusal + " (" + topo.describe() + ")");
   }
   c.traffic.hotspot_nodes.assign(hot.begin(), hot.end());
+  // Its choices are the schema's (refused there whatever the pattern); unused without hotspot, as the
+  // other traffic.hotspot_* keys.
+  c.traffic.hotspot_by_source = v.S("traffic.hotspot_mode") == "sources";
   c.traffic.zipf_exponent = v.F("traffic.zipf_exponent");
   v.set("traffic.hotspot_fraction", c.traffic.hotspot_fraction);
   v.set("traffic.hotspot_nodes", hot);
+  v.set("traffic.hotspot_mode", v.S("traffic.hotspot_mode"));
   v.set("traffic.zipf_exponent", c.traffic.zipf_exponent);
   // The injection process: under on_off the load during ON is the phase's times (on + off) / on.
   c.traffic.on_off = v.S("traffic.process") == "on_off";

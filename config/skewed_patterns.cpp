@@ -22,6 +22,18 @@ std::string hotspot_refusal(const std::vector<long long>& hot, int nodes) {
   return "";
 }
 
+std::vector<int> hotspot_sources(const std::vector<int>& cold, double fraction, std::uint64_t seed) {
+  const std::size_t count = static_cast<std::size_t>(std::lround(fraction * static_cast<double>(cold.size())));
+  std::vector<int> order = cold;
+  Rng rng(seed, kHotspotSourcesStream);
+  // Fisher-Yates from the front: position i gets one of the nodes not yet taken, uniformly.
+  for (std::size_t i = 0; i < count && i + 1 < order.size(); ++i)
+    std::swap(order[i], order[i + rng.below(static_cast<std::uint32_t>(order.size() - i))]);
+  order.resize(std::min(count, order.size()));
+  std::sort(order.begin(), order.end());
+  return order;
+}
+
 std::vector<double> zipf_cdf(int ranks, double exponent) {
   std::vector<double> cdf(static_cast<std::size_t>(ranks));
   double sum = 0;

@@ -6,6 +6,12 @@
 // uniformly, the source excluded; otherwise uniformly to one of the cold nodes (neither hot nor the source).
 // A hot node that is the only hot node sends all its packets to the cold nodes.
 //
+// hotspot under traffic.hotspot_mode sources (seed-001 §4.2 as the seed runs it: "25 % of the end nodes send
+// all their packets to a single hot-spot destination"): the fraction picks whole sources instead of a share
+// of packets. hotspot_sources draws them; each sends every packet to a hot node (uniformly among several);
+// every other node, hot ones included, sends uniformly to the cold nodes (neither hot nor itself), hot
+// sources among them.
+//
 // zipf: the packets of a source go to the others by their rank in the source's own ranking, P(rank i) =
 // i^-s / Σ_{j=1..R} j^-s for i = 1..R, R = N − 1 (s = traffic.zipf_exponent; the source is not in its own
 // ranking, as uniform traffic never sends to itself). Drawn by inverse CDF: one uniform number and a binary
@@ -20,6 +26,14 @@ namespace hiradix {
 
 // The stream of the seed the Zipf rankings are drawn from: beyond every NIC's, as random_permutation's.
 inline constexpr std::uint64_t kZipfStream = 0x7a69706672616e6bull;  // "zipfrank"
+
+// The stream of the seed the hot sources are drawn from (hotspot_sources), apart from every NIC's.
+inline constexpr std::uint64_t kHotspotSourcesStream = 0x686f74736f757263ull;  // "hotsourc"
+
+// The hot sources of traffic.hotspot_mode sources: round(fraction × |cold|) of the `cold` nodes (those not
+// hot, ascending), half-way rounded up. Drawn by a Fisher-Yates shuffle of `cold` with Rng(seed,
+// kHotspotSourcesStream), the first ones taken; returned ascending. The same seed, the same sources.
+std::vector<int> hotspot_sources(const std::vector<int>& cold, double fraction, std::uint64_t seed);
 
 // Why traffic.hotspot_nodes cannot be the hot nodes of a network of `nodes` nodes (a node out of range, one
 // given twice, fewer than two cold nodes left); empty where they can.

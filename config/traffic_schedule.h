@@ -78,6 +78,9 @@ struct TrafficSchedule {
   // packets that go to the hot nodes (sorted, distinct), the rest uniform over the other nodes.
   double hotspot_fraction = 0.25;
   std::vector<int> hotspot_nodes{0};
+  // traffic.hotspot_mode sources (seed-001 §4.2's scenario, config/skewed_patterns.h): the fraction picks
+  // whole sources, which send every packet to the hot nodes, instead of a share of every source's packets.
+  bool hotspot_by_source = false;
   // zipf (seed-001 §4.1; traffic.zipf_exponent): the exponent s of P(rank i) ∝ i^-s.
   double zipf_exponent = 1.0;
   // traffic.process on_off: each NIC alternates ON and OFF periods of geometric lengths, means on_cycles and

@@ -25,6 +25,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
       stats_(*topo_, *routing_, config.warmup, config.warmup + config.measure),
       permutations_(config.traffic, *topo_, config.seed) {
   stats_.set_vns(config.router.vns);
+  if (config.traffic.uses(PatternKind::kHotspot)) stats_.set_hot_nodes(permutations_.hot_nodes(), topo_->nodes());
   if (config.traffic.has_change) {
     const Cycle begin = config.traffic.change_at > config.bins_before ? config.traffic.change_at - config.bins_before : 0;
     stats_.enable_time_series(std::max(begin, config.warmup), config.warmup + config.measure, config.bin);

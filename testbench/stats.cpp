@@ -83,6 +83,11 @@ void Stats::enable_time_series(Cycle begin, Cycle end, Cycle bin) {
   series_generated_ = series_;
 }
 
+void Stats::set_hot_nodes(const std::vector<int>& hot, int nodes) {
+  hot_destination_.assign(static_cast<std::size_t>(nodes), 0);
+  for (int n : hot) hot_destination_[static_cast<std::size_t>(n)] = 1;
+}
+
 void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   ++ejected_total_;
   if (static_cast<int>(pkt.dst) != at_node || pkt.dst_nic != at_nic) ++misdelivered_;
@@ -103,6 +108,15 @@ void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   if (vns_ > 1) {
     ++vn_packets_[pkt.vn];
     vn_phits_[pkt.vn] += pkt.size;
+  }
+  if (!hot_destination_.empty()) {  // by the packet's destination, as sent (delivered there unless misdelivered)
+    if (hot_destination_[pkt.dst]) {
+      hot_phits_ += pkt.size;
+    } else {
+      cold_phits_ += pkt.size;
+      ++cold_packets_;
+      cold_latency_sum_ += latency;
+    }
   }
   total_.add(latency);
   injection_.add(pkt.injected - pkt.generated);
@@ -143,6 +157,13 @@ nlohmann::json Stats::to_json(Cycle measure_cycles, int terminals) const {
     }
     j["accepted_packets_per_vn"] = packets;
     j["accepted_load_per_vn"] = load;
+  }
+  if (!hot_destination_.empty()) {  // only under hotspot, so that other runs write what they wrote before
+    // Per node over all nodes, as accepted_load (their sum, up to rounding); the latency as latency.total's.
+    j["hotspot"] = {{"hot_accepted_load", hot_phits_ / node_cycles},
+                    {"cold_accepted_load", cold_phits_ / node_cycles},
+                    {"cold_packets", cold_packets_},
+                    {"cold_latency", cold_packets_ ? json(static_cast<double>(cold_latency_sum_) / static_cast<double>(cold_packets_)) : json()}};
   }
   return j;
 }

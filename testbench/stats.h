@@ -73,6 +73,10 @@ class Stats {
   void enable_time_series(Cycle begin, Cycle end, Cycle bin);
   // routing.vns: with more than one, result.json gains the accepted packets and load of each VN.
   void set_vns(int vns) { vns_ = vns; }
+  // Pattern hotspot: result.json gains `hotspot`, the accepted load split by whether the packet's
+  // destination is one of `hot`, and the packets and latency of the cold ones (seed-001 §6.8 measures the
+  // victims' flows). A lookup per delivered packet, no allocation.
+  void set_hot_nodes(const std::vector<int>& hot, int nodes);
 
   void on_generate(Cycle now, int size, bool accepted) {
     if (!accepted) ++refused_total_;
@@ -118,6 +122,8 @@ class Stats {
   std::vector<std::uint64_t> path_types_;      // 8 entries, by RouteState::path_bits
   int vns_ = 1;
   std::array<std::uint64_t, kMaxVirtualNetworks> vn_packets_{}, vn_phits_{};  // in the window, by Packet::vn
+  std::vector<char> hot_destination_;          // per node; empty unless the pattern is hotspot
+  std::uint64_t hot_phits_ = 0, cold_phits_ = 0, cold_packets_ = 0, cold_latency_sum_ = 0;  // in the window
   std::array<std::string, 8> path_names_;      // their names in result.json (RoutingAlgorithm::path_type_name)
   LatencyHistogram total_, injection_, network_;
   DeliveryLedger delivered_;                   // by packet serial: each packet delivered once

@@ -23,6 +23,8 @@ PermutationTables::PermutationTables(const TrafficSchedule& schedule, const Topo
     for (int n = 0; n < topo.nodes(); ++n)
       if (!std::binary_search(hot_.begin(), hot_.end(), n)) cold_.push_back(n);
     hot_fraction_ = schedule.hotspot_fraction;
+    hot_by_source_ = schedule.hotspot_by_source;
+    if (hot_by_source_) hot_sources_ = hotspot_sources(cold_, hot_fraction_, seed);
   }
   if (schedule.trace) {
     trace_ = *schedule.trace;
@@ -70,6 +72,7 @@ TrafficSource::TrafficSource(const Topology& topo, int n, const PermutationTable
   };
   hot_self = where(permutations->hot_nodes());
   cold_self = where(permutations->cold_nodes());
+  hot_source = where(permutations->hot_sources()) >= 0;
   for (int k = 0; k < kPermutationPatterns; ++k) {
     const std::vector<int>& t = permutations->table(static_cast<PatternKind>(static_cast<int>(PatternKind::kTranspose) + k));
     if (!t.empty() && t[static_cast<std::size_t>(n)] != n) partner[static_cast<std::size_t>(k)] = t[static_cast<std::size_t>(n)];
@@ -121,6 +124,8 @@ int destination_of(const PatternComponent& c, const Topology& t, const TrafficSo
       return s.partner[static_cast<std::size_t>(permutation_index(c.kind))];
     case PatternKind::kHotspot: {  // seed-001 §4.2 (config/skewed_patterns.h)
       const std::vector<int>& hot = s.tables->hot_nodes();
+      if (s.tables->hot_by_source())  // a hot source is never hot itself; the rest send as the cold share
+        return s.hot_source ? uniform_in_list(hot, -1, rng) : uniform_in_list(s.tables->cold_nodes(), s.cold_self, rng);
       const bool other_hot = hot.size() > (s.hot_self >= 0 ? 1u : 0u);
       if (other_hot && rng.uniform() < s.tables->hot_fraction()) return uniform_in_list(hot, s.hot_self, rng);
       return uniform_in_list(s.tables->cold_nodes(), s.cold_self, rng);

@@ -34,6 +34,10 @@ class PermutationTables {
   const std::vector<int>& hot_nodes() const { return hot_; }
   const std::vector<int>& cold_nodes() const { return cold_; }
   double hot_fraction() const { return hot_fraction_; }
+  // traffic.hotspot_mode sources: whole sources go to the hot nodes (hotspot_sources, ascending) rather
+  // than a share of every source's packets.
+  bool hot_by_source() const { return hot_by_source_; }
+  const std::vector<int>& hot_sources() const { return hot_sources_; }
   // zipf: P(rank <= r + 1) for r = 0 .. N − 2, and the rankings (empty unless the schedule uses zipf).
   const std::vector<double>& zipf_cdf() const { return zipf_cdf_; }
   const ZipfRanking& zipf_ranking() const { return zipf_ranking_; }
@@ -44,6 +48,8 @@ class PermutationTables {
   std::array<std::vector<int>, kPermutationPatterns> tables_;
   std::vector<int> hot_, cold_;
   double hot_fraction_ = 0;
+  bool hot_by_source_ = false;
+  std::vector<int> hot_sources_;
   std::vector<double> zipf_cdf_;
   ZipfRanking zipf_ranking_;
   std::vector<TraceMessage> trace_;      // sorted by source, then cycle
@@ -66,6 +72,8 @@ struct TrafficSource {
   // hotspot: where this node is in the hot and cold lists (-1: not there), so that a draw skips it.
   int hot_self = -1;
   int cold_self = -1;
+  // hotspot under traffic.hotspot_mode sources: this node sends every packet to the hot nodes.
+  bool hot_source = false;
   // The run's tables (hotspot, zipf); null without them.
   const PermutationTables* tables = nullptr;
 };

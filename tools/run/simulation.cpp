@@ -371,6 +371,12 @@ std::string summarize(const nlohmann::json& j) {
   }
   s << fmt::format("  load         offered {:.4f}  accepted {:.4f} phits/node/cycle\n", j["offered_load"].get<double>(),
                    j["accepted_load"].get<double>());
+  if (j.contains("hotspot")) {  // the accepted load split by destination: the victims' flows apart (seed-001 §6.8)
+    const auto& h = j["hotspot"];
+    s << fmt::format("  hotspot      accepted: cold {:.4f}  hot {:.4f} phits/node/cycle; cold latency {}\n",
+                     h["cold_accepted_load"].get<double>(), h["hot_accepted_load"].get<double>(),
+                     h["cold_latency"].is_null() ? std::string("not measured") : fmt::format("avg {:.1f} cycles", h["cold_latency"].get<double>()));
+  }
   if (lat["total"]["average"].is_null()) {
     s << "  latency      not measured (no packet delivered in the window)\n";
   } else {
