@@ -194,8 +194,8 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
 // Virtual networks (routing.vns): the routing decided the VC inside the packet's VN, as if it were alone;
 // VN v's copy of the output class's VCs starts at v * (its VCs / vns). Band-based queues (router.queues bbq,
 // dbbq): that VC is then bands.count VCs, and the packet's band (its destination's; under dbbq in its VN,
-// routing.vns's or the routing's own) picks one. Ejection (a terminal port) is as
-// without VNs and bands. The offset is added here, once for every routing, rather than by a decorator of the routing:
+// routing.vns's or the routing's own) picks one. Ejection (a terminal port) is as without VNs and bands.
+// The offset is added here, once for every routing, rather than by a decorator of the routing:
 // the router already holds each port's class and VC count (the routing is built before the VC counts are
 // resolved, and again by Network from its options alone), and a decorator would forward every virtual of
 // RoutingAlgorithm. With one VN it costs nothing: route_candidate's one test of rare_rc_ replaced its test of

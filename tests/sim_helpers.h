@@ -90,6 +90,15 @@ inline nlohmann::json run_sane(const Overrides& o) {
   return r;
 }
 
+// A result.json without what differs between router.rc_mode model, rtl and lockstep runs of one network
+// (the timing, the co-simulation's counts, the mode): what must be equal across the three.
+inline nlohmann::json without_rc_mode(nlohmann::json r) {
+  r.erase("simulation");
+  r.erase("rtl");
+  r["config"]["router"].erase("rc_mode");
+  return r;
+}
+
 // Appends (or replaces) key=value in a copy of `base`.
 inline Overrides with(Overrides base, const Overrides& more) {
   for (const auto& [k, v] : more) {

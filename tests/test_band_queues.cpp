@@ -265,13 +265,6 @@ TEST(BandRun, ConservationOnEveryFamilyUnderBands) {
 // model's, compared: no mismatch, and the model's, the RTL's and the lockstep run's results are the same.
 class BandLockstep : public ::testing::TestWithParam<Overrides> {};
 
-json without_mode(json r) {
-  r.erase("simulation");
-  r.erase("rtl");
-  r["config"]["router"].erase("rc_mode");
-  return r;
-}
-
 TEST_P(BandLockstep, ZeroMismatchesAndTheModelsResults) {
   const Overrides run = test::with({{"sim.warmup", "1000"}, {"sim.measure", "2000"}, {"traffic.pattern", "un"},
                                     {"traffic.load", "0.6"}, {"router.rc_mode", "lockstep"}},
@@ -282,8 +275,8 @@ TEST_P(BandLockstep, ZeroMismatchesAndTheModelsResults) {
   EXPECT_GT(r["rtl"]["band_selects"].get<long long>(), 1000);
   const json model = test::simulate(test::with(run, {{"router.rc_mode", "model"}}));
   const json rtl = test::simulate(test::with(run, {{"router.rc_mode", "rtl"}}));
-  EXPECT_EQ(without_mode(r), without_mode(model));
-  EXPECT_EQ(without_mode(rtl), without_mode(model));
+  EXPECT_EQ(test::without_rc_mode(r), test::without_rc_mode(model));
+  EXPECT_EQ(test::without_rc_mode(rtl), test::without_rc_mode(model));
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -505,13 +505,6 @@ Overrides lockstep(const Overrides& more) {
               more);
 }
 
-json without_mode(json r) {
-  r.erase("simulation");
-  r.erase("rtl");
-  r["config"]["router"].erase("rc_mode");
-  return r;
-}
-
 class Lockstep : public ::testing::TestWithParam<Overrides> {};
 
 TEST_P(Lockstep, ZeroMismatchesAndTheSameResultsAsTheModel) {
@@ -536,8 +529,8 @@ TEST_P(Lockstep, ZeroMismatchesAndTheSameResultsAsTheModel) {
   const json model = simulate(with(lockstep(GetParam()), {{"router.rc_mode", "model"}}));
   const json rtl = simulate(with(lockstep(GetParam()), {{"router.rc_mode", "rtl"}}));
   EXPECT_FALSE(model.contains("rtl"));
-  EXPECT_EQ(without_mode(r), without_mode(model));
-  EXPECT_EQ(without_mode(rtl), without_mode(model));
+  EXPECT_EQ(test::without_rc_mode(r), test::without_rc_mode(model));
+  EXPECT_EQ(test::without_rc_mode(rtl), test::without_rc_mode(model));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -656,8 +649,8 @@ void mesh_lockstep(const char* algorithm, const Overrides& shape) {
   ::testing::Test::RecordProperty("decisions", std::to_string(r["rtl"]["decisions"].get<long long>()));
   const json model = simulate(with(run, {{"router.rc_mode", "model"}}));
   const json rtl = simulate(with(run, {{"router.rc_mode", "rtl"}}));
-  EXPECT_EQ(without_mode(r), without_mode(model));
-  EXPECT_EQ(without_mode(rtl), without_mode(model));
+  EXPECT_EQ(test::without_rc_mode(r), test::without_rc_mode(model));
+  EXPECT_EQ(test::without_rc_mode(rtl), test::without_rc_mode(model));
 }
 
 TEST_P(MeshLockstep, DorZeroMismatchesAndTheSameResultsAsTheModel) { mesh_lockstep("dor", GetParam()); }

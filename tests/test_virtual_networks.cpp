@@ -343,13 +343,6 @@ TEST(VnConfig, BadValuesNameTheirKey) {
 // VN carries traffic, and the model's, the RTL's and the lockstep run's results are the same.
 class VnLockstep : public ::testing::TestWithParam<Overrides> {};
 
-nlohmann::json without_mode(nlohmann::json r) {
-  r.erase("simulation");
-  r.erase("rtl");
-  r["config"]["router"].erase("rc_mode");
-  return r;
-}
-
 TEST_P(VnLockstep, ZeroMismatchesAndTheModelsResults) {
   const Overrides run = test::with({{"sim.warmup", "1000"}, {"sim.measure", "2000"}, {"sim.watchdog", "1000"},
                                     {"router.rc_mode", "lockstep"}, {"routing.vns", "2"}},
@@ -362,8 +355,8 @@ TEST_P(VnLockstep, ZeroMismatchesAndTheModelsResults) {
   for (const auto& per_vn : r["accepted_packets_per_vn"]) EXPECT_GT(per_vn.get<long long>(), 50) << r["accepted_packets_per_vn"];
   const nlohmann::json model = test::simulate(test::with(run, {{"router.rc_mode", "model"}}));
   const nlohmann::json rtl = test::simulate(test::with(run, {{"router.rc_mode", "rtl"}}));
-  EXPECT_EQ(without_mode(r), without_mode(model));
-  EXPECT_EQ(without_mode(rtl), without_mode(model));
+  EXPECT_EQ(test::without_rc_mode(r), test::without_rc_mode(model));
+  EXPECT_EQ(test::without_rc_mode(rtl), test::without_rc_mode(model));
 }
 
 INSTANTIATE_TEST_SUITE_P(

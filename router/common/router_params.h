@@ -42,7 +42,7 @@ struct RouterParams {
   // while the router holds anything. Results must be identical, only slower.
   bool poll = false;
   // Virtual networks (routing.vns): VN v owns VCs [v * n, (v + 1) * n) of a port whose class has n VCs per VN
-  // (its VCs / vns); Router::route_candidate adds the offset to the routing's VN-local VC.
+  // (its VCs / vns); Router::decide_rare adds the offset to the routing's VN-local VC.
   int vns = 1;
   // Band-based queues (router.queues bbq, dbbq): each VC the routing chooses on a router-to-router or
   // injection port is bands.count VCs, one per band of destinations (router/common/band_map.h);
