@@ -111,16 +111,19 @@ void read_router(ConfigValues& v, Config& c) {
   v.set("router.switching", v.S("router.switching"));
   // The queue scheme and the flow control (the schema's choices are the schemes that exist).
   // Band-based queues are VC FIFOs too: the band picks the VC (read_vcs_and_buffers fills the band map).
+  // A _voq_sw suffix adds per-output VOQs to the bands' VCs (seed 001 runs every scheme with and without).
   static const std::map<std::string, InputBufferKind> queues = {
-      {"vc", InputBufferKind::kVcFifos}, {"bbq", InputBufferKind::kVcFifos}, {"dbbq", InputBufferKind::kVcFifos}};
+      {"vc", InputBufferKind::kVcFifos},         {"voq_sw", InputBufferKind::kVoqSwitch},
+      {"bbq", InputBufferKind::kVcFifos},        {"bbq_voq_sw", InputBufferKind::kVoqSwitch},
+      {"dbbq", InputBufferKind::kVcFifos},       {"dbbq_voq_sw", InputBufferKind::kVoqSwitch}};
   static const std::map<std::string, FlowControlKind> flows = {{"credits", FlowControlKind::kCredits}};
   const std::string scheme = v.S("router.queues");
   rp.input_buffers = queues.at(scheme);
-  if (scheme == "bbq" || scheme == "dbbq") {
+  if (scheme.rfind("bbq", 0) == 0 || scheme.rfind("dbbq", 0) == 0) {
     rp.bands.count = static_cast<int>(v.I("router.bands"));
-    rp.bands.by_column = scheme == "dbbq";
+    rp.bands.by_column = scheme[0] == 'd';
   } else if (v.I("router.bands") != 2) {
-    config_fail("router.bands", "is read only by router.queues bbq and dbbq; router.queues is " + scheme);
+    config_fail("router.bands", "is read only by router.queues bbq and dbbq (and their _voq_sw); router.queues is " + scheme);
   }
   v.set("router.bands", v.I("router.bands"));
   rp.flow_control = flows.at(v.S("router.flow_control"));
@@ -297,6 +300,33 @@ void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
   for (const char* k : {"trace.router", "trace.from", "trace.to", "rtl.inject_mismatch_at"}) v.set(k, v.I(k));
 }
 
+namespace {
+
+// Per-output VOQs (router/buffers/voq_switch_buffers.h): a head moves into the VOQ of its route at RC, so a
+// routing that routes a waiting head again would have to move it back; and an input port's queues (each
+// VC's arrival FIFO and one VOQ per output) are bits of the switch allocator's 64-bit bid mask.
+void check_voq_switch(const Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
+  const std::string who = "routing.algorithm " + c.routing.algorithm;
+  if (routing.reroutes_blocked_heads())
+    config_fail("router.queues", "voq_sw moves a head into the VOQ of its output at RC, and " + who +
+                                     " routes a blocked head again (in transit): not supported yet");
+  if (routing.recomputes_at_injection())
+    config_fail("router.queues", "voq_sw moves a head into the VOQ of its output at RC, and " + who +
+                                     " computes a blocked injected head's route again: not supported yet (set "
+                                     "routing.source_decision: once, or routing.recomp: false)");
+  int vcs = 1;
+  for (const LinkClassParams& l : c.links) vcs = std::max(vcs, l.vcs);
+  int radix = 1;
+  for (int r = 0; r < topo.routers(); ++r) radix = std::max(radix, topo.radix(r));
+  if (vcs * (1 + radix) > kMaxPortQueues)
+    config_fail("router.queues", "voq_sw gives an input port " + std::to_string(vcs) + " VCs x (an arrival FIFO + " +
+                                     std::to_string(radix) + " VOQs) = " + std::to_string(vcs * (1 + radix)) +
+                                     " queues, more than the " + std::to_string(kMaxPortQueues) +
+                                     " the switch allocator takes: fewer VCs or a lower radix");
+}
+
+}  // namespace
+
 // VCs of each link class: at least what the routing needs for deadlock freedom (its VC rule:
 // routing.vc_rule()); 0 = that minimum. Buffers hold whole flits: a whole packet under virtual cut-through,
 // one flit under wormhole.
@@ -358,6 +388,7 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   const std::string own = topo.input_buffer_key();
   if (!own.empty() && v.I(own) != 0) at_least(own, rp.flit_size, unit);
   at_least("router.output_queue", rp.flit_size, unit);
+  if (rp.input_buffers == InputBufferKind::kVoqSwitch) check_voq_switch(c, routing, topo);
   c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
   v.set("nic.injection_vc", v.S("nic.injection_vc"));
 }

@@ -7,21 +7,26 @@ namespace hiradix {
 InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size,
                      InputBufferKind scheme, PacketSink* owner)
     : sc_core::sc_module(name),
-      scheme_(make_input_buffers(scheme)),
+      scheme_(make_input_buffers(scheme, static_cast<int>(ports.size()))),
       vc_fifos_(dynamic_cast<const VcFifoBuffers*>(scheme_.get())) {
   first_vc_.push_back(0);
   std::vector<std::size_t> capacity;
+  bool voqs = false;
   for (std::size_t p = 0; p < ports.size(); ++p) {
     for (int q = 0; q < scheme_->queues(ports[p]); ++q) {
       port_of_.push_back(static_cast<int>(p));
-      flow_class_.push_back(scheme_->flow_class(static_cast<int>(p), q));
+      flow_class_.push_back(scheme_->flow_class(ports[p], q));
       capacity.push_back(static_cast<std::size_t>(scheme_->capacity(ports[p], q, flit_size)));
+      const int voq = scheme_->voq_of(ports[p], q, 0);
+      voq_base_.push_back(voq < 0 ? -1 : first_vc_.back() + voq);
+      voqs |= voq >= 0;
     }
     first_vc_.push_back(static_cast<int>(port_of_.size()));
     // Packets arriving on the link go straight to the owner (one call, one object less to touch).
     links_.push_back(new (arena_allocate(sizeof(LinkIn), alignof(LinkIn)))
                          LinkIn(("in_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
   }
+  if (!voqs) voq_base_.clear();  // moves_on() is one test of emptiness
   std::size_t total = 0;
   for (std::size_t c : capacity) total += c;
   slots_.resize(total);

@@ -1,5 +1,5 @@
 // Input unit: per-port input buffers organised into queues by an input-buffer scheme
-// (router/buffers/input_buffer.h; per-VC FIFOs), under virtual cut-through (space is allocated per packet
+// (router/buffers/input_buffer.h; per-VC FIFOs, or per-output VOQs behind per-VC arrival FIFOs), under virtual cut-through (space is allocated per packet
 // and a packet may leave while its tail is still arriving) or wormhole. Packets are written on arrival
 // with their future head-arrival cycle and become visible to the pipeline at that cycle. Its steps (as gem5
 // Garnet's InputUnit::wakeup): a granted flit is in transit until its tail leaves, the tails leave in time
@@ -34,13 +34,18 @@ struct VcEntry {
   bool tail = true;       // last flit: its leaving ends the packet's stay in this buffer
   bool routed = false;    // ready for switch allocation (a head: its route is computed)
   bool counted = false;   // a head counted in the contention counter of min_port
+  // Virtual output queues: the entry's own route, which the VOQ's fields take when it reaches the front;
+  // until the grant sets tail_leave, `tail_leave` holds the cycle the entry may bid from (its RC and VA done).
+  std::uint8_t out_vc = 0;
 };
+static_assert(sizeof(VcEntry) == 32, "two entries per cache line: out_vc sits in what was padding");
 
 // One input VC (a queue of the input-buffer scheme). Entries [0, in_transit) are crossing the switch; entry in_transit is the candidate that
 // goes through RC -> VA -> SA.
 struct InputVc {
   Ring<VcEntry> fifo;
   std::uint64_t phits_in = 0;  // phits written since the events were reset (energy; next to the FIFO it counts)
+  std::uint64_t moved_in = 0;  // VOQs: flits moved in from their VC's arrival FIFO (a pointer move, no write)
   std::uint16_t in_transit = 0;
   Cycle next_rc_at = 0;   // the next head's RC may start once the previous head left (Fig. 2-4)
   Cycle ready_at = 0;     // candidate may bid for the switch from this cycle
@@ -66,6 +71,22 @@ class InputUnit : public sc_core::sc_module {
   int port_of(int vc_index) const { return port_of_[vc_index]; }
   // The flow-control class (router/flow/flow_control.h) the space of VC `vc_index` is returned to.
   int flow_class(int vc_index) const { return flow_class_[vc_index]; }
+  // Virtual output queues (router/buffers/voq_switch_buffers.h): whether queue `index` is an arrival FIFO
+  // whose routed flits move on, and the queue they move into towards `out_port`.
+  bool moves_on(int index) const { return !voq_base_.empty() && voq_base_[index] >= 0; }
+  int voq(int index, int out_port) const { return voq_base_[index] + out_port; }
+  // Moves the front of queue `from` (not in transit) to the back of queue `to`; true if it is `to`'s
+  // candidate there (nothing was waiting before it).
+  bool move_front(int from, int to) {
+    InputVc& f = vcs_[from];
+    InputVc& t = vcs_[to];
+    t.fifo.push(f.fifo.front());
+    ++t.moved_in;
+    f.fifo.pop();
+    if (f.fifo.empty()) deactivate(from);
+    active_[to >> 6] |= 1ull << (to & 63);
+    return t.fifo.size() == static_cast<std::size_t>(t.in_transit) + 1;
+  }
   InputVc& vc(int index) { return vcs_[index]; }
   const InputVc& vc(int index) const { return vcs_[index]; }
   LinkIn& link(int port) { return *links_[port]; }
@@ -113,6 +134,7 @@ class InputUnit : public sc_core::sc_module {
   HotVector<std::pair<Cycle, int>> tails_;
   HotVector<int> port_of_;
   HotVector<int> flow_class_;
+  HotVector<int> voq_base_;  // per queue: the queue it moves into towards output 0, or -1; empty without VOQs
   HotVector<InputVc> vcs_;
   HotVector<VcEntry> slots_;  // the storage of every VC's FIFO, together
   HotVector<std::uint64_t> active_;

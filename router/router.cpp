@@ -13,9 +13,10 @@
 namespace hiradix {
 
 namespace {
-int max_vcs(const std::vector<PortSpec>& ports) {
+// The most queues an input port has (the switch allocator's round-robin range).
+int max_queues(const InputUnit& inputs) {
   int m = 1;
-  for (const PortSpec& p : ports) m = std::max(m, p.in_vcs);
+  for (int p = 0; p < inputs.ports(); ++p) m = std::max(m, inputs.vcs(p));
   return m;
 }
 // The input ports that are not injection ports (link class 0 is the terminal class).
@@ -39,8 +40,9 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       inputs_("input_unit", ports, params.flit_size, params.input_buffers, this),
       rc_("rc", routing, params.rc_latency),
       va_("va", params.va_latency),
-      allocator_("sa", static_cast<int>(ports.size()), max_vcs(ports), params.allocator,
-                 params.input_pointer_on_output_grant, params.transit_priority ? transit_ports(ports) : 0),
+      allocator_("sa", static_cast<int>(ports.size()), max_queues(inputs_), params.allocator,
+                 params.input_pointer_on_output_grant, params.transit_priority ? transit_ports(ports) : 0,
+                 params.input_buffers == InputBufferKind::kVoqSwitch),
       crossbar_("st", static_cast<int>(ports.size()), params),
       outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, params.flow_control, this),
       flow_in_(make_flow_receiver(params.flow_control)),
@@ -53,6 +55,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       occupancy_(ports.size() * kStateVcs, 0),
       out_due_(ports.size(), kNever) {
   rare_rc_ = params.vns > 1 || params.bands.banded();
+  voqs_ = params.input_buffers == InputBufferKind::kVoqSwitch;
   if (routing.recomputes_at_injection())
     for (std::size_t p = 0; p < ports.size(); ++p)
       if (ports[p].link_class == 0) recompute_ports_ |= 1ull << p;
@@ -137,6 +140,7 @@ void Router::advance_vc(int index, Cycle now) {
   if (!v.has_candidate()) return;
   VcEntry& c = v.candidate();
   if (!c.routed) {
+    if (voqs_ && inputs_.moves_on(index)) return advance_arrival(index, v, now);
     if (c.head) {
       const Cycle rc_start = std::max(c.arrival, v.next_rc_at);
       if (rc_start <= now) route_candidate(index, v, rc_start, now);
@@ -150,6 +154,48 @@ void Router::advance_vc(int index, Cycle now) {
     const int port = inputs_.port_of(index);
     allocator_.bid(port, index - inputs_.vc_index(port, 0));
   }
+}
+
+// Virtual output queues (router.queues voq_sw): the arrival FIFO of a VC routes its flits in order and moves
+// each into the VOQ of its output at once, so a flit waits behind another only if both go to the same output.
+// RC takes one head per cycle (a head's RC starts the cycle after the previous head's, or at its arrival);
+// a body flit follows its head's route when it arrives.
+void Router::advance_arrival(int index, InputVc& v, Cycle now) {
+  while (v.has_candidate()) {
+    VcEntry& c = v.candidate();
+    if (c.head) {
+      const Cycle rc_start = std::max(c.arrival, v.next_rc_at);
+      if (rc_start > now) return;
+      route_candidate(index, v, rc_start, now);
+      v.next_rc_at = now + 1;
+    } else {
+      if (c.arrival > now) return;
+      c.routed = true;
+      c.min_port = v.min_port;
+      v.ready_at = c.arrival;
+    }
+    c.out_vc = v.out_vc;
+    c.tail_leave = v.ready_at;  // the cycle it may bid from, until its grant
+    const int voq = inputs_.voq(index, v.out_port);
+    InputVc& q = inputs_.vc(voq);
+    if (inputs_.move_front(index, voq)) {
+      q.out_port = v.out_port;
+      take_voq_candidate(q);
+      inputs_.count_front(voq, now, InputHooks{*this});
+    }
+    // The VOQ is looked at this cycle as if due (end_cycle sets when it is due again); a flit ready now
+    // bids now, wherever the VOQ's index falls in this cycle's walk over the active queues.
+    vc_touched_.push_back(voq);
+    if (q.candidate().routed && q.ready_at <= now) allocator_.bid(inputs_.port_of(voq), voq - inputs_.vc_index(inputs_.port_of(voq), 0));
+  }
+}
+
+// The VOQ's front entry became its candidate: the fields SA and the due bookkeeping read take its route.
+void Router::take_voq_candidate(InputVc& q) {
+  const VcEntry& c = q.candidate();
+  q.out_vc = c.out_vc;
+  q.min_port = c.min_port;
+  q.ready_at = c.tail_leave;
 }
 
 // RC and VA of a head start once it is in the buffer and the previous packet's head has left it
@@ -188,7 +234,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   v.out_vc = d.out_vc;
   pkt.route.misrouted |= d.misroute;
   v.ready_at = rc_start + static_cast<Cycle>(rc_.latency() + va_.latency());
-  inputs_.count_front(index, now, InputHooks{*this});
+  if (!voqs_) inputs_.count_front(index, now, InputHooks{*this});  // under VOQs it counts at its VOQ's front
 }
 
 // Virtual networks (routing.vns): the routing decided the VC inside the packet's VN, as if it were alone;
@@ -277,6 +323,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
     flow_in_->freed(inputs_.link(g.in_port), inputs_.flow_class(index), size, e.tail_leave, now);
   ++activity_.grants;
   activity_.events.crossbar_phits += static_cast<std::uint64_t>(size);
+  if (voqs_ && v.has_candidate()) take_voq_candidate(v);  // the next flit of the VOQ is its candidate
 }
 
 // ---- the co-simulation, the energy events, the routing state's events and broadcast ----

@@ -139,6 +139,8 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
   void route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now);
+  void advance_arrival(int index, InputVc& v, Cycle now);  // router.queues voq_sw: RC, then into the VOQ
+  void take_voq_candidate(InputVc& q);
   // The decision of a router with the co-simulation or virtual networks (rare_rc_), out of route_candidate's
   // fast path: the model's or the co-simulation's, plus the VN's offset.
   RoutingDecision decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt);
@@ -163,6 +165,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   std::uint64_t lfsr_;        // the routing unit's random state (router/common/lfsr.h)
   RcCoSim* cosim_ = nullptr;
   bool rare_rc_ = false;      // cosim_ or routing.vns > 1: decide_rare decides
+  bool voqs_ = false;         // router.queues voq_sw: arrival FIFOs move routed flits into VOQs
   StageTrace* stage_trace_ = nullptr;
   ContentionTrace* contention_trace_ = nullptr;
   InputUnit inputs_;

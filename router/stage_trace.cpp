@@ -21,7 +21,7 @@ int bits_for(int max_value) {
 }
 }  // namespace
 
-StageTrace::StageTrace(const std::string& path, const std::string& router_name, int ports, int max_vcs, Cycle from,
+StageTrace::StageTrace(const std::string& path, const std::string& router_name, int ports, int max_queues, Cycle from,
                        Cycle to)
     : out_(path), from_(from), to_(to) {
   if (!out_) throw std::runtime_error(path + ": cannot open the stage trace for writing");
@@ -29,7 +29,7 @@ StageTrace::StageTrace(const std::string& path, const std::string& router_name, 
   const char* names[kKinds] = {"rc_out_port", "sa_bid_vcs", "sa_grant_out_port"};
   for (int p = 0; p < ports; ++p)
     for (int k = 0; k < kKinds; ++k) {
-      const int w = k == kBid ? max_vcs : bits_for(ports - 1);
+      const int w = k == kBid ? max_queues : bits_for(ports - 1);
       width_.push_back(w);
       out_ << "$var wire " << w << " " << vcd_id(signal(p, static_cast<Kind>(k))) << " in" << p << "_" << names[k]
            << " $end\n";
@@ -46,16 +46,16 @@ StageTrace::StageTrace(const std::string& path, const std::string& router_name, 
 void StageTrace::finish() {
   if (!out_.is_open()) return;
   close_cycle();
-  write_changes(open_ + 1, std::vector<int>(width_.size(), kIdle));
+  write_changes(open_ + 1, std::vector<std::uint64_t>(width_.size(), kIdle));
   out_.close();
 }
 
-void StageTrace::set(Cycle now, int sig, int value) {
+void StageTrace::set(Cycle now, int sig, std::uint64_t value) {
   if (now < from_ || now > to_) return;
   if (has_open_ && now != open_) close_cycle();
   if (!has_open_) {
     // Pulses of an earlier cycle end in the cycle after it (if nothing happens then).
-    if (open_ + 1 < now) write_changes(open_ + 1, std::vector<int>(width_.size(), kIdle));
+    if (open_ + 1 < now) write_changes(open_ + 1, std::vector<std::uint64_t>(width_.size(), kIdle));
     open_ = now;
     has_open_ = true;
   }
@@ -69,7 +69,7 @@ void StageTrace::close_cycle() {
   has_open_ = false;
 }
 
-void StageTrace::write_changes(Cycle at, const std::vector<int>& next) {
+void StageTrace::write_changes(Cycle at, const std::vector<std::uint64_t>& next) {
   bool stamped = false;
   for (std::size_t s = 0; s < next.size(); ++s) {
     if (next[s] == current_[s]) continue;

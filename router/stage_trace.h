@@ -1,5 +1,5 @@
 // A VCD waveform (GTKWave) of one router's pipeline activity in a cycle window: per input port, the
-// output port its head was routed to (RC), the VCs that bid for the switch (SA request) and the output
+// output port its head was routed to (RC), the queues (VCs) that bid for the switch (SA request) and the output
 // port granted (SA grant, the start of ST). Signals are pulses: high-impedance in cycles without an event.
 #pragma once
 #include <cstdint>
@@ -13,28 +13,30 @@ namespace hiradix {
 
 class StageTrace {
  public:
-  StageTrace(const std::string& path, const std::string& router_name, int ports, int max_vcs, Cycle from, Cycle to);
+  StageTrace(const std::string& path, const std::string& router_name, int ports, int max_queues, Cycle from, Cycle to);
   ~StageTrace() { finish(); }
   // Ends the open pulses and flushes the file (the network, and so its routers, is never destroyed).
   void finish();
 
-  void routed(Cycle now, int in_port, int out_port) { set(now, signal(in_port, kRc), out_port); }
-  void bid(Cycle now, int in_port, std::uint32_t vc_mask) { set(now, signal(in_port, kBid), static_cast<int>(vc_mask)); }
-  void granted(Cycle now, int in_port, int out_port) { set(now, signal(in_port, kGrant), out_port); }
+  void routed(Cycle now, int in_port, int out_port) { set(now, signal(in_port, kRc), static_cast<std::uint64_t>(out_port)); }
+  void bid(Cycle now, int in_port, std::uint64_t queue_mask) { set(now, signal(in_port, kBid), queue_mask); }
+  void granted(Cycle now, int in_port, int out_port) { set(now, signal(in_port, kGrant), static_cast<std::uint64_t>(out_port)); }
 
  private:
   enum Kind { kRc, kBid, kGrant, kKinds };
-  static constexpr int kIdle = -1;
+  // No event (z). Never a bid mask: an input's queues never all bid (at most 32 VCs; under voq_sw the
+  // arrival FIFOs never bid).
+  static constexpr std::uint64_t kIdle = ~0ull;
   int signal(int port, Kind k) const { return port * kKinds + k; }
-  void set(Cycle now, int sig, int value);
+  void set(Cycle now, int sig, std::uint64_t value);
   void close_cycle();
-  void write_changes(Cycle at, const std::vector<int>& next);
+  void write_changes(Cycle at, const std::vector<std::uint64_t>& next);
 
   std::ofstream out_;
   Cycle from_, to_;
   std::vector<int> width_;    // bits per signal
-  std::vector<int> current_;  // value written last (kIdle = z)
-  std::vector<int> pending_;  // values of the open cycle
+  std::vector<std::uint64_t> current_;  // value written last (kIdle = z)
+  std::vector<std::uint64_t> pending_;  // values of the open cycle
   Cycle open_ = 0;
   Cycle stamp_ = 0;  // last time written
   bool has_open_ = false;

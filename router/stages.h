@@ -71,14 +71,17 @@ class VcAllocation : public sc_core::sc_module {
 };
 
 // ST: a crossbar whose ports each move one phit per internal tick; tracks when each input and output is
-// free again (in ticks).
+// free again (in ticks). Under router.queues voq_sw an input port has a crossbar input per output (seed
+// 001's VOQs, "demultiplexed accesses to the crossbar"): only the outputs are booked, so an input port may
+// feed several outputs at once.
 class Crossbar : public sc_core::sc_module {
  public:
   Crossbar(sc_core::sc_module_name name, int ports, const RouterParams& params)
       : sc_core::sc_module(name),
         clock(params.speedup_num, params.speedup_den),
         in_free(static_cast<std::size_t>(ports), 0),
-        out_free(static_cast<std::size_t>(ports), 0) {}
+        out_free(static_cast<std::size_t>(ports), 0),
+        input_per_output_(params.input_buffers == InputBufferKind::kVoqSwitch) {}
   bool input_free(int in, std::uint64_t tick) const { return in_free[in] <= tick; }
   bool output_free(int out, std::uint64_t tick) const { return out_free[out] <= tick; }
   // The ST step of a switch grant at `tick` from input `in` to output `out`: books both until the flit's
@@ -90,7 +93,7 @@ class Crossbar : public sc_core::sc_module {
     const Cycle tail_arrival = arrival + static_cast<Cycle>(size) - 1;
     const std::uint64_t tail_tick = std::max<std::uint64_t>(tick + static_cast<std::uint64_t>(size) - 1,
                                                             clock.first_tick(tail_arrival > sa ? tail_arrival - sa : 0));
-    in_free[in] = tail_tick + 1;
+    if (!input_per_output_) in_free[in] = tail_tick + 1;
     out_free[out] = tail_tick + 1;
     return clock.cycle_of(tail_tick) + sa;
   }
@@ -110,6 +113,9 @@ class Crossbar : public sc_core::sc_module {
   }
   SpeedupClock clock;
   HotVector<std::uint64_t> in_free, out_free;
+
+ private:
+  bool input_per_output_;  // voq_sw: in_free stays 0
 };
 
 }  // namespace hiradix

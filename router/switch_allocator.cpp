@@ -5,11 +5,12 @@
 namespace hiradix {
 
 SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind,
-                                 bool input_pointer_on_output_grant, std::uint64_t priority_inputs)
+                                 bool input_pointer_on_output_grant, std::uint64_t priority_inputs, bool input_per_output)
     : sc_core::sc_module(name),
       ports_(ports),
       max_vcs_(max_vcs),
       kind_(kind),
+      input_per_output_(input_per_output),
       move_on_output_grant_(input_pointer_on_output_grant),
       priority_inputs_(priority_inputs),
       in_ptr_(static_cast<std::size_t>(ports), 0),
@@ -20,7 +21,8 @@ SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int ma
       offered_(static_cast<std::size_t>(ports), 0),
       bids_(static_cast<std::size_t>(ports), 0) {
   if (ports > 64) throw std::invalid_argument("router radix above 64 is not supported");
-  if (max_vcs > 32) throw std::invalid_argument("more than 32 VCs per port are not supported");
+  if (max_vcs > kMaxPortQueues)
+    throw std::invalid_argument("more than " + std::to_string(kMaxPortQueues) + " queues per input port are not supported");
 }
 
 }  // namespace hiradix

@@ -6,6 +6,11 @@
 // one of its VCs (`own_grant`). (b) lets the inputs' pointers move in lockstep, so that with persistent
 // requests one input can starve (a unit test shows it); (a) desynchronises them as iSLIP does.
 //
+// Under router.queues voq_sw an input port has a crossbar input per output (router/stages.h, Crossbar): the
+// allocator is then the output arbiters alone, each granting one input among those with a VOQ bidding for
+// it (an input may win several outputs), and the input's round-robin pointer picks among its VCs' VOQs to
+// that output.
+//
 // Output arbiters are round-robin over all inputs (the seeds' text), or give the `priority_inputs` (the
 // router's transit ports: `router.output_arbiter: transit_priority`, as FOGSim's default arbiter does)
 // precedence: an output grants an injection port only when no transit port requests it, round-robin
@@ -28,7 +33,7 @@ namespace hiradix {
 
 struct SwitchRequest {
   int port;              // input port
-  std::uint32_t vcs;     // bit mask of the port's VCs bidding
+  std::uint64_t vcs;     // bit mask of the port's queues bidding (VCs, or VOQs under router.queues voq_sw)
 };
 
 struct SwitchGrant {
@@ -49,16 +54,16 @@ struct SwitchInputs {
 class SwitchAllocator : public sc_core::sc_module {
  public:
   SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind,
-                  bool input_pointer_on_output_grant, std::uint64_t priority_inputs = 0);
+                  bool input_pointer_on_output_grant, std::uint64_t priority_inputs = 0, bool input_per_output = false);
 
   // The bids of a cycle: VC `vc` of input `port` has its route and output VC and bids for the switch.
   void bid(int port, int vc) {
     if (!bids_[port]) bid_ports_.push_back(port);
-    bids_[port] |= 1u << vc;
+    bids_[port] |= 1ull << vc;
   }
   bool has_bids() const { return !bid_ports_.empty(); }
   const HotVector<int>& bid_ports() const { return bid_ports_; }
-  std::uint32_t bids(int port) const { return bids_[port]; }
+  std::uint64_t bids(int port) const { return bids_[port]; }
   // The SA step of cycle `now`, once per crossbar tick of it (speed-up): the bids whose flit may go at the
   // tick request the switch, the allocator matches the requests, and `on_grant(grant, tick)` starts ST for
   // each grant. Clears the bids; counts the rounds with at least one request in `allocations` (an energy
@@ -96,17 +101,21 @@ class SwitchAllocator : public sc_core::sc_module {
     if (first) return pick(first, out_ptr_[o]);
     return pick(requests, priority_inputs_ ? inj_ptr_[o] : out_ptr_[o]);
   }
+  // voq_sw: every output grants one of the inputs with a queue bidding for it.
+  template <typename Requests, typename OutOf, typename Grants>
+  void allocate_per_output(const Requests& requests, OutOf out_of, Grants& grants);
   int ports_;
   int max_vcs_;
   AllocatorKind kind_;
+  bool input_per_output_;
   bool move_on_output_grant_;
   std::uint64_t priority_inputs_;
   HotVector<int> in_ptr_, out_ptr_, inj_ptr_;
   HotVector<std::uint64_t> out_requests_;  // per output: inputs requesting it
   HotVector<int> chosen_vc_;               // per input (input-first)
-  HotVector<std::uint32_t> offered_;       // per input: VCs whose output granted it (output-first)
+  HotVector<std::uint64_t> offered_;       // per input: queues whose output granted it (output-first)
   HotVector<int> touched_;
-  HotVector<std::uint32_t> bids_;  // per input port: VCs bidding for the switch this cycle
+  HotVector<std::uint64_t> bids_;  // per input port: queues bidding for the switch this cycle
   HotVector<int> bid_ports_;       // the input ports with bids
   HotVector<SwitchRequest> requests_;
   HotVector<SwitchGrant> grants_;
@@ -127,9 +136,9 @@ void SwitchAllocator::step(Cycle now, const SwitchInputs& r, OnGrant on_grant, s
     requests_.clear();
     for (int port : bid_ports_) {
       if (!bids_[port] || !crossbar.input_free(port, tick)) continue;
-      std::uint32_t mask = 0;
-      for (std::uint32_t m = bids_[port]; m; m &= m - 1) {
-        const InputVc& v = inputs.vc(inputs.vc_index(port, __builtin_ctz(m)));
+      std::uint64_t mask = 0;
+      for (std::uint64_t m = bids_[port]; m; m &= m - 1) {
+        const InputVc& v = inputs.vc(inputs.vc_index(port, __builtin_ctzll(m)));
         if (crossbar.output_free(v.out_port, tick) && head_may_take_vc(v, outputs, r.params.wormhole) &&
             outputs.has_credits(v.out_port, v.out_vc, size, now) && outputs.has_space(v.out_port, size, now))
           mask |= m & (~m + 1);
@@ -141,7 +150,7 @@ void SwitchAllocator::step(Cycle now, const SwitchInputs& r, OnGrant on_grant, s
     grants_.clear();
     allocate(requests_, [&inputs](int port, int vc) { return inputs.vc(inputs.vc_index(port, vc)).out_port; }, grants_);
     for (const SwitchGrant& g : grants_) {
-      bids_[g.in_port] &= ~(1u << g.vc);
+      bids_[g.in_port] &= ~(1ull << g.vc);
       on_grant(g, tick);
     }
   }
@@ -157,6 +166,7 @@ inline int SwitchAllocator::pick(std::uint64_t mask, int pointer) {
 template <typename Requests, typename OutOf, typename Grants>
 void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& grants) {
   touched_.clear();
+  if (input_per_output_) return allocate_per_output(requests, out_of, grants);
   if (kind_ == AllocatorKind::kInputFirst) {
     for (const SwitchRequest& r : requests) {  // stage 1: one VC per input
       const int vc = pick(r.vcs, in_ptr_[r.port]);
@@ -179,8 +189,8 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
   // Output-first: every bidding VC requests its output; each output grants one input; each input accepts
   // one of the outputs that granted it. Pointers move only for accepted grants.
   for (const SwitchRequest& r : requests) {
-    for (std::uint32_t m = r.vcs; m; m &= m - 1) {
-      const int o = out_of(r.port, __builtin_ctz(m));
+    for (std::uint64_t m = r.vcs; m; m &= m - 1) {
+      const int o = out_of(r.port, __builtin_ctzll(m));
       if (!out_requests_[o]) touched_.push_back(o);
       out_requests_[o] |= 1ull << r.port;
     }
@@ -190,8 +200,8 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
     out_requests_[o] = 0;
     for (const SwitchRequest& r : requests) {
       if (r.port != in) continue;
-      for (std::uint32_t m = r.vcs; m; m &= m - 1)
-        if (out_of(in, __builtin_ctz(m)) == o) offered_[in] |= 1u << __builtin_ctz(m);
+      for (std::uint64_t m = r.vcs; m; m &= m - 1)
+        if (out_of(in, __builtin_ctzll(m)) == o) offered_[in] |= m & (~m + 1);
     }
   }
   for (const SwitchRequest& r : requests) {
@@ -202,6 +212,31 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
     grants.push_back({r.port, vc, o});
     in_ptr_[r.port] = (vc + 1) % max_vcs_;
     out_pointer(o, r.port) = (r.port + 1) % ports_;
+  }
+}
+
+template <typename Requests, typename OutOf, typename Grants>
+void SwitchAllocator::allocate_per_output(const Requests& requests, OutOf out_of, Grants& grants) {
+  for (const SwitchRequest& r : requests) {
+    for (std::uint64_t m = r.vcs; m; m &= m - 1) {
+      const int o = out_of(r.port, __builtin_ctzll(m));
+      if (!out_requests_[o]) touched_.push_back(o);
+      out_requests_[o] |= 1ull << r.port;
+    }
+  }
+  for (int o : touched_) {
+    const int in = pick_input(out_requests_[o], o);
+    out_requests_[o] = 0;
+    std::uint64_t queues = 0;  // the input's queues bidding for o: one VOQ per VC
+    for (const SwitchRequest& r : requests) {
+      if (r.port != in) continue;
+      for (std::uint64_t m = r.vcs; m; m &= m - 1)
+        if (out_of(in, __builtin_ctzll(m)) == o) queues |= m & (~m + 1);
+    }
+    const int q = pick(queues, in_ptr_[in]);
+    grants.push_back({in, q, o});
+    in_ptr_[in] = (q + 1) % max_vcs_;
+    out_pointer(o, in) = (in + 1) % ports_;
   }
 }
 

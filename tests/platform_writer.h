@@ -1,11 +1,16 @@
 // SystemC modules for tests that drive a network through its platform face (testbench/platform.h): a
-// writer that issues blocking TLM-2.0 writes one after the other, and a target that accepts them.
+// writer that issues blocking TLM-2.0 writes one after the other, a target that accepts them, and a run of
+// node 0's writes to one node.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+
+#include "config/config.h"
+#include "testbench/platform.h"
 
 namespace hiradix::test {
 
@@ -42,5 +47,23 @@ struct Sink : sc_core::sc_module {
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
   }
 };
+
+// Node 0 writes to node `dst` `writes` times, one after the other, through the platform face of a network
+// of `config`, until every write is answered. Elaborates: call it in a child (sim_helpers.h, in_child).
+// Returns the network, and in `failure` what went wrong ("" if every write was answered and delivered).
+inline PlatformNetwork& run_writes_from_node0(const Config& config, int dst, int writes, std::string& failure) {
+  auto* net = new PlatformNetwork("net", config);
+  auto* w = new Writer("writer");
+  auto* sink = new Sink("sink");
+  w->writes = writes;
+  w->address = PlatformNetwork::address(dst, 0x40);
+  w->socket.bind(net->target_socket(0));
+  net->initiator_socket(dst).bind(sink->socket);
+  sc_core::sc_start();
+  failure = w->ok == writes && sink->calls == writes
+                ? ""
+                : "writes " + std::to_string(w->ok) + "/" + std::to_string(sink->calls) + " of " + std::to_string(writes);
+  return *net;
+}
 
 }  // namespace hiradix::test

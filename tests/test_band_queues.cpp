@@ -90,19 +90,13 @@ using PortPhits = std::map<std::pair<int, int>, std::vector<std::uint64_t>>;
 PortPhits run_writes(const Overrides& o, int dst) {
   PortPhits out;
   const std::string text = test::in_child([&]() -> std::string {
-    const Config c = load_config("", test::with(o, {{"traffic.load", "0"}, {"sim.warmup", "0"}}));
-    auto* net = new PlatformNetwork("net", c);
-    auto* w = new test::Writer("writer");
-    auto* sink = new test::Sink("sink");
-    w->writes = 8;
-    w->address = PlatformNetwork::address(dst, 0x40);
-    w->socket.bind(net->target_socket(0));
-    net->initiator_socket(dst).bind(sink->socket);
-    sc_core::sc_start();
-    if (w->ok != 8 || sink->calls != 8) return "writes " + std::to_string(w->ok);
+    std::string failure;
+    PlatformNetwork& net = test::run_writes_from_node0(
+        load_config("", test::with(o, {{"traffic.load", "0"}, {"sim.warmup", "0"}})), dst, 8, failure);
+    if (!failure.empty()) return failure;
     json j = json::array();
-    for (int r = 0; r < net->network().routers(); ++r) {
-      Router& router = net->network().router(r);
+    for (int r = 0; r < net.network().routers(); ++r) {
+      Router& router = net.network().router(r);
       for (int p = 0; p < router.radix(); ++p) {
         std::vector<std::uint64_t> vcs;
         for (int vc = 0; vc < router.inputs().vcs(p); ++vc) vcs.push_back(router.inputs().vc(router.inputs().vc_index(p, vc)).phits_in);

@@ -52,7 +52,7 @@ TEST(CreditSender, MoreCreditsThanBufferSpaceIsAnError) {
 }
 
 TEST(VcFifoBuffers, OneQueuePerVcFilledByTheUpstreamVcAndCreditedToIt) {
-  const auto b = make_input_buffers(InputBufferKind::kVcFifos);
+  const auto b = make_input_buffers(InputBufferKind::kVcFifos, 4);
   PortSpec port;
   port.in_vcs = 3;
   port.in_depth = 32;
@@ -62,7 +62,29 @@ TEST(VcFifoBuffers, OneQueuePerVcFilledByTheUpstreamVcAndCreditedToIt) {
   LinkMessage m;
   m.vc = 2;
   EXPECT_EQ(b->queue_of(0, m, pool), 2);
-  EXPECT_EQ(b->flow_class(0, 2), 2);
+  EXPECT_EQ(b->flow_class(port, 2), 2);
+  EXPECT_EQ(b->voq_of(port, 2, 1), -1);  // the VC's FIFO bids where it is
+}
+
+// Hand-computed: 2 VCs, a router of 3 ports. Queues 0, 1 are the arrival FIFOs; VC v's VOQ towards output
+// o is 2 + 3v + o, credited to VC v.
+TEST(VoqSwitchBuffers, ArrivalFifoPerVcThenAVoqPerVcAndOutputSharingTheVcsCredits) {
+  const auto b = make_input_buffers(InputBufferKind::kVoqSwitch, 3);
+  PortSpec port;
+  port.in_vcs = 2;
+  port.in_depth = 32;
+  EXPECT_EQ(b->queues(port), 8);
+  for (int q = 0; q < 8; ++q) EXPECT_EQ(b->capacity(port, q, 8), 4);  // each may hold the whole VC
+  PacketPool pool;
+  LinkMessage m;
+  m.vc = 1;
+  EXPECT_EQ(b->queue_of(0, m, pool), 1);  // arrivals enter their VC's FIFO
+  EXPECT_EQ(b->voq_of(port, 0, 2), 4);
+  EXPECT_EQ(b->voq_of(port, 1, 0), 5);
+  EXPECT_EQ(b->voq_of(port, 1, 2), 7);
+  EXPECT_EQ(b->voq_of(port, 5, 1), -1);  // a VOQ's flits bid where they are
+  const int classes[8] = {0, 1, 0, 0, 0, 1, 1, 1};
+  for (int q = 0; q < 8; ++q) EXPECT_EQ(b->flow_class(port, q), classes[q]) << "queue " << q;
 }
 
 

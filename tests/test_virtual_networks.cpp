@@ -84,19 +84,12 @@ struct ExpectedHop {
 std::string run_alternating(const Overrides& o, int dst, const std::vector<ExpectedHop>& expected) {
   return test::in_child([&]() -> std::string {
     const Config c = load_config("", test::with(o, {{"traffic.load", "0"}, {"sim.warmup", "0"}, {"routing.vns", "2"}}));
-    auto* net = new PlatformNetwork("net", c);
-    auto* w = new test::Writer("writer");
-    auto* sink = new test::Sink("sink");
-    w->writes = 8;
-    w->address = PlatformNetwork::address(dst, 0x40);
-    w->socket.bind(net->target_socket(0));
-    net->initiator_socket(dst).bind(sink->socket);
-    sc_core::sc_start();
-    std::string out;
-    if (w->ok != 8 || sink->calls != 8) out += "writes " + std::to_string(w->ok) + "/" + std::to_string(sink->calls) + "; ";
-    const Topology& t = net->network().topology();
+    std::string failure;
+    PlatformNetwork& net = test::run_writes_from_node0(c, dst, 8, failure);
+    std::string out = failure.empty() ? "" : failure + "; ";
+    const Topology& t = net.network().topology();
     const auto phits = [&](int r, int port, int vc) {
-      Router& router = net->network().router(r);
+      Router& router = net.network().router(r);
       return router.inputs().vc(router.inputs().vc_index(port, vc)).phits_in;
     };
     const auto check = [&](const std::string& where, int r, int port, int vn0, int vn1, int vcs) {

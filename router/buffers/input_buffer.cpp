@@ -4,12 +4,14 @@
 #include <stdexcept>
 
 #include "router/buffers/vc_fifo_buffers.h"
+#include "router/buffers/voq_switch_buffers.h"
 
 namespace hiradix {
 
-ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind) {
+ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind, int radix) {
   switch (kind) {
     case InputBufferKind::kVcFifos: return arena_new<VcFifoBuffers>();
+    case InputBufferKind::kVoqSwitch: return arena_new<VoqSwitchBuffers>(radix);
   }
   throw std::logic_error("unknown input-buffer scheme");
 }

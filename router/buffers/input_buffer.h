@@ -1,10 +1,10 @@
 // How an input port's buffer is organised into queues (DESIGN §7). The router's pipeline works on queues:
 // each is a FIFO whose front flit goes through RC, VA and SA (the router calls them input VCs, which they
 // are in the one scheme so far). A scheme says how many queues a port has and how many flits each holds,
-// which queue an arriving flit goes to, and which flow-control class (router/flow/flow_control.h) the
-// space of a queue belongs to. Per-VC FIFOs are one scheme (vc_fifo_buffers.h); per-output VOQ,
-// per-destination VOQ and band-based queues will be others, each one file behind this class plus a line
-// in make_input_buffers.
+// which queue an arriving flit goes to, which flow-control class (router/flow/flow_control.h) the
+// space of a queue belongs to, and, for virtual output queues, which queue a routed flit moves on to. Per-VC
+// FIFOs (vc_fifo_buffers.h; band-based queues are VC FIFOs too) and per-output VOQs (voq_switch_buffers.h)
+// are the schemes, each one file behind this class plus a line in make_input_buffers.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -25,9 +25,13 @@ class InputBufferScheme {
   // The queue of `port` an arriving flit is written into (once per flit; `pool` holds its packet).
   virtual int queue_of(int port, const LinkMessage& msg, const PacketPool& pool) const = 0;
   // The flow-control class whose space a flit leaving `queue` frees.
-  virtual int flow_class(int port, int queue) const = 0;
+  virtual int flow_class(const PortSpec& port, int queue) const = 0;
+  // Virtual output queues: the queue a flit of `queue` moves into once its route to `out_port` is known, or
+  // -1 if flits of `queue` bid for the switch where they are (set-up only; the router keeps the answer).
+  virtual int voq_of(const PortSpec&, int /*queue*/, int /*out_port*/) const { return -1; }
 };
 
-ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind);
+// `radix`: the router's ports (the outputs a per-output scheme has queues for).
+ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind, int radix);
 
 }  // namespace hiradix

@@ -11,7 +11,7 @@ class VcFifoBuffers final : public InputBufferScheme {
   // Credits guarantee at most depth / flit_size flits per VC.
   int capacity(const PortSpec& port, int, int flit_size) const override { return port.in_depth / flit_size; }
   int queue_of(int, const LinkMessage& msg, const PacketPool&) const override { return msg.vc; }
-  int flow_class(int, int queue) const override { return queue; }
+  int flow_class(const PortSpec&, int queue) const override { return queue; }
 };
 
 }  // namespace hiradix

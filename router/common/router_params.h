@@ -8,13 +8,15 @@
 
 namespace hiradix {
 
-// The most VCs a port has (router.vcs.*): the switch allocator's bids are a 32-bit mask per port.
+// The most VCs a port has (router.vcs.*), and the most queues (VCs, or under router.queues voq_sw each VC's
+// arrival FIFO and VOQs): the switch allocator's bids are a 64-bit mask per port.
 constexpr int kMaxPortVcs = 32;
+constexpr int kMaxPortQueues = 64;
 
 enum class AllocatorKind : std::uint8_t { kInputFirst, kOutputFirst };
 // How input ports organise their buffer into queues (router/buffers/input_buffer.h), and the links' flow
 // control (router/flow/flow_control.h).
-enum class InputBufferKind : std::uint8_t { kVcFifos };
+enum class InputBufferKind : std::uint8_t { kVcFifos, kVoqSwitch };
 enum class FlowControlKind : std::uint8_t { kCredits };
 
 struct RouterParams {
