@@ -228,6 +228,14 @@ std::vector<long long> to_int_list(const KeySpec& k, const YAML::Node& n) {
   return out;
 }
 
+std::vector<std::string> to_string_list(const KeySpec& k, const YAML::Node& n) {
+  if (!n.IsSequence()) config_fail(k.key, "expected a list of names such as [a, b], or [] for none");
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < n.size(); ++i)
+    out.push_back(to_choice({k.key + "[" + std::to_string(i) + "]", KeyType::kString, "", 0, 0, k.choices, ""}, n[i]));
+  return out;
+}
+
 std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nlohmann::json& resolved) {
   if (!n.IsSequence()) config_fail(k.key, "expected a list of {pattern, offset, weight}");
   std::vector<PatternComponent> mix;
@@ -335,6 +343,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
       case KeyType::kString: to_choice(k, v.values[k.key]); break;
       case KeyType::kMix: to_mix(k, v.values[k.key], unused); break;
       case KeyType::kIntList: to_int_list(k, v.values[k.key]); break;
+      case KeyType::kStringList: to_string_list(k, v.values[k.key]); break;
     }
   }
   const std::unique_ptr<Topology> topo = read_topology(v, c);
@@ -408,6 +417,8 @@ std::vector<KeyReference> config_reference() {
       for (const auto& c : k.choices) allowed += (allowed.empty() ? "" : ", ") + std::string("`") + c + "`";
     } else if (k.type == KeyType::kMix) {
       allowed = "list";
+    } else if (k.type == KeyType::kStringList) {
+      for (const auto& c : k.choices) allowed += (allowed.empty() ? "list of " : ", ") + std::string("`") + c + "`";
     } else if (k.type == KeyType::kIntList) {
       std::ostringstream a;
       a << "list of integers ≥ " << static_cast<long long>(k.min);

@@ -25,6 +25,7 @@ bool is_default(ConfigValues& v, const KeySpec& k) {
     case KeyType::kInt: return v.I(k.key) == std::stoll(k.default_value);
     case KeyType::kFloat: return v.F(k.key) == std::stod(k.default_value);
     case KeyType::kIntList: return v.L(k.key) == to_int_list(k, YAML::Load(k.default_value));
+    case KeyType::kStringList: return v.SL(k.key) == to_string_list(k, YAML::Load(k.default_value));
     default: return v.S(k.key) == k.default_value;
   }
 }
