@@ -95,6 +95,7 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.change.mix", KeyType::kMix, "[]", 0, 0, {}, "Mix after the change; empty = unchanged."},
       {"traffic.change.period", KeyType::kInt, "0", 0, kBig, {}, "Bursty repetitive traffic (seed-004 §3.7; README, \"Bursty sources\"): from traffic.change.at on, the traffic after the change lasts traffic.change.burst cycles and comes back every period cycles, the first traffic in between (e.g. UN at a low load, bursts of bit_reverse at a high one). 0 = one change for good."},
       {"traffic.change.burst", KeyType::kInt, "0", 0, kBig, {}, "With traffic.change.period: cycles of each burst of the traffic after the change (0 < burst < period)."},
+      {"traffic.change.patterns", KeyType::kStringList, "[]", 0, 0, pattern_choices({"same"}), "With traffic.change.period: a pattern per burst, in turn (seed-004 §3.7 Fig. 17b, \"bursty traffic with variable pattern\"; README, \"Bursty sources\"): burst i has pattern i mod n of the list, e.g. [bit_reverse, transpose, shuffle]; every burst has traffic.change.load, traffic.change.offset (for adv) and traffic.change.mix (for mix); same = traffic.pattern. [] = traffic.change.pattern every burst (which must stay same when a list is given)."},
       {"sim.warmup", KeyType::kInt, "60000", 0, kBig, {}, "Warm-up cycles (seed-000 §3.2.3: 60,000)."},
       {"sim.measure", KeyType::kInt, "60000", 1, kBig, {}, "Measurement cycles (seed-000 §3.2.3: 60,000)."},
       {"sim.seed", KeyType::kInt, "1", 0, kBig, {}, "Random seed; each router and NIC derives its own stream from it."},
@@ -228,6 +229,14 @@ std::vector<long long> to_int_list(const KeySpec& k, const YAML::Node& n) {
   return out;
 }
 
+std::vector<std::string> to_string_list(const KeySpec& k, const YAML::Node& n) {
+  if (!n.IsSequence()) config_fail(k.key, "expected a list of names such as [a, b], or [] for none");
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < n.size(); ++i)
+    out.push_back(to_choice({k.key + "[" + std::to_string(i) + "]", KeyType::kString, "", 0, 0, k.choices, ""}, n[i]));
+  return out;
+}
+
 std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nlohmann::json& resolved) {
   if (!n.IsSequence()) config_fail(k.key, "expected a list of {pattern, offset, weight}");
   std::vector<PatternComponent> mix;
@@ -335,6 +344,7 @@ Config load_config(const std::string& path, const Overrides& overrides) {
       case KeyType::kString: to_choice(k, v.values[k.key]); break;
       case KeyType::kMix: to_mix(k, v.values[k.key], unused); break;
       case KeyType::kIntList: to_int_list(k, v.values[k.key]); break;
+      case KeyType::kStringList: to_string_list(k, v.values[k.key]); break;
     }
   }
   const std::unique_ptr<Topology> topo = read_topology(v, c);
@@ -408,6 +418,8 @@ std::vector<KeyReference> config_reference() {
       for (const auto& c : k.choices) allowed += (allowed.empty() ? "" : ", ") + std::string("`") + c + "`";
     } else if (k.type == KeyType::kMix) {
       allowed = "list";
+    } else if (k.type == KeyType::kStringList) {
+      for (const auto& c : k.choices) allowed += (allowed.empty() ? "list of " : ", ") + std::string("`") + c + "`";
     } else if (k.type == KeyType::kIntList) {
       std::ostringstream a;
       a << "list of integers ≥ " << static_cast<long long>(k.min);

@@ -25,6 +25,7 @@ bool is_default(ConfigValues& v, const KeySpec& k) {
     case KeyType::kInt: return v.I(k.key) == std::stoll(k.default_value);
     case KeyType::kFloat: return v.F(k.key) == std::stod(k.default_value);
     case KeyType::kIntList: return v.L(k.key) == to_int_list(k, YAML::Load(k.default_value));
+    case KeyType::kStringList: return v.SL(k.key) == to_string_list(k, YAML::Load(k.default_value));
     default: return v.S(k.key) == k.default_value;
   }
 }
@@ -481,6 +482,15 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
   }
   c.change_after_warmup = v.I("traffic.change.at");
   v.set("traffic.change.at", c.change_after_warmup);
+  // Bursts of varying patterns (seed-004 §3.7 Fig. 17b): checked here, their phases made with `after`'s.
+  const std::vector<std::string> burst_patterns = v.SL("traffic.change.patterns");
+  if (!burst_patterns.empty()) {
+    if (v.I("traffic.change.period") == 0)
+      config_fail("traffic.change.patterns", "needs traffic.change.period (a pattern per burst of bursty repetitive traffic)");
+    if (v.S("traffic.change.pattern") != "same")
+      config_fail("traffic.change.patterns", "gives the bursts' patterns: leave traffic.change.pattern at same (it is '" +
+                                                 v.S("traffic.change.pattern") + "')");
+  }
   if (c.change_after_warmup >= 0) {
     std::string p2 = v.S("traffic.change.pattern");
     if (p2 == "same") p2 = pattern;
@@ -491,8 +501,15 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
     YAML::Node m2 = v.node("traffic.change.mix");
     if (m2.size() == 0) m2 = v.node("traffic.mix");
     c.traffic.has_change = true;
-    c.traffic.after = phase(p2, o2, l2, m2, "traffic.change.mix", "traffic.change.pattern", "traffic.change.offset");
-    v.set("traffic.change.pattern", p2);
+    // One offset, load and mix for every burst, whatever its pattern: the list varies the pattern only.
+    for (std::size_t i = 0; i < burst_patterns.size(); ++i) {
+      const std::string key = "traffic.change.patterns[" + std::to_string(i) + "]";
+      const std::string& name = burst_patterns[i];
+      c.traffic.bursts.push_back(phase(name == "same" ? pattern : name, o2, l2, m2, "traffic.change.mix", key.c_str(), "traffic.change.offset"));
+    }
+    c.traffic.after = burst_patterns.empty() ? phase(p2, o2, l2, m2, "traffic.change.mix", "traffic.change.pattern", "traffic.change.offset")
+                                             : c.traffic.bursts.front();
+    v.set("traffic.change.pattern", burst_patterns.empty() ? p2 : "same");
     v.set("traffic.change.offset", o2);
     v.set("traffic.change.load", l2);
   }
@@ -509,6 +526,7 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
   }
   v.set("traffic.change.period", period);
   v.set("traffic.change.burst", burst);
+  v.set("traffic.change.patterns", burst_patterns);
   // hotspot and zipf (seed-001 §4, config/skewed_patterns.h): their keys, checked where a phase uses them.
   c.traffic.hotspot_fraction = v.F("traffic.hotspot_fraction");
   const std::vector<long long> hot = v.L("traffic.hotspot_nodes");

@@ -23,6 +23,9 @@ double to_float(const KeySpec& k, const YAML::Node& n);
 std::string to_choice(const KeySpec& k, const YAML::Node& n);
 // A KeyType::kIntList value: a non-empty YAML sequence of integers, each in [k.min, k.max].
 std::vector<long long> to_int_list(const KeySpec& k, const YAML::Node& n);
+// A KeyType::kStringList value: a YAML sequence, maybe empty, of names each one of k.choices; a bad element
+// is an error naming key[index].
+std::vector<std::string> to_string_list(const KeySpec& k, const YAML::Node& n);
 // A traffic.mix list; its resolved form is appended to `resolved`.
 std::vector<PatternComponent> to_mix(const KeySpec& k, const YAML::Node& n, nlohmann::json& resolved);
 void set_json(nlohmann::json& root, const std::string& key, nlohmann::json value);  // by dotted key
@@ -38,6 +41,7 @@ class ConfigValues {
   double F(const std::string& key) { return config_detail::to_float(*config_detail::find_key(key), values[key]); }
   std::string S(const std::string& key) { return config_detail::to_choice(*config_detail::find_key(key), values[key]); }
   std::vector<long long> L(const std::string& key) { return config_detail::to_int_list(*config_detail::find_key(key), values[key]); }
+  std::vector<std::string> SL(const std::string& key) { return config_detail::to_string_list(*config_detail::find_key(key), values[key]); }
   const YAML::Node& node(const std::string& key) { return values[key]; }
   // Records a key's resolved value (what result.json and `hiradix config` show).
   void set(const std::string& key, nlohmann::json value) { config_detail::set_json(resolved_, key, std::move(value)); }

@@ -61,9 +61,17 @@ struct TrafficSchedule {
   // period (0 < burst < period). period 0: one change for good.
   Cycle period = 0;
   Cycle burst = 0;
+  // With a period, bursts whose pattern varies (seed-004 §3.7 Fig. 17b; traffic.change.patterns): burst i
+  // (from 0) is bursts[i % size], the pattern changing at burst boundaries only. Empty: every burst is
+  // `after`, so the default costs one test of a bool in a burst and nothing else; given, `after` is
+  // bursts[0] (its load is every burst's).
+  std::vector<TrafficPhase> bursts;
   const TrafficPhase& at(Cycle c) const {
     if (!has_change || c < change_at) return initial;
-    return period == 0 || (c - change_at) % period < burst ? after : initial;
+    if (period == 0) return after;
+    const Cycle since = c - change_at;
+    if (since % period >= burst) return initial;
+    return bursts.empty() ? after : bursts[static_cast<std::size_t>(since / period % bursts.size())];
   }
   // The first cycle after `from` at which the phase changes; kNever if it never does again.
   Cycle next_change(Cycle from) const {
@@ -73,7 +81,12 @@ struct TrafficSchedule {
     const Cycle into = (from - change_at) % period;
     return from - into + (into < burst ? burst : period);
   }
-  bool uses(PatternKind kind) const { return initial.uses(kind) || (has_change && after.uses(kind)); }
+  bool uses(PatternKind kind) const {
+    if (initial.uses(kind) || (has_change && after.uses(kind))) return true;
+    for (const TrafficPhase& b : bursts)
+      if (b.uses(kind)) return true;
+    return false;
+  }
   // hotspot (seed-001 §4.2; traffic.hotspot_fraction, traffic.hotspot_nodes): the share of each source's
   // packets that go to the hot nodes (sorted, distinct), the rest uniform over the other nodes.
   double hotspot_fraction = 0.25;

@@ -34,6 +34,9 @@ class Network : public sc_core::sc_module {
   Router& router(int i) { return *routers_[static_cast<std::size_t>(i)]; }
   // Node i's network interface (all its NICs, Topology::nics_per_node()).
   Nic& nic(int i) { return *nics_[static_cast<std::size_t>(i)]; }
+  // The packets in the network by id: what a NicListener told of a packet (its source, destination and
+  // creation cycle), read while it is in flight.
+  const PacketPool& packets() const { return pool_; }
 
   // Packets somewhere between their NIC's queue and their destination (heads not yet ejected).
   std::size_t packets_in_flight() const;

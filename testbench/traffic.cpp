@@ -17,6 +17,7 @@ PermutationTables::PermutationTables(const TrafficSchedule& schedule, const Topo
   };
   add(schedule.initial);
   if (schedule.has_change) add(schedule.after);
+  for (const TrafficPhase& b : schedule.bursts) add(b);
   if (schedule.uses(PatternKind::kHotspot)) {
     hot_ = schedule.hotspot_nodes;
     std::sort(hot_.begin(), hot_.end());

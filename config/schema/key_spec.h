@@ -10,7 +10,9 @@ namespace hiradix {
 
 // kIntList: a list of integers (YAML `[8, 8]`, `--set key=[8,8]`), each within min..max; its text as
 // OptionValues keep it is canonical, "[8, 8]" (OptionValues::integers reads it back).
-enum class KeyType { kInt, kFloat, kString, kMix, kIntList };
+// kStringList: a list of names (YAML `[bit_reverse, transpose]`), each one of `choices`; it may be empty
+// (its default `[]`: the key is unused).
+enum class KeyType { kInt, kFloat, kString, kMix, kIntList, kStringList };
 
 struct KeySpec {
   std::string key;

@@ -23,6 +23,7 @@ const char* type_name(KeyType t) {
     case KeyType::kString: return "string";
     case KeyType::kMix: return "list";
     case KeyType::kIntList: return "list of integers";
+    case KeyType::kStringList: return "list of strings";
   }
   return "";
 }

@@ -121,7 +121,16 @@ std::string traffic_display(const nlohmann::json& config, bool with_load) {
     const std::string after = at(config, "traffic.change.pattern").is_string() ? at(config, "traffic.change.pattern").get<std::string>() : "same";
     const long long after_offset = at(config, "traffic.change.offset").is_number() ? at(config, "traffic.change.offset").get<long long>() : 0;
     const std::string after_pattern = after == "same" ? pattern.get<std::string>() : after;
-    const std::string then = pattern_display(after_pattern, after_offset != 0 ? after_offset : offset, span);
+    std::string then = pattern_display(after_pattern, after_offset != 0 ? after_offset : offset, span);
+    // Bursts of varying patterns (traffic.change.patterns): each, in turn.
+    const nlohmann::json& bursts = at(config, "traffic.change.patterns");
+    if (bursts.is_array() && !bursts.empty()) {
+      then.clear();
+      for (const nlohmann::json& b : bursts) {
+        const std::string name = b.is_string() && b.get<std::string>() != "same" ? b.get<std::string>() : pattern.get<std::string>();
+        then += (then.empty() ? "" : " / ") + pattern_display(name, after_offset != 0 ? after_offset : offset, span);
+      }
+    }
     if (then != s) s += " → " + then;
     const double after_load = at(config, "traffic.change.load").is_number() ? at(config, "traffic.change.load").get<double>() : -1;
     if (with_load && after_load >= 0 && after_load != load) return s + fmt::format(" at load {:g} → {:g}", load, after_load);
