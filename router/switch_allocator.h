@@ -104,6 +104,28 @@ class SwitchAllocator : public sc_core::sc_module {
   // voq_sw: every output grants one of the inputs with a queue bidding for it.
   template <typename Requests, typename OutOf, typename Grants>
   void allocate_per_output(const Requests& requests, OutOf out_of, Grants& grants);
+  // Every bidding queue requests its output (out_requests_, touched_).
+  template <typename Requests, typename OutOf>
+  void request_every_output(const Requests& requests, OutOf out_of) {
+    for (const SwitchRequest& r : requests) {
+      for (std::uint64_t m = r.vcs; m; m &= m - 1) {
+        const int o = out_of(r.port, __builtin_ctzll(m));
+        if (!out_requests_[o]) touched_.push_back(o);
+        out_requests_[o] |= 1ull << r.port;
+      }
+    }
+  }
+  // The queues of input `in` bidding for output `o`.
+  template <typename Requests, typename OutOf>
+  static std::uint64_t queues_to(const Requests& requests, int in, int o, OutOf out_of) {
+    std::uint64_t queues = 0;
+    for (const SwitchRequest& r : requests) {
+      if (r.port != in) continue;
+      for (std::uint64_t m = r.vcs; m; m &= m - 1)
+        if (out_of(in, __builtin_ctzll(m)) == o) queues |= m & (~m + 1);
+    }
+    return queues;
+  }
   int ports_;
   int max_vcs_;
   AllocatorKind kind_;
@@ -188,21 +210,11 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
   }
   // Output-first: every bidding VC requests its output; each output grants one input; each input accepts
   // one of the outputs that granted it. Pointers move only for accepted grants.
-  for (const SwitchRequest& r : requests) {
-    for (std::uint64_t m = r.vcs; m; m &= m - 1) {
-      const int o = out_of(r.port, __builtin_ctzll(m));
-      if (!out_requests_[o]) touched_.push_back(o);
-      out_requests_[o] |= 1ull << r.port;
-    }
-  }
+  request_every_output(requests, out_of);
   for (int o : touched_) {
     const int in = pick_input(out_requests_[o], o);
     out_requests_[o] = 0;
-    for (const SwitchRequest& r : requests) {
-      if (r.port != in) continue;
-      for (std::uint64_t m = r.vcs; m; m &= m - 1)
-        if (out_of(in, __builtin_ctzll(m)) == o) offered_[in] |= m & (~m + 1);
-    }
+    offered_[in] |= queues_to(requests, in, o, out_of);
   }
   for (const SwitchRequest& r : requests) {
     if (!offered_[r.port]) continue;
@@ -217,23 +229,11 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
 
 template <typename Requests, typename OutOf, typename Grants>
 void SwitchAllocator::allocate_per_output(const Requests& requests, OutOf out_of, Grants& grants) {
-  for (const SwitchRequest& r : requests) {
-    for (std::uint64_t m = r.vcs; m; m &= m - 1) {
-      const int o = out_of(r.port, __builtin_ctzll(m));
-      if (!out_requests_[o]) touched_.push_back(o);
-      out_requests_[o] |= 1ull << r.port;
-    }
-  }
+  request_every_output(requests, out_of);
   for (int o : touched_) {
     const int in = pick_input(out_requests_[o], o);
     out_requests_[o] = 0;
-    std::uint64_t queues = 0;  // the input's queues bidding for o: one VOQ per VC
-    for (const SwitchRequest& r : requests) {
-      if (r.port != in) continue;
-      for (std::uint64_t m = r.vcs; m; m &= m - 1)
-        if (out_of(in, __builtin_ctzll(m)) == o) queues |= m & (~m + 1);
-    }
-    const int q = pick(queues, in_ptr_[in]);
+    const int q = pick(queues_to(requests, in, o, out_of), in_ptr_[in]);  // one VOQ per VC
     grants.push_back({in, q, o});
     in_ptr_[in] = (q + 1) % max_vcs_;
     out_pointer(o, in) = (in + 1) % ports_;

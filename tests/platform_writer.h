@@ -9,7 +9,12 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include <map>
+#include <utility>
+#include <vector>
+
 #include "config/config.h"
+#include "sim_helpers.h"
 #include "testbench/platform.h"
 
 namespace hiradix::test {
@@ -64,6 +69,38 @@ inline PlatformNetwork& run_writes_from_node0(const Config& config, int dst, int
                 ? ""
                 : "writes " + std::to_string(w->ok) + "/" + std::to_string(sink->calls) + " of " + std::to_string(writes);
   return *net;
+}
+
+// Per (router, input port), one of InputVc's counters (`counter`: &InputVc::phits_in, &InputVc::moved_in) of
+// each of the port's queues, after node 0's eight writes to node `dst` in a network of `overrides` (run in a
+// child; empty, with a test failure, if the writes did not all arrive).
+using PortCounts = std::map<std::pair<int, int>, std::vector<std::uint64_t>>;
+
+inline PortCounts queue_counts_after_writes(const Overrides& overrides, int dst, std::uint64_t InputVc::*counter) {
+  PortCounts out;
+  const std::string text = in_child([&]() -> std::string {
+    std::string failure;
+    PlatformNetwork& net =
+        run_writes_from_node0(load_config("", with(overrides, {{"traffic.load", "0"}, {"sim.warmup", "0"}})), dst, 8, failure);
+    if (!failure.empty()) return failure;
+    nlohmann::json j = nlohmann::json::array();
+    for (int r = 0; r < net.network().routers(); ++r) {
+      Router& router = net.network().router(r);
+      for (int p = 0; p < router.radix(); ++p) {
+        std::vector<std::uint64_t> queues;
+        for (int q = 0; q < router.inputs().vcs(p); ++q) queues.push_back(router.inputs().vc(router.inputs().vc_index(p, q)).*counter);
+        j.push_back({r, p, queues});
+      }
+    }
+    return j.dump();
+  });
+  if (text.empty() || text[0] != '[') {
+    ADD_FAILURE() << text;
+    return out;
+  }
+  for (const nlohmann::json& e : nlohmann::json::parse(text))
+    out[{e[0].get<int>(), e[1].get<int>()}] = e[2].get<std::vector<std::uint64_t>>();
+  return out;
 }
 
 }  // namespace hiradix::test

@@ -83,35 +83,10 @@ TEST(BandMap, TheColumnIsTheRoutersWithSeveralNodesPerRouter) {
 
 // ---- The VC of each packet in a run ----
 
-// Node 0 writes to node `dst` eight times through the SystemC platform face; returns the phits each VC of
-// each input port took, by (router, port).
-using PortPhits = std::map<std::pair<int, int>, std::vector<std::uint64_t>>;
+// The phits each VC of each input port took after node 0's eight writes to `dst`, by (router, port).
+using PortPhits = test::PortCounts;
 
-PortPhits run_writes(const Overrides& o, int dst) {
-  PortPhits out;
-  const std::string text = test::in_child([&]() -> std::string {
-    std::string failure;
-    PlatformNetwork& net = test::run_writes_from_node0(
-        load_config("", test::with(o, {{"traffic.load", "0"}, {"sim.warmup", "0"}})), dst, 8, failure);
-    if (!failure.empty()) return failure;
-    json j = json::array();
-    for (int r = 0; r < net.network().routers(); ++r) {
-      Router& router = net.network().router(r);
-      for (int p = 0; p < router.radix(); ++p) {
-        std::vector<std::uint64_t> vcs;
-        for (int vc = 0; vc < router.inputs().vcs(p); ++vc) vcs.push_back(router.inputs().vc(router.inputs().vc_index(p, vc)).phits_in);
-        j.push_back({r, p, vcs});
-      }
-    }
-    return j.dump();
-  });
-  if (text.empty() || text[0] != '[') {
-    ADD_FAILURE() << text;
-    return out;
-  }
-  for (const json& e : json::parse(text)) out[{e[0].get<int>(), e[1].get<int>()}] = e[2].get<std::vector<std::uint64_t>>();
-  return out;
-}
+PortPhits run_writes(const Overrides& o, int dst) { return test::queue_counts_after_writes(o, dst, &InputVc::phits_in); }
 
 // The VCs of `port` that took phits.
 std::vector<int> used(const PortPhits& phits, int router, int port) {

@@ -26,35 +26,11 @@ Overrides mesh4_voq() {
   return {{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "dor"}, {"router.queues", "voq_sw"}};
 }
 
-// Node 0 writes to node `dst` eight times; returns, per (router, input port), the flits moved into each of
-// the port's queues (InputVc::moved_in; the arrival FIFOs, queues 0..VCs-1, never receive any).
-using PortMoves = std::map<std::pair<int, int>, std::vector<std::uint64_t>>;
+// After node 0's eight writes to `dst`, per (router, input port), the flits moved into each of the port's
+// queues (InputVc::moved_in; the arrival FIFOs, queues 0..VCs-1, never receive any).
+using PortMoves = test::PortCounts;
 
-PortMoves moves_of_writes(const Overrides& o, int dst) {
-  PortMoves out;
-  const std::string text = test::in_child([&]() -> std::string {
-    std::string failure;
-    PlatformNetwork& net =
-        test::run_writes_from_node0(load_config("", with(o, {{"traffic.load", "0"}, {"sim.warmup", "0"}})), dst, 8, failure);
-    if (!failure.empty()) return failure;
-    json j = json::array();
-    for (int r = 0; r < net.network().routers(); ++r) {
-      Router& router = net.network().router(r);
-      for (int p = 0; p < router.radix(); ++p) {
-        std::vector<std::uint64_t> queues;
-        for (int q = 0; q < router.inputs().vcs(p); ++q) queues.push_back(router.inputs().vc(router.inputs().vc_index(p, q)).moved_in);
-        j.push_back({r, p, queues});
-      }
-    }
-    return j.dump();
-  });
-  if (text.empty() || text[0] != '[') {
-    ADD_FAILURE() << text;
-    return out;
-  }
-  for (const json& e : json::parse(text)) out[{e[0].get<int>(), e[1].get<int>()}] = e[2].get<std::vector<std::uint64_t>>();
-  return out;
-}
+PortMoves moves_of_writes(const Overrides& o, int dst) { return test::queue_counts_after_writes(o, dst, &InputVc::moved_in); }
 
 // The queues of (router, port) that received flits, as "queue:flits" in queue order.
 std::string received(const PortMoves& moves, int router, int port) {
