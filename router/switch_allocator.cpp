@@ -20,6 +20,7 @@ SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int ma
       chosen_vc_(static_cast<std::size_t>(ports), 0),
       offered_(static_cast<std::size_t>(ports), 0),
       bids_(static_cast<std::size_t>(ports), 0) {
+  if (input_per_output) pair_ptr_.assign(static_cast<std::size_t>(ports) * static_cast<std::size_t>(ports), 0);
   if (ports > 64) throw std::invalid_argument("router radix above 64 is not supported");
   if (max_vcs > kMaxPortQueues)
     throw std::invalid_argument("more than " + std::to_string(kMaxPortQueues) + " queues per input port are not supported");

@@ -8,8 +8,8 @@
 //
 // Under router.queues voq_sw an input port has a crossbar input per output (router/stages.h, Crossbar): the
 // allocator is then the output arbiters alone, each granting one input among those with a VOQ bidding for
-// it (an input may win several outputs), and the input's round-robin pointer picks among its VCs' VOQs to
-// that output.
+// it (an input may win several outputs), and that crossbar input's own round-robin pointer picks among the
+// input's VCs' VOQs to the output (rtl/hiradix_voq_allocator.v: every pair decides in parallel).
 //
 // Output arbiters are round-robin over all inputs (the seeds' text), or give the `priority_inputs` (the
 // router's transit ports: `router.output_arbiter: transit_priority`, as FOGSim's default arbiter does)
@@ -85,10 +85,12 @@ class SwitchAllocator : public sc_core::sc_module {
   void trace(sc_core::sc_trace_file* tf) const {
     const std::string n = name();
     for (int p = 0; p < ports_; ++p) {
-      sc_core::sc_trace(tf, in_ptr_[p], n + ".in_ptr_" + std::to_string(p));
+      if (!input_per_output_) sc_core::sc_trace(tf, in_ptr_[p], n + ".in_ptr_" + std::to_string(p));
       sc_core::sc_trace(tf, out_ptr_[p], n + ".out_ptr_" + std::to_string(p));
       if (priority_inputs_) sc_core::sc_trace(tf, inj_ptr_[p], n + ".inj_ptr_" + std::to_string(p));
     }
+    for (std::size_t k = 0; k < pair_ptr_.size(); ++k)
+      sc_core::sc_trace(tf, pair_ptr_[k], n + ".pair_ptr_" + std::to_string(k / ports_) + "_" + std::to_string(k % ports_));
   }
 
  private:
@@ -133,6 +135,7 @@ class SwitchAllocator : public sc_core::sc_module {
   bool move_on_output_grant_;
   std::uint64_t priority_inputs_;
   HotVector<int> in_ptr_, out_ptr_, inj_ptr_;
+  HotVector<int> pair_ptr_;  // voq_sw: per (input, output), over the input's queues; empty otherwise
   HotVector<std::uint64_t> out_requests_;  // per output: inputs requesting it
   HotVector<int> chosen_vc_;               // per input (input-first)
   HotVector<std::uint64_t> offered_;       // per input: queues whose output granted it (output-first)
@@ -233,9 +236,10 @@ void SwitchAllocator::allocate_per_output(const Requests& requests, OutOf out_of
   for (int o : touched_) {
     const int in = pick_input(out_requests_[o], o);
     out_requests_[o] = 0;
-    const int q = pick(queues_to(requests, in, o, out_of), in_ptr_[in]);  // one VOQ per VC
+    int& pointer = pair_ptr_[static_cast<std::size_t>(in * ports_ + o)];
+    const int q = pick(queues_to(requests, in, o, out_of), pointer);  // one VOQ per VC
     grants.push_back({in, q, o});
-    in_ptr_[in] = (q + 1) % max_vcs_;
+    pointer = (q + 1) % max_vcs_;
     out_pointer(o, in) = (in + 1) % ports_;
   }
 }

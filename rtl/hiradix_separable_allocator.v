@@ -61,25 +61,9 @@ module hiradix_separable_allocator #(
 
   generate
     for (o = 0; o < P; o = o + 1) begin : output_arbiter
-      if (TRANSIT == 64'd0) begin : round_robin
-        hiradix_rr_arbiter #(.N(P), .W(PW)) arb (
-            .clk(clk), .rst(rst), .req(out_req[o*P+:P]), .update(1'b1), .gnt(out_onehot[o*P+:P]),
-            .idx(out_in[o*PW+:PW]), .any(out_gnt[o]), .ptr(out_ptr[o*PW+:PW]));
-        assign out_inj_ptr[o*PW+:PW] = {PW{1'b0}};
-      end else begin : transit_priority
-        wire [P-1:0] t_gnt, j_gnt;
-        wire [PW-1:0] t_idx, j_idx;
-        wire t_any, j_any;
-        hiradix_rr_arbiter #(.N(P), .W(PW)) transit (
-            .clk(clk), .rst(rst), .req(out_req[o*P+:P] & TRANSIT[P-1:0]), .update(1'b1), .gnt(t_gnt),
-            .idx(t_idx), .any(t_any), .ptr(out_ptr[o*PW+:PW]));
-        hiradix_rr_arbiter #(.N(P), .W(PW)) injection (
-            .clk(clk), .rst(rst), .req(out_req[o*P+:P] & ~TRANSIT[P-1:0]), .update(!t_any), .gnt(j_gnt),
-            .idx(j_idx), .any(j_any), .ptr(out_inj_ptr[o*PW+:PW]));
-        assign out_onehot[o*P+:P] = t_any ? t_gnt : j_gnt;
-        assign out_in[o*PW+:PW] = t_any ? t_idx : j_idx;
-        assign out_gnt[o] = t_any | j_any;
-      end
+      hiradix_output_arbiter #(.P(P), .TRANSIT(TRANSIT)) arb (
+          .clk(clk), .rst(rst), .req(out_req[o*P+:P]), .gnt(out_onehot[o*P+:P]), .idx(out_in[o*PW+:PW]),
+          .any(out_gnt[o]), .ptr(out_ptr[o*PW+:PW]), .inj_ptr(out_inj_ptr[o*PW+:PW]));
     end
     for (i = 0; i < P; i = i + 1) begin : input_grant
       wire [P-1:0] column;

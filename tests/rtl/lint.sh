@@ -31,10 +31,15 @@ for n in 1 2 3 5 8 64; do
 done
 for pv in "1 1" "2 1" "7 4" "31 2" "64 8"; do
   set -- $pv
-  lint hiradix_separable_allocator -GP=$1 -GV=$2 -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
-  lint hiradix_separable_allocator -GP=$1 -GV=$2 -GOWN_GRANT=1 -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
-  lint hiradix_separable_allocator -GP=$1 -GV=$2 "-GTRANSIT=64'd$(( ($1 > 1) ? 2 : 1 ))" -- hiradix_separable_allocator.v hiradix_rr_arbiter.v hiradix_rr_pick.v
+  lint hiradix_separable_allocator -GP=$1 -GV=$2 -- hiradix_separable_allocator.v hiradix_output_arbiter.v hiradix_rr_arbiter.v hiradix_rr_pick.v
+  lint hiradix_separable_allocator -GP=$1 -GV=$2 -GOWN_GRANT=1 -- hiradix_separable_allocator.v hiradix_output_arbiter.v hiradix_rr_arbiter.v hiradix_rr_pick.v
+  lint hiradix_separable_allocator -GP=$1 -GV=$2 "-GTRANSIT=64'd$(( ($1 > 1) ? 2 : 1 ))" -- hiradix_separable_allocator.v hiradix_output_arbiter.v hiradix_rr_arbiter.v hiradix_rr_pick.v
   lint hiradix_contention_counters -GP=$1 -GMAXC=$(( $1 * $2 )) -- hiradix_contention_counters.v
+done
+for pv in "1 1" "2 1" "7 4" "31 2" "16 4"; do
+  set -- $pv
+  lint hiradix_voq_allocator -GP=$1 -GV=$2 -- hiradix_voq_allocator.v hiradix_output_arbiter.v hiradix_rr_arbiter.v hiradix_rr_pick.v
+  lint hiradix_voq_allocator -GP=$1 -GV=$2 "-GTRANSIT=64'd$(( ($1 > 1) ? 2 : 1 ))" -- hiradix_voq_allocator.v hiradix_output_arbiter.v hiradix_rr_arbiter.v hiradix_rr_pick.v
 done
 for b in 1 3 31; do lint hiradix_band_select -GBOUNDS=$b -- hiradix_band_select.v; done
 # Contention-mechanism state (Base, ECtN, PB): the smallest network, h = 2, and seed-003 Table I.

@@ -742,3 +742,23 @@ TEST(RcLatencyAuto, SimulatesLikeTheExplicitLatency) {
 }
 
 }  // namespace
+
+// router.queues voq_sw: the allocator block is the VOQ switch's (rtl/hiradix_voq_allocator.v). A 16 x 16 KNS's
+// switches have radix 16, two VCs (routing.vns 2): by hand, its registers are the output pointers, 16 x 4
+// bits, and one pointer per (input, output) pair over the 2 VCs, 256 x 1 bit: 320 flip-flops, where the
+// separable allocator of the same router has 16 x 4 + 16 x 1 = 80.
+TEST(Synth, VoqSwReportsItsAllocator) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_voq");
+  const Overrides kns = {{"topology.type", "kns"}, {"topology.dims", "[16, 16]"}, {"routing.algorithm", "hybrid_dor"},
+                         {"routing.vns", "2"}};
+  const json voq = synth(load_config("", test::with(kns, {{"router.queues", "voq_sw"}})), dir, {"allocator"});
+  const json& a = voq["blocks"]["allocator"];
+  EXPECT_EQ(a["params"]["queues"], "voq_sw");
+  EXPECT_EQ(a["params"]["ports"], 16);
+  EXPECT_EQ(a["params"]["vcs"], 2);
+  EXPECT_EQ(a["flip_flops"], 320);
+  const json vc = synth(load_config("", kns), dir, {"allocator"});
+  EXPECT_EQ(vc["blocks"]["allocator"]["flip_flops"], 80);
+  EXPECT_GT(a["area_um2"].get<double>(), vc["blocks"]["allocator"]["area_um2"].get<double>());
+  fs::remove_all(dir);
+}
