@@ -304,8 +304,8 @@ void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
 namespace {
 
 // Per-output VOQs (router/buffers/voq_switch_buffers.h): a head moves into the VOQ of its route at RC, so a
-// routing that routes a waiting head again would have to move it back; and an input port's queues (each
-// VC's arrival FIFO and one VOQ per output) are bits of the switch allocator's 64-bit bid mask.
+// routing that routes a waiting head again would have to move it back; and an input port's VOQs (one per VC
+// and output) are bits of the switch allocator's 64-bit bid mask.
 void check_voq_switch(const Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
   const std::string who = "routing.algorithm " + c.routing.algorithm;
   if (routing.reroutes_blocked_heads())
@@ -319,11 +319,10 @@ void check_voq_switch(const Config& c, const RoutingAlgorithm& routing, const To
   for (const LinkClassParams& l : c.links) vcs = std::max(vcs, l.vcs);
   int radix = 1;
   for (int r = 0; r < topo.routers(); ++r) radix = std::max(radix, topo.radix(r));
-  if (vcs * (1 + radix) > kMaxPortQueues)
-    config_fail("router.queues", "voq_sw gives an input port " + std::to_string(vcs) + " VCs x (an arrival FIFO + " +
-                                     std::to_string(radix) + " VOQs) = " + std::to_string(vcs * (1 + radix)) +
-                                     " queues, more than the " + std::to_string(kMaxPortQueues) +
-                                     " the switch allocator takes: fewer VCs or a lower radix");
+  if (vcs * radix > kMaxPortQueues)
+    config_fail("router.queues", "voq_sw gives an input port " + std::to_string(vcs) + " VCs x " + std::to_string(radix) +
+                                     " VOQs = " + std::to_string(vcs * radix) + " queues that bid, more than the " +
+                                     std::to_string(kMaxPortQueues) + " the switch allocator takes: fewer VCs or a lower radix");
 }
 
 }  // namespace

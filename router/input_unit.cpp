@@ -7,7 +7,7 @@ namespace hiradix {
 InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& ports, int flit_size,
                      InputBufferKind scheme, PacketSink* owner)
     : sc_core::sc_module(name),
-      scheme_(make_input_buffers(scheme, static_cast<int>(ports.size()))),
+      scheme_(make_input_buffers(scheme, ports)),
       vc_fifos_(dynamic_cast<const VcFifoBuffers*>(scheme_.get())) {
   first_vc_.push_back(0);
   std::vector<std::size_t> capacity;

@@ -22,7 +22,9 @@ SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int ma
       bids_(static_cast<std::size_t>(ports), 0) {
   if (input_per_output) pair_ptr_.assign(static_cast<std::size_t>(ports) * static_cast<std::size_t>(ports), 0);
   if (ports > 64) throw std::invalid_argument("router radix above 64 is not supported");
-  if (max_vcs > kMaxPortQueues)
+  // Under voq_sw the arrival FIFOs are numbered after the VOQs and never bid: only the round-robin range
+  // (max_vcs, a pointer past every bid) may exceed the 64 bits of a bid mask.
+  if (max_vcs > kMaxPortQueues && !input_per_output)
     throw std::invalid_argument("more than " + std::to_string(kMaxPortQueues) + " queues per input port are not supported");
 }
 

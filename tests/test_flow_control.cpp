@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <vector>
 
 #include "router/buffers/vc_fifo_buffers.h"
 #include "router/flow/credit_flow_control.h"
@@ -52,10 +53,10 @@ TEST(CreditSender, MoreCreditsThanBufferSpaceIsAnError) {
 }
 
 TEST(VcFifoBuffers, OneQueuePerVcFilledByTheUpstreamVcAndCreditedToIt) {
-  const auto b = make_input_buffers(InputBufferKind::kVcFifos, 4);
   PortSpec port;
   port.in_vcs = 3;
   port.in_depth = 32;
+  const auto b = make_input_buffers(InputBufferKind::kVcFifos, {port});
   EXPECT_EQ(b->queues(port), 3);
   EXPECT_EQ(b->capacity(port, 2, 8), 4);  // 32 phits of 8-phit flits
   PacketPool pool;
@@ -66,27 +67,29 @@ TEST(VcFifoBuffers, OneQueuePerVcFilledByTheUpstreamVcAndCreditedToIt) {
   EXPECT_EQ(b->voq_of(port, 2, 1), -1);  // the VC's FIFO bids where it is
 }
 
-// Hand-computed: 2 VCs, a router of 3 ports. Queues 0, 1 are the arrival FIFOs; VC v's VOQ towards output
-// o is 2 + 3v + o, credited to VC v.
-TEST(VoqSwitchBuffers, ArrivalFifoPerVcThenAVoqPerVcAndOutputSharingTheVcsCredits) {
-  const auto b = make_input_buffers(InputBufferKind::kVoqSwitch, 3);
-  PortSpec port;
-  port.in_vcs = 2;
-  port.in_depth = 32;
+// Hand-computed: 2 VCs, a router of 3 ports. VC v's VOQ towards output o is queue 3v + o, credited to VC v;
+// queues 6 and 7 are the arrival FIFOs of VCs 0 and 1.
+TEST(VoqSwitchBuffers, AVoqPerVcAndOutputThenAnArrivalFifoPerVcSharingTheVcsCredits) {
+  std::vector<PortSpec> ports(3);
+  for (PortSpec& p : ports) {
+    p.in_vcs = 2;
+    p.in_depth = 32;
+  }
+  const auto b = make_input_buffers(InputBufferKind::kVoqSwitch, ports);
+  const PortSpec& port = ports[0];
   EXPECT_EQ(b->queues(port), 8);
   for (int q = 0; q < 8; ++q) EXPECT_EQ(b->capacity(port, q, 8), 4);  // each may hold the whole VC
   PacketPool pool;
   LinkMessage m;
   m.vc = 1;
-  EXPECT_EQ(b->queue_of(0, m, pool), 1);  // arrivals enter their VC's FIFO
-  EXPECT_EQ(b->voq_of(port, 0, 2), 4);
-  EXPECT_EQ(b->voq_of(port, 1, 0), 5);
-  EXPECT_EQ(b->voq_of(port, 1, 2), 7);
-  EXPECT_EQ(b->voq_of(port, 5, 1), -1);  // a VOQ's flits bid where they are
-  const int classes[8] = {0, 1, 0, 0, 0, 1, 1, 1};
+  EXPECT_EQ(b->queue_of(0, m, pool), 7);  // arrivals enter their VC's FIFO
+  EXPECT_EQ(b->voq_of(port, 6, 2), 2);
+  EXPECT_EQ(b->voq_of(port, 7, 0), 3);
+  EXPECT_EQ(b->voq_of(port, 7, 2), 5);
+  EXPECT_EQ(b->voq_of(port, 4, 1), -1);  // a VOQ's flits bid where they are
+  const int classes[8] = {0, 0, 0, 1, 1, 1, 0, 1};
   for (int q = 0; q < 8; ++q) EXPECT_EQ(b->flow_class(port, q), classes[q]) << "queue " << q;
 }
-
 
 // UGAL's and PB's Q, hand-computed: each granted phit counts once, from its grant (credits taken) until its
 // credit is back, whether it is queued, on the wire or downstream.

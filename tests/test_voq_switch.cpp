@@ -27,7 +27,7 @@ Overrides mesh4_voq() {
 }
 
 // After node 0's eight writes to `dst`, per (router, input port), the flits moved into each of the port's
-// queues (InputVc::moved_in; the arrival FIFOs, queues 0..VCs-1, never receive any).
+// queues (InputVc::moved_in; the arrival FIFOs, after the VOQs, never receive any).
 using PortMoves = test::PortCounts;
 
 PortMoves moves_of_writes(const Overrides& o, int dst) { return test::queue_counts_after_writes(o, dst, &InputVc::moved_in); }
@@ -48,26 +48,26 @@ std::string received(const PortMoves& moves, int router, int port) {
 // A 4 x 4 mesh under DOR (one VC), one node per router. Ports: 0 the terminal, then per dimension the minus
 // and the plus port where the neighbour exists, so router 0 (x 0, y 0) has 1 = x+, 2 = y+ (radix 3); router 1
 // (x 1) 1 = x-, 2 = x+, 3 = y+ (radix 4); router 3 (x 3) 1 = x-, 2 = y+; router 4 (x 0, y 1) 1 = x+, 2 = y-,
-// 3 = y+; router 12 (y 3) 1 = x+, 2 = y-. With V VCs and R ports, VC v's VOQ towards output o is queue
-// V + v * R + o, here 1 + o.
-// Requests to node 3 go east 0 -> 1 -> 2 -> 3: at router 0's terminal port into the VOQ of port 1 (queue 2),
-// at routers 1 and 2 (in through x-, port 1) into that of port 2 (queue 3), at router 3 (in through x-) into
-// that of the terminal port 0 (queue 1). Requests to node 12 go north 0 -> 4 -> 8 -> 12: queue 3 at router 0
-// (port 2), queue 4 at routers 4 and 8 (in through y-, port 2; out through y+, port 3), queue 1 at router 12
+// 3 = y+; router 12 (y 3) 1 = x+, 2 = y-. With R ports, VC v's VOQ towards output o is queue v * R + o,
+// here o.
+// Requests to node 3 go east 0 -> 1 -> 2 -> 3: at router 0's terminal port into the VOQ of port 1 (queue 1),
+// at routers 1 and 2 (in through x-, port 1) into that of port 2 (queue 2), at router 3 (in through x-) into
+// that of the terminal port 0 (queue 0). Requests to node 12 go north 0 -> 4 -> 8 -> 12: queue 2 at router 0
+// (port 2), queue 3 at routers 4 and 8 (in through y-, port 2; out through y+, port 3), queue 0 at router 12
 // (in through y-, port 2). Eight writes, one flit each under cut-through.
 TEST(VoqSwitchRun, EachPacketMovesIntoTheVoqOfItsVcAndOutput) {
   const PortMoves east = moves_of_writes(mesh4_voq(), 3);
   ASSERT_FALSE(east.empty());
-  EXPECT_EQ(received(east, 0, 0), "2:8");
-  EXPECT_EQ(received(east, 1, 1), "3:8");
-  EXPECT_EQ(received(east, 2, 1), "3:8");
-  EXPECT_EQ(received(east, 3, 1), "1:8");
+  EXPECT_EQ(received(east, 0, 0), "1:8");
+  EXPECT_EQ(received(east, 1, 1), "2:8");
+  EXPECT_EQ(received(east, 2, 1), "2:8");
+  EXPECT_EQ(received(east, 3, 1), "0:8");
   const PortMoves north = moves_of_writes(mesh4_voq(), 12);
   ASSERT_FALSE(north.empty());
-  EXPECT_EQ(received(north, 0, 0), "3:8");
-  EXPECT_EQ(received(north, 4, 2), "4:8");
-  EXPECT_EQ(received(north, 8, 2), "4:8");
-  EXPECT_EQ(received(north, 12, 2), "1:8");
+  EXPECT_EQ(received(north, 0, 0), "2:8");
+  EXPECT_EQ(received(north, 4, 2), "3:8");
+  EXPECT_EQ(received(north, 8, 2), "3:8");
+  EXPECT_EQ(received(north, 12, 2), "0:8");
 }
 
 // Under wormhole a packet's body flits follow its head into the same VOQ: 8-phit packets of 4-phit flits are
@@ -76,15 +76,15 @@ TEST(VoqSwitchRun, BodyFlitsFollowTheirHeadIntoItsVoq) {
   const PortMoves east =
       moves_of_writes(with(mesh4_voq(), {{"router.switching", "wormhole"}, {"packet.size", "8"}, {"packet.flit", "4"}}), 3);
   ASSERT_FALSE(east.empty());
-  EXPECT_EQ(received(east, 0, 0), "2:16");
-  EXPECT_EQ(received(east, 1, 1), "3:16");
-  EXPECT_EQ(received(east, 2, 1), "3:16");
-  EXPECT_EQ(received(east, 3, 1), "1:16");
+  EXPECT_EQ(received(east, 0, 0), "1:16");
+  EXPECT_EQ(received(east, 1, 1), "2:16");
+  EXPECT_EQ(received(east, 2, 1), "2:16");
+  EXPECT_EQ(received(east, 3, 1), "0:16");
 }
 
 // Two VCs (the torus's dateline classes under DOR: VC 1 on the hops after the dimension's wrap-around link):
 // a packet's VOQ is that of the VC it arrived in. On a 5 x 5 torus every router has ports 0 terminal, 1 x-,
-// 2 x+, 3 y-, 4 y+ (radix 5; V = 2 network VCs): VC v's VOQ towards o is 2 + 5v + o. Node 0 -> node 2 goes x+
+// 2 x+, 3 y-, 4 y+ (radix 5; 2 network VCs): VC v's VOQ towards o is 5v + o. Node 0 -> node 2 goes x+
 // twice (0 -> 1 -> 2) in VC 0. Node 0 -> node 3 goes x- (3 hops back, 2 forward): 0 -> 4 over the wrap-around
 // link, still in VC 0, then 4 -> 3 in VC 1; both arrive through the x+ port (2).
 TEST(VoqSwitchRun, APacketsVoqIsThatOfTheVcItArrivedIn) {
@@ -94,12 +94,12 @@ TEST(VoqSwitchRun, APacketsVoqIsThatOfTheVcItArrivedIn) {
   ASSERT_EQ(c.link("network").vcs, 2);
   const PortMoves to2 = moves_of_writes(torus, 2);
   ASSERT_FALSE(to2.empty());
-  EXPECT_EQ(received(to2, 1, 1), "4:8");  // router 1, in through x-, VC 0, out x+ (port 2): 2 + 0 + 2
-  EXPECT_EQ(received(to2, 2, 1), "2:8");  // router 2, in through x-, VC 0, out to the terminal: 2 + 0 + 0
+  EXPECT_EQ(received(to2, 1, 1), "2:8");  // router 1, in through x-, VC 0, out x+ (port 2): 0 + 2
+  EXPECT_EQ(received(to2, 2, 1), "0:8");  // router 2, in through x-, VC 0, out to the terminal: 0 + 0
   const PortMoves to3 = moves_of_writes(torus, 3);
   ASSERT_FALSE(to3.empty());
-  EXPECT_EQ(received(to3, 4, 2), "3:8");  // router 4, VC 0, out x- (port 1): 2 + 0 + 1
-  EXPECT_EQ(received(to3, 3, 2), "7:8");  // router 3, VC 1, out to the terminal: 2 + 5 + 0
+  EXPECT_EQ(received(to3, 4, 2), "1:8");  // router 4, VC 0, out x- (port 1): 0 + 1
+  EXPECT_EQ(received(to3, 3, 2), "5:8");  // router 3, VC 1, out to the terminal: 5 + 0
 }
 
 // ---- Runs ----
@@ -148,7 +148,7 @@ TEST(VoqSwitchRun, ConservationOnEveryFamily) {
       {{"topology.type", "torus"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "dor"}, {"router.queues", "voq_sw"}},
       {{"topology.type", "kns"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "hybrid_dor"}, {"router.queues", "voq_sw"}},
       {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"topology.p", "1"}, {"routing.algorithm", "ugal"},
-       {"routing.source_decision", "once"}, {"router.queues", "bbq_voq_sw"}},  // 4 VCs x 2 bands x (1 + 7) = 64 queues
+       {"routing.source_decision", "once"}, {"router.queues", "bbq_voq_sw"}},  // 4 VCs x 2 bands x 7 = 56 VOQs
       {{"topology.h", "2"}, {"routing.algorithm", "valiant"}, {"router.queues", "voq_sw"}},
       {{"topology.h", "2"}, {"routing.algorithm", "pb"}, {"routing.source_decision", "once"}, {"traffic.pattern", "adv"},
        {"router.queues", "voq_sw"}},
@@ -242,10 +242,10 @@ TEST(VoqSwitchConfig, RefusalsNameTheirKey) {
   // UGAL decides again at injection by default (routing.source_decision: every_attempt): the error says how not to.
   const std::string ugal = config_error({{"router.queues", "voq_sw"}, {"topology.h", "2"}, {"routing.algorithm", "ugal"}});
   EXPECT_NE(ugal.find("routing.source_decision: once"), std::string::npos) << ugal;
-  // The default Dragonfly's routers have radix 31: Valiant's 4 local VCs make 4 x 32 = 128 queues per port, MIN's 2 64.
+  // The default Dragonfly's routers have radix 31: Valiant's 4 local VCs make 4 x 31 = 124 VOQs per port, MIN's 2 62.
   const std::string many = config_error({{"router.queues", "voq_sw"}, {"routing.algorithm", "valiant"}});
-  EXPECT_TRUE(starts(many, "config error: router.queues: voq_sw gives an input port 4 VCs x (an arrival FIFO + 31 VOQs) = 128 "
-                           "queues, more than the 64")) << many;
+  EXPECT_TRUE(starts(many, "config error: router.queues: voq_sw gives an input port 4 VCs x 31 VOQs = 124 queues that bid, "
+                           "more than the 64")) << many;
   EXPECT_EQ(config_error({{"router.queues", "voq_sw"}, {"routing.algorithm", "min"}}), "accepted");
   const std::string bands = config_error({{"router.queues", "voq_sw"}, {"router.bands", "4"}});
   EXPECT_TRUE(starts(bands, "config error: router.bands: is read only by router.queues bbq and dbbq")) << bands;

@@ -8,10 +8,10 @@
 
 namespace hiradix {
 
-ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind, int radix) {
+ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind, const std::vector<PortSpec>& ports) {
   switch (kind) {
     case InputBufferKind::kVcFifos: return arena_new<VcFifoBuffers>();
-    case InputBufferKind::kVoqSwitch: return arena_new<VoqSwitchBuffers>(radix);
+    case InputBufferKind::kVoqSwitch: return arena_new<VoqSwitchBuffers>(ports);
   }
   throw std::logic_error("unknown input-buffer scheme");
 }

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "router/common/router_params.h"
 #include "tlm/arena.h"
@@ -31,7 +32,7 @@ class InputBufferScheme {
   virtual int voq_of(const PortSpec&, int /*queue*/, int /*out_port*/) const { return -1; }
 };
 
-// `radix`: the router's ports (the outputs a per-output scheme has queues for).
-ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind, int radix);
+// `ports`: the router's ports (a per-output scheme has a queue for each, per VC of each input).
+ArenaPtr<InputBufferScheme> make_input_buffers(InputBufferKind kind, const std::vector<PortSpec>& ports);
 
 }  // namespace hiradix

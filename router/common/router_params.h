@@ -8,8 +8,8 @@
 
 namespace hiradix {
 
-// The most VCs a port has (router.vcs.*), and the most queues (VCs, or under router.queues voq_sw each VC's
-// arrival FIFO and VOQs): the switch allocator's bids are a 64-bit mask per port.
+// The most VCs a port has (router.vcs.*), and the most queues that bid for the switch (VCs, or under
+// router.queues voq_sw the VOQs): the switch allocator's bids are a 64-bit mask per port.
 constexpr int kMaxPortVcs = 32;
 constexpr int kMaxPortQueues = 64;
 

@@ -1,8 +1,8 @@
 // rtl/hiradix_voq_allocator.v against SwitchAllocator's per-output allocation (router.queues voq_sw), round
 // by round over many rounds: the same grant per output (input and VC) and the pointers the grants imply. The
 // C++ allocator sees an input's queues as the router numbers them (VC v's VOQ towards output o is queue
-// V + v * P + o, after the V arrival FIFOs, which never bid); the RTL sees one request bit per (input,
-// output, VC). Request density and output concentration vary by phase, so that both sparse and heavily
+// v * P + o; the arrival FIFOs come after and never bid); the RTL sees one request bit per (input, output,
+// VC). Request density and output concentration vary by phase, so that both sparse and heavily
 // contended rounds occur.
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "Vvoq_alloc_p15v4.h"
+#include "Vvoq_alloc_p16v4.h"
 #include "Vvoq_alloc_p3v1.h"
 #include "Vvoq_alloc_p5v3.h"
 #include "Vvoq_alloc_p5v3_transit.h"
@@ -37,7 +37,7 @@ std::string check_voq_allocator(int P, int V, int rounds, std::uint64_t seed, st
     Rng rng(seed, static_cast<std::uint64_t>(P * 100 + V));
     std::vector<int> out_ptr(P, 0), inj_ptr(P, 0), pair_ptr(P * P, 0);
     std::vector<SwitchGrant> grants;
-    const auto out_of = [P, V](int, int q) { return (q - V) % P; };
+    const auto out_of = [P](int, int q) { return q % P; };
     const std::string tag = "P=" + std::to_string(P) + " V=" + std::to_string(V) + (transit ? " transit_priority" : "");
     for (int r = 0; r < rounds; ++r) {
       const int phase = (r / 500) % 4;
@@ -50,7 +50,7 @@ std::string check_voq_allocator(int P, int V, int rounds, std::uint64_t seed, st
           for (int v = 0; v < V; ++v) {
             const bool bids = o < outputs && rng.below(density) == 0;
             set_bits(m.req, (i * P + o) * V + v, 1, bids);
-            if (bids) mask |= 1ull << (V + v * P + o);
+            if (bids) mask |= 1ull << (v * P + o);
           }
         if (mask) reqs.push_back({i, mask});
       }
@@ -61,7 +61,7 @@ std::string check_voq_allocator(int P, int V, int rounds, std::uint64_t seed, st
       for (const SwitchGrant& g : grants) {
         if (out_of(g.in_port, g.vc) != g.out_port) return tag + ": C++ granted a queue towards another output";
         o_in[g.out_port] = g.in_port;
-        o_vc[g.out_port] = (g.vc - V) / P;
+        o_vc[g.out_port] = g.vc / P;
       }
       for (int o = 0; o < P; ++o) {
         const bool got = get_bits(m.out_gnt, o, 1);
@@ -77,7 +77,7 @@ std::string check_voq_allocator(int P, int V, int rounds, std::uint64_t seed, st
       for (const SwitchGrant& g : grants) {
         const bool injection = transit && !(transit >> g.in_port & 1);
         (injection ? inj_ptr : out_ptr)[g.out_port] = (g.in_port + 1) % P;
-        pair_ptr[g.in_port * P + g.out_port] = ((g.vc - V) / P + 1) % V;
+        pair_ptr[g.in_port * P + g.out_port] = (g.vc / P + 1) % V;
       }
       clock(m);
       for (int k = 0; k < P; ++k) {
@@ -100,8 +100,8 @@ std::string check_voq_allocator(int P, int V, int rounds, std::uint64_t seed, st
 TEST(RtlVoqAllocator, MatchesSwitchAllocatorPerOutput) {
   EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p3v1>(3, 1, 20000, 1), "");
   EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p5v3>(5, 3, 20000, 2), "");
-  EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p7v2>(7, 2, 20000, 3), "");    // a 4 x 4 mesh router with 2 VCs: 16 queues
-  EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p15v4>(15, 4, 20000, 4), "");  // 4 x (1 + 15) = 64 queues, the most
+  EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p7v2>(7, 2, 20000, 3), "");    // a 4 x 4 mesh router with 2 VCs: 14 VOQs
+  EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p16v4>(16, 4, 20000, 4), "");  // 4 x 16 = 64 VOQs, the most
 }
 
 // router.output_arbiter: transit_priority (inputs 2-4 of 5 are transit ports); and the comparison can fail:
