@@ -1,11 +1,9 @@
 // The sections of load_config (config/config.cpp), each reading its keys through ConfigValues, checking
 // them against each other and recording their resolved values.
 #include <algorithm>
-#include <map>
 #include <string>
 
 #include "router/rtl/rc_interface.h"
-#include "router/rtl/rtl_band_select.h"
 #include "synth/report/synth_report.h"
 #include "config/config_limits.h"
 #include "config/config_values.h"
@@ -110,78 +108,10 @@ void read_router(ConfigValues& v, Config& c) {
   v.set("router.input_pointer", v.S("router.input_pointer"));
   v.set("router.output_arbiter", v.S("router.output_arbiter"));
   v.set("router.switching", v.S("router.switching"));
-  // The queue scheme and the flow control (the schema's choices are the schemes that exist).
-  // Band-based queues are VC FIFOs too: the band picks the VC (read_vcs_and_buffers fills the band map).
-  // A _voq_sw suffix adds per-output VOQs to the bands' VCs (seed 001 runs every scheme with and without).
-  static const std::map<std::string, InputBufferKind> queues = {
-      {"vc", InputBufferKind::kVcFifos},         {"voq_sw", InputBufferKind::kVoqSwitch},
-      {"bbq", InputBufferKind::kVcFifos},        {"bbq_voq_sw", InputBufferKind::kVoqSwitch},
-      {"dbbq", InputBufferKind::kVcFifos},       {"dbbq_voq_sw", InputBufferKind::kVoqSwitch}};
-  static const std::map<std::string, FlowControlKind> flows = {{"credits", FlowControlKind::kCredits}};
-  const std::string scheme = v.S("router.queues");
-  rp.input_buffers = queues.at(scheme);
-  if (scheme.rfind("bbq", 0) == 0 || scheme.rfind("dbbq", 0) == 0) {
-    rp.bands.count = static_cast<int>(v.I("router.bands"));
-    rp.bands.by_column = scheme[0] == 'd';
-  } else if (v.I("router.bands") != 2) {
-    config_fail("router.bands", "is read only by router.queues bbq and dbbq (and their _voq_sw); router.queues is " + scheme);
-  }
-  v.set("router.bands", v.I("router.bands"));
-  rp.flow_control = flows.at(v.S("router.flow_control"));
-  v.set("router.queues", v.S("router.queues"));
-  v.set("router.flow_control", v.S("router.flow_control"));
+  read_queue_scheme(v, rp);
   v.set("packet.size", rp.packet_size);
   v.set("packet.flit", rp.flit_size);
 }
-
-namespace {
-
-// Why `routing` cannot run in more than one VN or with band-based queues (`what`), or "". The routing
-// decides as if alone on its own VCs (Router::decide_rare adds the VN's offset and picks the band), so a
-// routing that reads the input VC or the state of each output VC (in-transit routings: the input VC and the
-// ready VCs; OLM and Hybrid: occupancies; UGAL with routing.ugal_load: vc) would read the wrong VCs:
-// refused until the router gives it its VN's and band's.
-std::string vc_translation_refusal(const RoutingAlgorithm& routing, const RoutingOptions& options, const std::string& what) {
-  const std::string who = "routing.algorithm " + options.algorithm;
-  if (routing.reroutes_blocked_heads()) return who + " reads the input VC and each output's ready VCs, which " + what + " do not translate yet";
-  if (routing.needs_occupancy()) return who + " reads output-VC occupancies, which " + what + " do not translate yet";
-  for (const RoutingKey& k : routing_keys())
-    if (k.spec.key == "routing.ugal_load" && options.text(k.spec.key) == "vc" &&
-        std::find(k.used_by.begin(), k.used_by.end(), options.algorithm) != k.used_by.end())
-      return "routing.ugal_load: vc reads the load of each output VC, which " + what + " do not translate yet";
-  return "";
-}
-
-// Band-based queues (router/common/band_map.h): the band map of the network, or a clear error.
-void read_bands(Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
-  BandMap& bands = c.router.bands;
-  const std::string scheme = bands.by_column ? "dbbq" : "bbq";
-  const std::string refusal = vc_translation_refusal(routing, c.routing, "band-based queues");
-  if (!refusal.empty()) config_fail("router.queues", refusal);
-  if (c.nic_vc_by_destination)
-    config_fail("nic.injection_vc", "destination picks the injection VC by destination, as router.queues " + scheme +
-                                        " does already: use round_robin (among the routing's VCs; the band picks within)");
-  bands.nodes = topo.nodes();
-  if (c.rc.mode != RcMode::kModel && static_cast<std::uint32_t>(bands.nodes) > RtlBandSelect::kMaxNodes)
-    config_fail("router.rc_mode", "the RTL queue select of " + scheme + " numbers nodes in 16 bits; the network has " +
-                                      std::to_string(bands.nodes) + " nodes");
-  if (!bands.by_column) return;
-  const int vns = c.router.vns * routing.own_virtual_networks();
-  if (vns != 2)
-    config_fail("router.queues", "dbbq bands two virtual networks by two formulas (rows, then columns); this network has " +
-                                     std::to_string(vns) + " (routing.vns times the routing's own): set routing.vns: 2, use "
-                                     "routing.algorithm osha, or router.queues bbq");
-  const std::vector<int> grid = topo.grid();
-  if (grid.empty())
-    config_fail("router.queues", "dbbq bands its second virtual network by the column of the destination's router, and topology.type " +
-                                     c.topology.type + " has no router grid: use bbq");
-  int routers = 1;
-  for (int k : grid) routers *= k;
-  bands.columns = grid[0];
-  bands.nodes_per_router = topo.nodes() / routers;
-}
-
-}  // namespace
 
 // Routing: every key of the registry, network-dependent defaults resolved (router/routing/routing_registry.h),
 // and the group broadcast of a routing that shares state over its group (router/common/group_broadcast.h).
@@ -300,32 +230,6 @@ void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo) {
   v.set("rtl.trace", c.rc.trace_path);
   for (const char* k : {"trace.router", "trace.from", "trace.to", "rtl.inject_mismatch_at"}) v.set(k, v.I(k));
 }
-
-namespace {
-
-// Per-output VOQs (router/buffers/voq_switch_buffers.h): a head moves into the VOQ of its route at RC, so a
-// routing that routes a waiting head again would have to move it back; and an input port's VOQs (one per VC
-// and output) are bits of the switch allocator's 64-bit bid mask.
-void check_voq_switch(const Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
-  const std::string who = "routing.algorithm " + c.routing.algorithm;
-  if (routing.reroutes_blocked_heads())
-    config_fail("router.queues", "voq_sw moves a head into the VOQ of its output at RC, and " + who +
-                                     " routes a blocked head again (in transit): not supported yet");
-  if (routing.recomputes_at_injection())
-    config_fail("router.queues", "voq_sw moves a head into the VOQ of its output at RC, and " + who +
-                                     " computes a blocked injected head's route again: not supported yet (set "
-                                     "routing.source_decision: once, or routing.recomp: false)");
-  int vcs = 1;
-  for (const LinkClassParams& l : c.links) vcs = std::max(vcs, l.vcs);
-  int radix = 1;
-  for (int r = 0; r < topo.routers(); ++r) radix = std::max(radix, topo.radix(r));
-  if (vcs * radix > kMaxPortQueues)
-    config_fail("router.queues", "voq_sw gives an input port " + std::to_string(vcs) + " VCs x " + std::to_string(radix) +
-                                     " VOQs = " + std::to_string(vcs * radix) + " queues that bid, more than the " +
-                                     std::to_string(kMaxPortQueues) + " the switch allocator takes: fewer VCs or a lower radix");
-}
-
-}  // namespace
 
 // VCs of each link class: at least what the routing needs for deadlock freedom (its VC rule:
 // routing.vc_rule()); 0 = that minimum. Buffers hold whole flits: a whole packet under virtual cut-through,

@@ -56,6 +56,13 @@ std::unique_ptr<RoutingAlgorithm> read_routing(ConfigValues& v, Config& c, const
 void read_synthesis(ConfigValues& v, Config& c, const Topology& topo, bool rc_auto);
 void read_rtl_and_traces(ConfigValues& v, Config& c, const Topology& topo);
 void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const Topology& topo);
+// The queue scheme (config_queues.cpp): router.queues and router.bands into `rp`, read by read_router;
+// why `routing` cannot decide in VNs or band-based queues (`what`), or ""; the band map of the network,
+// and the checks of per-output VOQs, read by read_vcs_and_buffers.
+void read_queue_scheme(ConfigValues& v, RouterParams& rp);
+std::string vc_translation_refusal(const RoutingAlgorithm& routing, const RoutingOptions& options, const std::string& what);
+void read_bands(Config& c, const RoutingAlgorithm& routing, const Topology& topo);
+void check_voq_switch(const Config& c, const RoutingAlgorithm& routing, const Topology& topo);
 void read_power(ConfigValues& v, Config& c, const Topology& topo);
 void read_traffic(ConfigValues& v, Config& c, const Topology& topo);
 void read_simulation(ConfigValues& v, Config& c, const Topology& topo);

@@ -1,0 +1,103 @@
+// The queue scheme of the input ports (router.queues, router.bands; router/buffers/) and its checks against
+// the routing and the network: part of load_config's router and VC sections (config_sections.cpp).
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "config/config_values.h"
+#include "router/routing/routing_registry.h"
+#include "router/rtl/rtl_band_select.h"
+
+namespace hiradix {
+
+// The queue scheme and the flow control (the schema's choices are the schemes that exist).
+// Band-based queues are VC FIFOs too: the band picks the VC (read_vcs_and_buffers fills the band map).
+// A _voq_sw suffix adds per-output VOQs to the bands' VCs (seed 001 runs every scheme with and without).
+void read_queue_scheme(ConfigValues& v, RouterParams& rp) {
+  static const std::map<std::string, InputBufferKind> queues = {
+      {"vc", InputBufferKind::kVcFifos},         {"voq_sw", InputBufferKind::kVoqSwitch},
+      {"bbq", InputBufferKind::kVcFifos},        {"bbq_voq_sw", InputBufferKind::kVoqSwitch},
+      {"dbbq", InputBufferKind::kVcFifos},       {"dbbq_voq_sw", InputBufferKind::kVoqSwitch}};
+  static const std::map<std::string, FlowControlKind> flows = {{"credits", FlowControlKind::kCredits}};
+  const std::string scheme = v.S("router.queues");
+  rp.input_buffers = queues.at(scheme);
+  if (scheme.rfind("bbq", 0) == 0 || scheme.rfind("dbbq", 0) == 0) {
+    rp.bands.count = static_cast<int>(v.I("router.bands"));
+    rp.bands.by_column = scheme[0] == 'd';
+  } else if (v.I("router.bands") != 2) {
+    config_fail("router.bands", "is read only by router.queues bbq and dbbq (and their _voq_sw); router.queues is " + scheme);
+  }
+  v.set("router.bands", v.I("router.bands"));
+  rp.flow_control = flows.at(v.S("router.flow_control"));
+  v.set("router.queues", v.S("router.queues"));
+  v.set("router.flow_control", v.S("router.flow_control"));
+}
+
+// Why `routing` cannot run in more than one VN or with band-based queues (`what`), or "". The routing
+// decides as if alone on its own VCs (Router::decide_rare adds the VN's offset and picks the band), so a
+// routing that reads the input VC or the state of each output VC (in-transit routings: the input VC and the
+// ready VCs; OLM and Hybrid: occupancies; UGAL with routing.ugal_load: vc) would read the wrong VCs:
+// refused until the router gives it its VN's and band's.
+std::string vc_translation_refusal(const RoutingAlgorithm& routing, const RoutingOptions& options, const std::string& what) {
+  const std::string who = "routing.algorithm " + options.algorithm;
+  if (routing.reroutes_blocked_heads()) return who + " reads the input VC and each output's ready VCs, which " + what + " do not translate yet";
+  if (routing.needs_occupancy()) return who + " reads output-VC occupancies, which " + what + " do not translate yet";
+  for (const RoutingKey& k : routing_keys())
+    if (k.spec.key == "routing.ugal_load" && options.text(k.spec.key) == "vc" &&
+        std::find(k.used_by.begin(), k.used_by.end(), options.algorithm) != k.used_by.end())
+      return "routing.ugal_load: vc reads the load of each output VC, which " + what + " do not translate yet";
+  return "";
+}
+
+// Band-based queues (router/common/band_map.h): the band map of the network, or a clear error.
+void read_bands(Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
+  BandMap& bands = c.router.bands;
+  const std::string scheme = bands.by_column ? "dbbq" : "bbq";
+  const std::string refusal = vc_translation_refusal(routing, c.routing, "band-based queues");
+  if (!refusal.empty()) config_fail("router.queues", refusal);
+  if (c.nic_vc_by_destination)
+    config_fail("nic.injection_vc", "destination picks the injection VC by destination, as router.queues " + scheme +
+                                        " does already: use round_robin (among the routing's VCs; the band picks within)");
+  bands.nodes = topo.nodes();
+  if (c.rc.mode != RcMode::kModel && static_cast<std::uint32_t>(bands.nodes) > RtlBandSelect::kMaxNodes)
+    config_fail("router.rc_mode", "the RTL queue select of " + scheme + " numbers nodes in 16 bits; the network has " +
+                                      std::to_string(bands.nodes) + " nodes");
+  if (!bands.by_column) return;
+  const int vns = c.router.vns * routing.own_virtual_networks();
+  if (vns != 2)
+    config_fail("router.queues", "dbbq bands two virtual networks by two formulas (rows, then columns); this network has " +
+                                     std::to_string(vns) + " (routing.vns times the routing's own): set routing.vns: 2, use "
+                                     "routing.algorithm osha, or router.queues bbq");
+  const std::vector<int> grid = topo.grid();
+  if (grid.empty())
+    config_fail("router.queues", "dbbq bands its second virtual network by the column of the destination's router, and topology.type " +
+                                     c.topology.type + " has no router grid: use bbq");
+  int routers = 1;
+  for (int k : grid) routers *= k;
+  bands.columns = grid[0];
+  bands.nodes_per_router = topo.nodes() / routers;
+}
+
+// Per-output VOQs (router/buffers/voq_switch_buffers.h): a head moves into the VOQ of its route at RC, so a
+// routing that routes a waiting head again would have to move it back; and an input port's VOQs (one per VC
+// and output) are bits of the switch allocator's 64-bit bid mask.
+void check_voq_switch(const Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
+  const std::string who = "routing.algorithm " + c.routing.algorithm;
+  if (routing.reroutes_blocked_heads())
+    config_fail("router.queues", "voq_sw moves a head into the VOQ of its output at RC, and " + who +
+                                     " routes a blocked head again (in transit): not supported yet");
+  if (routing.recomputes_at_injection())
+    config_fail("router.queues", "voq_sw moves a head into the VOQ of its output at RC, and " + who +
+                                     " computes a blocked injected head's route again: not supported yet (set "
+                                     "routing.source_decision: once, or routing.recomp: false)");
+  int vcs = 1;
+  for (const LinkClassParams& l : c.links) vcs = std::max(vcs, l.vcs);
+  int radix = 1;
+  for (int r = 0; r < topo.routers(); ++r) radix = std::max(radix, topo.radix(r));
+  if (vcs * radix > kMaxPortQueues)
+    config_fail("router.queues", "voq_sw gives an input port " + std::to_string(vcs) + " VCs x " + std::to_string(radix) +
+                                     " VOQs = " + std::to_string(vcs * radix) + " queues that bid, more than the " +
+                                     std::to_string(kMaxPortQueues) + " the switch allocator takes: fewer VCs or a lower radix");
+}
+
+}  // namespace hiradix
