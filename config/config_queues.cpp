@@ -13,9 +13,11 @@ namespace hiradix {
 // The queue scheme and the flow control (the schema's choices are the schemes that exist).
 // Band-based queues are VC FIFOs too: the band picks the VC (read_vcs_and_buffers fills the band map).
 // A _voq_sw suffix adds per-output VOQs to the bands' VCs (seed 001 runs every scheme with and without).
+// Per-destination queues are bbq's lanes with a band per node (read_bands sets their count).
 void read_queue_scheme(ConfigValues& v, RouterParams& rp) {
   static const std::map<std::string, InputBufferKind> queues = {
       {"vc", InputBufferKind::kVcFifos},         {"voq_sw", InputBufferKind::kVoqSwitch},
+      {"voq_net", InputBufferKind::kVcFifos},
       {"bbq", InputBufferKind::kVcFifos},        {"bbq_voq_sw", InputBufferKind::kVoqSwitch},
       {"dbbq", InputBufferKind::kVcFifos},       {"dbbq_voq_sw", InputBufferKind::kVoqSwitch}};
   static const std::map<std::string, FlowControlKind> flows = {{"credits", FlowControlKind::kCredits}};
@@ -28,6 +30,10 @@ void read_queue_scheme(ConfigValues& v, RouterParams& rp) {
     config_fail("router.bands", "is read only by router.queues bbq and dbbq (and their _voq_sw); router.queues is " + scheme);
   }
   v.set("router.bands", v.I("router.bands"));
+  rp.bands.per_destination = scheme == "voq_net";
+  if (!rp.bands.per_destination && v.I("router.voq_max_queues") != 64)
+    config_fail("router.voq_max_queues", "is read only by router.queues voq_net; router.queues is " + scheme);
+  v.set("router.voq_max_queues", v.I("router.voq_max_queues"));
   rp.flow_control = flows.at(v.S("router.flow_control"));
   v.set("router.queues", v.S("router.queues"));
   v.set("router.flow_control", v.S("router.flow_control"));
@@ -52,13 +58,18 @@ std::string vc_translation_refusal(const RoutingAlgorithm& routing, const Routin
 // Band-based queues (router/common/band_map.h): the band map of the network, or a clear error.
 void read_bands(Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
   BandMap& bands = c.router.bands;
-  const std::string scheme = bands.by_column ? "dbbq" : "bbq";
-  const std::string refusal = vc_translation_refusal(routing, c.routing, "band-based queues");
+  const std::string scheme = bands.per_destination ? "voq_net" : bands.by_column ? "dbbq" : "bbq";
+  const std::string refusal =
+      vc_translation_refusal(routing, c.routing, bands.per_destination ? "per-destination queues" : "band-based queues");
   if (!refusal.empty()) config_fail("router.queues", refusal);
   if (c.nic_vc_by_destination)
     config_fail("nic.injection_vc", "destination picks the injection VC by destination, as router.queues " + scheme +
                                         " does already: use round_robin (among the routing's VCs; the band picks within)");
   bands.nodes = topo.nodes();
+  if (bands.per_destination) {  // a queue per node: the destination is the queue, no RTL select to check
+    bands.count = bands.nodes;
+    return;
+  }
   if (c.rc.mode != RcMode::kModel && static_cast<std::uint32_t>(bands.nodes) > RtlBandSelect::kMaxNodes)
     config_fail("router.rc_mode", "the RTL queue select of " + scheme + " numbers nodes in 16 bits; the network has " +
                                       std::to_string(bands.nodes) + " nodes");

@@ -254,17 +254,21 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   const std::vector<LinkClassKeys>& classes = topology_entry(c.topology.type).link_classes;
   // Virtual networks (routing.vns): each is a disjoint copy of the routing's VCs on every class, the
   // terminal (injection) class too, so a class needs vns times the routing's VCs and splits evenly.
-  // Band-based queues (router.queues bbq, dbbq) make each of those VCs router.bands VCs, on every class.
+  // Band-based queues (router.queues bbq, dbbq) make each of those VCs router.bands VCs, on every class;
+  // per-destination queues (voq_net) one VC per node.
   c.nic_vc_by_destination = v.S("nic.injection_vc") == "destination";
-  if (rp.bands.banded()) read_bands(c, routing, topo);
+  if (rp.bands.banded() || rp.bands.per_destination) read_bands(c, routing, topo);
   const int vns = rp.vns;
   const int bands = rp.bands.count;
-  const auto in_vns = [vns, bands](int n) {
+  const std::string bands_are = rp.bands.per_destination ? std::to_string(bands) + " destinations of router.queues voq_net"
+                                                         : "router.bands = " + std::to_string(bands);
+  const auto in_vns = [vns, bands, &bands_are](int n) {
     std::string s;
     if (vns > 1) s += " (" + std::to_string(n / bands) + " in each of routing.vns = " + std::to_string(vns) + " virtual networks)";
-    if (bands > 1) s += " (" + std::to_string(bands) + " router.bands of each of the routing's " + std::to_string(n / bands) + ")";
+    if (bands > 1) s += " (" + bands_are + " times each of the routing's " + std::to_string(n / bands) + ")";
     return s;
   };
+  const int max_queues = static_cast<int>(v.I("router.voq_max_queues"));
   for (std::size_t i = 0; i < classes.size(); ++i) {
     const std::string& key = classes[i].vcs.key;
     const int needed = vns * bands * (i < need.per_class.size() ? need[static_cast<int>(i)] : 1);
@@ -277,8 +281,15 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
                            " (each virtual network owns an equal share of the " + classes[i].name + " VCs); got " +
                            std::to_string(given));
     if (given % (vns * bands) != 0)
-      config_fail(key, "must be a multiple of router.bands = " + std::to_string(bands) + (vns > 1 ? " times routing.vns" : "") +
+      config_fail(key, "must be a multiple of " + bands_are + (vns > 1 ? " times routing.vns" : "") +
                            " (each of the routing's " + classes[i].name + " VCs is one VC per band); got " + std::to_string(given));
+    if (const int queues = std::max(needed, given); rp.bands.per_destination && queues > max_queues)
+      config_fail("router.voq_max_queues",
+                  "router.queues voq_net needs a queue per destination in each of the " + std::to_string(queues / bands) + " " +
+                      classes[i].name + " VCs: " + std::to_string(bands) + " nodes x " + std::to_string(queues / bands) + " = " +
+                      std::to_string(queues) + " queues per port, more than router.voq_max_queues = " + std::to_string(max_queues) +
+                      " (a queue per destination grows with the network, as seed 001 says of VOQnet): a smaller network or "
+                      "fewer VCs" + (max_queues < kMaxPortQueues ? ", or raise the key (at most 64)" : ""));
     if (needed > kMaxPortVcs)
       config_fail(classes[i].vcs.key, who + " needs " + std::to_string(needed) + " " + classes[i].name + " VCs" + in_vns(needed / vns) +
                                           ", more than the " + std::to_string(kMaxPortVcs) + " a port has" +

@@ -240,7 +240,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
 // Virtual networks (routing.vns): the routing decided the VC inside the packet's VN, as if it were alone;
 // VN v's copy of the output class's VCs starts at v * (its VCs / vns). Band-based queues (router.queues bbq,
 // dbbq): that VC is then bands.count VCs, and the packet's band (its destination's; under dbbq in its VN,
-// routing.vns's or the routing's own) picks one. Ejection (a terminal port) is as without VNs and bands.
+// routing.vns's or the routing's own; under voq_net the destination itself) picks one. Ejection (a terminal port) is as without VNs and bands.
 // The offset is added here, once for every routing, rather than by a decorator of the routing:
 // the router already holds each port's class and VC count (the routing is built before the VC counts are
 // resolved, and again by Network from its options alone), and a decorator would forward every virtual of
@@ -262,7 +262,8 @@ RoutingDecision Router::decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt)
   if (bands.banded()) {
     const int vn = params_.vns > 1 ? pkt.vn : rc_.own_vn(d.out_vc);  // routing.vns, or the routing's own VNs
     const int band = bands.band(pkt.dst, vn);
-    d.out_vc = static_cast<std::uint8_t>(bands.vc(d.out_vc, cosim_ ? cosim_->band(now, id_, pkt.dst, vn, band) : band));
+    const bool rtl_select = cosim_ && !bands.per_destination;  // voq_net's queue is the destination: no select
+    d.out_vc = static_cast<std::uint8_t>(bands.vc(d.out_vc, rtl_select ? cosim_->band(now, id_, pkt.dst, vn, band) : band));
   }
   return d;
 }

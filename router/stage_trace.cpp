@@ -31,12 +31,13 @@ StageTrace::StageTrace(const std::string& path, const std::string& router_name, 
     for (int k = 0; k < kKinds; ++k) {
       const int w = k == kBid ? max_queues : bits_for(ports - 1);
       width_.push_back(w);
+      idle_.push_back(k == kBid ? kIdleBid : kIdlePort);
       out_ << "$var wire " << w << " " << vcd_id(signal(p, static_cast<Kind>(k))) << " in" << p << "_" << names[k]
            << " $end\n";
     }
   out_ << "$upscope $end\n$enddefinitions $end\n";
-  current_.assign(width_.size(), kIdle);
-  pending_.assign(width_.size(), kIdle);
+  current_ = idle_;
+  pending_ = idle_;
   stamp_ = open_ = from_;
   out_ << "#" << from_ << "\n$dumpvars\n";
   for (std::size_t s = 0; s < width_.size(); ++s) out_ << "bz " << vcd_id(static_cast<int>(s)) << "\n";
@@ -46,7 +47,7 @@ StageTrace::StageTrace(const std::string& path, const std::string& router_name, 
 void StageTrace::finish() {
   if (!out_.is_open()) return;
   close_cycle();
-  write_changes(open_ + 1, std::vector<std::uint64_t>(width_.size(), kIdle));
+  write_changes(open_ + 1, idle_);
   out_.close();
 }
 
@@ -55,7 +56,7 @@ void StageTrace::set(Cycle now, int sig, std::uint64_t value) {
   if (has_open_ && now != open_) close_cycle();
   if (!has_open_) {
     // Pulses of an earlier cycle end in the cycle after it (if nothing happens then).
-    if (open_ + 1 < now) write_changes(open_ + 1, std::vector<std::uint64_t>(width_.size(), kIdle));
+    if (open_ + 1 < now) write_changes(open_ + 1, idle_);
     open_ = now;
     has_open_ = true;
   }
@@ -65,7 +66,7 @@ void StageTrace::set(Cycle now, int sig, std::uint64_t value) {
 void StageTrace::close_cycle() {
   if (!has_open_) return;
   write_changes(open_, pending_);
-  pending_.assign(width_.size(), kIdle);
+  pending_ = idle_;
   has_open_ = false;
 }
 
@@ -76,7 +77,7 @@ void StageTrace::write_changes(Cycle at, const std::vector<std::uint64_t>& next)
     if (!stamped && at != stamp_) out_ << "#" << at << "\n";
     stamped = true;
     stamp_ = at;
-    if (next[s] == kIdle) {
+    if (next[s] == idle_[s]) {
       out_ << "bz";
     } else {
       out_ << "b";

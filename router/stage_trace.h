@@ -24,9 +24,9 @@ class StageTrace {
 
  private:
   enum Kind { kRc, kBid, kGrant, kKinds };
-  // No event (z). Never a bid mask: an input's queues never all bid (at most 32 VCs; under voq_sw the
-  // arrival FIFOs never bid).
-  static constexpr std::uint64_t kIdle = ~0ull;
+  // No event (z): a port number is never all ones, and a bid mask never 0 (an input with no bid is not
+  // traced), while all 64 queues of a port may bid at once.
+  static constexpr std::uint64_t kIdlePort = ~0ull, kIdleBid = 0;
   int signal(int port, Kind k) const { return port * kKinds + k; }
   void set(Cycle now, int sig, std::uint64_t value);
   void close_cycle();
@@ -35,7 +35,8 @@ class StageTrace {
   std::ofstream out_;
   Cycle from_, to_;
   std::vector<int> width_;    // bits per signal
-  std::vector<std::uint64_t> current_;  // value written last (kIdle = z)
+  std::vector<std::uint64_t> idle_;     // per signal: its no-event value (kIdlePort or kIdleBid)
+  std::vector<std::uint64_t> current_;  // value written last (idle_ = z)
   std::vector<std::uint64_t> pending_;  // values of the open cycle
   Cycle open_ = 0;
   Cycle stamp_ = 0;  // last time written

@@ -411,7 +411,7 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     blocks.insert(blocks.end(), datapath_blocks().begin(), datapath_blocks().end());
     for (const std::string& s : routing_state_blocks(c)) blocks.push_back(s);
     if (routing_table_reads(c) > 0) blocks.push_back("forwarding_table");
-    if (c.router.bands.banded()) blocks.push_back("queue_select");
+    if (c.router.bands.banded() && !c.router.bands.per_destination) blocks.push_back("queue_select");
   }
   for (const std::string& b : blocks)
     if (!router_block(b) && !is_state_block(b))

@@ -24,6 +24,9 @@ std::string bounds(int m, int q, int w) {
 
 BlockSpec queue_select_block(const Config& c, const Geometry&) {
   const BandMap& m = c.router.bands;
+  if (m.per_destination)
+    throw ConfigError("config error: --blocks queue_select: router.queues voq_net selects no queue by logic (the "
+                      "destination's number is the queue index); set router.queues bbq or dbbq");
   if (!m.banded())
     throw ConfigError("config error: --blocks queue_select: router.queues vc selects no queue (a packet stays in the VC "
                       "the upstream chose); set router.queues bbq or dbbq");

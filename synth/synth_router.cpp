@@ -29,13 +29,14 @@ struct RoutingHardware {
   int table_reads = 0;                    // the forwarding table's read ports (RoutingAlgorithm::rtl_table_reads)
   bool reads_counters = false;            // its decisions read the contention counters (seed-003 §1.3-1.5)
   bool bands = false;                     // band-based queues: a queue select beside each input's unit
+  bool per_destination = false;           // voq_net: the destination is the queue index, no select
 };
 
 RoutingHardware routing_hardware(const Config& c) {
   const std::unique_ptr<Topology> network = make_topology(c);  // the routing keeps a reference to it
   const std::unique_ptr<RoutingAlgorithm> r = make_routing(c.routing, *network);
   return {c.routing.algorithm, r->rtl_state_blocks(), r->rtl_table_reads(), r->reads_contention_counters(),
-          c.router.bands.banded()};
+          c.router.bands.banded() && !c.router.bands.per_destination, c.router.bands.per_destination};
 }
 
 // The synthesized state block that holds the contention counters, if any.
@@ -61,6 +62,7 @@ std::pair<int, std::string> count_of(const std::string& block, const json& block
     return {1, "one per router, " + std::to_string(hw.table_reads) + " read port(s)"};
   }
   if (block == "queue_select") {  // router.queues bbq / dbbq: in each input's VA, beside its routing unit
+    if (hw.per_destination) return {0, "router.queues voq_net: the destination is the queue index"};
     if (!hw.bands) return {0, "router.queues vc selects no queue"};
     return {g.radix, "one per input port"};
   }

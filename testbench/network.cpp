@@ -34,7 +34,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     rc_cosim_ = std::make_unique<RcCoSim>(config.rc, *routing_, rc_config(config.routing, *topo_), *topo_,
                                           make_rtl_state_blocks(*routing_, config.routing, *topo_, config.router,
                                                                 config.link_vcs()));
-  if (rc_cosim_ && config.router.bands.banded()) rc_cosim_->attach_bands(config.router.bands);
+  if (rc_cosim_ && config.router.bands.banded() && !config.router.bands.per_destination) rc_cosim_->attach_bands(config.router.bands);
   build_routers_and_nics();
   wire();
   // What the routing shares between routers (group state, views).

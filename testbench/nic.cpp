@@ -219,7 +219,9 @@ void Nic::take_submitted(Cycle now) {
 // with room for the flit; a packet's flits all go to the VC its head took. With VNs (routing.vns) the head's
 // VC is one of its VN's set, by the same policy inside it; with one VN the set is every VC (base 0), so the
 // choice is as before VNs. With bands (router.queues bbq, dbbq) the policy picks among the routing's VCs and
-// the packet takes its band's VC of the one picked.
+// the packet takes its band's VC of the one picked. Under per-destination queues (router.queues voq_net) the
+// waiting packets are the destinations' admittance queues: if the front one's queue is full, the first
+// packet behind it whose queue has room goes instead (pass_full_queue).
 // Inlined into both ticks below.
 template <bool kVns>
 [[gnu::always_inline]] inline Cycle Nic::send(Link& l, Cycle now) {
@@ -248,6 +250,7 @@ template <bool kVns>
           break;
         }
       }
+      if (kVns && vc < 0 && bands.per_destination) vc = pass_full_queue(l, base, vcs, now, chosen);
     }
     if (vc < 0) {
       waiting_credits = true;
@@ -286,6 +289,27 @@ template <bool kVns>
   Cycle next = l.flow->next_message(0);
   if (!l.queue.empty() && !waiting_credits) next = std::min(next, std::max(l.link_free, now + 1));
   return next;
+}
+
+// voq_net: the first waiting packet behind the front whose destination's queue, in one of the routing's VCs
+// tried round-robin from l.next_vc, has room. It moves to the front (the packets it passes keep their order,
+// so each destination's packets leave in the order they were made) and its VC is returned, the routing's
+// VC in `chosen`; -1 if none has room.
+int Nic::pass_full_queue(Link& l, int base, int vcs, Cycle now, int& chosen) {
+  const BandMap& bands = params_.bands;
+  for (std::size_t k = 1; k < l.queue.size(); ++k) {
+    const int band = bands.band(l.queue[k].dst, l.head_vn);
+    for (int i = 0; i < vcs; ++i) {
+      const int c = base + (l.next_vc + i) % vcs;
+      if (!l.flow->may_send(0, bands.vc(c, band), params_.flit_size, now)) continue;
+      const Waiting passing = l.queue[k];
+      for (std::size_t j = k; j > 0; --j) l.queue[j] = l.queue[j - 1];
+      l.queue[0] = passing;
+      chosen = c;
+      return bands.vc(c, band);
+    }
+  }
+  return -1;
 }
 
 // A node with one NIC, most nodes: the same steps with no loop (its own copy of send, inlined).

@@ -124,6 +124,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   // has several VNs (routing.vns) or bands; without, that code is compiled out of the most common tick.
   template <bool kVns>
   inline Cycle send(Link& link, Cycle now);  // defined in nic.cpp, the only user
+  int pass_full_queue(Link& link, int base, int vcs, Cycle now, int& chosen);  // voq_net (nic.cpp)
   template <bool kVns>
   inline void tick_one(Cycle now);  // tick of a node with one NIC (nic.cpp)
   void take_submitted(Cycle now);

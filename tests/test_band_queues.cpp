@@ -267,9 +267,9 @@ TEST(BandConfig, BadValuesNameTheirKey) {
   EXPECT_TRUE(starts(bands, "config error: router.bands: is read only by router.queues bbq and dbbq")) << bands;
   const std::string odd = config_error(test::with(mesh4("dor", "bbq"), {{"router.vcs.network", "3"}}));
   EXPECT_TRUE(starts(odd, "config error: router.vcs.network: must be a multiple of router.bands = 2")) << odd;
-  const std::string many = config_error({{"router.queues", "bbq"}, {"router.bands", "16"}, {"routing.algorithm", "valiant"}});
+  const std::string many = config_error({{"router.queues", "bbq"}, {"router.bands", "32"}, {"routing.algorithm", "valiant"}});
   EXPECT_TRUE(starts(many, "config error: router.vcs.local: ")) << many;
-  EXPECT_NE(many.find("more than the 32 a port has"), std::string::npos) << many;
+  EXPECT_NE(many.find("more than the 64 a port has"), std::string::npos) << many;
   const std::string olm = config_error({{"router.queues", "bbq"}, {"routing.algorithm", "olm"}});
   EXPECT_TRUE(starts(olm, "config error: router.queues: routing.algorithm olm reads ")) << olm;
   const std::string fogsim = config_error({{"router.queues", "bbq"}, {"nic.injection_vc", "destination"}});

@@ -117,7 +117,7 @@ TEST(ConfigErrors, BadChoices) {
 
 // The queue scheme and the flow control are chosen by keys; the schemes that exist are their only values.
 TEST(ConfigErrors, QueueSchemeAndFlowControlAreKeys) {
-  expect_error({{"router.queues", "voq_net"}}, {"router.queues", "voq_net", "voq_sw"});
+  expect_error({{"router.queues", "dbbq_voq_net"}}, {"router.queues", "dbbq_voq_net", "voq_sw", "voq_net"});
   expect_error({{"router.flow_control", "pause"}}, {"router.flow_control", "pause", "credits"});
   const Config c = load_config("", {{"router.queues", "vc"}, {"router.flow_control", "credits"}});
   EXPECT_EQ(c.router.input_buffers, InputBufferKind::kVcFifos);

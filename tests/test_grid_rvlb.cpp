@@ -114,14 +114,20 @@ TEST(GridRvlb, RunsOnGridsOnlyAndRefusesTheDragonflysKeys) {
   EXPECT_EQ(test::config_error(fb), "accepted");
   EXPECT_NE(test::config_error(test::with(fb, {{"routing.phase_a", "lg-"}})).find("routing.phase_a"), std::string::npos);
   EXPECT_NE(test::config_error(test::with(fb, {{"routing.recomp", "true"}})).find("routing.recomp"), std::string::npos);
-  // The RTL (generic valiant's unit under code 20) where the path of 2 H hops fits the header's hop counter;
-  // beyond, its VCs (one per hop) pass the 32 a port has first, refused naming the VC key, in any mode (a 16 x
-  // 16 mesh: 2 x 30 hops).
+  // The RTL (generic valiant's unit under code 20) where the path of 2 H hops fits the header's hop counter
+  // (31); beyond, refused naming router.rc_mode (a 16 x 16 mesh: 2 x 30 hops, which the model runs on its 60
+  // VCs), and past 64 hops its VCs (one per hop) pass the 64 a port has, refused naming the VC key in any mode
+  // (an 18 x 18 mesh: 2 x 34 hops).
   EXPECT_EQ(test::config_error(test::with(fb, {{"router.rc_mode", "rtl"}})), "accepted");
+  const Overrides mesh16 = {{"topology.type", "mesh"}, {"topology.dims", "[16, 16]"}, {"routing.algorithm", "rvlb"}};
+  EXPECT_EQ(test::config_error(mesh16), "accepted");
+  const std::string counter = test::config_error(test::with(mesh16, {{"router.rc_mode", "rtl"}}));
+  EXPECT_EQ(counter.rfind("config error: router.rc_mode: ", 0), 0u) << counter;
+  EXPECT_NE(counter.find("2 x 30 = 60 network hops; the RTL's header counts at most 31"), std::string::npos) << counter;
   for (const char* mode : {"rtl", "model"}) {
-    const std::string far = test::config_error({{"topology.type", "mesh"}, {"topology.dims", "[16, 16]"},
+    const std::string far = test::config_error({{"topology.type", "mesh"}, {"topology.dims", "[18, 18]"},
                                                 {"routing.algorithm", "rvlb"}, {"router.rc_mode", mode}});
-    EXPECT_EQ(far, "config error: router.vcs.network: rvlb needs 60 network VCs, more than the 32 a port has") << mode;
+    EXPECT_EQ(far, "config error: router.vcs.network: rvlb needs 68 network VCs, more than the 64 a port has") << mode;
   }
   EXPECT_NE(test::config_error({{"topology.type", "fully_connected"}, {"routing.algorithm", "rvlb"}}).find("routing.algorithm"),
             std::string::npos);

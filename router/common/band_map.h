@@ -11,6 +11,10 @@
 // N is the network's nodes, k the routers along the first dimension of its grid, column(dst) the
 // coordinate of dst's router in that dimension: dst % k with one node per router, the paper's literal
 // Eq. 3. Floor division, as the paper's fractions must be read to give a queue index.
+//
+// Per-destination queues (router.queues voq_net, seed 001's VOQnet) are the same lanes with one band per
+// node: count = N, so Eq. 1 gives band = dst, a queue of each destination in every VC; the destination is
+// the queue index, with no select logic.
 #pragma once
 #include <cstdint>
 
@@ -22,6 +26,7 @@ struct BandMap {
   int nodes = 1;               // N
   int columns = 1;             // k: routers along the grid's first dimension (dbbq)
   int nodes_per_router = 1;    // the grid's concentration: column(dst) = dst / nodes_per_router % columns
+  bool per_destination = false;  // voq_net: count = nodes, so band = dst
 
   bool banded() const { return count > 1; }
   int band(std::uint32_t dst, int vn) const {

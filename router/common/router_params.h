@@ -8,9 +8,10 @@
 
 namespace hiradix {
 
-// The most VCs a port has (router.vcs.*), and the most queues that bid for the switch (VCs, or under
-// router.queues voq_sw the VOQs): the switch allocator's bids are a 64-bit mask per port.
-constexpr int kMaxPortVcs = 32;
+// The most VCs a port has (router.vcs.*; band-based and per-destination queues are VCs), and the most queues
+// that bid for the switch (VCs, or under router.queues voq_sw the VOQs): the switch allocator's bids are a
+// 64-bit mask per port.
+constexpr int kMaxPortVcs = 64;
 constexpr int kMaxPortQueues = 64;
 
 enum class AllocatorKind : std::uint8_t { kInputFirst, kOutputFirst };

@@ -140,6 +140,11 @@ TEST(SynthRouter, BandBasedQueuesCountAQueueSelectPerInputPort) {
   EXPECT_EQ(vc["blocks"]["queue_select"]["count"], 0);
   EXPECT_EQ(vc["blocks"]["queue_select"]["why"], "router.queues vc selects no queue");
   EXPECT_NEAR(bbq["logic_um2"].get<double>() - vc["logic_um2"].get<double>(), 70.0, 1e-9);
+  // voq_net: the destination's number is the queue, no select (h = 1: 6 nodes x MIN's 2 local VCs).
+  const json voq_net = router_summary(report, load_config("", {{"topology.h", "1"}, {"router.queues", "voq_net"}}));
+  ASSERT_FALSE(voq_net.is_null());
+  EXPECT_EQ(voq_net["blocks"]["queue_select"]["count"], 0);
+  EXPECT_EQ(voq_net["blocks"]["queue_select"]["why"], "router.queues voq_net: the destination is the queue index");
   report["blocks"].erase("queue_select");
   EXPECT_TRUE(router_summary(report, h2({{"router.queues", "bbq"}})).is_null()) << "the queue select is missing";
 }
