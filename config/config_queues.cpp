@@ -90,9 +90,8 @@ void read_bands(Config& c, const RoutingAlgorithm& routing, const Topology& topo
 }
 
 // Per-output VOQs (router/buffers/voq_switch_buffers.h): a head moves into the VOQ of its route at RC, so a
-// routing that routes a waiting head again would have to move it back; and an input port's VOQs (one per VC
-// and output) are bits of the switch allocator's 64-bit bid mask.
-void check_voq_switch(const Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
+// routing that routes a waiting head again would have to move it back.
+void check_voq_switch(const Config& c, const RoutingAlgorithm& routing) {
   const std::string who = "routing.algorithm " + c.routing.algorithm;
   if (routing.reroutes_blocked_heads())
     config_fail("router.queues", "voq_sw moves a head into the VOQ of its output at RC, and " + who +
@@ -101,14 +100,6 @@ void check_voq_switch(const Config& c, const RoutingAlgorithm& routing, const To
     config_fail("router.queues", "voq_sw moves a head into the VOQ of its output at RC, and " + who +
                                      " computes a blocked injected head's route again: not supported yet (set "
                                      "routing.source_decision: once, or routing.recomp: false)");
-  int vcs = 1;
-  for (const LinkClassParams& l : c.links) vcs = std::max(vcs, l.vcs);
-  int radix = 1;
-  for (int r = 0; r < topo.routers(); ++r) radix = std::max(radix, topo.radix(r));
-  if (vcs * radix > kMaxPortQueues)
-    config_fail("router.queues", "voq_sw gives an input port " + std::to_string(vcs) + " VCs x " + std::to_string(radix) +
-                                     " VOQs = " + std::to_string(vcs * radix) + " queues that bid, more than the " +
-                                     std::to_string(kMaxPortQueues) + " the switch allocator takes: fewer VCs or a lower radix");
 }
 
 }  // namespace hiradix

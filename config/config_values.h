@@ -62,7 +62,7 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
 void read_queue_scheme(ConfigValues& v, RouterParams& rp);
 std::string vc_translation_refusal(const RoutingAlgorithm& routing, const RoutingOptions& options, const std::string& what);
 void read_bands(Config& c, const RoutingAlgorithm& routing, const Topology& topo);
-void check_voq_switch(const Config& c, const RoutingAlgorithm& routing, const Topology& topo);
+void check_voq_switch(const Config& c, const RoutingAlgorithm& routing);
 void read_power(ConfigValues& v, Config& c, const Topology& topo);
 void read_traffic(ConfigValues& v, Config& c, const Topology& topo);
 void read_simulation(ConfigValues& v, Config& c, const Topology& topo);

@@ -13,10 +13,11 @@
 namespace hiradix {
 
 namespace {
-// The most queues an input port has (the switch allocator's round-robin range).
-int max_queues(const InputUnit& inputs) {
+// The switch allocator's round-robin range: the most queues an input port has, or under voq_sw (VOQs by VC
+// per output) the most VCs.
+int allocator_range(const InputUnit& inputs, const std::vector<PortSpec>& ports, InputBufferKind scheme) {
   int m = 1;
-  for (int p = 0; p < inputs.ports(); ++p) m = std::max(m, inputs.vcs(p));
+  for (int p = 0; p < inputs.ports(); ++p) m = std::max(m, scheme == InputBufferKind::kVoqSwitch ? ports[p].in_vcs : inputs.vcs(p));
   return m;
 }
 // The input ports that are not injection ports (link class 0 is the terminal class).
@@ -40,7 +41,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       inputs_("input_unit", ports, params.flit_size, params.input_buffers, this),
       rc_("rc", routing, params.rc_latency),
       va_("va", params.va_latency),
-      allocator_("sa", static_cast<int>(ports.size()), max_queues(inputs_), params.allocator,
+      allocator_("sa", static_cast<int>(ports.size()), allocator_range(inputs_, ports, params.input_buffers), params.allocator,
                  params.input_pointer_on_output_grant, params.transit_priority ? transit_ports(ports) : 0,
                  params.input_buffers == InputBufferKind::kVoqSwitch),
       crossbar_("st", static_cast<int>(ports.size()), params),
@@ -150,10 +151,16 @@ void Router::advance_vc(int index, Cycle now) {
       v.ready_at = c.arrival;
     }
   }
-  if (c.routed && v.ready_at <= now) {
-    const int port = inputs_.port_of(index);
+  if (c.routed && v.ready_at <= now) bid(index, v);
+}
+
+// Queue `index` (`v`) bids for the switch: by its number, or under voq_sw as its VC's VOQ to its output.
+void Router::bid(int index, const InputVc& v) {
+  const int port = inputs_.port_of(index);
+  if (voqs_)
+    allocator_.bid_voq(port, inputs_.flow_class(index), v.out_port);
+  else
     allocator_.bid(port, index - inputs_.vc_index(port, 0));
-  }
 }
 
 // Virtual output queues (router.queues voq_sw): the arrival FIFO of a VC routes its flits in order and moves
@@ -186,7 +193,7 @@ void Router::advance_arrival(int index, InputVc& v, Cycle now) {
     // The VOQ is looked at this cycle as if due (end_cycle sets when it is due again); a flit ready now
     // bids now, wherever the VOQ's index falls in this cycle's walk over the active queues.
     vc_touched_.push_back(voq);
-    if (q.candidate().routed && q.ready_at <= now) allocator_.bid(inputs_.port_of(voq), voq - inputs_.vc_index(inputs_.port_of(voq), 0));
+    if (q.candidate().routed && q.ready_at <= now) bid(voq, q);
   }
 }
 

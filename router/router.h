@@ -141,6 +141,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now);
   void advance_arrival(int index, InputVc& v, Cycle now);  // router.queues voq_sw: RC, then into the VOQ
   void take_voq_candidate(InputVc& q);
+  void bid(int index, const InputVc& v);
   // The decision of a router with the co-simulation or virtual networks (rare_rc_), out of route_candidate's
   // fast path: the model's or the co-simulation's, plus the VN's offset.
   RoutingDecision decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt);

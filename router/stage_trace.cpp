@@ -21,15 +21,15 @@ int bits_for(int max_value) {
 }
 }  // namespace
 
-StageTrace::StageTrace(const std::string& path, const std::string& router_name, int ports, int max_queues, Cycle from,
-                       Cycle to)
+StageTrace::StageTrace(const std::string& path, const std::string& router_name, int ports, int bid_width,
+                       bool bids_by_output, Cycle from, Cycle to)
     : out_(path), from_(from), to_(to) {
   if (!out_) throw std::runtime_error(path + ": cannot open the stage trace for writing");
   out_ << "$timescale 1ns $end\n$scope module " << router_name << " $end\n";
-  const char* names[kKinds] = {"rc_out_port", "sa_bid_vcs", "sa_grant_out_port"};
+  const char* names[kKinds] = {"rc_out_port", bids_by_output ? "sa_bid_outputs" : "sa_bid_vcs", "sa_grant_out_port"};
   for (int p = 0; p < ports; ++p)
     for (int k = 0; k < kKinds; ++k) {
-      const int w = k == kBid ? max_queues : bits_for(ports - 1);
+      const int w = k == kBid ? bid_width : bits_for(ports - 1);
       width_.push_back(w);
       idle_.push_back(k == kBid ? kIdleBid : kIdlePort);
       out_ << "$var wire " << w << " " << vcd_id(signal(p, static_cast<Kind>(k))) << " in" << p << "_" << names[k]

@@ -1,6 +1,7 @@
 // A VCD waveform (GTKWave) of one router's pipeline activity in a cycle window: per input port, the
-// output port its head was routed to (RC), the queues (VCs) that bid for the switch (SA request) and the output
-// port granted (SA grant, the start of ST). Signals are pulses: high-impedance in cycles without an event.
+// output port its head was routed to (RC), the queues (VCs) that bid for the switch (SA request; under
+// router.queues voq_sw the outputs its VOQs bid for) and the output port granted (SA grant, the start of ST).
+// Signals are pulses: high-impedance in cycles without an event.
 #pragma once
 #include <cstdint>
 #include <fstream>
@@ -13,7 +14,9 @@ namespace hiradix {
 
 class StageTrace {
  public:
-  StageTrace(const std::string& path, const std::string& router_name, int ports, int max_queues, Cycle from, Cycle to);
+  // `bid_width`: bits of the bid signal (the most VCs of a port, or the ports when `bids_by_output`).
+  StageTrace(const std::string& path, const std::string& router_name, int ports, int bid_width, bool bids_by_output,
+             Cycle from, Cycle to);
   ~StageTrace() { finish(); }
   // Ends the open pulses and flushes the file (the network, and so its routers, is never destroyed).
   void finish();

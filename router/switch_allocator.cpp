@@ -20,11 +20,14 @@ SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int ma
       chosen_vc_(static_cast<std::size_t>(ports), 0),
       offered_(static_cast<std::size_t>(ports), 0),
       bids_(static_cast<std::size_t>(ports), 0) {
-  if (input_per_output) pair_ptr_.assign(static_cast<std::size_t>(ports) * static_cast<std::size_t>(ports), 0);
+  if (input_per_output) {
+    const std::size_t pairs = static_cast<std::size_t>(ports) * static_cast<std::size_t>(ports);
+    pair_ptr_.assign(pairs, 0);
+    pair_bids_.assign(pairs, 0);
+    pair_requested_.assign(pairs, 0);
+  }
   if (ports > 64) throw std::invalid_argument("router radix above 64 is not supported");
-  // Under voq_sw the arrival FIFOs are numbered after the VOQs and never bid: only the round-robin range
-  // (max_vcs, a pointer past every bid) may exceed the 64 bits of a bid mask.
-  if (max_vcs > kMaxPortQueues && !input_per_output)
+  if (max_vcs > kMaxPortQueues)
     throw std::invalid_argument("more than " + std::to_string(kMaxPortQueues) + " queues per input port are not supported");
 }
 

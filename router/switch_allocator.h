@@ -9,7 +9,9 @@
 // Under router.queues voq_sw an input port has a crossbar input per output (router/stages.h, Crossbar): the
 // allocator is then the output arbiters alone, each granting one input among those with a VOQ bidding for
 // it (an input may win several outputs), and that crossbar input's own round-robin pointer picks among the
-// input's VCs' VOQs to the output (rtl/hiradix_voq_allocator.v: every pair decides in parallel).
+// input's VCs' VOQs to the output (rtl/hiradix_voq_allocator.v: every pair decides in parallel). Its bids
+// are per (input, output) pair, a mask of VCs, so that an input's VOQs (VCs x radix) are not bounded by one
+// 64-bit mask: up to 64 VCs and 64 ports.
 //
 // Output arbiters are round-robin over all inputs (the seeds' text), or give the `priority_inputs` (the
 // router's transit ports: `router.output_arbiter: transit_priority`, as FOGSim's default arbiter does)
@@ -36,9 +38,16 @@ struct SwitchRequest {
   std::uint64_t vcs;     // bit mask of the port's queues bidding (VCs, or VOQs under router.queues voq_sw)
 };
 
+// voq_sw: the VCs of input `in` whose VOQ towards output `out` requests it.
+struct PairRequest {
+  int in;
+  int out;
+  std::uint64_t vcs;
+};
+
 struct SwitchGrant {
   int in_port;
-  int vc;
+  int vc;  // the input's queue: its VC, or under voq_sw its VOQ (VC * ports + out_port)
   int out_port;
 };
 
@@ -53,6 +62,7 @@ struct SwitchInputs {
 
 class SwitchAllocator : public sc_core::sc_module {
  public:
+  // `max_vcs`: the most queues an input port has (VCs), or under `input_per_output` (voq_sw) its VCs.
   SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind,
                   bool input_pointer_on_output_grant, std::uint64_t priority_inputs = 0, bool input_per_output = false);
 
@@ -61,8 +71,15 @@ class SwitchAllocator : public sc_core::sc_module {
     if (!bids_[port]) bid_ports_.push_back(port);
     bids_[port] |= 1ull << vc;
   }
+  // voq_sw: the VOQ of VC `vc` of input `port` towards output `out` bids.
+  void bid_voq(int port, int vc, int out) {
+    if (!bids_[port]) bid_ports_.push_back(port);
+    bids_[port] |= 1ull << out;
+    pair_bids_[static_cast<std::size_t>(port * ports_ + out)] |= 1ull << vc;
+  }
   bool has_bids() const { return !bid_ports_.empty(); }
   const HotVector<int>& bid_ports() const { return bid_ports_; }
+  // The queues of `port` bidding (a mask of VCs), or under voq_sw the outputs its VOQs bid for.
   std::uint64_t bids(int port) const { return bids_[port]; }
   // The SA step of cycle `now`, once per crossbar tick of it (speed-up): the bids whose flit may go at the
   // tick request the switch, the allocator matches the requests, and `on_grant(grant, tick)` starts ST for
@@ -79,6 +96,10 @@ class SwitchAllocator : public sc_core::sc_module {
   // Appends the matching to `grants` (at most one grant per input and per output).
   template <typename Requests, typename OutOf, typename Grants>
   void allocate(const Requests& requests, OutOf out_of, Grants& grants);
+  // voq_sw: every output grants one of the inputs with a VOQ requesting it (`requests`: one entry per (input,
+  // output) pair, each pair at most once); the grant names the VOQ (VC * ports + output).
+  template <typename Grants>
+  void allocate_per_output(const HotVector<PairRequest>& requests, Grants& grants);
 
   AllocatorKind allocator_kind() const { return kind_; }
   // The round-robin pointers of the input and output arbiters.
@@ -103,9 +124,8 @@ class SwitchAllocator : public sc_core::sc_module {
     if (first) return pick(first, out_ptr_[o]);
     return pick(requests, priority_inputs_ ? inj_ptr_[o] : out_ptr_[o]);
   }
-  // voq_sw: every output grants one of the inputs with a queue bidding for it.
-  template <typename Requests, typename OutOf, typename Grants>
-  void allocate_per_output(const Requests& requests, OutOf out_of, Grants& grants);
+  template <typename OnGrant>
+  void step_per_output(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations);
   // Every bidding queue requests its output (out_requests_, touched_).
   template <typename Requests, typename OutOf>
   void request_every_output(const Requests& requests, OutOf out_of) {
@@ -135,7 +155,11 @@ class SwitchAllocator : public sc_core::sc_module {
   bool move_on_output_grant_;
   std::uint64_t priority_inputs_;
   HotVector<int> in_ptr_, out_ptr_, inj_ptr_;
-  HotVector<int> pair_ptr_;  // voq_sw: per (input, output), over the input's queues; empty otherwise
+  // voq_sw, per (input, output): the round-robin pointer over the input's VCs, the VCs bidding this cycle and
+  // those requesting at the tick; empty otherwise.
+  HotVector<int> pair_ptr_;
+  HotVector<std::uint64_t> pair_bids_, pair_requested_;
+  HotVector<PairRequest> pair_requests_;
   HotVector<std::uint64_t> out_requests_;  // per output: inputs requesting it
   HotVector<int> chosen_vc_;               // per input (input-first)
   HotVector<std::uint64_t> offered_;       // per input: queues whose output granted it (output-first)
@@ -148,6 +172,7 @@ class SwitchAllocator : public sc_core::sc_module {
 
 template <typename OnGrant>
 void SwitchAllocator::step(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
+  if (input_per_output_) return step_per_output(now, r, on_grant, allocations);
   // The units as plain references: a lambda that captured `r` would take its address out of registers.
   InputUnit& inputs = r.inputs;
   OutputUnit& outputs = r.outputs;
@@ -191,7 +216,6 @@ inline int SwitchAllocator::pick(std::uint64_t mask, int pointer) {
 template <typename Requests, typename OutOf, typename Grants>
 void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& grants) {
   touched_.clear();
-  if (input_per_output_) return allocate_per_output(requests, out_of, grants);
   if (kind_ == AllocatorKind::kInputFirst) {
     for (const SwitchRequest& r : requests) {  // stage 1: one VC per input
       const int vc = pick(r.vcs, in_ptr_[r.port]);
@@ -230,18 +254,81 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
   }
 }
 
-template <typename Requests, typename OutOf, typename Grants>
-void SwitchAllocator::allocate_per_output(const Requests& requests, OutOf out_of, Grants& grants) {
-  request_every_output(requests, out_of);
+// voq_sw, a tick: each (input, output) pair whose output is free at the tick and has room requests with the VCs
+// whose VOQ's front may go (the downstream VC free under wormhole, credits); the output arbiters match.
+template <typename OnGrant>
+void SwitchAllocator::step_per_output(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
+  InputUnit& inputs = r.inputs;
+  OutputUnit& outputs = r.outputs;
+  const Crossbar& crossbar = r.crossbar;
+  const SpeedupClock& clock = crossbar.clock;
+  const int size = r.params.flit_size;
+  const std::uint64_t end = clock.first_tick(now + 1);
+  for (std::uint64_t tick = clock.first_tick(now); tick < end && !bid_ports_.empty(); ++tick) {
+    pair_requests_.clear();
+    for (int port : bid_ports_) {
+      std::uint64_t requesting = 0;  // outputs
+      for (std::uint64_t outs = bids_[port]; outs; outs &= outs - 1) {
+        const int o = __builtin_ctzll(outs);
+        if (!crossbar.output_free(o, tick) || !outputs.has_space(o, size, now)) continue;
+        std::uint64_t vcs = 0;
+        for (std::uint64_t m = pair_bids_[static_cast<std::size_t>(port * ports_ + o)]; m; m &= m - 1) {
+          const InputVc& v = inputs.vc(inputs.vc_index(port, __builtin_ctzll(m) * ports_ + o));
+          if (head_may_take_vc(v, outputs, r.params.wormhole) && outputs.has_credits(o, v.out_vc, size, now))
+            vcs |= m & (~m + 1);
+        }
+        pair_requested_[static_cast<std::size_t>(port * ports_ + o)] = vcs;
+        if (vcs) requesting |= 1ull << o;
+      }
+      // In the VOQs' order (VC, then output), each output at its lowest requesting VC: the order the outputs
+      // are served and the grants take effect in (their credits, their trace), kept from the queue masks.
+      for (int vc = 0; requesting; ++vc)
+        for (std::uint64_t m = requesting; m; m &= m - 1) {
+          const int o = __builtin_ctzll(m);
+          const std::uint64_t vcs = pair_requested_[static_cast<std::size_t>(port * ports_ + o)];
+          if (!(vcs >> vc & 1)) continue;
+          pair_requests_.push_back({port, o, vcs});
+          requesting &= ~(1ull << o);
+        }
+    }
+    if (pair_requests_.empty()) continue;
+    ++allocations;
+    grants_.clear();
+    allocate_per_output(pair_requests_, grants_);
+    for (const SwitchGrant& g : grants_) {
+      std::uint64_t& pair = pair_bids_[static_cast<std::size_t>(g.in_port * ports_ + g.out_port)];
+      pair &= ~(1ull << (g.vc / ports_));
+      if (!pair) bids_[g.in_port] &= ~(1ull << g.out_port);
+      on_grant(g, tick);
+    }
+  }
+  for (int port : bid_ports_) {
+    for (std::uint64_t outs = bids_[port]; outs; outs &= outs - 1)
+      pair_bids_[static_cast<std::size_t>(port * ports_ + __builtin_ctzll(outs))] = 0;
+    bids_[port] = 0;
+  }
+  bid_ports_.clear();
+}
+
+template <typename Grants>
+void SwitchAllocator::allocate_per_output(const HotVector<PairRequest>& requests, Grants& grants) {
+  touched_.clear();
+  for (const PairRequest& r : requests) {
+    if (!out_requests_[r.out]) touched_.push_back(r.out);
+    out_requests_[r.out] |= 1ull << r.in;
+    pair_requested_[static_cast<std::size_t>(r.in * ports_ + r.out)] = r.vcs;
+  }
   for (int o : touched_) {
     const int in = pick_input(out_requests_[o], o);
     out_requests_[o] = 0;
-    int& pointer = pair_ptr_[static_cast<std::size_t>(in * ports_ + o)];
-    const int q = pick(queues_to(requests, in, o, out_of), pointer);  // one VOQ per VC
-    grants.push_back({in, q, o});
-    pointer = (q + 1) % max_vcs_;
+    const std::size_t pair = static_cast<std::size_t>(in * ports_ + o);
+    int& pointer = pair_ptr_[pair];
+    const int vc = pick(pair_requested_[pair], pointer);  // one VOQ per VC
+    grants.push_back({in, vc * ports_ + o, o});
+    pointer = (vc + 1) % max_vcs_;
     out_pointer(o, in) = (in + 1) % ports_;
   }
+  for (const PairRequest& r : requests) pair_requested_[static_cast<std::size_t>(r.in * ports_ + r.out)] = 0;
 }
 
 }  // namespace hiradix

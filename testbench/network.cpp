@@ -86,12 +86,13 @@ void Network::attach_traces(Router& router, const std::vector<PortSpec>& ports) 
   const Config& config = config_;
   const std::string name = "router_" + std::to_string(router.id());
   if (!config.trace_vcd.empty()) {
-    int max_queues = 1;  // the bid signal's width: the VCs, or an input's VOQs under router.queues voq_sw
-    for (const LinkClassParams& c : classes_) max_queues = std::max(max_queues, c.vcs);
-    for (int p = 0; p < router.radix(); ++p) max_queues = std::max(max_queues, router.inputs().vcs(p));
-    max_queues = std::min(max_queues, kMaxPortQueues);  // what bids (voq_sw's arrival FIFOs come after)
-    stage_trace_ = std::make_unique<StageTrace>(config.trace_vcd, name, router.radix(), max_queues, config.rc.trace_from,
-                                                config.rc.trace_to);
+    // The bid signal: a bit per VC, or under router.queues voq_sw per output (its VOQs bid by output).
+    const bool by_output = config.router.input_buffers == InputBufferKind::kVoqSwitch;
+    int bid_width = 1;
+    for (const LinkClassParams& c : classes_) bid_width = std::max(bid_width, c.vcs);
+    if (by_output) bid_width = router.radix();
+    stage_trace_ = std::make_unique<StageTrace>(config.trace_vcd, name, router.radix(), bid_width, by_output,
+                                                config.rc.trace_from, config.rc.trace_to);
     router.attach_stage_trace(stage_trace_.get());
   }
   if (!config.trace_contention.empty()) {

@@ -4,7 +4,7 @@
 #
 #   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; 1,046 points: hours on 2 cores)
 #   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,533 points)
-#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS; 630 points)
+#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS; 678 points)
 #   testbench/experiments/run.sh topo             # every topo_*.yaml (meshes and Flattened Butterflies; 278 points)
 #   testbench/experiments/run.sh seed001          # every seed001_*.yaml (seed 001's queue schemes on a 2D torus and KNS; 184 points)
 #   testbench/experiments/run.sh small_adv1 ...   # named experiments

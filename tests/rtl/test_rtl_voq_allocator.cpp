@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "Vvoq_alloc_p16v4.h"
+#include "Vvoq_alloc_p20v4.h"
 #include "Vvoq_alloc_p3v1.h"
 #include "Vvoq_alloc_p5v3.h"
 #include "Vvoq_alloc_p5v3_transit.h"
@@ -29,33 +30,32 @@ namespace {
 template <typename M>
 std::string check_voq_allocator(int P, int V, int rounds, std::uint64_t seed, std::uint64_t transit = 0) {
   return test::in_child([=]() -> std::string {
-    const int queues = V * (1 + P);
-    SwitchAllocator alloc("alloc", P, queues, AllocatorKind::kInputFirst, true, transit, /*input_per_output=*/true);
+    SwitchAllocator alloc("alloc", P, V, AllocatorKind::kInputFirst, true, transit, /*input_per_output=*/true);
     M m;
     reset(m);
     const int pw = bits_for(P), vw = bits_for(V);
     Rng rng(seed, static_cast<std::uint64_t>(P * 100 + V));
     std::vector<int> out_ptr(P, 0), inj_ptr(P, 0), pair_ptr(P * P, 0);
     std::vector<SwitchGrant> grants;
-    const auto out_of = [P](int, int q) { return q % P; };
+    const auto out_of = [P](int, int q) { return q % P; };  // a VOQ's output: VOQ = VC * P + output
     const std::string tag = "P=" + std::to_string(P) + " V=" + std::to_string(V) + (transit ? " transit_priority" : "");
     for (int r = 0; r < rounds; ++r) {
       const int phase = (r / 500) % 4;
       const std::uint32_t density = phase == 0 ? 12 : phase == 1 ? 4 : phase == 2 ? 2 : 1;  // 1 in density bids
       const int outputs = phase == 3 ? 1 + static_cast<int>(rng.below(3)) : P;              // hot outputs
-      std::vector<SwitchRequest> reqs;
-      for (int i = 0; i < P; ++i) {
-        std::uint64_t mask = 0;
-        for (int o = 0; o < P; ++o)
+      HotVector<PairRequest> reqs;
+      for (int i = 0; i < P; ++i)
+        for (int o = 0; o < P; ++o) {
+          std::uint64_t vcs = 0;
           for (int v = 0; v < V; ++v) {
             const bool bids = o < outputs && rng.below(density) == 0;
             set_bits(m.req, (i * P + o) * V + v, 1, bids);
-            if (bids) mask |= 1ull << (v * P + o);
+            if (bids) vcs |= 1ull << v;
           }
-        if (mask) reqs.push_back({i, mask});
-      }
+          if (vcs) reqs.push_back({i, o, vcs});
+        }
       grants.clear();
-      alloc.allocate(reqs, out_of, grants);
+      alloc.allocate_per_output(reqs, grants);
       m.eval();
       std::vector<int> o_in(P, -1), o_vc(P, -1);
       for (const SwitchGrant& g : grants) {
@@ -101,7 +101,8 @@ TEST(RtlVoqAllocator, MatchesSwitchAllocatorPerOutput) {
   EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p3v1>(3, 1, 20000, 1), "");
   EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p5v3>(5, 3, 20000, 2), "");
   EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p7v2>(7, 2, 20000, 3), "");    // a 4 x 4 mesh router with 2 VCs: 14 VOQs
-  EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p16v4>(16, 4, 20000, 4), "");  // 4 x 16 = 64 VOQs, the most
+  EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p16v4>(16, 4, 20000, 4), "");  // 4 x 16 = 64 VOQs
+  EXPECT_EQ(check_voq_allocator<Vvoq_alloc_p20v4>(20, 4, 5000, 5), "");   // 80 VOQs: more than one 64-bit mask
 }
 
 // router.output_arbiter: transit_priority (inputs 2-4 of 5 are transit ports); and the comparison can fail:
