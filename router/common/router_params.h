@@ -9,8 +9,8 @@
 namespace hiradix {
 
 // The most VCs a port has (router.vcs.*; band-based and per-destination queues are VCs), and the most queues
-// that bid for the switch (VCs, or under router.queues voq_sw the VOQs): the switch allocator's bids are a
-// 64-bit mask per port.
+// of a port that bid for the switch: the separable allocator's bids are a 64-bit mask per port (voq_sw's
+// VOQs bid per (input, output) pair, a mask of VCs: router/switch_allocator.h).
 constexpr int kMaxPortVcs = 64;
 constexpr int kMaxPortQueues = 64;
 
