@@ -34,6 +34,9 @@ struct LinkClassParams {
   Cycle latency = 1;
   int vcs = 1;
   int buffer = 32;
+  // router.flow_control pause: phits of an input buffer of the class above Xoff, and from Xoff down to Xon.
+  int pause_headroom = 0;
+  int pause_hysteresis = 0;
 };
 
 struct Config {

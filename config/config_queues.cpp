@@ -1,5 +1,6 @@
-// The queue scheme of the input ports (router.queues, router.bands; router/buffers/) and its checks against
-// the routing and the network: part of load_config's router and VC sections (config_sections.cpp).
+// The input ports' queue scheme (router.queues, router.bands; router/buffers/) and flow control thresholds
+// (router.pause.*; router/flow/), and their checks against the routing and the network: part of
+// load_config's router and VC sections (config_sections.cpp).
 #include <algorithm>
 #include <map>
 #include <string>
@@ -7,6 +8,7 @@
 #include "config/config_values.h"
 #include "router/routing/routing_registry.h"
 #include "router/rtl/rtl_band_select.h"
+#include "topology/topology_registry.h"
 
 namespace hiradix {
 
@@ -20,7 +22,8 @@ void read_queue_scheme(ConfigValues& v, RouterParams& rp) {
       {"voq_net", InputBufferKind::kVcFifos},
       {"bbq", InputBufferKind::kVcFifos},        {"bbq_voq_sw", InputBufferKind::kVoqSwitch},
       {"dbbq", InputBufferKind::kVcFifos},       {"dbbq_voq_sw", InputBufferKind::kVoqSwitch}};
-  static const std::map<std::string, FlowControlKind> flows = {{"credits", FlowControlKind::kCredits}};
+  static const std::map<std::string, FlowControlKind> flows = {{"credits", FlowControlKind::kCredits},
+                                                               {"pause", FlowControlKind::kPause}};
   const std::string scheme = v.S("router.queues");
   rp.input_buffers = queues.at(scheme);
   if (scheme.rfind("bbq", 0) == 0 || scheme.rfind("dbbq", 0) == 0) {
@@ -100,6 +103,45 @@ void check_voq_switch(const Config& c, const RoutingAlgorithm& routing) {
     config_fail("router.queues", "voq_sw moves a head into the VOQ of its output at RC, and " + who +
                                      " computes a blocked injected head's route again: not supported yet (set "
                                      "routing.source_decision: once, or routing.recomp: false)");
+}
+
+// Pause flow control (router/flow/pause_flow_control.h): each class's headroom above Xoff holds what an XOFF
+// lets in after the count reached Xoff (twice the link latency of phits, the packet on the link, and the
+// upstream router's output queue, reserved at its grants: a NIC has none), or the run could lose a flit.
+void read_pause(ConfigValues& v, Config& c, const Topology& topo) {
+  const bool pause = c.router.flow_control == FlowControlKind::kPause;
+  for (const char* key : {"router.pause.headroom", "router.pause.hysteresis"}) {
+    if (!pause && v.I(key) != 0) config_fail(key, "is read only by router.flow_control pause; router.flow_control is credits");
+    v.set(key, v.I(key));
+  }
+  if (!pause) return;
+  const int packet = c.router.packet_size;
+  const int given = static_cast<int>(v.I("router.pause.headroom"));
+  const int hysteresis = v.I("router.pause.hysteresis") ? static_cast<int>(v.I("router.pause.hysteresis")) : packet;
+  const std::vector<LinkClassKeys>& classes = topology_entry(c.topology.type).link_classes;
+  const std::string own = topo.input_buffer_key();
+  for (std::size_t i = 0; i < c.links.size(); ++i) {
+    LinkClassParams& l = c.links[i];
+    const int in_flight = static_cast<int>(2 * l.latency) + packet + (i == 0 ? 0 : c.router.output_queue_phits);
+    if (given != 0 && given < in_flight)
+      config_fail("router.pause.headroom", "must hold what reaches a " + classes[i].name + " input after its XOFF: 2 x " +
+                                               std::to_string(l.latency) + " cycles of link + a packet (" + std::to_string(packet) +
+                                               ")" + (i == 0 ? "" : " + the upstream output queue (" +
+                                               std::to_string(c.router.output_queue_phits) + ")") + " = " +
+                                               std::to_string(in_flight) + " phits; got " + std::to_string(given));
+    l.pause_headroom = given ? given : in_flight;
+    l.pause_hysteresis = hysteresis;
+    // Xon >= 0 and Xoff above it: the buffer holds the headroom, the hysteresis and a phit.
+    const int needed = l.pause_headroom + hysteresis + 1;
+    const auto check = [&](const std::string& key, int buffer) {
+      if (buffer < needed)
+        config_fail(key, "under router.flow_control pause must hold the headroom (" + std::to_string(l.pause_headroom) +
+                             " phits) and the hysteresis (" + std::to_string(hysteresis) + ") above a phit: at least " +
+                             std::to_string(needed) + " phits; got " + std::to_string(buffer));
+    };
+    check(classes[i].buffer.key, l.buffer);
+    if (i > 0 && !own.empty() && v.I(own) != 0) check(own, static_cast<int>(v.I(own)));
+  }
 }
 
 }  // namespace hiradix

@@ -304,6 +304,7 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   if (!own.empty() && v.I(own) != 0) at_least(own, rp.flit_size, unit);
   at_least("router.output_queue", rp.flit_size, unit);
   if (rp.input_buffers == InputBufferKind::kVoqSwitch) check_voq_switch(c, routing);
+  read_pause(v, c, topo);
   c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
   v.set("nic.injection_vc", v.S("nic.injection_vc"));
 }

@@ -63,6 +63,8 @@ void read_queue_scheme(ConfigValues& v, RouterParams& rp);
 std::string vc_translation_refusal(const RoutingAlgorithm& routing, const RoutingOptions& options, const std::string& what);
 void read_bands(Config& c, const RoutingAlgorithm& routing, const Topology& topo);
 void check_voq_switch(const Config& c, const RoutingAlgorithm& routing);
+// router.pause.*: each link class's pause headroom and hysteresis, checked against its latency and buffers.
+void read_pause(ConfigValues& v, Config& c, const Topology& topo);
 void read_power(ConfigValues& v, Config& c, const Topology& topo);
 void read_traffic(ConfigValues& v, Config& c, const Topology& topo);
 void read_simulation(ConfigValues& v, Config& c, const Topology& topo);

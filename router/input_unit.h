@@ -106,6 +106,7 @@ class InputUnit : public sc_core::sc_module {
   //   hooks.uncounted(index, min_port, at)  a counted packet's tail left VC `index` at cycle `at`
   //   hooks.counted(index, head, at)        the routed head `head` reached the front of VC `index` at `at`
   //   hooks.emptied(index)                  VC `index` holds nothing any more
+  //   hooks.left(index, at)                 a flit's tail left VC `index` at `at` (its space is free)
   //
   // The switch granted VC `index`'s candidate, whose last phit leaves the buffer at `tail_leave`: it is in
   // transit until then.
@@ -115,6 +116,7 @@ class InputUnit : public sc_core::sc_module {
     std::push_heap(tails_.begin(), tails_.end(), std::greater<>());
   }
   bool has_tails() const { return !tails_.empty(); }
+  Cycle next_tail() const { return tails_.front().first; }  // the earliest tail to leave (has_tails())
   // Pops the flits whose tail has left by `now`, in time order. Nothing waits for this bookkeeping but the
   // contention counters, and they are read only inside a router activation, after this catch-up, so a tail
   // leaving does not need to wake the router.
@@ -155,6 +157,7 @@ template <typename Hooks>
     const VcEntry& e = v.fifo.front();
     // The packet stops counting when its tail leaves (under wormhole its head, counted, left earlier).
     if (e.tail && (e.counted || !e.head)) hooks.uncounted(index, e.min_port, left);
+    hooks.left(index, left);
     v.fifo.pop();
     --v.in_transit;
     count_front(index, left, hooks);

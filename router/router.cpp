@@ -20,6 +20,12 @@ int allocator_range(const InputUnit& inputs, const std::vector<PortSpec>& ports,
   for (int p = 0; p < inputs.ports(); ++p) m = std::max(m, scheme == InputBufferKind::kVoqSwitch ? ports[p].in_vcs : inputs.vcs(p));
   return m;
 }
+// What the receiving end of the input links' flow control knows of each input port.
+std::vector<FlowInputPort> flow_inputs(const std::vector<PortSpec>& ports) {
+  std::vector<FlowInputPort> in;
+  for (const PortSpec& p : ports) in.push_back({p.in_vcs, p.in_depth, p.in_xoff, p.in_xon});
+  return in;
+}
 // The input ports that are not injection ports (link class 0 is the terminal class).
 std::uint64_t transit_ports(const std::vector<PortSpec>& ports) {
   std::uint64_t mask = 0;
@@ -46,8 +52,9 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
                  params.input_buffers == InputBufferKind::kVoqSwitch),
       crossbar_("st", static_cast<int>(ports.size()), params),
       outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, params.flow_control, this),
-      flow_in_(make_flow_receiver(params.flow_control)),
+      flow_in_(make_flow_receiver(params.flow_control, flow_inputs(ports))),
       credit_return_(dynamic_cast<CreditReturn*>(flow_in_.get())),
+      frees_when_left_(flow_in_->frees_when_left()),
       contention_("contention", static_cast<int>(ports.size())),
       reroutes_(routing.reroutes_blocked_heads()),
       port_load_(ports.size(), 0),
@@ -133,6 +140,11 @@ inline void Router::InputHooks::counted(int index, const VcEntry& head, Cycle at
 }
 
 void Router::release_tails(Cycle now) { inputs_.release_tails(now, InputHooks{*this}); }
+
+void Router::flow_left(int index, Cycle at) {
+  const int port = inputs_.port_of(index);
+  flow_in_->freed(inputs_.link(port), port, inputs_.flow_class(index), params_.flit_size, at, at);
+}
 
 // ---- RC and VA ----
 
@@ -326,9 +338,9 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   out_active_ |= 1ull << g.out_port;
   out_touched_ |= 1ull << g.out_port;
   if (credit_return_)
-    credit_return_->freed(inputs_.link(g.in_port), inputs_.flow_class(index), size, e.tail_leave, now);
-  else
-    flow_in_->freed(inputs_.link(g.in_port), inputs_.flow_class(index), size, e.tail_leave, now);
+    credit_return_->freed(inputs_.link(g.in_port), g.in_port, inputs_.flow_class(index), size, e.tail_leave, now);
+  else if (!frees_when_left_)  // else it hears of the space when the tail leaves (InputHooks::left)
+    flow_in_->freed(inputs_.link(g.in_port), g.in_port, inputs_.flow_class(index), size, e.tail_leave, now);
   ++activity_.grants;
   activity_.events.crossbar_phits += static_cast<std::uint64_t>(size);
   if (voqs_ && v.has_candidate()) take_voq_candidate(v);  // the next flit of the VOQ is its candidate
@@ -351,6 +363,7 @@ EventCounts Router::events() const {
 
 void Router::reset_events() {
   activity_.events = EventCounts{};
+  flow_in_->reset_frames();
   for (int i = 0; i < inputs_.total_vcs(); ++i) inputs_.vc(i).phits_in = 0;
   for (int p = 0; p < radix(); ++p) outputs_.port(p).phits_out = 0;
 }

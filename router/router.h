@@ -67,6 +67,8 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   const ContentionCounters& contention() const { return contention_; }
   ContentionCounters& contention() { return contention_; }
   const RouterActivity& activity() const { return activity_; }
+  // The receiving end of the input links' flow control (its pause frames: result.json `flow_control`).
+  const FlowControlReceiver& flow_receiver() const { return *flow_in_; }
   // The energy events since reset_events(); the phits per link class summed from the per-VC and per-port
   // counts, which the hot path keeps next to the buffers it writes (a class lookup per packet missed cache).
   EventCounts events() const;
@@ -109,7 +111,9 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void receive_packet(int port, const LinkMessage& msg, Cycle now) override {
     catch_up(now);  // the credit that let this packet come means its slot has been freed
     if ((events_ & kInjectionArrived) && ports_[port].link_class == 0 && (msg.flags & kHeadFlit)) injection_arrived(msg);
-    Cycle& due = vc_due_[static_cast<std::size_t>(inputs_.write(port, msg, pool_))];
+    const int index = inputs_.write(port, msg, pool_);
+    if (frees_when_left_) flow_in_->arrived(inputs_.link(port), port, inputs_.flow_class(index), msg.phits, msg.arrival, now);
+    Cycle& due = vc_due_[static_cast<std::size_t>(index)];
     due = std::min(due, msg.arrival);
     wake_at(msg.arrival);
   }
@@ -135,7 +139,11 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
     void uncounted(int index, int min_port, Cycle at);
     void counted(int index, const VcEntry& head, Cycle at);
     void emptied(int index) { r.vc_due_[index] = kNever; }
+    void left(int index, Cycle at) {  // a flit's tail left VC `index` at `at`
+      if (r.frees_when_left_) r.flow_left(index, at);
+    }
   };
+  void flow_left(int index, Cycle at);  // pause flow control: the flit's space is free
   void release_tails(Cycle now);
   void advance_vc(int index, Cycle now);
   void route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now);
@@ -177,6 +185,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   OutputUnit outputs_;
   ArenaPtr<FlowControlReceiver> flow_in_;  // the receiving end of the input links' flow control
   CreditReturn* credit_return_;  // flow_in_ when it is credits (called by its type: inlined), else null
+  bool frees_when_left_;         // flow_in_ counts arrivals and frees a flit when its tail leaves (pause)
   ContentionCounters contention_;
   bool reroutes_;  // in-transit routings: a blocked head goes through RC again (route_again)
   // Recomputation (RoutingAlgorithm::recomputes_at_injection): the terminal input ports, whose blocked

@@ -30,6 +30,8 @@ inline void Router::begin_cycle(Cycle now) {
   // into an earlier one of this router).
   for (std::uint64_t m = credit_waiters_; m; m &= m - 1) next = std::min(next, outputs_.next_credit(__builtin_ctzll(m)));
   if (broadcast_) next = std::min(next, broadcast_->next_due(now));
+  // Pause flow control hears of space when a tail leaves (the XON may be due then).
+  if (frees_when_left_ && inputs_.has_tails()) next = std::min(next, inputs_.next_tail());
   if (params_.poll && (next != kNever || credit_waiters_)) next = now + 1;
   if (next != kNever) wake_at(std::max(next, now + 1));
 }

@@ -156,6 +156,8 @@ std::vector<PortSpec> Network::port_specs(int router) const {
       s.out_vcs = c.vcs;
       s.out_depth = peer_own ? peer_own : c.buffer;
     }
+    s.in_xoff = s.in_depth - c.pause_headroom;  // pause flow control (load_config checked them)
+    s.in_xon = s.in_xoff - c.pause_hysteresis;
   }
   return ports;
 }

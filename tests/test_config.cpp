@@ -118,7 +118,7 @@ TEST(ConfigErrors, BadChoices) {
 // The queue scheme and the flow control are chosen by keys; the schemes that exist are their only values.
 TEST(ConfigErrors, QueueSchemeAndFlowControlAreKeys) {
   expect_error({{"router.queues", "dbbq_voq_net"}}, {"router.queues", "dbbq_voq_net", "voq_sw", "voq_net"});
-  expect_error({{"router.flow_control", "pause"}}, {"router.flow_control", "pause", "credits"});
+  expect_error({{"router.flow_control", "qcn"}}, {"router.flow_control", "qcn", "credits", "pause"});
   const Config c = load_config("", {{"router.queues", "vc"}, {"router.flow_control", "credits"}});
   EXPECT_EQ(c.router.input_buffers, InputBufferKind::kVcFifos);
   EXPECT_EQ(c.router.flow_control, FlowControlKind::kCredits);

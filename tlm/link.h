@@ -100,13 +100,16 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
   }
 
   // Returns `phits` credits of `vc`, freed at cycle `freed` (which may lie in the future).
-  void return_credits(std::uint8_t vc, std::uint16_t phits, Cycle freed, Cycle now) {
-    LinkMessage msg{0, phits, vc, 0, freed + latency_};
+  void return_credits(std::uint8_t vc, std::uint16_t phits, Cycle freed, Cycle now) { send_back(vc, phits, 0, freed, now); }
+  // A control message of the receiving end's flow control (a pause frame: router/flow/pause_flow_control.h)
+  // about class `vc`, sent at cycle `at` (which may lie in the future); it arrives one link latency later.
+  void send_back(std::uint8_t vc, std::uint16_t phits, std::uint8_t flags, Cycle at, Cycle now) {
+    LinkMessage msg{0, phits, vc, flags, at + latency_};
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    // The latency's delay is kept; a later `freed` adds a few cycles with sc_time's inline arithmetic
+    // The latency's delay is kept; a later `at` adds a few cycles with sc_time's inline arithmetic
     // (exact below 2^53 time units), not the library's from_value: one call per credit was 1 % of MIN.
     sc_core::sc_time delay = delay_;
-    if (freed > now) delay += cycle_period() * static_cast<double>(freed - now);
+    if (at > now) delay += cycle_period() * static_cast<double>(at - now);
     if (!peer_) peer_ = socket.operator->();  // the interface bound to the socket, resolved once
     peer_->nb_transport_bw(msg, phase, delay);
   }

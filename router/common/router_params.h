@@ -18,7 +18,7 @@ enum class AllocatorKind : std::uint8_t { kInputFirst, kOutputFirst };
 // How input ports organise their buffer into queues (router/buffers/input_buffer.h), and the links' flow
 // control (router/flow/flow_control.h).
 enum class InputBufferKind : std::uint8_t { kVcFifos, kVoqSwitch };
-enum class FlowControlKind : std::uint8_t { kCredits };
+enum class FlowControlKind : std::uint8_t { kCredits, kPause };
 
 struct RouterParams {
   // Stage latencies in cycles (defaults sum to the 5-cycle router of seed-003 Table I).
@@ -62,6 +62,9 @@ struct PortSpec {
   int in_depth = 32;      // phits per input VC
   int out_vcs = 1;        // VCs of the downstream input this output feeds
   int out_depth = 32;     // phits per downstream VC (the initial credits); 0 = a sink that never blocks
+  // router.flow_control pause: this input's thresholds per class, phits (router/flow/pause_flow_control.h).
+  int in_xoff = 0;
+  int in_xon = 0;
 };
 
 }  // namespace hiradix

@@ -68,7 +68,7 @@ class CreditSender final : public FlowControlSender {
 
 class CreditReturn final : public FlowControlReceiver {
  public:
-  void freed(LinkIn& link, int vc, int phits, Cycle freed, Cycle now) override {
+  void freed(LinkIn& link, int, int vc, int phits, Cycle freed, Cycle now) override {
     link.return_credits(static_cast<std::uint8_t>(vc), static_cast<std::uint16_t>(phits), freed, now);
   }
 };

@@ -1,10 +1,10 @@
 // Link-level flow control (DESIGN §7): how the sending end of a link knows that the receiving end has room.
 // The sending end asks may_send before it commits a flit to a link (a router at the switch grant, a NIC at
 // injection), says when it commits one, and hands over the control messages that come back; the receiving
-// end says when buffer space is freed. Per-VC credits are one scheme (credit_flow_control.h); Ethernet
-// pause per class of service and QCN notifications will be others, each one file behind these two
-// classes plus a line in make_flow_control. A "class" is what a scheme controls separately: a downstream
-// VC for credits, a class of service for pause.
+// end says when buffer space is taken and freed. Per-VC credits (credit_flow_control.h) and Ethernet pause
+// per class of service (pause_flow_control.h) are the schemes, each one file behind these two classes plus a
+// line in make_flow_sender and make_flow_receiver. A "class" is what a scheme controls separately: a
+// downstream VC for credits, a class of service for pause (the VC too).
 //
 // One object serves all the ports of a router (or the one port of a NIC). Calls are per flit offered or
 // committed, and per control message; the per-cycle work of the router stays outside.
@@ -53,15 +53,35 @@ class FlowControlSender {
   virtual void trace(sc_core::sc_trace_file* tf, const std::string& prefix) const = 0;
 };
 
+// What the receiving end knows of one input port: its classes and buffer per class, in phits, and under pause
+// the thresholds (pause at xoff, resume at xon).
+struct FlowInputPort {
+  int classes = 1;
+  int depth = 32;
+  int xoff = 0;
+  int xon = 0;
+};
+
 class FlowControlReceiver {
  public:
   virtual ~FlowControlReceiver() = default;
-  // `phits` of class `cls` of the buffer behind `link` are freed at cycle `freed` (which may lie after `now`).
-  virtual void freed(LinkIn& link, int cls, int phits, Cycle freed, Cycle now) = 0;
+  // A flit of `phits` of class `cls` reaches input `port` (behind `link`) at cycle `at`; announced at `now`,
+  // when it was sent. Called only when takes_arrivals().
+  virtual void arrived(LinkIn& /*link*/, int /*port*/, int /*cls*/, int /*phits*/, Cycle /*at*/, Cycle /*now*/) {}
+  // `phits` of class `cls` of the buffer behind `link` (input `port`) are freed at cycle `freed`: at the
+  // switch grant, timed for the flit's tail leaving (which may lie after `now`), or, when frees_when_left(),
+  // when it leaves (`freed` <= `now`).
+  virtual void freed(LinkIn& link, int port, int cls, int phits, Cycle freed, Cycle now) = 0;
+  // Pause: the scheme counts arrivals and frees a flit when it has left (credits: neither).
+  virtual bool frees_when_left() const { return false; }
+  // Pause frames sent since reset_frames() (result.json `flow_control`: the measurement window's).
+  virtual std::uint64_t xoff_frames() const { return 0; }
+  virtual std::uint64_t xon_frames() const { return 0; }
+  virtual void reset_frames() {}
 };
 
 ArenaPtr<FlowControlSender> make_flow_sender(FlowControlKind kind, const std::vector<FlowPort>& ports,
                                                     int flit_size);
-ArenaPtr<FlowControlReceiver> make_flow_receiver(FlowControlKind kind);
+ArenaPtr<FlowControlReceiver> make_flow_receiver(FlowControlKind kind, const std::vector<FlowInputPort>& ports);
 
 }  // namespace hiradix

@@ -287,6 +287,14 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
                             config.router.broadcast.phit_bits, j["packets"].get<std::uint64_t>(), measured, net.routers());
 
   j["conservation"] = conservation_json(net, simulated);
+  if (config.router.flow_control == FlowControlKind::kPause) {  // the frames of the measurement window
+    std::uint64_t xoff = 0, xon = 0;
+    for (int r = 0; r < net.routers(); ++r) {
+      xoff += net.router(r).flow_receiver().xoff_frames();
+      xon += net.router(r).flow_receiver().xon_frames();
+    }
+    j["flow_control"] = {{"xoff_frames", xoff}, {"xon_frames", xon}};
+  }
   if (config.traffic.has_change) {
     j["time_series"] = net.stats().time_series_json();
     j["reaction"] = net.stats().reaction_json(config.traffic.change_at);
