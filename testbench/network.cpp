@@ -196,8 +196,8 @@ void Network::traffic_submitted() {
   watchdog_event_.notify(cycles_to_time(kWatchdogPeriod));
 }
 
-// Builds the wait-for graph of blocked input VCs (a VC waits for the downstream VC it needs credits
-// from) and reports a cycle in it.
+// Builds the wait-for graph of blocked input VCs (a VC waits for the downstream VC it needs credits from,
+// or under pause flow control whose class is paused) and reports a cycle in it.
 std::string Network::describe_deadlock() {
   using Node = std::pair<int, int>;  // (router, flattened input vc index)
   std::map<Node, Node> waits;
@@ -210,8 +210,10 @@ std::string Network::describe_deadlock() {
     }
   }
   std::ostringstream s;
+  const bool pause = config_.router.flow_control == FlowControlKind::kPause;
   s << "no switch grant for " << config_.watchdog << " cycles with " << stats_.injected() - stats_.ejected()
-    << " packets in the network; " << waits.size() << " input VCs wait for downstream credits";
+    << " packets in the network; " << waits.size() << " input VCs wait for "
+    << (pause ? "a paused class downstream" : "downstream credits");
   auto name = [&](const Node& n) {
     Router& r = *routers_[static_cast<std::size_t>(n.first)];
     const int port = r.inputs().port_of(n.second);
@@ -227,7 +229,7 @@ std::string Network::describe_deadlock() {
       cur = waits[cur];
     }
     if (!seen.count(cur)) continue;
-    s << "; cycle of waiting VCs: ";
+    s << (pause ? "; cycle of paused classes (VCs): " : "; cycle of waiting VCs: ");
     Node n = cur;
     do {
       s << name(n) << " -> ";

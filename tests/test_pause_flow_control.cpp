@@ -1,6 +1,7 @@
 // Pause flow control (router.flow_control: pause; 802.1Qbb PFC, a class per VC; issue 29): a frame's timing on
 // a link of known latency at both ends, by hand; runs that lose nothing under a hot spot and saturation, the
-// same with events and polling; and the configs refused naming their key.
+// same with events and polling; a pause deadlock reported with its cycle; and the configs refused naming
+// their key.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -138,6 +139,27 @@ TEST(PauseRun, LosesNothingAndPollingAgrees) {
     event["config"]["sim"].erase("scheduling");
     EXPECT_EQ(event, poll) << json(o).dump();
   }
+}
+
+// A pause deadlock: MIN under the count-based VC reading (routing.vc_scheme: hop_count, whose channel graph
+// has a cycle: allowed on purpose) and ADV+1 on a Dragonfly h = 2, every class of a ring of routers paused by
+// the next. The watchdog stops the run and names the cycle of paused classes; nothing is lost.
+TEST(PauseRun, APauseDeadlockIsReportedWithItsCycle) {
+  int code = -1;
+  const json r = test::simulate({{"topology.h", "2"}, {"routing.vc_scheme", "hop_count"}, {"router.flow_control", "pause"},
+                                 {"router.buffers.local", "512"}, {"router.buffers.global", "512"},
+                                 {"router.buffers.injection", "512"}, {"traffic.pattern", "adv"}, {"traffic.load", "0.5"},
+                                 {"sim.warmup", "1000"}, {"sim.measure", "30000"}, {"sim.watchdog", "2000"},
+                                 {"sim.allow_deadlock", "true"}},
+                                &code);
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(r["status"], "deadlock");
+  const std::string report = r.value("deadlock", "");
+  EXPECT_NE(report.find("input VCs wait for a paused class downstream; cycle of paused classes (VCs): router"),
+            std::string::npos) << report;
+  EXPECT_TRUE(r["conservation"]["ok"].get<bool>());
+  EXPECT_GT(r["conservation"]["in_flight"].get<long long>(), 0);
 }
 
 // ---- Config ----
