@@ -66,7 +66,7 @@ class FlowControlReceiver {
  public:
   virtual ~FlowControlReceiver() = default;
   // A flit of `phits` of class `cls` reaches input `port` (behind `link`) at cycle `at`; announced at `now`,
-  // when it was sent. Called only when takes_arrivals().
+  // when it was sent. Called only when frees_when_left() (pause).
   virtual void arrived(LinkIn& /*link*/, int /*port*/, int /*cls*/, int /*phits*/, Cycle /*at*/, Cycle /*now*/) {}
   // `phits` of class `cls` of the buffer behind `link` (input `port`) are freed at cycle `freed`: at the
   // switch grant, timed for the flit's tail leaving (which may lie after `now`), or, when frees_when_left(),
