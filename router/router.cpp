@@ -60,6 +60,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       port_load_(ports.size(), 0),
       vc_load_(ports.size() * kStateVcs, 0),
       port_ready_(ports.size(), 0),
+      flow_ready_(ports.size(), 0),
       occupancy_(ports.size() * kStateVcs, 0),
       out_due_(ports.size(), kNever) {
   rare_rc_ = params.vns > 1 || params.bands.banded();
@@ -464,6 +465,17 @@ const std::uint32_t* RouterView::ready_masks() const {
     r_.port_ready_[p] = ready;
   }
   return r_.port_ready_.data();
+}
+
+const std::uint32_t* RouterView::flow_ready_masks() const {
+  const int size = r_.params_.packet_size;
+  for (int p = 0; p < r_.radix(); ++p) {
+    std::uint32_t ready = 0;
+    for (int vc = 0; vc < std::min(r_.ports_[p].out_vcs, rtl::READY_W); ++vc)
+      ready |= static_cast<std::uint32_t>(r_.outputs_.has_credits(p, vc, size, now_)) << vc;
+    r_.flow_ready_[p] = ready;
+  }
+  return r_.flow_ready_.data();
 }
 
 // OLM / Hybrid's q (seed-003 §1.4): per output VC, the phits holding its credits (queued here, on the link,

@@ -198,6 +198,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   HotVector<std::uint16_t> vc_load_;   // per output port x kStateVcs, phits
   HotVector<std::uint16_t> group_load_;
   HotVector<std::uint32_t> port_ready_;
+  HotVector<std::uint32_t> flow_ready_;
   HotVector<std::uint8_t> occupancy_;  // per output port x kStateVcs, percent
 
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to

@@ -44,6 +44,9 @@ class RouterView {
   const std::uint16_t* vc_loads() const;
   const std::uint16_t* group_loads() const;
   const std::uint32_t* ready_masks() const;
+  // Per output port, the VCs 0..READY_W-1 whose flow control lets a whole packet go now (not paused; credits
+  // for a packet), the output queue aside (MAR-bP's condition, RoutingContext::flow_ready).
+  const std::uint32_t* flow_ready_masks() const;
   const std::uint8_t* occupancies() const;
   // The routing's own state in this router (null if it has none).
   RoutingState* state() const;

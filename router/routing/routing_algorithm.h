@@ -15,6 +15,7 @@
 #include "router/routing/routing_options.h"
 #include "topology/topology.h"
 #include "router/routing/routing_state.h"
+#include "router/routing/rule_counts.h"
 #include "router/routing/routing_trace.h"
 #include "tlm/packet.h"
 
@@ -88,6 +89,9 @@ class RoutingAlgorithm {
   virtual std::string rtl_refusal() const { return ""; }
   // Credit-based routings (OLM, Hybrid) read output-VC occupancies (the RTL bridge's tests ask).
   virtual bool needs_occupancy() const { return false; }
+  // The routings of commodity OpenFlow switches (MAR-bP): the flow rules `router` holds (result.json
+  // `openflow`); none for the others.
+  virtual std::optional<RuleCounts> rule_counts(int /*router*/) const { return std::nullopt; }
   // The group broadcast a routing's state needs (ECtN, PB): the key of its period, the period, the mode
   // `broadcast.mode: auto` stands for, and the payload (values x bits); none for the other routings.
   struct BroadcastNeeds {

@@ -25,6 +25,10 @@ struct RoutingContext {
   // whole packet now (credits for it downstream and room in the output queue).
   int in_vc = 0;
   const std::uint32_t* port_ready = nullptr;
+  // MAR-bP (seed-000 §3.8), at injection: per output port the VCs 0..READY_W-1 whose flow control lets a whole
+  // packet go now, whatever the output queue holds: under pause, the classes not paused; under credits,
+  // those with credits for a packet (the seeds' simulator's model of a pause).
+  const std::uint32_t* flow_ready = nullptr;
   // UGAL-G (needs_group_load()), at injection: per global link of the source group, link index
   // = (router index in the group) * h + global port number, the load of that link's output port at its
   // owner router as at the start of this cycle (Network's GroupLoadView), saturated at LOAD_W bits.

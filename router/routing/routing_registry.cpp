@@ -23,7 +23,8 @@ namespace hiradix {
   X(lian)                   \
   X(dor)                    \
   X(hybrid_dor)             \
-  X(osha)
+  X(osha)                   \
+  X(marbp)
 
 #define HIRADIX_DECLARE_ENTRY(name) RoutingEntry name##_routing_entry();
 HIRADIX_ROUTINGS(HIRADIX_DECLARE_ENTRY)

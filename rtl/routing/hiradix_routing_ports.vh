@@ -20,6 +20,7 @@ input  wire [CFG_W-1:0]    cfg;                // the routings' configuration fi
 // ---- Geometry (topology/hiradix_dragonfly_geometry.v) ----
 input  wire [W-1:0]        p, a, h, groups;    // terminals, routers per group, global ports; a * h + 1
 input  wire [W-1:0]        here, here_g, here_x;  // this router: id, group, index in the group
+input  wire [GEOM_W-1:0]   peer_index_above, peer_index_below;  // the group's straps (topology/hiradix_global_peer.vh)
 input  wire [W-1:0]        dst_router, dst_port;  // the destination terminal's router and its port there
 input  wire [W-1:0]        dst_g, dst_x;          // the destination router's group and index
 input  wire [W-1:0]        minimal;            // the minimal output towards the destination

@@ -29,7 +29,7 @@ std::string styles() {
   std::string s;
   for (int i = 1; i <= kStyles; ++i) {
     const Style& st = kPalette[(i - 1) % 10];
-    s += fmt::format("set style line {} lc rgb '{}' lw 2 pt {} ps 1.0{}\n", i, st.colour, st.filled, i > 10 ? " dt 2" : "");
+    s += fmt::format("set style line {} lc rgb '{}' lw 2 pt {} ps 1.0{}\n", i, st.colour, st.filled, i > 20 ? " dt 3" : i > 10 ? " dt 2" : "");
   }
   return s;
 }

@@ -18,9 +18,9 @@ struct Block {
 };
 std::string data_blocks(const std::vector<Block>& blocks);
 
-// Line style `style` (1-based): colour, filled point type; styles above 10 repeat the colours dashed.
-// hollow_point(style) is the open variant of its point (saturated points).
-constexpr int kStyles = 20;
+// Line style `style` (1-based): colour, filled point type; styles 11-20 repeat the colours dashed, 21-30
+// dotted. hollow_point(style) is the open variant of its point (saturated points).
+constexpr int kStyles = 30;
 int hollow_point(int style);
 
 struct Figure {

@@ -230,6 +230,24 @@ nlohmann::json network_size_json(const Topology& t) {
   return {{"routers", t.routers()}, {"nodes", t.nodes()}, {"radix_min", t.min_radix()}, {"radix_max", t.max_radix()}, {"links", links}};
 }
 
+// The flow rules of the switches (routings of commodity OpenFlow switches): per kind, the fewest and the
+// most any switch holds, and their total over the network.
+nlohmann::json openflow_json(Network& net) {
+  nlohmann::json per_kind = nlohmann::json::object();
+  const auto kinds = {std::make_pair("ordinary", &RuleCounts::ordinary), std::make_pair("conditional", &RuleCounts::conditional),
+                      std::make_pair("alternative", &RuleCounts::alternative)};
+  std::vector<RuleCounts> counts;
+  for (int r = 0; r < net.routers(); ++r) counts.push_back(*net.routing().rule_counts(r));
+  const auto summary = [&](auto value) {
+    long long lo = value(counts[0]), hi = lo, sum = 0;
+    for (const RuleCounts& c : counts) lo = std::min<long long>(lo, value(c)), hi = std::max<long long>(hi, value(c)), sum += value(c);
+    return nlohmann::json{{"min_per_switch", lo}, {"max_per_switch", hi}, {"network", sum}};
+  };
+  for (const auto& [name, member] : kinds) per_kind[name] = summary([m = member](const RuleCounts& c) { return c.*m; });
+  per_kind["total"] = summary([](const RuleCounts& c) { return c.total(); });
+  return {{"rules", per_kind}};
+}
+
 // What is not the network's behaviour: the simulator's effort and the result's provenance (and the
 // network's size, which the resolved config determines).
 nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration, double wall,
@@ -295,6 +313,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
     }
     j["flow_control"] = {{"xoff_frames", xoff}, {"xon_frames", xon}};
   }
+  if (net.routing().rule_counts(0)) j["openflow"] = openflow_json(net);
   if (config.traffic.has_change) {
     j["time_series"] = net.stats().time_series_json();
     j["reaction"] = net.stats().reaction_json(config.traffic.change_at);
