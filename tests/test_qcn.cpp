@@ -1,7 +1,8 @@
 // QCN's three building blocks (issue 29), each against values computed by hand in the comments: the
 // congestion point's feedback, sampling and %CNMs gate (docs/papers/seed-002-qcn-openflow.md §1.3, §1.8;
-// seed-000 §3.7, Eq. 2-3), the NIC's reaction point (802.1Qau AIMD), and QCN-Switch's table of minimal-routing
-// probabilities (seed-002 §1.4-1.7; seed-000 §3.9, Eq. 4-3..4-5, Fig. 4-10). None is in the network yet.
+// the thesis' seed-000 §3.7, Eq. 2-3), the NIC's reaction point (802.1Qau AIMD, seed-002 §1.3), and
+// QCN-Switch's table of minimal-routing probabilities (seed-002 §1.4-1.7; seed-000 §3.9, Eq. 4-3..4-5,
+// Fig. 4-10, summarised in the same file). None is in the network yet.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -39,7 +40,8 @@ QcnCpParams cp_params(std::int64_t q_eq, int w, int cpc = 1, int share = 100) {
 //   Q = 100 -> clipped to 20 -> 63 (saturated from 2·Q_eq on, as the thesis says).
 TEST(QcnCongestionPoint, FeedbackWithoutWeightSaturatesAtTwiceTheEquilibrium) {
   QcnCongestionPoint cp(cp_params(20, 0));
-  const std::vector<std::pair<std::int64_t, int>> cases = {{10, 0}, {20, 0}, {21, 3}, {25, 15}, {30, 31}, {39, 59}, {40, 63}, {100, 63}};
+  const std::vector<std::pair<std::int64_t, int>> cases = {{10, 0},  {20, 0},  {21, 3},  {25, 15},
+                                                           {30, 31}, {39, 59}, {40, 63}, {100, 63}};
   for (const auto& [q, fb] : cases) {
     EXPECT_EQ(cp.feedback(q), fb) << "Q = " << q;
     EXPECT_EQ(cp.sample(q, 0).fb, fb) << "Q = " << q;  // w = 0: Q_old, which each sample moves, changes nothing
@@ -57,7 +59,8 @@ TEST(QcnCongestionPoint, FeedbackWithoutWeightSaturatesAtTwiceTheEquilibrium) {
 //   Q 40, Q_old 40: fb = 20                     -> floor(1260/100) = 12
 TEST(QcnCongestionPoint, FeedbackWithWeightTwoCountsTheGrowthSinceThePreviousSample) {
   QcnCongestionPoint cp(cp_params(20, 2));
-  const std::vector<std::pair<std::int64_t, int>> samples = {{20, 25}, {30, 18}, {30, 6}, {25, 0}, {60, 63}, {40, 0}, {40, 12}};
+  const std::vector<std::pair<std::int64_t, int>> samples = {{20, 25}, {30, 18}, {30, 6}, {25, 0},
+                                                             {60, 63}, {40, 0},  {40, 12}};
   for (const auto& [q, fb] : samples) {
     EXPECT_EQ(cp.sample(q, 0).fb, fb) << "Q = " << q;
     EXPECT_EQ(cp.q_old(), q) << "Q_old moves at every sample, also one with Fb = 0";
@@ -125,7 +128,7 @@ TEST(QcnCongestionPoint, TheVictimIsTheArrivalOrAUniformPacketOfTheBuffer) {
   EXPECT_EQ(cp.victim_index(0x80000000u, 10), 5);
   EXPECT_EQ(cp.victim_index(0xFFFFFFFFu, 10), 9);
   std::vector<int> hits(10, 0);
-  for (int i = 0; i < 1000; ++i) ++hits[static_cast<std::size_t>(cp.victim_index(spread(static_cast<std::uint64_t>(i), 1000), 10))];
+  for (std::uint64_t i = 0; i < 1000; ++i) ++hits[static_cast<std::size_t>(cp.victim_index(spread(i, 1000), 10))];
   EXPECT_EQ(hits, std::vector<int>(10, 100));
 }
 
@@ -149,7 +152,8 @@ TEST(QcnReactionPoint, OneCnmThenFastRecoveryTowardsTheLineRate) {
   rp.cnm(63);
   EXPECT_DOUBLE_EQ(rp.rate(), 20.3125e9);
   EXPECT_DOUBLE_EQ(rp.target_rate(), 40e9);
-  const std::vector<double> after = {30.15625e9, 35.078125e9, 37.5390625e9, 38.76953125e9, 39.384765625e9, 39.6923828125e9};
+  const std::vector<double> after = {30.15625e9,    35.078125e9,    37.5390625e9,
+                                     38.76953125e9, 39.384765625e9, 39.6923828125e9};
   for (std::size_t c = 0; c < after.size(); ++c) {
     rp.sent(kCycle);
     EXPECT_EQ(rp.stage(), static_cast<int>(c + 1));
@@ -172,7 +176,8 @@ TEST(QcnReactionPoint, TwoCnmsThenFastRecoveryThenActiveIncrease) {
   EXPECT_DOUBLE_EQ(rp.rate(), 10314941406.25);
   const std::vector<double> rate = {15313720703.125, 17813110351.5625, 19062805175.78125, 19687652587.890625,
                                     20000076293.9453125, 20158788146.97265625, 20240644073.486328125};
-  const std::vector<double> target = {20312500000, 20312500000, 20312500000, 20312500000, 20312500000, 20317500000, 20322500000};
+  const std::vector<double> target = {20312500000, 20312500000, 20312500000, 20312500000,
+                                      20312500000, 20317500000, 20322500000};
   for (std::size_t c = 0; c < rate.size(); ++c) {
     rp.sent(kCycle);
     EXPECT_DOUBLE_EQ(rp.rate(), rate[c]) << "cycle " << c + 1;
@@ -388,7 +393,7 @@ TEST(QcnSwitchProbabilities, CompareDropsThePortThatStandsOut) {
   EXPECT_EQ(t.probability(1), 22934);
 }
 
-// The thesis' vector (seed-000 §8): Th2 = 30, Fb 60 with avg 25 -> P·(1 - 35/64). Four transit ports 0..3:
+// The thesis' vector (seed-002 §1.7): Th2 = 30, Fb 60 with avg 25 -> P·(1 - 35/64). Four transit ports 0..3:
 //   port 1 Fb 40: {0, 40, 0, 0}, sum 40: 160 > 40 + 120 = 160? no (strict: Fb = avg + Th2 exactly, where the
 //                 thesis' >= would decrease); 160 <= 40? no -> no change
 //   port 0 Fb 60: {60, 40, 0, 0}, sum 100, avg 25: 240 > 220 -> by 35: 51200 - floor(51200·140/256 = 28000)
@@ -433,7 +438,8 @@ TEST(QcnSwitchProbabilities, DrawNIsUniformOverOneToOneHundred) {
   EXPECT_EQ(QcnSwitchProbabilities::draw_n(0u), 1);
   EXPECT_EQ(QcnSwitchProbabilities::draw_n(0xFFFFFFFFu), 100);
   std::vector<int> hits(101, 0);
-  for (int i = 0; i < 10000; ++i) ++hits[static_cast<std::size_t>(QcnSwitchProbabilities::draw_n(spread(static_cast<std::uint64_t>(i), 10000)))];
+  for (std::uint64_t i = 0; i < 10000; ++i)
+    ++hits[static_cast<std::size_t>(QcnSwitchProbabilities::draw_n(spread(i, 10000)))];
   EXPECT_EQ(hits[0], 0);
   for (int n = 1; n <= 100; ++n) EXPECT_EQ(hits[static_cast<std::size_t>(n)], 100) << "N = " << n;
 }

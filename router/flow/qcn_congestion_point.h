@@ -1,10 +1,10 @@
 // A QCN congestion point (IEEE 802.1Qau CP) on one sampled buffer: every CPC-th packet that enters the
 // buffer is a sample; the sample's quantised feedback Fb (6 bits) says how far the buffer is above its
 // equilibrium and how fast it grew, and a share (%CNMs) of the samples with Fb > 0 send a congestion
-// notification (CNM) to the source of a victim packet (docs/papers/seed-002-qcn-openflow.md §1.3, §1.8;
-// docs/papers/seed-000-thesis.md §3.7, Eq. 2-3, Table 4-3). One object per sampled buffer: a switch's
-// input or output buffer, whichever the configuration samples (seed-002 §1.3: the paper samples inputs,
-// the thesis' final design outputs). Not yet wired into the network (issue 29).
+// notification (CNM) to the source of a victim packet (docs/papers/seed-002-qcn-openflow.md §1.3, §1.8,
+// where the thesis' seed-000 §3.7, Eq. 2-3 and Table 4-3 are summarised too). One object per sampled
+// buffer: a switch's input or output buffer, whichever the configuration samples (seed-002 §1.3: the paper
+// samples inputs, the thesis' final design outputs). Not yet wired into the network (issue 29).
 //
 // Feedback (Eq. 2-3, in magnitude: seed-002 A3): fb = (Q - Q_eq) + w·(Q - Q_old), clipped to
 // [0, Q_eq·(2w + 1)], quantised Fb = floor(fb·63 / (Q_eq·(2w + 1))), so 0..63. With w = 0 Fb saturates at
@@ -81,7 +81,8 @@ class QcnCongestionPoint {
   // (and, for source processing, its destination). packets_in_buffer > 0.
   int victim_index(std::uint32_t random, int packets_in_buffer) const {
     if (params_.sampling == QcnSampling::kArrival) return packets_in_buffer - 1;
-    return static_cast<int>((static_cast<std::uint64_t>(random) * static_cast<std::uint64_t>(packets_in_buffer)) >> 32);
+    const std::uint64_t n = static_cast<std::uint64_t>(packets_in_buffer);
+    return static_cast<int>((static_cast<std::uint64_t>(random) * n) >> 32);
   }
 
   std::int64_t q_old() const { return q_old_; }

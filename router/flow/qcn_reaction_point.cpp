@@ -23,7 +23,8 @@ QcnReactionPoint::QcnReactionPoint(const QcnRpParams& params)
 }
 
 void QcnReactionPoint::cnm(int fb) {
-  if (fb < 0 || fb > kMaxFeedback) throw std::invalid_argument("QCN reaction point: a CNM's Fb must be in 0..63, not " + std::to_string(fb));
+  if (fb < 0 || fb > kMaxFeedback)
+    throw std::invalid_argument("QCN reaction point: a CNM's Fb must be in 0..63, not " + std::to_string(fb));
   target_ = current_;
   current_ = std::max(params_.min_rate, current_ * (1.0 - params_.gd * fb));
   stage_ = 0;

@@ -1,5 +1,5 @@
 // A QCN reaction point (IEEE 802.1Qau RP): the NIC's AIMD rate limiter for the traffic a CNM is about
-// (docs/papers/seed-002-qcn-openflow.md §1.3, "Reaction point"; docs/papers/seed-000-thesis.md §3.7). The
+// (docs/papers/seed-002-qcn-openflow.md §1.3, "Reaction point", with the thesis' seed-000 §3.7). The
 // thesis and QCN-Switch disable it (the switches take the CNMs instead); it is built for plain QCN and for
 // comparison. Not yet wired into the NIC (issue 29).
 //

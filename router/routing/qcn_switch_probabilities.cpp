@@ -19,7 +19,8 @@ QcnSwitchProbabilities::QcnSwitchProbabilities(const QcnSwitchParams& params, co
   require(params.pc_l >= 1, "pc_l must be 1 or more, not " + std::to_string(params.pc_l));
   require(params.pi >= 0 && params.pi <= kQcnFullProbability, "pi must be in [0, 100 %]");
   require(params.th2 >= 0 && params.th1 <= params.th2,
-          "th1 <= th2 and th2 >= 0 needed, not th1 = " + std::to_string(params.th1) + ", th2 = " + std::to_string(params.th2));
+          "th1 <= th2 and th2 >= 0 needed, not th1 = " + std::to_string(params.th1) +
+              ", th2 = " + std::to_string(params.th2));
   require(params.p_min >= 1 && params.p_min <= kQcnFullProbability, "p_min must be in [1, 51200] (1/512 % .. 100 %)");
   for (std::size_t i = 0; i < transit.size(); ++i) {
     ports_[i].transit = transit[i];
@@ -28,10 +29,12 @@ QcnSwitchProbabilities::QcnSwitchProbabilities(const QcnSwitchParams& params, co
 }
 
 QcnSwitchProbabilities::Port& QcnSwitchProbabilities::transit_port(int port, int fb) {
-  if (port < 0 || static_cast<std::size_t>(port) >= ports_.size() || !ports_[static_cast<std::size_t>(port)].transit)
+  const std::size_t p = static_cast<std::size_t>(port);
+  if (port < 0 || p >= ports_.size() || !ports_[p].transit)
     throw std::logic_error("QCN-Switch: a CNM through port " + std::to_string(port) + ", which is not a transit port");
-  if (fb < 0 || fb > kMaxFeedback) throw std::logic_error("QCN-Switch: a CNM's Fb must be in 0..63, not " + std::to_string(fb));
-  return ports_[static_cast<std::size_t>(port)];
+  if (fb < 0 || fb > kMaxFeedback)
+    throw std::logic_error("QCN-Switch: a CNM's Fb must be in 0..63, not " + std::to_string(fb));
+  return ports_[p];
 }
 
 void QcnSwitchProbabilities::cnm_received(int port, int fb) {

@@ -1,9 +1,10 @@
 // QCN-Switch's table of minimal-routing probabilities, one per transit port of a switch
-// (docs/papers/seed-002-qcn-openflow.md §1.4-1.7; docs/papers/seed-000-thesis.md §3.9, Eq. 4-3..4-5,
-// Table 4-3). The switch a source host is attached to intercepts the CNMs addressed to its hosts and, instead
-// of the hosts slowing down, sends less of their traffic minimally through the port the CNM came from: at
-// injection a uniform N in 1..100 is drawn and the minimal rule of output port o is taken iff N <= P[o],
-// else the packet takes its host's static non-minimal port. Not yet wired into the routing (issue 29).
+// (docs/papers/seed-002-qcn-openflow.md §1.4-1.7, where the thesis' seed-000 §3.9, Eq. 4-3..4-5 and
+// Table 4-3 are summarised too). The switch a source host is attached to intercepts the CNMs addressed to
+// its hosts and, instead of the hosts slowing down, sends less of their traffic minimally through the port
+// the CNM came from: at injection a uniform N in 1..100 is drawn and the minimal rule of output port o is
+// taken iff N <= P[o], else the packet takes its host's static non-minimal port. Not yet wired into the
+// routing (issue 29).
 //
 // Events (AIMD):
 //   - a CNM with feedback Fb (0..63) arrives through transit port x (`cnm_received`):
