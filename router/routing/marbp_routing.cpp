@@ -41,13 +41,12 @@ RoutingEntry marbp_routing_entry() {
                  "MAR-bP, seed-000 §4.5 (seed 002's Conditional OpenFlow): at the source switch, a destination in another "
                  "group goes minimally unless the minimal output's class is paused (under credits: has fewer credits than a "
                  "packet), then out of global port (host mod h) and minimally from its far end (Valiant -g- with a fixed "
-                 "intermediate per host); in-group and in-transit packets minimally; 2 local and 2 global VCs",
+                 "intermediate per host; routing.phase_a does not apply); in-group and in-transit packets minimally; 2 local and 2 global VCs",
                  {},
                  rtl::ALG_MARBP,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
+                   // routing.phase_a does not apply: the non-minimal path is -g- (a global port of the source switch).
                    const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
-                   if (o.text("routing.phase_a") != "lgl" && o.text("routing.phase_a") != "-g-")
-                     throw KeyError("routing.phase_a", "marbp's non-minimal path is -g- (a global port of the source switch)");
                    return std::make_unique<MarbpRouting>(t, o.text("routing.vc_scheme") == "hop_count");
                  }};
   return e;
