@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "router/common/router_params.h"
+#include "router/flow/qcn_params.h"
 #include "topology/topology.h"
 #include "topology/topology_options.h"
 #include "config/schema/config_error.h"
@@ -46,6 +47,7 @@ struct Config {
   std::vector<LinkClassParams> links;
   // router
   RouterParams router;
+  QcnParams qcn;      // qcn.*: congestion points, CNMs and reaction points (off by default)
   RoutingOptions routing;
   RcCoSimOptions rc;  // routing computation: model, rtl or lockstep
   int trace_router = -1;  // router whose stage activity goes to trace_vcd (window: rc.trace_from/to)

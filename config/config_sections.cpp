@@ -269,13 +269,18 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
     return s;
   };
   const int max_queues = static_cast<int>(v.I("router.voq_max_queues"));
+  // QCN's CNMs (qcn.sampling) take min's VCs of their own above the routing's (router/flow/qcn_params.h).
+  read_qcn(v, c, topo);
+  const VcRequirement cnm = cnm_vcs(c, topo);
   for (std::size_t i = 0; i < classes.size(); ++i) {
     const std::string& key = classes[i].vcs.key;
-    const int needed = vns * bands * (i < need.per_class.size() ? need[static_cast<int>(i)] : 1);
+    const int routing_needs = vns * bands * (i < need.per_class.size() ? need[static_cast<int>(i)] : 1);
+    const int needed = routing_needs + cnm[static_cast<int>(i)];
+    const std::string cnms = cnm[static_cast<int>(i)] ? " and " + std::to_string(cnm[static_cast<int>(i)]) + " for QCN's CNMs" : "";
     const int given = static_cast<int>(v.I(key));
     if (given != 0 && given < needed)
-      config_fail(key, who + " needs at least " + std::to_string(needed) + " " + classes[i].name + " VCs for deadlock freedom" +
-                           in_vns(needed / vns) + " (" + routing.vc_rule() + "); got " + std::to_string(given));
+      config_fail(key, who + " needs at least " + std::to_string(routing_needs) + " " + classes[i].name + " VCs for deadlock freedom" +
+                           in_vns(routing_needs / vns) + " (" + routing.vc_rule() + ")" + cnms + "; got " + std::to_string(given));
     if (given % vns != 0)
       config_fail(key, "must be a multiple of routing.vns = " + std::to_string(vns) +
                            " (each virtual network owns an equal share of the " + classes[i].name + " VCs); got " +
@@ -295,6 +300,7 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
                                           ", more than the " + std::to_string(kMaxPortVcs) + " a port has" +
                                           (bands > 1 ? ": fewer router.bands" : ""));
     c.links[i].vcs = given == 0 ? needed : given;
+    c.qcn.cnm_vc_base[i] = c.links[i].vcs - cnm[static_cast<int>(i)];  // the CNMs' VCs are the top ones
     v.set(key, c.links[i].vcs);
     c.links[i].buffer = at_least(classes[i].buffer.key, rp.flit_size, unit);
   }

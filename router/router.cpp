@@ -120,6 +120,7 @@ void Router::tick(Cycle now) {
   begin_cycle(now);                         // tails that left, credits waited for, a broadcast due
   route_and_bid(now, next);                 // RC and VA of the heads due now; the switch bids
   if (allocator_.has_bids()) allocate(now);  // SA, and ST of the flits granted
+  if (qcn_ && !qcn_->pending().empty()) emit_cnms(now, next);  // QCN's notifications into output queues
   send_outputs(now, next);                  // output queues onto the links
   end_cycle(now, next);                     // when this router is due again
 }
@@ -267,6 +268,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
 // RoutingAlgorithm. With one VN it costs nothing: route_candidate's one test of rare_rc_ replaced its test of
 // cosim_ (docs/benchmark.md, issue 27).
 RoutingDecision Router::decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt) {
+  if (qcn_ && pkt.cnm) return route_cnm(pkt, ctx.in_port, now);  // not the routing's, nor the RTL unit's
   RoutingDecision d;
   if (cosim_) {
     d = cosim_->decide(now, ctx, pkt, lfsr_);
@@ -338,6 +340,10 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   outputs_.enqueue(g.out_port, e.packet, v.out_vc, flags, size, now + sa + st, now);
   out_active_ |= 1ull << g.out_port;
   out_touched_ |= 1ull << g.out_port;
+  if (qcn_) {
+    if (pool_[e.packet].cnm) qcn_->counts().cnm_phits_sent += static_cast<std::uint64_t>(size);
+    else if (e.head) notice(g.out_port, now);
+  }
   if (credit_return_)
     credit_return_->freed(inputs_.link(g.in_port), g.in_port, inputs_.flow_class(index), size, e.tail_leave, now);
   else if (!frees_when_left_)  // else it hears of the space when the tail leaves (InputHooks::left)
@@ -367,6 +373,7 @@ void Router::reset_events() {
   flow_in_->reset_frames();
   for (int i = 0; i < inputs_.total_vcs(); ++i) inputs_.vc(i).phits_in = 0;
   for (int p = 0; p < radix(); ++p) outputs_.port(p).phits_out = 0;
+  if (qcn_) qcn_->reset_counts();
 }
 
 void Router::injection_arrived(const LinkMessage& msg) { state_->injection_arrived(pool_[msg.packet], msg.arrival); }
@@ -398,18 +405,27 @@ void Router::trace(sc_core::sc_trace_file* tf) const {
   outputs_.trace(tf);
 }
 
-std::size_t Router::packets_held() const {
-  // A packet is where its tail flit is (under VCT the flit is the packet).
+namespace {
+// The packets whose tail flit is in `r`'s input buffers or output queues (under VCT the flit is the
+// packet), CNMs or data ones.
+std::size_t tails_held(const InputUnit& inputs, const OutputUnit& outputs, int radix, const PacketPool& pool, bool cnms) {
   std::size_t n = 0;
-  for (int i = 0; i < inputs_.total_vcs(); ++i) {
-    const InputVc& v = inputs_.vc(i);
-    for (std::size_t k = v.in_transit; k < v.fifo.size(); ++k) n += v.fifo[k].tail;
+  for (int i = 0; i < inputs.total_vcs(); ++i) {
+    const InputVc& v = inputs.vc(i);
+    for (std::size_t k = v.in_transit; k < v.fifo.size(); ++k) n += v.fifo[k].tail && (pool[v.fifo[k].packet].cnm != 0) == cnms;
   }
-  for (int p = 0; p < radix(); ++p) {
-    const Ring<QueuedPacket>& q = outputs_.port(p).queue;
-    for (std::size_t k = 0; k < q.size(); ++k) n += (q[k].flags & kTailFlit) != 0;
+  for (int p = 0; p < radix; ++p) {
+    const Ring<QueuedPacket>& q = outputs.port(p).queue;
+    for (std::size_t k = 0; k < q.size(); ++k) n += (q[k].flags & kTailFlit) != 0 && (pool[q[k].packet].cnm != 0) == cnms;
   }
   return n;
+}
+}  // namespace
+
+std::size_t Router::packets_held() const { return tails_held(inputs_, outputs_, radix(), pool_, false); }
+
+std::size_t Router::cnms_held() const {
+  return qcn_ ? tails_held(inputs_, outputs_, radix(), pool_, true) + qcn_->pending().size() : 0;
 }
 
 std::vector<Router::Blocked> Router::blocked_candidates(Cycle now) {

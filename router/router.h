@@ -11,6 +11,7 @@
 
 #include <systemc>
 
+#include "router/congestion_notifier.h"
 #include "router/contention_counters.h"
 #include "router/flow/credit_flow_control.h"
 #include "router/common/group_broadcast.h"
@@ -93,8 +94,15 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   // round-robin pointers, the crossbar's busy ticks, output queues and credits) to a SystemC trace file.
   void trace(sc_core::sc_trace_file* tf) const;
 
-  // Packets whose tail is in this router's input buffers (not yet granted) or output queues.
+  // QCN (qcn.sampling; router/flow/qcn_params.h): congestion points on the output queues and the CNMs they
+  // make, routed by `cnm_routing` (min) on the CNM VCs. Set by the network before the run.
+  void attach_qcn(const QcnParams& params, const RoutingAlgorithm& cnm_routing, std::uint64_t seed);
+  const CongestionNotifier* qcn() const { return qcn_.get(); }
+
+  // Data packets whose tail is in this router's input buffers (not yet granted) or output queues; and CNMs
+  // there or waiting to enter their first output queue.
   std::size_t packets_held() const;
+  std::size_t cnms_held() const;
   // For deadlock reports: candidates that bid for the switch but wait for a downstream VC (no credits,
   // or held by another packet under wormhole).
   struct Blocked {
@@ -153,6 +161,11 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   // The decision of a router with the co-simulation or virtual networks (rare_rc_), out of route_candidate's
   // fast path: the model's or the co-simulation's, plus the VN's offset.
   RoutingDecision decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt);
+  // QCN: a data packet entered output queue `port` (its congestion point may make a CNM); the CNMs made go
+  // into their first hop's output queue when it has room and credits; a CNM's hop (min on the CNM VCs).
+  void notice(int port, Cycle now);
+  void emit_cnms(Cycle now, Cycle& next);
+  RoutingDecision route_cnm(Packet& pkt, int in_port, Cycle now);
   void fire_broadcast(Cycle now);
   void allocate(Cycle now);
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
@@ -173,7 +186,9 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   ActivityScheduler& scheduler_;
   std::uint64_t lfsr_;        // the routing unit's random state (router/common/lfsr.h)
   RcCoSim* cosim_ = nullptr;
-  bool rare_rc_ = false;      // cosim_ or routing.vns > 1: decide_rare decides
+  bool rare_rc_ = false;      // cosim_, routing.vns > 1, bands or QCN: decide_rare decides
+  std::unique_ptr<CongestionNotifier> qcn_;     // qcn.sampling on, else null
+  const RoutingAlgorithm* cnm_routing_ = nullptr;
   bool voqs_ = false;         // router.queues voq_sw: arrival FIFOs move routed flits into VOQs
   StageTrace* stage_trace_ = nullptr;
   ContentionTrace* contention_trace_ = nullptr;

@@ -35,6 +35,12 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
                                           make_rtl_state_blocks(*routing_, config.routing, *topo_, config.router,
                                                                 config.link_vcs()));
   if (rc_cosim_ && config.router.bands.banded() && !config.router.bands.per_destination) rc_cosim_->attach_bands(config.router.bands);
+  if (config.qcn.sampling) {  // CNMs are routed by min on VCs of their own (router/flow/qcn_params.h)
+    RoutingOptions min;
+    min.algorithm = "min";
+    cnm_routing_ = make_routing(min, *topo_);
+    stats_.enable_per_source(topo_->nodes());
+  }
   build_routers_and_nics();
   wire();
   // What the routing shares between routers (group state, views).
@@ -60,6 +66,7 @@ void Network::build_routers_and_nics() {
   np.vn_select = parse_vn_select(config.routing.text("routing.vn_select"));
   np.injection_depth = classes_[0].buffer;
   np.flow_control = config.router.flow_control;  // the injection link speaks the routers' flow control
+  if (config.qcn.sampling) np.qcn = &config.qcn;
   routers_.reserve(static_cast<std::size_t>(topo_->routers()));
   nics_.assign(static_cast<std::size_t>(topo_->nodes()), nullptr);
   for (int r = 0; r < topo_->routers(); ++r) {
@@ -70,6 +77,7 @@ void Network::build_routers_and_nics() {
                            Router(("router_" + std::to_string(r)).c_str(), r, ports, params, *routing_, pool_,
                                   scheduler_, config.seed));
     if (rc_cosim_) routers_.back()->attach_rc_cosim(rc_cosim_.get());
+    if (cnm_routing_) routers_.back()->attach_qcn(config.qcn, *cnm_routing_, config.seed);
     if (r == config.trace_router) attach_traces(*routers_.back(), ports);
     for (int port = 0; port < topo_->radix(r); ++port) {
       if (topo_->port_class(r, port) != 0) continue;
@@ -160,6 +168,12 @@ std::vector<PortSpec> Network::port_specs(int router) const {
     s.in_xon = s.in_xoff - c.pause_hysteresis;
   }
   return ports;
+}
+
+std::size_t Network::cnms_in_flight() const {
+  std::size_t n = 0;
+  for (const auto& r : routers_) n += r->cnms_held();
+  return n;
 }
 
 std::size_t Network::packets_in_flight() const {

@@ -40,6 +40,8 @@ class Network : public sc_core::sc_module {
 
   // Packets somewhere between their NIC's queue and their destination (heads not yet ejected).
   std::size_t packets_in_flight() const;
+  // QCN (qcn.sampling): the CNMs in routers or waiting to enter their first output queue.
+  std::size_t cnms_in_flight() const;
   bool deadlocked() const { return !deadlock_report_.empty(); }
   // The RTL co-simulation of routing decisions (null in `model` mode).
   const RcCoSim* rc_cosim() const { return rc_cosim_.get(); }
@@ -67,6 +69,7 @@ class Network : public sc_core::sc_module {
   std::unique_ptr<Topology> topo_;
   std::vector<LinkClassParams> classes_;  // per link class of topo_
   std::unique_ptr<RoutingAlgorithm> routing_;
+  std::unique_ptr<RoutingAlgorithm> cnm_routing_;  // QCN: min, for the CNMs; null without QCN
   std::unique_ptr<RcCoSim> rc_cosim_;
   std::unique_ptr<StageTrace> stage_trace_;
   std::unique_ptr<ContentionTrace> contention_trace_;

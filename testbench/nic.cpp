@@ -44,8 +44,13 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
       injection_vcs_(params.injection_vcs),
       vcs_per_vn_(params.injection_vcs / params.vns / params.bands.count),
       one_link_(topo.nics_per_node() == 1),
-      one_link_one_vn_(one_link_ && params.vns == 1 && !params.bands.banded()),
+      one_link_one_vn_(one_link_ && params.vns == 1 && !params.bands.banded() && !params.qcn),
       first_(this, 0, params) {
+  if (params.qcn && params.qcn->reaction) {
+    rp_ = std::make_unique<QcnReactionPoint>(params.qcn->rp);
+    cycle_seconds_ = params.qcn->phit_bytes * 8.0 / params.qcn->rp.line_rate;
+    cnm_inbox_.reset_growing(4, static_cast<std::size_t>(1) << 20);
+  }
   links_.push_back(&first_);
   for (int k = 1; k < topo.nics_per_node(); ++k) {
     more_links_.push_back(arena_new<Link>(this, k, params));
@@ -161,7 +166,7 @@ void Nic::generate_trace(Cycle now) {
       pick_nics(trace_next_->destination, from, to);
       Ring<Waiting>& queue = link(from).queue;
       const bool accepted = !queue.full();
-      stats_.on_generate(now, params_.packet_size, accepted);
+      stats_.on_generate(id_, now, params_.packet_size, accepted);
       if (accepted) queue.push({now, static_cast<std::uint32_t>(trace_next_->destination), 0, static_cast<std::uint8_t>(to)});
     }
   }
@@ -174,7 +179,7 @@ void Nic::generate(Cycle now) {
   if (one_link_ && !phase.has_permutation()) {  // the destination is drawn for an accepted packet only
     Ring<Waiting>& queue = first_.queue;
     const bool accepted = !queue.full();
-    stats_.on_generate(now, params_.packet_size, accepted);
+    stats_.on_generate(id_, now, params_.packet_size, accepted);
     if (accepted) queue.push({now, static_cast<std::uint32_t>(pick_destination(phase, topo_, source_, rng_)), 0, 0});
   } else {  // the destination first: it decides which NIC's queue takes the packet, or that there is none
     const int dst = pick_destination(phase, topo_, source_, rng_);
@@ -188,7 +193,7 @@ void Nic::generate(Cycle now) {
     pick_nics(dst, from, to);
     Ring<Waiting>& queue = link(from).queue;
     const bool accepted = !queue.full();
-    stats_.on_generate(now, params_.packet_size, accepted);
+    stats_.on_generate(id_, now, params_.packet_size, accepted);
     if (accepted) queue.push({now, static_cast<std::uint32_t>(dst), 0, static_cast<std::uint8_t>(to)});
   }
   next_generation_ = first_instant(now + 1);
@@ -209,7 +214,7 @@ void Nic::take_submitted(Cycle now) {
     w.dst_nic = static_cast<std::uint8_t>(to);
     Ring<Waiting>& queue = link(from).queue;
     const bool accepted = !queue.full();
-    stats_.on_generate(now, params_.packet_size, accepted);
+    stats_.on_generate(id_, now, params_.packet_size, accepted);
     if (accepted) queue.push(w);
     else listener_->refused(w.tag);
   }
@@ -226,7 +231,8 @@ void Nic::take_submitted(Cycle now) {
 template <bool kVns>
 [[gnu::always_inline]] inline Cycle Nic::send(Link& l, Cycle now) {
   bool waiting_credits = false;
-  if (!l.queue.empty() && l.link_free <= now) {
+  const Cycle rate_free = kVns && rp_ ? rate_allowed(now) : 0;
+  if (!l.queue.empty() && l.link_free <= now && rate_free <= now) {
     const int flit = params_.flit_size;
     const int vcs = kVns ? vcs_per_vn_ : injection_vcs_;
     const int base = kVns ? l.head_vn * vcs : 0;  // the first VC of the front packet's VN
@@ -271,6 +277,10 @@ template <bool kVns>
         pkt.generated = w.generated;
         pkt.injected = now;
         if (listener_) listener_->injected(l.sending, w.tag);
+        if (kVns && rp_) {  // QCN's reaction point counts the bytes sent
+          last_start_ = now;
+          rp_->sent(static_cast<std::int64_t>(params_.packet_size) * params_.qcn->phit_bytes);
+        }
       }
       const PacketId id = l.sending;
       l.flow->committed(0, vc, flit);
@@ -287,7 +297,8 @@ template <bool kVns>
     }
   }
   Cycle next = l.flow->next_message(0);
-  if (!l.queue.empty() && !waiting_credits) next = std::min(next, std::max(l.link_free, now + 1));
+  if (!l.queue.empty() && !waiting_credits) next = std::min(next, std::max({l.link_free, rate_free, now + 1}));
+  if (kVns && rp_ && !l.queue.empty() && rate_free > now) next = std::min(next, rate_timer_due(now));
   return next;
 }
 
@@ -326,6 +337,7 @@ template <bool kVns>
 
 void Nic::tick(Cycle now) {
   if (one_link_one_vn_) return tick_one<false>(now);
+  if (!cnm_inbox_.empty()) take_cnms(now);
   if (one_link_) return tick_one<true>(now);
   for (Link* l : links_) l->flow->catch_up(0, now);
   if (!submitted_.empty()) take_submitted(now);
@@ -340,9 +352,43 @@ void Nic::receive_packet(int nic, const LinkMessage& msg, Cycle) {
   // The ejection link delivers one phit per cycle and the NIC consumes one per cycle, so it never
   // backs up: the packet is consumed when the last phit of its tail flit is.
   if (!(msg.flags & kTailFlit)) return;
+  if (pool_[msg.packet].cnm) return receive_cnm(msg);
   stats_.on_eject(pool_[msg.packet], id_, msg.arrival + msg.phits - 1, nic);
   if (listener_) listener_->delivered(msg.packet, msg.arrival + msg.phits - 1);
   pool_.release(msg.packet);
+}
+
+// A QCN notification for this node: counted, and handed to the reaction point when its tail has arrived.
+void Nic::receive_cnm(const LinkMessage& msg) {
+  const Cycle tail = msg.arrival + msg.phits - 1;
+  stats_.on_cnm(pool_[msg.packet], id_, tail);
+  if (rp_) {
+    cnm_inbox_.push({tail, pool_[msg.packet].cnm});
+    wake_at(tail);
+  }
+  pool_.release(msg.packet);
+}
+
+// At rate CR a packet of `size` phits takes size x line / CR cycles of the link: the next one starts that long
+// after the last one did (a rate that rose since counts at once).
+Cycle Nic::rate_allowed(Cycle now) {
+  rp_->elapse(static_cast<double>(now - rp_clock_) * cycle_seconds_);
+  rp_clock_ = now;
+  if (!rp_->limited() || last_start_ == kNever) return 0;
+  return last_start_ + static_cast<Cycle>(std::ceil(params_.packet_size / params_.qcn->phits_per_cycle(rp_->rate())));
+}
+
+Cycle Nic::rate_timer_due(Cycle now) const {
+  const double left = rp_->timer_left() / cycle_seconds_;
+  return left > 1e15 ? kNever : now + std::max<Cycle>(1, static_cast<Cycle>(std::ceil(left)));
+}
+
+void Nic::take_cnms(Cycle now) {
+  while (!cnm_inbox_.empty() && cnm_inbox_.front().tail <= now) {
+    rp_->cnm(cnm_inbox_.front().fb);
+    cnm_inbox_.pop();
+  }
+  if (!cnm_inbox_.empty()) wake_at(cnm_inbox_.front().tail);
 }
 
 void Nic::receive_credit(int nic, const LinkMessage& msg) {

@@ -8,12 +8,14 @@
 #include "tlm/arena.h"
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include <systemc>
 
 #include "router/common/band_map.h"
 #include "router/flow/flow_control.h"
+#include "router/flow/qcn_params.h"
 #include "router/common/rng.h"
 #include "topology/topology.h"
 #include "testbench/stats.h"
@@ -43,6 +45,9 @@ struct NicParams {
   // picks the VN itself at the source router, OSHA).
   BandMap bands;
   FlowControlKind flow_control = FlowControlKind::kCredits;
+  // QCN (qcn.sampling; router/flow/qcn_params.h): the NIC takes the CNMs addressed to its node and, with
+  // qcn.reaction on, its reaction point limits the node's injection rate. Null without QCN.
+  const QcnParams* qcn = nullptr;
 };
 
 // Told about the packets of a NIC that carry another model's transactions (testbench/platform.h).
@@ -128,6 +133,12 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   template <bool kVns>
   inline void tick_one(Cycle now);  // tick of a node with one NIC (nic.cpp)
   void take_submitted(Cycle now);
+  void receive_cnm(const LinkMessage& msg);
+  void take_cnms(Cycle now);  // the CNMs whose tail has arrived, to the reaction point
+  // The reaction point's timer run up to `now`; the first cycle its current rate lets the next packet start
+  // (0 when the rate is not limited), and when to look again should the timer raise the rate first.
+  Cycle rate_allowed(Cycle now);
+  Cycle rate_timer_due(Cycle now) const;
  public:
   // The injection VC of a packet to node `dst` under nic.injection_vc: destination: floor(dst * vcs / nodes).
   static int destination_vc(std::uint32_t dst, int vcs, int nodes) {
@@ -166,7 +177,18 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   // Link 0 is part of the NIC, as the one link of a node with one NIC (most nodes) was before nodes had
   // several: a tick reaches its state at fixed offsets from `this`, without a pointer or a loop.
   bool one_link_;
-  bool one_link_one_vn_;  // one NIC, one VN (routing.vns = 1) and no bands: most nodes of most runs
+  bool one_link_one_vn_;  // one NIC, one VN (routing.vns = 1), no bands and no QCN: most nodes of most runs
+  // QCN: the reaction point (qcn.reaction on), the first cycle its rate lets the next packet start, and the
+  // CNMs on their way in ({tail cycle, Fb}).
+  std::unique_ptr<QcnReactionPoint> rp_;
+  Cycle rp_clock_ = 0;          // the cycle up to which its timer has run
+  Cycle last_start_ = kNever;   // the cycle the node's last packet started (kNever: none yet)
+  double cycle_seconds_ = 0;    // a cycle's length (units.phit_bytes, units.link_gbps)
+  struct CnmArrival {
+    Cycle tail;
+    int fb;
+  };
+  Ring<CnmArrival> cnm_inbox_;
   Link first_;
   std::vector<ArenaPtr<Link>> more_links_;  // links 1.. of a node with several NICs
   std::vector<Link*> links_;                // all the links, by NIC number

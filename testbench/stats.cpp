@@ -88,6 +88,11 @@ void Stats::set_hot_nodes(const std::vector<int>& hot, int nodes) {
   for (int n : hot) hot_destination_[static_cast<std::size_t>(n)] = 1;
 }
 
+void Stats::enable_per_source(int nodes) {
+  source_phits_.assign(static_cast<std::size_t>(nodes), 0);
+  source_offered_.assign(static_cast<std::size_t>(nodes), 0);
+}
+
 void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   ++ejected_total_;
   if (static_cast<int>(pkt.dst) != at_node || pkt.dst_nic != at_nic) ++misdelivered_;
@@ -105,6 +110,8 @@ void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   // Summed apart from hops_: added to it in the loop, it was stored back at every step (pkt may alias it).
   hops_ += std::accumulate(pkt.route.hops.begin(), pkt.route.hops.end(), std::uint64_t{0});
   ++path_types_[pkt.route.path_bits & 7];
+  // Under hotspot only the flows into the hot spot (the dumbbell's), else every flow.
+  if (!source_phits_.empty() && (hot_destination_.empty() || hot_destination_[pkt.dst])) source_phits_[pkt.src] += pkt.size;
   if (vns_ > 1) {
     ++vn_packets_[pkt.vn];
     vn_phits_[pkt.vn] += pkt.size;
@@ -164,6 +171,16 @@ nlohmann::json Stats::to_json(Cycle measure_cycles, int terminals) const {
                     {"cold_accepted_load", cold_phits_ / node_cycles},
                     {"cold_packets", cold_packets_},
                     {"cold_latency", cold_packets_ ? json(static_cast<double>(cold_latency_sum_) / static_cast<double>(cold_packets_)) : json()}};
+  }
+  if (!source_phits_.empty()) {  // Jain's index (sum x)^2 / (n sum x^2) over the n nodes that offered traffic
+    double sum = 0, squares = 0;
+    int n = 0;
+    for (std::size_t node = 0; node < source_phits_.size(); ++node) {
+      if (!source_offered_[node] || (!hot_destination_.empty() && hot_destination_[node])) continue;
+      const double x = static_cast<double>(source_phits_[node]);
+      sum += x, squares += x * x, ++n;
+    }
+    j["fairness"] = {{"sources", n}, {"jain_index", squares > 0 ? json(sum * sum / (n * squares)) : json()}};
   }
   return j;
 }

@@ -78,14 +78,28 @@ class Stats {
   // victims' flows). A lookup per delivered packet, no allocation.
   void set_hot_nodes(const std::vector<int>& hot, int nodes);
 
-  void on_generate(Cycle now, int size, bool accepted) {
+  // QCN runs (qcn.sampling): result.json gains `fairness`, Jain's index of the accepted load of the nodes
+  // that offered traffic in the window (under hotspot: of the non-hot nodes' load into the hot nodes, the
+  // flows that share the hot spot), and `qcn`'s CNMs delivered to NICs. A write per packet, no allocation.
+  void enable_per_source(int nodes);
+
+  void on_generate(int node, Cycle now, int size, bool accepted) {
     if (!accepted) ++refused_total_;
     else ++created_total_;
     if (in_window(now)) {
       offered_phits_ += static_cast<std::uint64_t>(size);
       if (!accepted) ++refused_;
+      if (!source_offered_.empty()) source_offered_[static_cast<std::size_t>(node)] = 1;
     }
   }
+  // A CNM reached the NIC of `at_node`; its tail lands at `tail` (misdelivered unless it is the CNM's dst).
+  void on_cnm(const Packet& cnm, int at_node, Cycle tail) {
+    ++cnms_delivered_total_;
+    if (static_cast<int>(cnm.dst) != at_node) ++misdelivered_;
+    if (in_window(tail)) ++cnms_delivered_;
+  }
+  std::uint64_t cnms_delivered_total() const { return cnms_delivered_total_; }
+  std::uint64_t cnms_delivered() const { return cnms_delivered_; }
   // Returns the packet's serial: its injection order in this run, from 0.
   std::uint64_t on_inject(int terminal, Cycle now, int size) {
     if (in_window(now)) injected_phits_[static_cast<std::size_t>(terminal / per_router_)] += static_cast<std::uint64_t>(size);
@@ -123,6 +137,9 @@ class Stats {
   int vns_ = 1;
   std::array<std::uint64_t, kMaxVirtualNetworks> vn_packets_{}, vn_phits_{};  // in the window, by Packet::vn
   std::vector<char> hot_destination_;          // per node; empty unless the pattern is hotspot
+  std::vector<std::uint64_t> source_phits_;    // per source node, accepted in the window; empty unless enabled
+  std::vector<char> source_offered_;           // per node: offered traffic in the window
+  std::uint64_t cnms_delivered_total_ = 0, cnms_delivered_ = 0;
   std::uint64_t hot_phits_ = 0, cold_phits_ = 0, cold_packets_ = 0, cold_latency_sum_ = 0;  // in the window
   std::array<std::string, 8> path_names_;      // their names in result.json (RoutingAlgorithm::path_type_name)
   LatencyHistogram total_, injection_, network_;

@@ -308,9 +308,9 @@ TEST(Stats, WindowAccountingByTailDeliveryTime) {
   // 4 terminals, 2 per router, window [100, 200).
   Stats s(4, 2, 100, 200);
   s.enable_time_series(100, 200, 50);
-  s.on_generate(50, 8, true);    // before the window: not offered in it
-  s.on_generate(150, 8, true);   // offered
-  s.on_generate(160, 8, false);  // offered but refused (full NIC queue)
+  s.on_generate(0, 50, 8, true);    // before the window: not offered in it
+  s.on_generate(0, 150, 8, true);   // offered
+  s.on_generate(0, 160, 8, false);  // offered but refused (full NIC queue)
   s.on_inject(0, 150, 8);
   s.on_inject(3, 90, 8);  // before the window
 

@@ -49,6 +49,9 @@ struct Packet {
   // The virtual network (routing.vns) the source NIC chose for the packet, fixed for its life: VN v owns
   // VCs [v * n_c, (v + 1) * n_c) of every link class c (n_c = the class's VCs / vns). 0 when vns = 1.
   std::uint8_t vn = 0;
+  // A QCN congestion notification (router/flow/qcn_params.h) carrying its quantised feedback Fb, 1..63, from
+  // the switch that sampled a victim packet to that packet's source (dst); 0: a data packet.
+  std::uint8_t cnm = 0;
   Cycle generated = 0;       // cycle the NIC created it
   Cycle injected = 0;        // cycle its head left the NIC
   RouteState route;

@@ -1,6 +1,7 @@
 #include "router/flow/qcn_reaction_point.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -29,12 +30,38 @@ void QcnReactionPoint::cnm(int fb) {
   current_ = std::max(params_.min_rate, current_ * (1.0 - params_.gd * fb));
   stage_ = 0;
   bytes_ = 0;
+  timer_stage_ = 0;
+  timer_elapsed_ = 0;
 }
 
 void QcnReactionPoint::recovery_cycle() {
   if (stage_ < kStageCap) ++stage_;  // saturating: past F every stage behaves the same
-  // Past fast recovery the target itself climbs (active increase); in both, CR halves its distance to TR.
-  if (stage_ > params_.fast_recovery_cycles) target_ = std::min(params_.line_rate, target_ + params_.r_ai);
+  increase();
+}
+
+void QcnReactionPoint::elapse(double seconds) {
+  if (params_.timer <= 0 || !limited()) return;
+  timer_elapsed_ += seconds;
+  while (limited() && timer_elapsed_ >= timer_period()) {
+    timer_elapsed_ -= timer_period();
+    if (timer_stage_ < kStageCap) ++timer_stage_;
+    increase();
+  }
+  if (!limited()) timer_elapsed_ = 0;
+}
+
+double QcnReactionPoint::timer_left() const {
+  if (params_.timer <= 0 || !limited()) return std::numeric_limits<double>::infinity();
+  return timer_period() - timer_elapsed_;
+}
+
+void QcnReactionPoint::increase() {
+  // Past fast recovery the target itself climbs: hyper-active when both counters are past F, else active;
+  // in every case CR halves its distance to TR.
+  const int f = params_.fast_recovery_cycles;
+  if (stage_ > f && timer_stage_ > f) target_ += (std::min(stage_, timer_stage_) - f) * params_.r_hai;
+  else if (stage_ > f || timer_stage_ > f) target_ += params_.r_ai;
+  target_ = std::min(params_.line_rate, target_);
   current_ = std::min(params_.line_rate, (current_ + target_) / 2);
 }
 

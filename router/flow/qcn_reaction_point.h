@@ -10,9 +10,10 @@
 //   - Every BC bytes sent is a cycle: stage += 1; stages 1..F are fast recovery, CR <- (CR + TR)/2;
 //     later stages are active increase, TR <- TR + R_AI, then CR <- (CR + TR)/2.
 //   - Neither rate exceeds the line rate; CR stays at least min_rate (> 0), so a source is never stopped.
-// Built: the byte counter only. 802.1Qau also runs a timer beside the byte counter, whose cycles increase
-// the rate in the same way, and a hyper-active increase (TR += i·R_HAI) once both are past F; neither is
-// built (r_hai is kept in the parameters for when the timer is), nor the randomised counter limits.
+//   - Beside the byte counter a timer (802.1Qau: T = 15 ms, T/2 once past fast recovery) counts cycles of
+//     its own while the rate is limited, each a recovery cycle too. When both counters are past F the
+//     target climbs by i·R_HAI instead (hyper-active increase, i = the fewer of their stages past F).
+// Not built: the randomised counter limits of 802.1Qau.
 //
 // Rates are doubles in bits per second (40 Gb/s = 40e9); the NIC turns CR into a gap between packets.
 // The defaults are issue 29's: BC 150,000 bytes, F = 5, R_AI 5 Mb/s, R_HAI 50 Mb/s, Gd = 1/128.
@@ -29,6 +30,7 @@ struct QcnRpParams {
   double r_hai = 50e6;                      // b/s: hyper-active increase (not built: needs the timer)
   double gd = 1.0 / 128;                    // decrease per unit of Fb
   double min_rate = 10e6;                   // b/s: CR never goes below it, > 0
+  double timer = 15e-3;                     // s: T, the timer's cycle in fast recovery (T/2 after); 0 = none
 };
 
 class QcnReactionPoint {
@@ -50,6 +52,11 @@ class QcnReactionPoint {
     }
   }
 
+  // `seconds` passed: the timer's cycles that ended in them (none while the rate is not limited).
+  void elapse(double seconds);
+  // Seconds until the timer's next cycle ends (infinity when it does not run).
+  double timer_left() const;
+
   double rate() const { return current_; }          // CR, b/s
   double target_rate() const { return target_; }    // TR, b/s
   int stage() const { return stage_; }               // byte-counter cycles since the last CNM
@@ -58,13 +65,17 @@ class QcnReactionPoint {
 
  private:
   static constexpr int kStageCap = 1 << 30;
-  void recovery_cycle();
+  void recovery_cycle();  // the byte counter's
+  void increase();        // a recovery cycle of either counter
+  double timer_period() const { return timer_stage_ < params_.fast_recovery_cycles ? params_.timer : params_.timer / 2; }
 
   QcnRpParams params_;
   double current_;
   double target_;
   std::int64_t bytes_ = 0;  // bytes into the current cycle
   int stage_ = 0;
+  int timer_stage_ = 0;
+  double timer_elapsed_ = 0;  // s into the timer's current cycle
 };
 
 }  // namespace hiradix

@@ -248,6 +248,53 @@ nlohmann::json openflow_json(Network& net) {
   return {{"rules", per_kind}};
 }
 
+// QCN's notifications in the measurement window: samples, CNMs made, dropped and delivered, the sampled
+// queues' mean length, and the share of the router-to-router and ejection links' capacity CNMs took (a CNM
+// counts as a flit: an upper bound); and their conservation over the whole run.
+nlohmann::json qcn_json(Network& net, Cycle measured) {
+  QcnCounts sum;
+  std::uint64_t made_total = 0, links = 0;
+  const Topology& topo = net.topology();
+  for (int r = 0; r < net.routers(); ++r) {
+    const CongestionNotifier& q = *net.router(r).qcn();
+    sum.samples += q.counts().samples;
+    sum.cnms_made += q.counts().cnms_made;
+    sum.cnms_dropped += q.counts().cnms_dropped;
+    sum.sampled_phits += q.counts().sampled_phits;
+    sum.cnm_phits_sent += q.counts().cnm_phits_sent;
+    made_total += q.made_total();
+    links += static_cast<std::uint64_t>(topo.radix(r));  // every output port: router-to-router links and ejection
+  }
+  // The queue whose samples were longest on average, with at least a tenth of the busiest port's samples.
+  nlohmann::json busiest;
+  double busiest_mean = -1;
+  std::uint64_t most_samples = 0;
+  for (int r = 0; r < net.routers(); ++r)
+    for (int p = 0; p < topo.radix(r); ++p) most_samples = std::max(most_samples, net.router(r).qcn()->port_samples(p));
+  for (int r = 0; r < net.routers(); ++r)
+    for (int p = 0; p < topo.radix(r); ++p) {
+      const CongestionNotifier& q = *net.router(r).qcn();
+      const std::uint64_t n = q.port_samples(p);
+      if (n == 0 || 10 * n < most_samples) continue;
+      const double mean = static_cast<double>(q.port_sampled_phits(p)) / static_cast<double>(n);
+      if (mean <= busiest_mean) continue;
+      busiest_mean = mean;
+      busiest = {{"router", r}, {"port", p}, {"samples", n}, {"mean_phits", mean}};
+    }
+  const Stats& s = net.stats();
+  const std::uint64_t held = net.cnms_in_flight();
+  const double capacity = static_cast<double>(links) * static_cast<double>(std::max<Cycle>(measured, 1));
+  return {{"samples", sum.samples},
+          {"cnms_made", sum.cnms_made},
+          {"cnms_dropped", sum.cnms_dropped},
+          {"cnms_delivered", s.cnms_delivered()},
+          {"sampled_queue_mean_phits", sum.samples ? nlohmann::json(static_cast<double>(sum.sampled_phits) / sum.samples) : nlohmann::json()},
+          {"busiest_queue", busiest},
+          {"cnm_share_of_link_capacity", static_cast<double>(sum.cnm_phits_sent) / capacity},
+          {"conservation", {{"made", made_total}, {"delivered", s.cnms_delivered_total()}, {"in_flight", held},
+                            {"ok", made_total == s.cnms_delivered_total() + held}}}};
+}
+
 // What is not the network's behaviour: the simulator's effort and the result's provenance (and the
 // network's size, which the resolved config determines).
 nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration, double wall,
@@ -314,6 +361,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
     j["flow_control"] = {{"xoff_frames", xoff}, {"xon_frames", xon}};
   }
   if (net.routing().rule_counts(0)) j["openflow"] = openflow_json(net);
+  if (config.qcn.sampling) j["qcn"] = qcn_json(net, measured);
   if (config.traffic.has_change) {
     j["time_series"] = net.stats().time_series_json();
     j["reaction"] = net.stats().reaction_json(config.traffic.change_at);

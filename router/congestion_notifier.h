@@ -1,0 +1,79 @@
+// A switch's QCN side (router/flow/qcn_params.h; docs/papers/seed-002-qcn-openflow.md): a congestion point on
+// each output queue, and the CNMs it has made that wait for their first hop's queue room and credits. The
+// router tells it of every data packet entering an output queue and takes the CNMs to send from it; the CNM
+// packets themselves (their header, their route) are the router's.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "router/flow/qcn_params.h"
+#include "router/common/rng.h"
+#include "router/output_unit.h"
+#include "tlm/ring.h"
+
+namespace hiradix {
+
+// What a switch counts of QCN, from the end of warm-up.
+struct QcnCounts {
+  std::uint64_t samples = 0;         // samples taken by its congestion points
+  std::uint64_t cnms_made = 0;       // CNMs made
+  std::uint64_t sampled_phits = 0;   // the sampled queues' lengths, summed over the samples
+  std::uint64_t cnm_phits_sent = 0;  // phits of CNMs this router put into its output queues (hops of CNMs)
+  std::uint64_t cnms_dropped = 0;    // made while kMaxPending waited (CongestionNotifier)
+};
+
+class CongestionNotifier {
+ public:
+  // `seed`, `router`: its random stream, one per router of the run.
+  CongestionNotifier(const QcnParams& params, int ports, std::uint64_t seed, int router);
+
+  // A data packet entered output queue `port`, now `queue` of `occupancy` phits: the victim of a CNM and its
+  // feedback when this arrival is a sample whose CNM the %CNMs gate lets go.
+  struct Notice {
+    PacketId victim;
+    int fb;
+  };
+  std::optional<Notice> entered(int port, const Ring<QueuedPacket>& queue, int occupancy);
+  // Per output port since the counts were reset: samples and their lengths summed (the busiest queue).
+  std::uint64_t port_samples(int port) const { return port_samples_[static_cast<std::size_t>(port)]; }
+  std::uint64_t port_sampled_phits(int port) const { return port_phits_[static_cast<std::size_t>(port)]; }
+  void reset_counts() {
+    counts_ = QcnCounts{};
+    std::fill(port_samples_.begin(), port_samples_.end(), 0);
+    std::fill(port_phits_.begin(), port_phits_.end(), 0);
+  }
+
+  // CNMs made, waiting to enter their first hop's output queue, in the order made; each with that hop once
+  // decided (out_port -1: not yet).
+  struct Pending {
+    PacketId packet;
+    int out_port = -1;
+    int out_vc = 0;
+  };
+  Ring<Pending>& pending() { return pending_; }
+  // The most CNMs waiting at a switch; one made beyond it is dropped (a full management queue), counted.
+  static constexpr std::size_t kMaxPending = 1024;
+  std::uint64_t next_random() { return rng_.next(); }
+  const QcnParams& params() const { return params_; }
+  QcnCounts& counts() { return counts_; }
+  const QcnCounts& counts() const { return counts_; }
+  // CNMs made since the start (not reset with the counts): CNM conservation.
+  std::uint64_t made_total() const { return made_total_; }
+  void made() {
+    ++counts_.cnms_made;
+    ++made_total_;
+  }
+
+ private:
+  const QcnParams& params_;
+  std::vector<QcnCongestionPoint> points_;  // per output port
+  std::vector<std::uint64_t> port_samples_, port_phits_;
+  Rng rng_;  // the gate's and the victim's draws, and min's ties for CNMs: not the routing's LFSR
+  Ring<Pending> pending_;
+  QcnCounts counts_;
+  std::uint64_t made_total_ = 0;
+};
+
+}  // namespace hiradix

@@ -1,0 +1,69 @@
+// The router's QCN side (router/congestion_notifier.h, router/flow/qcn_params.h): a data packet entering an
+// output queue may make a CNM; a CNM waits until its first hop's output queue has room and its VC credits,
+// and is routed by min on the CNM VCs at every hop.
+#include "router/router.h"
+
+namespace hiradix {
+
+void Router::attach_qcn(const QcnParams& params, const RoutingAlgorithm& cnm_routing, std::uint64_t seed) {
+  qcn_ = std::make_unique<CongestionNotifier>(params, radix(), seed, id_);
+  cnm_routing_ = &cnm_routing;
+  rare_rc_ = true;  // decide_rare routes the CNMs
+}
+
+void Router::notice(int port, Cycle now) {
+  const OutputPort& o = outputs_.port(port);
+  const std::optional<CongestionNotifier::Notice> n = qcn_->entered(port, o.queue, o.occupancy);
+  if (!n) return;
+  const Packet& victim = pool_[n->victim];
+  if (victim.cnm) return;  // occupancy sampling drew a CNM: no notification about a notification
+  if (qcn_->pending().size() >= CongestionNotifier::kMaxPending) {
+    ++qcn_->counts().cnms_dropped;
+    return;
+  }
+  const std::uint32_t src = victim.src, dst = victim.dst;  // read before allocate: the pool may grow
+  const PacketId id = pool_.allocate();
+  Packet& cnm = pool_[id];
+  cnm.cnm = static_cast<std::uint8_t>(n->fb);
+  cnm.src = dst;  // the flow's destination, for the source to know which flow (QCN's flow id)
+  cnm.dst = src;
+  cnm.size = static_cast<std::uint16_t>(qcn_->params().cnm_phits);
+  cnm.generated = cnm.injected = now;
+  qcn_->pending().push({id});
+  qcn_->made();
+}
+
+void Router::emit_cnms(Cycle now, Cycle& next) {
+  const int size = qcn_->params().cnm_phits;
+  Ring<CongestionNotifier::Pending>& pending = qcn_->pending();
+  while (!pending.empty()) {
+    CongestionNotifier::Pending& c = pending.front();
+    if (c.out_port < 0) {  // its first hop, decided once: min from here, as if it arrived on the sampled port
+      const RoutingDecision d = route_cnm(pool_[c.packet], 0, now);
+      c.out_port = d.out_port;
+      c.out_vc = d.out_vc;
+    }
+    if (!outputs_.has_space(c.out_port, size, now) || !outputs_.has_credits(c.out_port, c.out_vc, size, now)) {
+      next = std::min(next, now + 1);  // rare: try again next cycle
+      return;
+    }
+    outputs_.enqueue(c.out_port, c.packet, static_cast<std::uint8_t>(c.out_vc), kHeadFlit | kTailFlit, size, now + 1, now);
+    out_active_ |= 1ull << c.out_port;
+    out_touched_ |= 1ull << c.out_port;
+    qcn_->counts().cnm_phits_sent += static_cast<std::uint64_t>(size);
+    pending.pop();
+  }
+}
+
+RoutingDecision Router::route_cnm(Packet& pkt, int in_port, Cycle now) {
+  RouterView view(*this, id_, contention_.values(), now, in_port, 0);
+  RoutingContext ctx;
+  cnm_routing_->gather(view, pkt, ctx);
+  ctx.random = qcn_->next_random();
+  RoutingDecision d = cnm_routing_->route(ctx, pkt);
+  const int cls = ports_[d.out_port].link_class;
+  if (cls != 0) d.out_vc = static_cast<std::uint8_t>(d.out_vc + qcn_->params().cnm_vc_base[static_cast<std::size_t>(cls)]);
+  return d;
+}
+
+}  // namespace hiradix
