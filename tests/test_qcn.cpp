@@ -5,6 +5,8 @@
 // Fig. 4-10, summarised in the same file). None is in the network yet.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -246,6 +248,43 @@ TEST(QcnReactionPoint, TheRateNeverFallsBelowTheMinimum) {
   QcnRpParams stops = params;
   stops.gd = 1.0 / 63;  // Gd·63 = 1 would stop a source
   EXPECT_THROW(QcnReactionPoint{stops}, std::invalid_argument);
+}
+
+// The timer (T = 1 ms here; T/2 past fast recovery) recovers a rate whose byte counter barely runs. Two CNMs
+// of Fb 63: TR = 20.3125 Gb/s, CR = 20.3125 (1 - 63/128) = 10.31494140625. Five timer cycles of 1 ms halve
+// CR's distance to TR: 15.313720703125, 17.8131103515625, 19.06280517578125, 19.687652587890625,
+// 20.0000762939453125. The sixth comes 0.5 ms later, past F: TR + R_AI = 20.3175, CR = 20.15878814697265625.
+// With the byte counter past F as well (6 cycles of BC bytes), the timer's next cycle is hyper-active:
+// TR += (min(6, 7) - 5) R_HAI = 50 Mb/s.
+TEST(QcnReactionPoint, TheTimerRecoversTheRateAndWithTheByteCounterIncreasesHyperActively) {
+  QcnRpParams params;
+  params.timer = 1e-3;
+  QcnReactionPoint rp(params);
+  EXPECT_EQ(rp.timer_left(), std::numeric_limits<double>::infinity()) << "no timer at line rate";
+  rp.cnm(63);
+  rp.cnm(63);
+  EXPECT_DOUBLE_EQ(rp.rate(), 10314941406.25);
+  EXPECT_DOUBLE_EQ(rp.timer_left(), 1e-3);
+  rp.elapse(0.4e-3);
+  EXPECT_DOUBLE_EQ(rp.rate(), 10314941406.25) << "no cycle ended";
+  rp.elapse(0.6e-3);
+  EXPECT_DOUBLE_EQ(rp.rate(), 15313720703.125);
+  rp.elapse(4e-3);  // four more cycles at once
+  EXPECT_DOUBLE_EQ(rp.rate(), 20000076293.9453125);
+  EXPECT_DOUBLE_EQ(rp.target_rate(), 20.3125e9);
+  EXPECT_DOUBLE_EQ(rp.timer_left(), 0.5e-3) << "past fast recovery the cycle is T/2";
+  rp.elapse(0.5e-3);
+  EXPECT_DOUBLE_EQ(rp.target_rate(), 20.3175e9);
+  EXPECT_DOUBLE_EQ(rp.rate(), 20158788146.97265625);
+  // Six byte-counter cycles (each an increase of its own, active past F), then the timer's seventh.
+  for (int c = 0; c < 6; ++c) rp.sent(params.byte_counter);
+  EXPECT_EQ(rp.stage(), 6);
+  double tr = rp.target_rate(), cr = rp.rate();
+  rp.elapse(0.5e-3);
+  tr += 50e6;
+  cr = (cr + tr) / 2;
+  EXPECT_DOUBLE_EQ(rp.target_rate(), tr);
+  EXPECT_DOUBLE_EQ(rp.rate(), cr);
 }
 
 // ---- QCN-Switch's probabilities (P in 7.9 fixed point: 512 = 1 %, 51200 = 100 %) ----
