@@ -285,6 +285,10 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
       config_fail(key, "must be a multiple of routing.vns = " + std::to_string(vns) +
                            " (each virtual network owns an equal share of the " + classes[i].name + " VCs); got " +
                            std::to_string(given));
+    if (const int own = routing.source_virtual_networks(); i == 0 && own > 1 && given % (own * bands) != 0)  // sasha
+      config_fail(key, "must be a multiple of " + std::to_string(own * bands) + ": " + c.routing.algorithm + "'s NICs put each of its " +
+                           std::to_string(own) + " virtual networks on its own share of the " + classes[i].name + " VCs; got " +
+                           std::to_string(given));
     if (given % (vns * bands) != 0)
       config_fail(key, "must be a multiple of " + bands_are + (vns > 1 ? " times routing.vns" : "") +
                            " (each of the routing's " + classes[i].name + " VCs is one VC per band); got " + std::to_string(given));
@@ -311,6 +315,10 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   at_least("router.output_queue", rp.flit_size, unit);
   if (rp.input_buffers == InputBufferKind::kVoqSwitch) check_voq_switch(c, routing);
   read_pause(v, c, topo);
+  if (routing.source_virtual_networks() > 1 && c.router.flow_control != FlowControlKind::kCredits &&
+      c.routing.text("routing.sasha_metric") == "occupancy")  // the NIC reads the occupancy off its credits
+    config_fail("routing.sasha_metric", "occupancy is read off the injection link's credits, and router.flow_control is not "
+                                        "credits: use xmit_wait");
   c.nic_queue = at_least("nic.queue", rp.packet_size, "one packet");
   v.set("nic.injection_vc", v.S("nic.injection_vc"));
 }

@@ -24,7 +24,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
       scheduler_("scheduler"),
       stats_(*topo_, *routing_, config.warmup, config.warmup + config.measure),
       permutations_(config.traffic, *topo_, config.seed) {
-  stats_.set_vns(config.router.vns);
+  stats_.set_vns(config.router.vns * routing_->source_virtual_networks());  // SASHA's VNs are counted too
   if (config.traffic.uses(PatternKind::kHotspot)) stats_.set_hot_nodes(permutations_.hot_nodes(), topo_->nodes());
   if (config.traffic.has_change) {
     const Cycle begin = config.traffic.change_at > config.bins_before ? config.traffic.change_at - config.bins_before : 0;
@@ -64,6 +64,13 @@ void Network::build_routers_and_nics() {
   np.vns = config.router.vns;
   np.bands = config.router.bands;
   np.vn_select = parse_vn_select(config.routing.text("routing.vn_select"));
+  if (const int own = routing_->source_virtual_networks(); own > 1) {  // SASHA: its NICs pick among its VNs
+    np.vns = own;
+    np.vn_select = VnSelect::kAdaptive;
+    np.vn_metric = parse_vn_metric(config.routing.text("routing.sasha_metric"));
+    np.vn_tie = parse_vn_tie(config.routing.text("routing.sasha_tie"));
+    np.xmit_wait_interval = static_cast<Cycle>(config.routing.integer("routing.sasha_interval"));
+  }
   np.injection_depth = classes_[0].buffer;
   np.flow_control = config.router.flow_control;  // the injection link speaks the routers' flow control
   if (config.qcn.sampling) np.qcn = &config.qcn;

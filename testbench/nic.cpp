@@ -21,8 +21,11 @@ Cycle saturating_add(Cycle a, Cycle b) { return b > kNever - a ? kNever : a + b;
 
 Nic::Link::Link(Nic* nic, int k, const NicParams& params)
     : flow(make_flow_sender(params.flow_control, {{params.injection_vcs, params.injection_depth}}, params.flit_size)),
-      vn_choice(params.vns, params.vn_select),
+      vn_choice(params.vns, params.vn_select, params.vn_tie),
       head_vn(vn_choice.next(nic->rng_)),
+      xmit_wait(params.vn_select == VnSelect::kAdaptive && params.vn_metric == VnMetric::kXmitWait
+                    ? arena_new<XmitWaitCounter>(params.xmit_wait_interval)
+                    : ArenaPtr<XmitWaitCounter>()),
       out(k == 0 ? "inject" : ("inject_" + std::to_string(k)).c_str(), nic, k),
       in(k == 0 ? "eject" : ("eject_" + std::to_string(k)).c_str(), nic, k) {
   queue.reset_growing(16, static_cast<std::size_t>(params.queue_phits / params.packet_size));
@@ -235,6 +238,7 @@ template <bool kVns>
   if (!l.queue.empty() && l.link_free <= now && rate_free <= now) {
     const int flit = params_.flit_size;
     const int vcs = kVns ? vcs_per_vn_ : injection_vcs_;
+    if (kVns && l.next_flit == 0 && l.vn_choice.adaptive()) l.head_vn = adaptive_vn(l, now);  // SASHA
     const int base = kVns ? l.head_vn * vcs : 0;  // the first VC of the front packet's VN
     // The injection VC of the routing's VC c: c itself, or with bands the band's VC of c.
     const BandMap& bands = params_.bands;
@@ -260,9 +264,12 @@ template <bool kVns>
     }
     if (vc < 0) {
       waiting_credits = true;
+      if (kVns && l.xmit_wait) l.xmit_wait->blocked(l.head_vn, now);
     } else {
       const bool head = l.next_flit == 0, tail = l.next_flit == params_.packet_size / flit - 1;
+      if (kVns && l.xmit_wait) l.xmit_wait->sent(now);
       if (head) {  // the packet comes into being as its head leaves
+        if (kVns && l.vn_choice.adaptive()) l.vn_choice.taken(l.head_vn);
         l.next_vc = (chosen - base + 1) % vcs;
         l.packet_vc = vc;
         const Waiting& w = l.queue.front();
@@ -300,6 +307,31 @@ template <bool kVns>
   if (!l.queue.empty() && !waiting_credits) next = std::min(next, std::max({l.link_free, rate_free, now + 1}));
   if (kVns && rp_ && !l.queue.empty() && rate_free > now) next = std::min(next, rate_timer_due(now));
   return next;
+}
+
+// SASHA (seed 001 §1.4): each VN's load at the source, for the front packet, and the least loaded VN. The
+// candidate queue of VN v is the injection VC(s) the packet would take in v: VN v's VCs of the injection link,
+// under bands (router.queues bbq, dbbq) the band of the packet's destination in v (dbbq: rows in VN 0,
+// columns in VN 1, as the paper's DBBQ candidates). Occupancy: their phits not yet credited back, i.e. the
+// source router's injection buffer of those VCs as the NIC's credits see it; xmit_wait: the counter's last
+// interval. Read when the head is offered, so a head that waits may change its VN until it leaves.
+int Nic::adaptive_vn(Link& l, Cycle now) {
+  std::uint32_t load[kMaxVirtualNetworks];
+  const int vns = params_.vns;
+  if (l.xmit_wait) {
+    for (int v = 0; v < vns; ++v) load[v] = l.xmit_wait->value(v, now);
+  } else {
+    const BandMap& bands = params_.bands;
+    const std::uint32_t dst = l.queue.front().dst;
+    for (int v = 0; v < vns; ++v) {
+      const int band = bands.banded() ? bands.band(dst, v) : 0;
+      int phits = 0;
+      for (int c = v * vcs_per_vn_; c < (v + 1) * vcs_per_vn_; ++c)
+        phits += l.flow->outstanding(0, bands.banded() ? bands.vc(c, band) : c, now);
+      load[v] = static_cast<std::uint32_t>(phits);
+    }
+  }
+  return l.vn_choice.least_loaded(load);
 }
 
 // voq_net: the first waiting packet behind the front whose destination's queue, in one of the routing's VCs

@@ -21,6 +21,7 @@
 #include "testbench/stats.h"
 #include "testbench/traffic.h"
 #include "testbench/vn_choice.h"
+#include "testbench/xmit_wait.h"
 #include "tlm/link.h"
 #include "tlm/ring.h"
 #include "tlm/scheduler.h"
@@ -40,6 +41,10 @@ struct NicParams {
   // [v * injection_vcs / vns, (v + 1) * injection_vcs / vns), by the policy above inside that set.
   int vns = 1;
   VnSelect vn_select = VnSelect::kRoundRobin;
+  // routing.algorithm sasha (vn_select adaptive): the load compared, its tie rule and XmitWait's interval.
+  VnMetric vn_metric = VnMetric::kOccupancy;
+  VnTie vn_tie = VnTie::kRoundRobin;
+  Cycle xmit_wait_interval = 64;
   // router.queues bbq and dbbq: each VC chosen above is bands.count injection VCs, and the packet goes into
   // its destination's band (router/common/band_map.h; dbbq in the packet's VN, VN 0 for a routing that
   // picks the VN itself at the source router, OSHA).
@@ -106,6 +111,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
     int next_vc = 0;       // round robin: the next injection VC to try, inside the VN's set
     VnChoice vn_choice;    // this NIC's choice of VN (routing.vn_select)
     int head_vn = 0;       // the VN of the packet at the front of the queue, chosen once when it got there
+                           // (adaptive: again at each offer of its head, fixed when the head leaves)
+    ArenaPtr<XmitWaitCounter> xmit_wait;  // adaptive under xmit_wait only
     int next_flit = 0;     // next flit of the packet at the head of the queue
     int packet_vc = 0;     // the VC that packet's flits go to
     Cycle link_free = 0;
@@ -130,6 +137,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   template <bool kVns>
   inline Cycle send(Link& link, Cycle now);  // defined in nic.cpp, the only user
   int pass_full_queue(Link& link, int base, int vcs, Cycle now, int& chosen);  // voq_net (nic.cpp)
+  // SASHA (vn_select adaptive): the VN of the front packet, the least loaded by params_.vn_metric (nic.cpp).
+  int adaptive_vn(Link& link, Cycle now);
   template <bool kVns>
   inline void tick_one(Cycle now);  // tick of a node with one NIC (nic.cpp)
   void take_submitted(Cycle now);

@@ -31,7 +31,7 @@ const TopologyEntry& topology_entry(const std::string& name) {
 LinkClassKeys terminal_link_class() {
   return {"terminal",
           {"links.injection_latency", KeyType::kInt, "1", 1, kUnbounded, {}, "NIC-to-router and router-to-NIC link latency in cycles (not in the seeds)."},
-          {"router.vcs.injection", KeyType::kInt, "0", 0, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue; seed-003 Table I: 3); 0 = one per virtual network (routing.vns), so 1 without VNs. With several, the NIC puts each packet into the next injection VC, round robin, that has room for its first flit, so a packet blocked at the head of one VC does not stop the next."},
+          {"router.vcs.injection", KeyType::kInt, "0", 0, 32, {}, "VCs of injection ports (seed-000 Table 3-1: a single queue; seed-003 Table I: 3); 0 = one per virtual network (routing.vns; sasha: its two, which its NICs pick), so 1 without VNs. With several, the NIC puts each packet into the next injection VC, round robin, that has room for its first flit, so a packet blocked at the head of one VC does not stop the next."},
           {"router.buffers.injection", KeyType::kInt, "32", 1, kUnbounded, {}, "Input buffer per injection VC, phits."}};
 }
 

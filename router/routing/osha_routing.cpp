@@ -32,7 +32,7 @@ class OshaOnVn final : public RoutingAlgorithm {
 
 }  // namespace
 
-OshaRouting::OshaRouting(const Mesh& topo, const std::vector<int>& order) : topo_(topo) {
+OshaRouting::OshaRouting(const Mesh& topo, const std::vector<int>& order, bool nic_picks) : topo_(topo), nic_picks_(nic_picks) {
   order_[0] = dimension_order(order);
   order_[1] = order_[0];
   std::swap(order_[1][0], order_[1][1]);  // the paper's pair: XY and YX, XYZ and YXZ (§1.3)
@@ -41,9 +41,11 @@ OshaRouting::OshaRouting(const Mesh& topo, const std::vector<int>& order) : topo
   vcs_per_vn_ = rings ? 2 : 1;  // DOR's: the dateline pair where a dimension is a ring
 }
 
-VcRequirement OshaRouting::vcs_needed() const { return {{1, 2 * vcs_per_vn_}}; }
+// SASHA: an injection VC per VN, which the NIC fills by its choice.
+VcRequirement OshaRouting::vcs_needed() const { return {{nic_picks_ ? 2 : 1, 2 * vcs_per_vn_}}; }
 
 std::unique_ptr<RoutingState> OshaRouting::make_state(int, const RouterParams&, int, int) const {
+  if (nic_picks_) return nullptr;  // SASHA: the NIC chose; no toggles
   return std::make_unique<OshaState>(topo_);
 }
 
@@ -51,7 +53,8 @@ void OshaRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ct
   RoutingAlgorithm::gather(view, pkt, ctx);
   set_mesh_inputs(topo_, ctx.router, topo_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic).router, ctx);
   // Only an injection decision reads it (route(), and the RTL under `injection`); 0 elsewhere.
-  osha_vn(ctx) = view.at_injection() ? static_cast<OshaState*>(view.state())->vn(pkt, view.now()) : 0;
+  // SASHA: the source NIC's choice, which the packet carries.
+  osha_vn(ctx) = !view.at_injection() ? 0 : nic_picks_ ? (pkt.vn & 1) : static_cast<OshaState*>(view.state())->vn(pkt, view.now());
 }
 
 RoutingDecision OshaRouting::route(const RoutingContext& ctx, Packet& pkt) const {
@@ -111,10 +114,10 @@ RoutingEntry osha_routing_entry() {
                    return std::make_unique<OshaRouting>(t, parse_dimension_order(order, t.dims(), "routing.osha_order"));
                  }};
   e.keys = {{{"routing.osha_order", KeyType::kString, "''", 0, 0, {},
-              "osha: the order in which VN 0 corrects the dimensions, with dor_order's syntax (x, y, z or 0-5, one per "
+              "osha and sasha: the order in which VN 0 corrects the dimensions, with dor_order's syntax (x, y, z or 0-5, one per "
               "dimension of topology.dims, each once; '' = ascending, xy or xyz); VN 1 uses it with its first two "
               "dimensions swapped (xy -> yx, xyz -> yxz, seed 001 §1.3)."},
-             nullptr, nullptr, {"osha"}, "VN 0 order"}};
+             nullptr, nullptr, {"osha", "sasha"}, "VN 0 order"}};
   return e;
 }
 

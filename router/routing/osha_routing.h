@@ -55,15 +55,18 @@ class OshaState : public RoutingState {
   OshaToggles toggles_;
 };
 
-class OshaRouting final : public RoutingAlgorithm {
+class OshaRouting : public RoutingAlgorithm {
  public:
   static constexpr std::uint8_t kVnBit = 0x40;  // RouteState::flags bit 6
 
   // `order`: VN 0's dimensions in the order they are corrected (a permutation of 0..dims-1, dims >= 2).
-  OshaRouting(const Mesh& topo, const std::vector<int>& order);
+  // `nic_picks`: SASHA (SashaRouting): the VN of an injection decision is the one the source NIC chose
+  // (Packet::vn), not the source's toggle.
+  OshaRouting(const Mesh& topo, const std::vector<int>& order, bool nic_picks = false);
   std::string name() const override { return "osha"; }
   VcRequirement vcs_needed() const override;
   int own_virtual_networks() const override { return 2; }
+  int source_virtual_networks() const override { return nic_picks_ ? 2 : 1; }
   int own_vn(int vc) const override { return vc / vcs_per_vn_; }  // VN 0's VCs first (vcs_needed)
   std::string vc_rule() const override {
     return "two virtual networks on disjoint VC sets (seed 001 §1.3), each dimension order within its own; on a torus "
@@ -88,6 +91,19 @@ class OshaRouting final : public RoutingAlgorithm {
   const Mesh& topo_;
   DimensionOrder order_[2];
   int vcs_per_vn_;
+  bool nic_picks_;
+};
+
+// `sasha`, SASHA (seed 001 §1.4; router/routing/sasha_routing.cpp): OSHA's two VNs, routes and VCs exactly,
+// but each packet's VN is chosen by its source NIC, adaptively (routing.vn_select's `adaptive`,
+// testbench/vn_choice.h: the VN whose candidate injection queue is the less loaded), and reaches the source
+// router in Packet::vn; the terminal (injection) class has one VC per VN (times the bands), so that the NIC
+// sees each VN's candidate queue through its credits. After injection the VN is the header's, as OSHA's.
+// RTL: OSHA's submodule (code ALG_SASHA), its input osha_vn = Packet::vn at an injection port.
+class SashaRouting final : public OshaRouting {
+ public:
+  SashaRouting(const Mesh& topo, const std::vector<int>& order) : OshaRouting(topo, order, true) {}
+  std::string name() const override { return "sasha"; }
 };
 
 }  // namespace hiradix

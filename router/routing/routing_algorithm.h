@@ -51,6 +51,9 @@ class RoutingAlgorithm {
   // one its VC `vc` belongs to. Band-based queues under dbbq band each VN by its own formula.
   virtual int own_virtual_networks() const { return 1; }
   virtual int own_vn(int /*vc*/) const { return 0; }
+  // Of those, the ones the source NIC picks among (Packet::vn; SASHA's two, testbench/vn_choice.h), each with
+  // its own injection VCs; 1 when the NIC picks none (OSHA picks its VN at the source router).
+  virtual int source_virtual_networks() const { return 1; }
   // In-transit adaptive routings: a head whose chosen output cannot take it goes through RC again (its
   // decision is re-evaluated, seed-003 §1.3 [F]), so the router keeps its route state from before RC.
   virtual bool reroutes_blocked_heads() const { return false; }

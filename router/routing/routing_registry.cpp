@@ -24,7 +24,8 @@ namespace hiradix {
   X(dor)                    \
   X(hybrid_dor)             \
   X(osha)                   \
-  X(marbp)
+  X(marbp)                  \
+  X(sasha)
 
 #define HIRADIX_DECLARE_ENTRY(name) RoutingEntry name##_routing_entry();
 HIRADIX_ROUTINGS(HIRADIX_DECLARE_ENTRY)
