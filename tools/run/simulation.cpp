@@ -471,6 +471,19 @@ std::string summarize(const nlohmann::json& j) {
                      per_packet, p["average_mw"].get<double>(), p["dynamic_mw"].get<double>(),
                      p["leakage_mw"].get<double>(), p["clock_ns"].get<double>());
   }
+  if (j.contains("qcn")) {  // QCN's notifications, its busiest queue against Q_eq, and the sources' fairness
+    const auto& q = j["qcn"];
+    s << fmt::format("  qcn          {} CNMs made, {} delivered, {:.4f} of link capacity; conservation {}\n",
+                     q["cnms_made"].get<long long>(), q["cnms_delivered"].get<long long>(),
+                     q["cnm_share_of_link_capacity"].get<double>(), q["conservation"]["ok"].get<bool>() ? "ok" : "VIOLATED");
+    if (!q["busiest_queue"].is_null())
+      s << fmt::format("  qcn          busiest queue router {} port {}: {:.1f} phits on average at its samples (Q_eq {})\n",
+                       q["busiest_queue"]["router"].get<int>(), q["busiest_queue"]["port"].get<int>(),
+                       q["busiest_queue"]["mean_phits"].get<double>(), j["config"]["qcn"]["q_eq"].get<long long>());
+    if (j.contains("fairness") && !j["fairness"]["jain_index"].is_null())
+      s << fmt::format("  fairness     Jain's index {:.3f} over {} sources\n", j["fairness"]["jain_index"].get<double>(),
+                       j["fairness"]["sources"].get<int>());
+  }
   const auto& cons = j["conservation"];
   s << fmt::format("  packets      {} delivered in window, {} in flight at end, conservation {}\n",
                    j["packets"].get<long long>(), cons["in_flight"].get<long long>(), cons["ok"].get<bool>() ? "ok" : "VIOLATED");
