@@ -120,7 +120,7 @@ void Router::tick(Cycle now) {
   begin_cycle(now);                         // tails that left, credits waited for, a broadcast due
   route_and_bid(now, next);                 // RC and VA of the heads due now; the switch bids
   if (allocator_.has_bids()) allocate(now);  // SA, and ST of the flits granted
-  if (qcn_ && !qcn_->pending().empty()) emit_cnms(now, next);  // QCN's notifications into output queues
+  if (qcn_ && !qcn_->pending().empty()) next = std::min(next, emit_cnms(now));  // QCN's notifications
   send_outputs(now, next);                  // output queues onto the links
   end_cycle(now, next);                     // when this router is due again
 }

@@ -162,9 +162,11 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   // fast path: the model's or the co-simulation's, plus the VN's offset.
   RoutingDecision decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt);
   // QCN: a data packet entered output queue `port` (its congestion point may make a CNM); the CNMs made go
-  // into their first hop's output queue when it has room and credits; a CNM's hop (min on the CNM VCs).
+  // into their first hop's output queue when it has room and credits (the cycle to try again: now + 1 while
+  // some wait, else kNever; returned, not written through a reference, which would keep tick's `next` in
+  // memory); a CNM's hop (min on the CNM VCs).
   void notice(int port, Cycle now);
-  void emit_cnms(Cycle now, Cycle& next);
+  Cycle emit_cnms(Cycle now);
   RoutingDecision route_cnm(Packet& pkt, int in_port, Cycle now);
   void fire_broadcast(Cycle now);
   void allocate(Cycle now);

@@ -33,7 +33,7 @@ void Router::notice(int port, Cycle now) {
   qcn_->made();
 }
 
-void Router::emit_cnms(Cycle now, Cycle& next) {
+Cycle Router::emit_cnms(Cycle now) {
   const int size = qcn_->params().cnm_phits;
   Ring<CongestionNotifier::Pending>& pending = qcn_->pending();
   while (!pending.empty()) {
@@ -43,16 +43,15 @@ void Router::emit_cnms(Cycle now, Cycle& next) {
       c.out_port = d.out_port;
       c.out_vc = d.out_vc;
     }
-    if (!outputs_.has_space(c.out_port, size, now) || !outputs_.has_credits(c.out_port, c.out_vc, size, now)) {
-      next = std::min(next, now + 1);  // rare: try again next cycle
-      return;
-    }
+    if (!outputs_.has_space(c.out_port, size, now) || !outputs_.has_credits(c.out_port, c.out_vc, size, now))
+      return now + 1;  // rare: try again next cycle
     outputs_.enqueue(c.out_port, c.packet, static_cast<std::uint8_t>(c.out_vc), kHeadFlit | kTailFlit, size, now + 1, now);
     out_active_ |= 1ull << c.out_port;
     out_touched_ |= 1ull << c.out_port;
     qcn_->counts().cnm_phits_sent += static_cast<std::uint64_t>(size);
     pending.pop();
   }
+  return kNever;
 }
 
 RoutingDecision Router::route_cnm(Packet& pkt, int in_port, Cycle now) {
