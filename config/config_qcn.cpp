@@ -7,7 +7,7 @@
 
 namespace hiradix {
 
-void read_qcn(ConfigValues& v, Config& c, const Topology& topo) {
+void read_qcn(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
   QcnParams& q = c.qcn;
   q.sampling = v.S("qcn.sampling") == "output";
   q.phit_bytes = static_cast<int>(v.I("units.phit_bytes"));
@@ -18,6 +18,14 @@ void read_qcn(ConfigValues& v, Config& c, const Topology& topo) {
     v.set(key, v.I(key));
   for (const char* key : {"qcn.r_ai_mbps", "qcn.r_hai_mbps", "qcn.timer_ms", "qcn.min_rate_mbps", "units.link_gbps"})
     v.set(key, v.F(key));
+  if (routing.takes_cnms()) {  // QCN-Switch: the switches, not the NICs, act on the CNMs (seed 002 §III)
+    if (!q.sampling)
+      config_fail("qcn.sampling", "routing.algorithm " + c.routing.algorithm +
+                                      " moves its probabilities on QCN's CNMs: set qcn.sampling: output");
+    if (v.S("qcn.reaction") == "on")
+      config_fail("qcn.reaction", "routing.algorithm " + c.routing.algorithm +
+                                      "'s switches take the CNMs instead of the NICs (seed 002 §III): set qcn.reaction: off");
+  }
   if (!q.sampling) return;
 
   const RouterParams& rp = c.router;
@@ -33,7 +41,6 @@ void read_qcn(ConfigValues& v, Config& c, const Topology& topo) {
   q.cp.cpc = static_cast<int>(v.I("qcn.cpc"));
   q.cp.cnm_share_percent = static_cast<int>(v.I("qcn.cnm_percent"));
   q.cp.sampling = v.S("qcn.victim") == "arrival" ? QcnSampling::kArrival : QcnSampling::kOccupancy;
-  q.cnm_phits = rp.flit_size;
   q.reaction = v.S("qcn.reaction") == "on";
   q.rp.byte_counter = v.I("qcn.byte_counter");
   q.rp.fast_recovery_cycles = static_cast<int>(v.I("qcn.fast_recovery"));

@@ -270,7 +270,7 @@ void read_vcs_and_buffers(ConfigValues& v, Config& c, const RoutingAlgorithm& ro
   };
   const int max_queues = static_cast<int>(v.I("router.voq_max_queues"));
   // QCN's CNMs (qcn.sampling) take min's VCs of their own above the routing's (router/flow/qcn_params.h).
-  read_qcn(v, c, topo);
+  read_qcn(v, c, routing, topo);
   const VcRequirement cnm = cnm_vcs(c, topo);
   for (std::size_t i = 0; i < classes.size(); ++i) {
     const std::string& key = classes[i].vcs.key;

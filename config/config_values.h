@@ -66,7 +66,7 @@ void check_voq_switch(const Config& c, const RoutingAlgorithm& routing);
 // router.pause.*: each link class's pause headroom and hysteresis, checked against its latency and buffers.
 void read_pause(ConfigValues& v, Config& c, const Topology& topo);
 // qcn.* and units.* (config_qcn.cpp), into c.qcn; and the VCs CNMs take on each link class (0 without QCN).
-void read_qcn(ConfigValues& v, Config& c, const Topology& topo);
+void read_qcn(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const Topology& topo);
 VcRequirement cnm_vcs(const Config& c, const Topology& topo);
 void read_power(ConfigValues& v, Config& c, const Topology& topo);
 void read_traffic(ConfigValues& v, Config& c, const Topology& topo);

@@ -16,8 +16,6 @@ std::optional<CongestionNotifier::Notice> CongestionNotifier::entered(int port, 
   QcnCongestionPoint& cp = points_[static_cast<std::size_t>(port)];
   if (!cp.packet_arrived()) return std::nullopt;
   const QcnSample s = cp.sample(occupancy, static_cast<std::uint32_t>(rng_.next() >> 32));
-  ++counts_.samples;
-  counts_.sampled_phits += static_cast<std::uint64_t>(occupancy);
   ++port_samples_[static_cast<std::size_t>(port)];
   port_phits_[static_cast<std::size_t>(port)] += static_cast<std::uint64_t>(occupancy);
   if (!s.send_cnm) return std::nullopt;

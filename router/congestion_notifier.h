@@ -17,9 +17,7 @@ namespace hiradix {
 
 // What a switch counts of QCN, from the end of warm-up.
 struct QcnCounts {
-  std::uint64_t samples = 0;         // samples taken by its congestion points
-  std::uint64_t cnms_made = 0;       // CNMs made
-  std::uint64_t sampled_phits = 0;   // the sampled queues' lengths, summed over the samples
+  std::uint64_t cnms_made = 0;       // CNMs made (the samples are counted per port)
   std::uint64_t cnm_phits_sent = 0;  // phits of CNMs this router put into its output queues (hops of CNMs)
   std::uint64_t cnms_dropped = 0;    // made while kMaxPending waited (CongestionNotifier)
 };

@@ -342,7 +342,10 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   out_touched_ |= 1ull << g.out_port;
   if (qcn_) {
     if (pool_[e.packet].cnm) qcn_->counts().cnm_phits_sent += static_cast<std::uint64_t>(size);
-    else if (e.head) notice(g.out_port, now);
+    else if (e.head) {
+      if (events_ & kQcnEvents) state_->packet_sent(g.out_port);
+      notice(g.out_port, now);
+    }
   }
   if (credit_return_)
     credit_return_->freed(inputs_.link(g.in_port), g.in_port, inputs_.flow_class(index), size, e.tail_leave, now);

@@ -27,18 +27,19 @@ void Router::notice(int port, Cycle now) {
   cnm.cnm = static_cast<std::uint8_t>(n->fb);
   cnm.src = dst;  // the flow's destination, for the source to know which flow (QCN's flow id)
   cnm.dst = src;
-  cnm.size = static_cast<std::uint16_t>(qcn_->params().cnm_phits);
+  cnm.size = static_cast<std::uint16_t>(params_.flit_size);  // a CNM is one flit
   cnm.generated = cnm.injected = now;
   qcn_->pending().push({id});
   qcn_->made();
+  if (events_ & kQcnEvents) state_->cnm_made(port, n->fb, src, dst);
 }
 
 Cycle Router::emit_cnms(Cycle now) {
-  const int size = qcn_->params().cnm_phits;
+  const int size = params_.flit_size;
   Ring<CongestionNotifier::Pending>& pending = qcn_->pending();
   while (!pending.empty()) {
     CongestionNotifier::Pending& c = pending.front();
-    if (c.out_port < 0) {  // its first hop, decided once: min from here, as if it arrived on the sampled port
+    if (c.out_port < 0) {  // its first hop, decided once: min from here (min's hop does not read its input port)
       const RoutingDecision d = route_cnm(pool_[c.packet], 0, now);
       c.out_port = d.out_port;
       c.out_vc = d.out_vc;
@@ -62,6 +63,7 @@ RoutingDecision Router::route_cnm(Packet& pkt, int in_port, Cycle now) {
   RoutingDecision d = cnm_routing_->route(ctx, pkt);
   const int cls = ports_[d.out_port].link_class;
   if (cls != 0) d.out_vc = static_cast<std::uint8_t>(d.out_vc + qcn_->params().cnm_vc_base[static_cast<std::size_t>(cls)]);
+  else if ((events_ & kQcnEvents) && ports_[in_port].link_class != 0) state_->cnm_passing(in_port, pkt.cnm);
   return d;
 }
 

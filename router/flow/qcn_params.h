@@ -22,7 +22,6 @@ namespace hiradix {
 struct QcnParams {
   bool sampling = false;    // congestion points at every output queue of every switch (qcn.sampling: output)
   QcnCpParams cp;           // Q_eq in phits
-  int cnm_phits = 8;        // a CNM's size: a flit
   bool reaction = true;     // reaction points in the NICs (qcn.reaction)
   QcnRpParams rp;           // rates in bits per second, the byte counter in bytes
   int phit_bytes = 125;     // units.phit_bytes: converts the byte- and rate-valued keys

@@ -19,13 +19,17 @@ RoutingDecision MarbpRouting::route(const RoutingContext& ctx, Packet& pkt) cons
   if (topo_.group_of(dst_router) == topo_.group_of(ctx.router)) return follow(ctx.router, pkt);
   const RouteState injected = rs;
   const RoutingDecision minimal = follow(ctx.router, pkt);
-  if (minimal.out_vc < rtl::READY_W && (ctx.flow_ready[minimal.out_port] >> minimal.out_vc & 1)) return minimal;
-  // Paused: the host port's alternative rule, Valiant -g- through its fixed intermediate.
+  if (keeps_minimal(ctx, minimal)) return minimal;
+  // The host port's alternative rule, Valiant -g- through its fixed intermediate.
   rs = injected;
   const int root = host_intermediate(ctx.router, ctx.in_port);
   rs.intermediate = static_cast<std::uint32_t>(root);
   rs.phase = root == dst_router ? 1 : 0;
   return follow(ctx.router, pkt);
+}
+
+bool MarbpRouting::keeps_minimal(const RoutingContext& ctx, const RoutingDecision& minimal) const {
+  return minimal.out_vc < rtl::READY_W && (ctx.flow_ready[minimal.out_port] >> minimal.out_vc & 1);
 }
 
 std::optional<RuleCounts> MarbpRouting::rule_counts(int router) const { return OpenFlowTable(topo_, router).counts(); }

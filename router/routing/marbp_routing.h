@@ -33,6 +33,11 @@ class MarbpRouting : public ValiantRouting {
   int host_intermediate(int router, int host) const { return topo_.peer(router, topo_.global_port(host % topo_.h())).router; }
   std::optional<RuleCounts> rule_counts(int router) const override;
   std::string rtl_refusal() const override;
+
+ protected:
+  // Whether the minimal rule applies to a packet injected towards another group, whose minimal hop is
+  // `minimal`: MAR-bP's while that hop's VC is not held back; QCN-Switch's by its probability.
+  virtual bool keeps_minimal(const RoutingContext& ctx, const RoutingDecision& minimal) const;
 };
 
 }  // namespace hiradix

@@ -95,6 +95,12 @@ class RoutingAlgorithm {
   // The routings of commodity OpenFlow switches (MAR-bP): the flow rules `router` holds (result.json
   // `openflow`); none for the others.
   virtual std::optional<RuleCounts> rule_counts(int /*router*/) const { return std::nullopt; }
+  // QCN-Switch: its switches take QCN's CNMs (its state listens to kQcnEvents), so a run needs
+  // qcn.sampling on and the NICs' reaction points off.
+  virtual bool takes_cnms() const { return false; }
+  // The name of the value per output port its state reports at the end of a run (RoutingState::port_reading;
+  // result.json `port_readings`); "" = none.
+  virtual std::string port_reading() const { return ""; }
   // The group broadcast a routing's state needs (ECtN, PB): the key of its period, the period, the mode
   // `broadcast.mode: auto` stands for, and the payload (values x bits); none for the other routings.
   struct BroadcastNeeds {

@@ -42,7 +42,7 @@ struct RoutingContext {
   // reads (ECtN's combined counters, PB's flag, ACOR's level, TPR's count, LIAN's readings): by the slot of
   // their declaration (router/routing/*_rtl.h, own_input), each family reaching its own through accessors
   // there, so that the context names no routing. The RTL unit sees each as that declared input.
-  static constexpr int kOwnScalars = 24, kOwnArrays = 3;
+  static constexpr int kOwnScalars = 32, kOwnArrays = 3;
   std::int32_t own[kOwnScalars] = {};
   const std::uint8_t* own_arrays[kOwnArrays] = {};
   int scratch = 0;  // a routing's own mark from its route() to its hooks (ECtN: a source decision)

@@ -25,7 +25,8 @@ namespace hiradix {
   X(hybrid_dor)             \
   X(osha)                   \
   X(marbp)                  \
-  X(sasha)
+  X(sasha)                  \
+  X(qcn_switch)
 
 #define HIRADIX_DECLARE_ENTRY(name) RoutingEntry name##_routing_entry();
 HIRADIX_ROUTINGS(HIRADIX_DECLARE_ENTRY)

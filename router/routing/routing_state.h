@@ -4,6 +4,7 @@
 // hook of a router event only when the state listens to it (events()), so the others pay nothing for them.
 #pragma once
 #include <cstdint>
+#include <limits>
 
 #include "tlm/cycle.h"
 #include "tlm/packet.h"
@@ -21,6 +22,7 @@ enum RouterEvent : std::uint8_t {
   kTailLeft = 1 << 1,            // tail_left
   kInjectionForwarded = 1 << 2,  // injection_forwarded
   kInjectionArrived = 1 << 3,    // injection_arrived
+  kQcnEvents = 1 << 4,           // packet_sent, cnm_made, cnm_passing (under qcn.sampling only)
 };
 
 // The events a routing's state block in the RTL takes (RoutingAlgorithm::rtl_state_blocks: ACOR-Switch's
@@ -55,6 +57,16 @@ class RoutingState {
   // The head of `pkt` arrives in an injection (terminal) input buffer of this router at cycle `at` (called
   // when the link delivers it, possibly before `at`): LIAN's count of the packets waiting there.
   virtual void injection_arrived(const Packet& /*pkt*/, Cycle /*at*/) {}
+  // QCN (qcn.sampling; QCN-Switch's probabilities, router/routing/qcn_switch_state.h): the head of a data
+  // packet was granted to output `out_port`; this router's congestion point at `out_port` made a CNM about a
+  // packet from node `src` to node `dst` with feedback `fb` (1..63); a CNM with feedback `fb` for one of
+  // this router's nodes arrived through router-to-router port `in_port` (it is routed to the node next).
+  virtual void packet_sent(int /*out_port*/) {}
+  virtual void cnm_made(int /*out_port*/, int /*fb*/, std::uint32_t /*src*/, std::uint32_t /*dst*/) {}
+  virtual void cnm_passing(int /*in_port*/, int /*fb*/) {}
+  // The value per output port the routing reports at the end of a run (RoutingAlgorithm::port_reading:
+  // QCN-Switch's minimal-routing probability in percent); NaN where a port has none.
+  virtual double port_reading(int /*port*/) const { return std::numeric_limits<double>::quiet_NaN(); }
   // The router's congestion level at cycle `now` (ACOR-Switch, PB-ACOR: 0-based), for the time series of a
   // transient; -1: the routing keeps none.
   virtual int level(Cycle /*now*/) { return -1; }

@@ -4,6 +4,9 @@
 // (host mod h) of this router and minimally from its far end, a Valiant -g- path whose intermediate is that
 // far end. In-group and in-transit packets: minimal. The two candidate paths are Valiant's path logic
 // (hiradix_valiant_path.v) under -g-, one with R_ROOT this router (minimal), one with the host's far end.
+// QCN-Switch (seed 002, seed-000 §4.6; router/routing/qcn_switch_routing.h) under its own code: the same
+// rules, the minimal one taken iff the draw N = 1 + floor(random[31:0] * 100 / 2^32) is at most qcn_p, the
+// minimal port's probability in whole percent (the switch's table, an input).
 `default_nettype none
 module hiradix_route_marbp(
 `include "routing/hiradix_routing_port_list.vh"
@@ -16,7 +19,9 @@ module hiradix_route_marbp(
 `include "routing/hiradix_routing_ports.vh"
 `include "topology/hiradix_global_peer.vh"
 
-  wire on = cfg_algorithm == ALG_MARBP[ALG_W-1:0];
+  wire marbp = cfg_algorithm == ALG_MARBP[ALG_W-1:0];
+  wire qcn_switch = cfg_algorithm == ALG_QCN_SWITCH[ALG_W-1:0];
+  wire on = marbp || qcn_switch;
   localparam [1:0] MINUS_G_MINUS = PHASE_A_G[1:0];
   // The host port's global port k = in_port mod h, without a divider: host j < 2h (rtl_refusal).
   wire [W-1:0] host = {{(W-PORT_W){1'b0}}, in_port};
@@ -38,9 +43,15 @@ module hiradix_route_marbp(
                                  .cfg_ugal_min_slots(1'b0), .out_port(alt_out), .out_vc(alt_vc), .min_port(alt_min),
                                  .misroute(alt_mis), .rs_out(alt_rs), .no_slot(alt_no_slot));
 
-  // The minimal rule is disabled while its VC cannot take a packet (VCs beyond READY_W never are).
+  // MAR-bP: the minimal rule is disabled while its VC cannot take a packet (VCs beyond READY_W never are).
   wire ready = min_vc < READY_W[VC_W-1:0] && flow_ready[min_out * READY_W + {30'b0, min_vc[1:0]}];
-  wire take_host = on && injection && dst_g != here_g && !ready;
+  // QCN-Switch: N - 1 = floor(random[31:0] * 100 / 2^32), 0..99; minimal iff N <= qcn_p.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [38:0] scaled = {7'b0, random[31:0]} * 39'd100;  // its low 32 bits are the fraction
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire drawn_minimal = scaled[38:32] < qcn_p;
+  wire keeps_minimal = marbp ? ready : drawn_minimal;
+  wire take_host = on && injection && dst_g != here_g && !keeps_minimal;
   assign {out_port, out_vc, min_port, misroute, rs_out, no_slot} =
       take_host ? {alt_out, alt_vc, alt_min, alt_mis, alt_rs, alt_no_slot}
                 : {min_out, min_vc, min_min, min_mis, min_rs, min_no_slot};

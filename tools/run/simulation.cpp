@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -247,23 +249,39 @@ nlohmann::json openflow_json(Network& net) {
   per_kind["total"] = summary([](const RuleCounts& c) { return c.total(); });
   return {{"rules", per_kind}};
 }
+// The value per port a routing's state reports (RoutingAlgorithm::port_reading), at the end of the run, over
+// the ports that have one: mean, least, most, and how many ports.
+nlohmann::json port_readings_json(Network& net) {
+  double sum = 0, lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  long long ports = 0;
+  for (int r = 0; r < net.routers(); ++r)
+    for (int p = 0; p < net.topology().radix(r); ++p) {
+      const double x = net.router(r).routing_state()->port_reading(p);
+      if (std::isnan(x)) continue;
+      sum += x, lo = std::min(lo, x), hi = std::max(hi, x), ++ports;
+    }
+  if (ports == 0) return nullptr;
+  return {{net.routing().port_reading(), {{"mean", sum / static_cast<double>(ports)}, {"min", lo}, {"max", hi}, {"ports", ports}}}};
+}
 
 // QCN's notifications in the measurement window: samples, CNMs made, dropped and delivered, the sampled
 // queues' mean length, and the share of the router-to-router and ejection links' capacity CNMs took (a CNM
 // counts as a flit: an upper bound); and their conservation over the whole run.
 nlohmann::json qcn_json(Network& net, Cycle measured) {
   QcnCounts sum;
-  std::uint64_t made_total = 0, links = 0;
+  std::uint64_t made_total = 0, links = 0, samples = 0, sampled_phits = 0;
   const Topology& topo = net.topology();
   for (int r = 0; r < net.routers(); ++r) {
     const CongestionNotifier& q = *net.router(r).qcn();
-    sum.samples += q.counts().samples;
     sum.cnms_made += q.counts().cnms_made;
     sum.cnms_dropped += q.counts().cnms_dropped;
-    sum.sampled_phits += q.counts().sampled_phits;
     sum.cnm_phits_sent += q.counts().cnm_phits_sent;
     made_total += q.made_total();
     links += static_cast<std::uint64_t>(topo.radix(r));  // every output port: router-to-router links and ejection
+    for (int p = 0; p < topo.radix(r); ++p) {
+      samples += q.port_samples(p);
+      sampled_phits += q.port_sampled_phits(p);
+    }
   }
   // The queue whose samples were longest on average, with at least a tenth of the busiest port's samples.
   nlohmann::json busiest;
@@ -284,11 +302,11 @@ nlohmann::json qcn_json(Network& net, Cycle measured) {
   const Stats& s = net.stats();
   const std::uint64_t held = net.cnms_in_flight();
   const double capacity = static_cast<double>(links) * static_cast<double>(std::max<Cycle>(measured, 1));
-  return {{"samples", sum.samples},
+  return {{"samples", samples},
           {"cnms_made", sum.cnms_made},
           {"cnms_dropped", sum.cnms_dropped},
           {"cnms_delivered", s.cnms_delivered()},
-          {"sampled_queue_mean_phits", sum.samples ? nlohmann::json(static_cast<double>(sum.sampled_phits) / sum.samples) : nlohmann::json()},
+          {"sampled_queue_mean_phits", samples ? nlohmann::json(static_cast<double>(sampled_phits) / samples) : nlohmann::json()},
           {"busiest_queue", busiest},
           {"cnm_share_of_link_capacity", static_cast<double>(sum.cnm_phits_sent) / capacity},
           {"conservation", {{"made", made_total}, {"delivered", s.cnms_delivered_total()}, {"in_flight", held},
@@ -362,6 +380,7 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   }
   if (net.routing().rule_counts(0)) j["openflow"] = openflow_json(net);
   if (config.qcn.sampling) j["qcn"] = qcn_json(net, measured);
+  if (!net.routing().port_reading().empty()) j["port_readings"] = port_readings_json(net);
   if (config.traffic.has_change) {
     j["time_series"] = net.stats().time_series_json();
     j["reaction"] = net.stats().reaction_json(config.traffic.change_at);
@@ -484,6 +503,10 @@ std::string summarize(const nlohmann::json& j) {
       s << fmt::format("  fairness     Jain's index {:.3f} over {} sources\n", j["fairness"]["jain_index"].get<double>(),
                        j["fairness"]["sources"].get<int>());
   }
+  if (j.contains("port_readings") && !j["port_readings"].is_null())  // a routing's value per port at the end
+    for (const auto& [name, r] : j["port_readings"].items())
+      s << fmt::format("  routing      {} at the end: mean {:.2f}, min {:.2f}, max {:.2f} over {} ports\n", name,
+                       r["mean"].get<double>(), r["min"].get<double>(), r["max"].get<double>(), r["ports"].get<long long>());
   const auto& cons = j["conservation"];
   s << fmt::format("  packets      {} delivered in window, {} in flight at end, conservation {}\n",
                    j["packets"].get<long long>(), cons["in_flight"].get<long long>(), cons["ok"].get<bool>() ? "ok" : "VIOLATED");

@@ -1,0 +1,52 @@
+// QCN-Switch's state in each switch (seed-002 §III, seed-000 §4.6; docs/papers/seed-002-qcn-openflow.md):
+// the table of minimal-routing probabilities of its transit ports (router/routing/qcn_switch_probabilities.h),
+// moved by the QCN events the router reports (RoutingState, kQcnEvents):
+//  - a CNM for one of this switch's nodes arrives through transit port x: the port's P falls (the switch
+//    intercepts it; it still goes on to the node, whose reaction point qcn_switch requires off);
+//  - this switch's own congestion point at output x makes a CNM for one of its own nodes: x's P falls, as
+//    if the CNM had arrived through x (output sampling: the port whose queue sent it);
+//  - source processing (variant source): every CNM this switch's congestion point at x makes about a packet
+//    towards another group falls on x too, the port that packet leaves by (seed-002 §1.6; under output
+//    sampling the victim's port is the sampled one);
+//  - a data packet's head granted to transit output x: x's counter towards the additive increase.
+#pragma once
+#include <vector>
+
+#include "router/routing/qcn_switch_probabilities.h"
+#include "router/routing/routing_state.h"
+#include "topology/dragonfly.h"
+
+namespace hiradix {
+
+class QcnSwitchState : public RoutingState {
+ public:
+  QcnSwitchState(const Dragonfly& topo, int router, const QcnSwitchParams& params)
+      : topo_(topo), router_(router), group_(topo.group_of(router)), table_(params, transit_ports(topo, router)) {}
+  std::uint8_t events() const override { return kQcnEvents; }
+  void packet_sent(int out_port) override { table_.packet_sent(out_port); }
+  void cnm_passing(int in_port, int fb) override { table_.cnm_received(in_port, fb); }
+  void cnm_made(int out_port, int fb, std::uint32_t src, std::uint32_t dst) override {
+    if (topo_.port_class(out_port) == PortClass::kTerminal) return;
+    const bool own_node = topo_.router_of_terminal(static_cast<int>(src)) == router_;
+    const bool processed_here = table_.params().variant == QcnSwitchVariant::kSource &&
+                                topo_.group_of(topo_.router_of_terminal(static_cast<int>(dst))) != group_;
+    if (own_node || processed_here) table_.local_cnm(out_port, fb);
+  }
+  double port_reading(int port) const override {
+    return topo_.port_class(port) == PortClass::kTerminal ? RoutingState::port_reading(port) : table_.probability_percent(port);
+  }
+  const QcnSwitchProbabilities& table() const { return table_; }
+  QcnSwitchProbabilities& table() { return table_; }
+
+ private:
+  static std::vector<bool> transit_ports(const Dragonfly& topo, int router) {
+    std::vector<bool> transit(static_cast<std::size_t>(topo.radix(router)));
+    for (int p = 0; p < topo.radix(router); ++p) transit[static_cast<std::size_t>(p)] = topo.port_class(p) != PortClass::kTerminal;
+    return transit;
+  }
+  const Dragonfly& topo_;
+  int router_, group_;
+  QcnSwitchProbabilities table_;
+};
+
+}  // namespace hiradix

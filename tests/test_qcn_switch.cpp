@@ -1,0 +1,184 @@
+// QCN-Switch (routing.algorithm: qcn_switch; seed 002, seed-000 §4.6; issue 29): the decision at injection by
+// hand (the minimal rule iff the draw N <= P of the minimal port, else MAR-bP's host port), the switch's
+// state moved by the CNMs it intercepts, makes and the packets it sends, in each variant, the configuration
+// it needs, and whole runs under adversarial and uniform traffic, in lockstep with the RTL unit.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "router/routing/qcn_switch_routing.h"
+#include "router/routing/qcn_switch_state.h"
+#include "router/routing/routing_registry.h"
+#include "topology/dragonfly.h"
+
+#include "sim_helpers.h"
+
+using namespace hiradix;
+using namespace hiradix::test;
+using nlohmann::json;
+
+namespace {
+
+std::unique_ptr<RoutingAlgorithm> qcn_switch(const Dragonfly& topo, const char* variant = "compare") {
+  RoutingOptions o;
+  o.algorithm = "qcn_switch";
+  o.set("routing.qcn_variant", variant);
+  return make_routing(o, topo);
+}
+
+RoutingDecision inject(const RoutingAlgorithm& r, int router, int host, int dst, int p_percent, std::uint32_t random, Packet& pkt) {
+  RoutingContext ctx;
+  ctx.router = router;
+  ctx.in_port = host;
+  ctx.random = random;
+  qcn_p(ctx) = p_percent;
+  pkt.dst = static_cast<std::uint32_t>(dst);
+  return r.route(ctx, pkt);
+}
+
+// The random bits 0..31 whose draw is N: the least r with 1 + floor(r 100 / 2^32) = N.
+std::uint32_t bits_for(int n) {
+  const std::uint64_t r = ((static_cast<std::uint64_t>(n - 1) << 32) + 99) / 100;
+  EXPECT_EQ(QcnSwitchProbabilities::draw_n(static_cast<std::uint32_t>(r)), n);
+  return static_cast<std::uint32_t>(r);
+}
+
+// The network of test_marbp.cpp: p = 2, a = 4, h = 2, palmtree; router 0's host 1 towards node 40 (group 5):
+// minimal through local port 2, the host's rule through global port 1 (port 6) to router 35.
+TEST(QcnSwitchRouting, MinimalIffTheDrawIsAtMostTheMinimalPortsProbability) {
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  const auto r = qcn_switch(topo);
+  Packet pkt;
+  EXPECT_EQ(inject(*r, 0, 1, 40, 100, 0xFFFFFFFFu, pkt).out_port, 2) << "P = 100 %: N <= 100 always";
+  pkt = Packet();
+  RoutingDecision d = inject(*r, 0, 1, 40, 0, 0, pkt);
+  EXPECT_EQ(d.out_port, 6) << "P = 0: N >= 1 never";
+  EXPECT_EQ(pkt.route.intermediate, 35u);
+  for (const auto& [n, port] : {std::pair{50, 2}, std::pair{51, 6}, std::pair{1, 2}, std::pair{100, 6}}) {
+    pkt = Packet();
+    EXPECT_EQ(inject(*r, 0, 1, 40, 50, bits_for(n), pkt).out_port, port) << "N = " << n << ", P = 50";
+  }
+  // In the source group (node 4, router 2): minimal whatever P and N.
+  pkt = Packet();
+  EXPECT_EQ(inject(*r, 0, 1, 4, 0, 0xFFFFFFFFu, pkt).out_port, topo.min_port(0, 2));
+}
+
+// gather() reads the probability of topo.min_port towards the destination: the port the minimal rule takes.
+TEST(QcnSwitchRouting, TheMinimalRuleLeavesByTheTopologysMinimalPort) {
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  const auto r = qcn_switch(topo);
+  for (int router = 0; router < topo.routers(); ++router)
+    for (int dst = 0; dst < topo.routers(); ++dst) {
+      if (topo.group_of(dst) == topo.group_of(router)) continue;
+      Packet pkt;
+      EXPECT_EQ(inject(*r, router, 0, dst * topo.p(), 100, 0, pkt).out_port, topo.min_port(router, dst)) << router << " -> " << dst;
+    }
+}
+
+// The state's events by hand (L_f = 1/64, PI = 1 %, PC_l = 100 by default; P in 1/512 %): router 0, node 0
+// and 1 its own; port 2 local, port 5 global.
+TEST(QcnSwitchState, CnmsThroughAPortAndThoseItMakesForItsNodesLowerThatPort) {
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  const auto base = qcn_switch(topo, "base");
+  auto s = base->make_state(0, RouterParams{}, 0, topo.radix());
+  auto& q = *static_cast<QcnSwitchState*>(s.get());
+  ASSERT_EQ(s->events(), kQcnEvents);
+  s->cnm_passing(2, 32);  // P <- P (1 - 32/64)
+  EXPECT_EQ(q.table().probability(2), kQcnFullProbability / 2);
+  s->cnm_made(5, 16, /*src*/ 1, /*dst*/ 40);  // its own node 1's packet: as one through port 5, P (1 - 1/4)
+  EXPECT_EQ(q.table().probability(5), kQcnFullProbability * 3 / 4);
+  s->cnm_made(5, 16, /*src*/ 9, /*dst*/ 40);  // another switch's node's: base leaves it to that switch
+  EXPECT_EQ(q.table().probability(5), kQcnFullProbability * 3 / 4);
+  s->cnm_made(0, 16, 1, 40);  // an ejection queue's: no probability
+  for (int i = 0; i < 99; ++i) s->packet_sent(2);
+  EXPECT_EQ(q.table().probability(2), kQcnFullProbability / 2);
+  s->packet_sent(2);  // the 100th with no CNM: +1 %
+  EXPECT_EQ(q.table().probability(2), kQcnFullProbability / 2 + kQcnOnePercent);
+
+  // Source processing: the CNMs it makes about packets towards other groups count too, not in-group ones.
+  const auto source = qcn_switch(topo, "source");
+  auto t = source->make_state(0, RouterParams{}, 0, topo.radix());
+  auto& u = *static_cast<QcnSwitchState*>(t.get());
+  t->cnm_made(5, 16, 9, 40);
+  EXPECT_EQ(u.table().probability(5), kQcnFullProbability * 3 / 4);
+  t->cnm_made(2, 16, 9, 5);  // node 5 is on router 2, group 0
+  EXPECT_EQ(u.table().probability(2), kQcnFullProbability);
+}
+
+TEST(QcnSwitchConfig, RefusalsNameTheKey) {
+  const Overrides ok = {{"topology.h", "2"}, {"routing.algorithm", "qcn_switch"}, {"qcn.sampling", "output"}, {"qcn.reaction", "off"}};
+  EXPECT_EQ(config_error(ok), "accepted");
+  EXPECT_NE(config_error(test::with(ok, {{"qcn.sampling", "off"}})).find("qcn.sampling"), std::string::npos);
+  EXPECT_NE(config_error(test::with(ok, {{"qcn.reaction", "on"}})).find("qcn.reaction"), std::string::npos);
+  EXPECT_NE(config_error(test::with(ok, {{"routing.qcn_th1", "31"}})).find("routing.qcn_th1"), std::string::npos);
+  EXPECT_NE(config_error(test::with(ok, {{"routing.qcn_variant", "both"}})).find("routing.qcn_variant"), std::string::npos);
+  EXPECT_NE(config_error({{"routing.algorithm", "min"}, {"routing.qcn_pc_l", "10"}}).find("routing.qcn_pc_l"), std::string::npos);
+  EXPECT_NE(config_error({{"routing.algorithm", "qcn_switch"}, {"qcn.sampling", "output"}, {"qcn.reaction", "off"},
+                          {"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}})
+                .find("qcn_switch"),
+            std::string::npos);
+}
+
+// ---- whole runs (h = 2: 9 groups of 4 routers, 2 nodes each) ----
+
+// MAR-bP's Ethernet switch (test_marbp.cpp: pause, per-output VOQs, 512-phit buffers) with a 128-phit output
+// queue (Q_eq 25 phits) and QCN at every output queue, sampling every 10th packet (the seeds' 100 is for their
+// larger queues).
+Overrides ethernet(const char* pattern, const char* load, const char* variant = "compare") {
+  return {{"topology.h", "2"},          {"routing.algorithm", "qcn_switch"}, {"routing.qcn_variant", variant},
+          {"router.flow_control", "pause"}, {"router.queues", "voq_sw"},    {"router.buffers.local", "512"},
+          {"router.buffers.global", "512"}, {"router.buffers.injection", "512"}, {"router.output_queue", "128"},
+          {"qcn.sampling", "output"},
+          {"qcn.reaction", "off"},       {"qcn.cpc", "10"},                  {"traffic.pattern", pattern},
+          {"traffic.load", load},        {"sim.warmup", "4000"},             {"sim.measure", "4000"}};
+}
+
+// ADV+1 at 0.4: MIN carries at most 1/(a p) = 0.125; QCN-Switch's CNMs drive the minimal ports' P down and
+// most packets take their host's global link (seed 1: 12 % minimal, 0.420 accepted, P 71 % on average at the
+// end, the congested ports' near 0). CNMs are conserved; the routing's P per port is in result.json.
+TEST(QcnSwitchRuns, AdversarialTrafficLeavesTheCongestedMinimalPath) {
+  const json adv = run_sane(ethernet("adv", "0.4"));
+  ASSERT_FALSE(adv.is_null());
+  EXPECT_LT(adv["path_types"].value("min", 0.0), 0.3) << adv["path_types"].dump();
+  EXPECT_GT(adv["accepted_load"].get<double>(), 0.3);
+  EXPECT_TRUE(adv["qcn"]["conservation"]["ok"].get<bool>());
+  const json& p = adv["port_readings"]["minimal_probability_percent"];
+  EXPECT_EQ(p["ports"], 36 * 5) << "3 local and 2 global ports per switch";
+  EXPECT_LT(p["min"].get<double>(), 1.0);
+  EXPECT_EQ(p["max"].get<double>(), 100.0);
+}
+
+// Seed 002's Q5 (seed-000 §4.7): under uniform traffic past saturation the base variant (and +source) sends
+// most packets non-minimally, every port reporting CNMs, and loses throughput; the feedback comparison sees
+// that no port stands out and keeps most of them minimal. Seed 1, UN at 0.8: base 0.627 accepted, 22 %
+// minimal, P 6 % on average; compare 0.766, 77 % and 74 % (MIN carries 0.80 here).
+TEST(QcnSwitchRuns, UnderUniformSaturationTheComparisonKeepsTrafficMinimal) {
+  const json base = run_sane(ethernet("un", "0.8", "base"));
+  const json compare = run_sane(ethernet("un", "0.8", "compare"));
+  ASSERT_FALSE(base.is_null());
+  ASSERT_FALSE(compare.is_null());
+  EXPECT_LT(base["path_types"].value("min", 0.0), 0.3);
+  EXPECT_GT(compare["path_types"].value("min", 0.0), 0.6);
+  EXPECT_GT(compare["accepted_load"].get<double>(), base["accepted_load"].get<double>() + 0.08);
+  EXPECT_GT(compare["port_readings"]["minimal_probability_percent"]["mean"].get<double>(),
+            5 * base["port_readings"]["minimal_probability_percent"]["mean"].get<double>());
+}
+
+// Polling every router every cycle gives the same run; the RTL unit decides every hop in lockstep (both
+// rules taken, the draw from the same LFSR bits), with results identical.
+TEST(QcnSwitchRuns, PollingAndLockstepWithTheRtlUnitAgree) {
+  const Overrides o = test::with(ethernet("adv", "0.4", "source"), {{"sim.measure", "2000"}});
+  const json model = run_sane(o);
+  ASSERT_FALSE(model.is_null());
+  json event = model, poll = run_sane(test::with(o, {{"sim.scheduling", "poll"}}));
+  event.erase("simulation"), poll.erase("simulation");
+  event["config"]["sim"].erase("scheduling"), poll["config"]["sim"].erase("scheduling");
+  EXPECT_EQ(event, poll);
+  const json lock = run_sane(test::with(o, {{"router.rc_mode", "lockstep"}}));
+  ASSERT_FALSE(lock.is_null());
+  EXPECT_EQ(lock["rtl"]["mismatches"], 0) << lock["rtl"].dump();
+  EXPECT_GT(lock["rtl"]["decisions"].get<long long>(), 1000);
+  EXPECT_EQ(without_rc_mode(model), without_rc_mode(lock));
+}
+
+}  // namespace
