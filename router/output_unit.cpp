@@ -39,12 +39,24 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
   }
 }
 
+void OutputUnit::enable_urgent(const std::vector<int>& urgent_vc, int flits) {
+  urgent_slots_.resize(static_cast<std::size_t>(flits) * ports_.size());
+  for (std::size_t p = 0; p < ports_.size(); ++p) {
+    ports_[p].urgent.attach(urgent_slots_.data() + p * static_cast<std::size_t>(flits), static_cast<std::size_t>(flits));
+    ports_[p].urgent_vc = static_cast<std::uint8_t>(urgent_vc[p]);
+  }
+}
+
 void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready,
                          Cycle now) {
   OutputPort& o = ports_[p];  // has_space / has_credits were asked this cycle: o is up to date
-  o.occupancy += size;
   with_flow([&](auto& f) { f.committed(p, vc, size); });
-  o.queue.push({packet, head_ready, vc, flags});
+  if (vc >= o.urgent_vc) {
+    o.urgent.push({packet, head_ready, vc, flags});
+  } else {
+    o.occupancy += size;
+    o.queue.push({packet, head_ready, vc, flags});
+  }
   if (o.reserved_cycle != now) {
     o.reserved_cycle = now;
     o.reserved_load = 0;
@@ -67,12 +79,15 @@ int OutputUnit::load_at_cycle_start(int p, Cycle now) const {
 
 bool OutputUnit::send(int p, Cycle now, int size) {
   OutputPort& o = ports_[p];
-  if (o.queue.empty() || o.link_free > now || o.queue.front().head_ready > now) return false;
+  const bool urgent = !o.urgent.empty() && o.urgent.front().head_ready <= now;  // a CNM goes first
+  if (!urgent && (o.queue.empty() || o.queue.front().head_ready > now)) return false;
+  if (o.link_free > now) return false;
   catch_up(p, now);  // the previous packet has left: its queue space is free
-  const QueuedPacket q = o.queue.front();
-  o.queue.pop();
+  Ring<QueuedPacket>& from = urgent ? o.urgent : o.queue;
+  const QueuedPacket q = from.front();
+  from.pop();
   o.link_free = now + static_cast<Cycle>(size);
-  o.on_wire = size;
+  o.on_wire = urgent ? 0 : size;  // the urgent queue's room is its slot, free once popped
   o.phits_out += static_cast<std::uint64_t>(size);
   links_[p]->send(q.packet, static_cast<std::uint16_t>(size), q.vc, q.flags, now);
   return true;
@@ -80,7 +95,9 @@ bool OutputUnit::send(int p, Cycle now, int size) {
 
 Cycle OutputUnit::next_event(int p, Cycle now) const {
   const OutputPort& o = ports_[p];
-  return o.queue.empty() ? kNever : std::max({o.link_free, o.queue.front().head_ready, now + 1});
+  Cycle ready = o.queue.empty() ? kNever : o.queue.front().head_ready;
+  if (!o.urgent.empty()) ready = std::min(ready, o.urgent.front().head_ready);
+  return ready == kNever ? kNever : std::max({o.link_free, ready, now + 1});
 }
 
 }  // namespace hiradix

@@ -29,6 +29,10 @@ struct QueuedPacket {  // a flit (under VCT, the whole packet)
 
 struct OutputPort {
   Ring<QueuedPacket> queue;
+  // QCN's CNMs (the port's VCs from urgent_vc up; none without QCN): a queue of their own with room of its
+  // own, sent ahead of the data queue (the highest class of service).
+  Ring<QueuedPacket> urgent;
+  std::uint8_t urgent_vc = 0xFF;
   std::uint32_t* owner = nullptr;     // wormhole: per downstream VC, packet + 1 holding it (0: free)
   bool sink = false;                  // ejection to a NIC: never blocks
   std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
@@ -69,6 +73,14 @@ class OutputUnit : public sc_core::sc_module {
     catch_up(p, now);
     return ports_[p].occupancy + size <= queue_phits_;
   }
+  // has_space for a flit of downstream VC `vc`: a CNM's in the port's urgent queue.
+  bool has_space_for(int p, int vc, int size, Cycle now) {
+    const OutputPort& o = ports_[p];
+    if (vc >= o.urgent_vc) return o.urgent.size() < o.urgent.capacity();
+    return has_space(p, size, now);
+  }
+  // QCN: each port's VCs from urgent_vc[p] up carry CNMs, which take an urgent queue of `flits` flits.
+  void enable_urgent(const std::vector<int>& urgent_vc, int flits);
   bool has_credits(int p, int vc, int size, Cycle now) {
     return with_flow([&](auto& f) { return f.may_send(p, vc, size, now); });
   }
@@ -170,7 +182,7 @@ class OutputUnit : public sc_core::sc_module {
   ArenaPtr<FlowControlSender> flow_;
   CreditSender* credits_;  // flow_ when it is per-VC credits, else null
   // Storage of all ports' queues and VC owners, together.
-  HotVector<QueuedPacket> queue_slots_;
+  HotVector<QueuedPacket> queue_slots_, urgent_slots_;
   HotVector<std::uint32_t> owners_;
   HotVector<LinkOut*> links_;  // in the arena, next to their router; never freed
   int queue_phits_;

@@ -417,10 +417,9 @@ std::size_t tails_held(const InputUnit& inputs, const OutputUnit& outputs, int r
     const InputVc& v = inputs.vc(i);
     for (std::size_t k = v.in_transit; k < v.fifo.size(); ++k) n += v.fifo[k].tail && (pool[v.fifo[k].packet].cnm != 0) == cnms;
   }
-  for (int p = 0; p < radix; ++p) {
-    const Ring<QueuedPacket>& q = outputs.port(p).queue;
-    for (std::size_t k = 0; k < q.size(); ++k) n += (q[k].flags & kTailFlit) != 0 && (pool[q[k].packet].cnm != 0) == cnms;
-  }
+  for (int p = 0; p < radix; ++p)
+    for (const Ring<QueuedPacket>* q : {&outputs.port(p).queue, &outputs.port(p).urgent})
+      for (std::size_t k = 0; k < q->size(); ++k) n += ((*q)[k].flags & kTailFlit) != 0 && (pool[(*q)[k].packet].cnm != 0) == cnms;
   return n;
 }
 }  // namespace

@@ -38,10 +38,10 @@ Cycle Router::vc_due_after(int index, Cycle now) {
     credit_waiters_ |= 1ull << v.out_port;
     return std::min(due, outputs_.next_credit(v.out_port));
   }
-  if (!outputs_.has_space(v.out_port, size, now)) {  // queue space frees when the link does
+  if (!outputs_.has_space_for(v.out_port, v.out_vc, size, now)) {  // queue space frees when the link does
     if (route_again(v, now)) return now + 1;
   }
-  if (!outputs_.has_space(v.out_port, size, now))
+  if (!outputs_.has_space_for(v.out_port, v.out_vc, size, now))
     return std::min(due, std::max(now + 1, outputs_.link_free(v.out_port)));
   // In-transit routings check every cycle whether the chosen output can still take the packet (another
   // VC may take its credits while this one waits for the crossbar) and route it again if not.

@@ -1,6 +1,7 @@
 // The router's QCN side (router/congestion_notifier.h, router/flow/qcn_params.h): a data packet entering an
-// output queue may make a CNM; a CNM waits until its first hop's output queue has room and its VC credits,
-// and is routed by min on the CNM VCs at every hop.
+// output queue may make a CNM; a CNM waits until its first hop's urgent queue (the output port's queue of
+// CNMs, sent ahead of data: OutputPort::urgent) has room and its VC credits, and is routed by min on the CNM
+// VCs at every hop.
 #include "router/router.h"
 
 namespace hiradix {
@@ -9,6 +10,16 @@ void Router::attach_qcn(const QcnParams& params, const RoutingAlgorithm& cnm_rou
   qcn_ = std::make_unique<CongestionNotifier>(params, radix(), seed, id_);
   cnm_routing_ = &cnm_routing;
   rare_rc_ = true;  // decide_rare routes the CNMs
+  std::vector<int> urgent_vc(static_cast<std::size_t>(radix()), 0xFF);  // ejection: CNMs share the data queue
+  for (int p = 0; p < radix(); ++p)
+    if (const int cls = ports_[p].link_class; cls != 0) urgent_vc[static_cast<std::size_t>(p)] = params.cnm_vc_base[static_cast<std::size_t>(cls)];
+  outputs_.enable_urgent(urgent_vc, QcnParams::kCnmQueueFlits);
+  for (int p = 0; p < radix(); ++p)  // CNMs arrive on the CNM VCs of router-to-router ports: SA serves them first
+    if (const int cls = ports_[p].link_class; cls != 0) {
+      std::uint64_t vcs = 0;
+      for (int vc = params.cnm_vc_base[static_cast<std::size_t>(cls)]; vc < ports_[p].in_vcs; ++vc) vcs |= 1ull << vc;
+      allocator_.set_urgent_vcs(p, vcs);
+    }
 }
 
 void Router::notice(int port, Cycle now) {
@@ -44,7 +55,7 @@ Cycle Router::emit_cnms(Cycle now) {
       c.out_port = d.out_port;
       c.out_vc = d.out_vc;
     }
-    if (!outputs_.has_space(c.out_port, size, now) || !outputs_.has_credits(c.out_port, c.out_vc, size, now))
+    if (!outputs_.has_space_for(c.out_port, c.out_vc, size, now) || !outputs_.has_credits(c.out_port, c.out_vc, size, now))
       return now + 1;  // rare: try again next cycle
     outputs_.enqueue(c.out_port, c.packet, static_cast<std::uint8_t>(c.out_vc), kHeadFlit | kTailFlit, size, now + 1, now);
     out_active_ |= 1ull << c.out_port;

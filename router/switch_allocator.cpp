@@ -17,6 +17,8 @@ SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int ma
       out_ptr_(static_cast<std::size_t>(ports), 0),
       inj_ptr_(static_cast<std::size_t>(ports), 0),
       out_requests_(static_cast<std::size_t>(ports), 0),
+      out_urgent_(static_cast<std::size_t>(ports), 0),
+      urgent_vcs_(static_cast<std::size_t>(ports), 0),
       chosen_vc_(static_cast<std::size_t>(ports), 0),
       offered_(static_cast<std::size_t>(ports), 0),
       bids_(static_cast<std::size_t>(ports), 0) {

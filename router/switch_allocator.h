@@ -101,6 +101,13 @@ class SwitchAllocator : public sc_core::sc_module {
   template <typename Grants>
   void allocate_per_output(const HotVector<PairRequest>& requests, Grants& grants);
 
+  // QCN: the VCs of input `port` that carry CNMs (a mask); their bids win over the data VCs' at the input
+  // and at the output arbiters (the highest class of service), round robin among themselves.
+  void set_urgent_vcs(int port, std::uint64_t vcs) {
+    urgent_vcs_[port] = vcs;
+    urgent_ = urgent_ || vcs != 0;
+  }
+
   AllocatorKind allocator_kind() const { return kind_; }
   // The round-robin pointers of the input and output arbiters.
   void trace(sc_core::sc_trace_file* tf) const {
@@ -119,6 +126,12 @@ class SwitchAllocator : public sc_core::sc_module {
   // Output o's choice among the inputs `requests`: the priority inputs first. Each set has its own
   // round-robin pointer (out_ptr_, inj_ptr_), so that injection ports share what transit leaves fairly.
   int& out_pointer(int o, int in) { return priority_inputs_ && !(priority_inputs_ >> in & 1) ? inj_ptr_[o] : out_ptr_[o]; }
+  // The CNM VCs among `vcs` of input `port` if any, else `vcs`; likewise the inputs `first` among `requests`.
+  std::uint64_t urgent_first(std::uint64_t vcs, int port) const {
+    const std::uint64_t u = vcs & urgent_vcs_[port];
+    return u ? u : vcs;
+  }
+  static std::uint64_t first_of(std::uint64_t requests, std::uint64_t first) { return requests & first ? requests & first : requests; }
   int pick_input(std::uint64_t requests, int o) const {
     const std::uint64_t first = requests & priority_inputs_;
     if (first) return pick(first, out_ptr_[o]);
@@ -132,6 +145,7 @@ class SwitchAllocator : public sc_core::sc_module {
     for (const SwitchRequest& r : requests) {
       for (std::uint64_t m = r.vcs; m; m &= m - 1) {
         const int o = out_of(r.port, __builtin_ctzll(m));
+        if (urgent_ && (urgent_vcs_[r.port] & m & (~m + 1))) out_urgent_[o] |= 1ull << r.port;
         if (!out_requests_[o]) touched_.push_back(o);
         out_requests_[o] |= 1ull << r.port;
       }
@@ -161,6 +175,9 @@ class SwitchAllocator : public sc_core::sc_module {
   HotVector<std::uint64_t> pair_bids_, pair_requested_;
   HotVector<PairRequest> pair_requests_;
   HotVector<std::uint64_t> out_requests_;  // per output: inputs requesting it
+  HotVector<std::uint64_t> out_urgent_;    // ... of which with a CNM VC (QCN)
+  HotVector<std::uint64_t> urgent_vcs_;    // per input: the VCs that carry CNMs
+  bool urgent_ = false;                    // any (QCN's CNMs have their own VCs)
   HotVector<int> chosen_vc_;               // per input (input-first)
   HotVector<std::uint64_t> offered_;       // per input: queues whose output granted it (output-first)
   HotVector<int> touched_;
@@ -190,7 +207,7 @@ void SwitchAllocator::step(Cycle now, const SwitchInputs& r, OnGrant on_grant, s
       for (std::uint64_t m = bids_[port]; m; m &= m - 1) {
         const InputVc& v = inputs.vc(inputs.vc_index(port, __builtin_ctzll(m)));
         if (crossbar.output_free(v.out_port, tick) && head_may_take_vc(v, outputs, r.params.wormhole) &&
-            outputs.has_credits(v.out_port, v.out_vc, size, now) && outputs.has_space(v.out_port, size, now))
+            outputs.has_credits(v.out_port, v.out_vc, size, now) && outputs.has_space_for(v.out_port, v.out_vc, size, now))
           mask |= m & (~m + 1);
       }
       if (mask) requests_.push_back({port, mask});
@@ -218,16 +235,18 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
   touched_.clear();
   if (kind_ == AllocatorKind::kInputFirst) {
     for (const SwitchRequest& r : requests) {  // stage 1: one VC per input
-      const int vc = pick(r.vcs, in_ptr_[r.port]);
+      const int vc = pick(urgent_ ? urgent_first(r.vcs, r.port) : r.vcs, in_ptr_[r.port]);
       chosen_vc_[r.port] = vc;
       if (!move_on_output_grant_) in_ptr_[r.port] = (vc + 1) % max_vcs_;
       const int o = out_of(r.port, vc);
       if (!out_requests_[o]) touched_.push_back(o);
       out_requests_[o] |= 1ull << r.port;
+      if (urgent_ && (urgent_vcs_[r.port] >> vc & 1)) out_urgent_[o] |= 1ull << r.port;
     }
     for (int o : touched_) {  // stage 2: one input per output
-      const int in = pick_input(out_requests_[o], o);
+      const int in = pick_input(urgent_ ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
       out_requests_[o] = 0;
+      if (urgent_) out_urgent_[o] = 0;
       const int vc = chosen_vc_[in];
       grants.push_back({in, vc, o});
       out_pointer(o, in) = (in + 1) % ports_;
@@ -239,13 +258,14 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
   // one of the outputs that granted it. Pointers move only for accepted grants.
   request_every_output(requests, out_of);
   for (int o : touched_) {
-    const int in = pick_input(out_requests_[o], o);
+    const int in = pick_input(urgent_ ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
     out_requests_[o] = 0;
+    if (urgent_) out_urgent_[o] = 0;
     offered_[in] |= queues_to(requests, in, o, out_of);
   }
   for (const SwitchRequest& r : requests) {
     if (!offered_[r.port]) continue;
-    const int vc = pick(offered_[r.port], in_ptr_[r.port]);
+    const int vc = pick(urgent_ ? urgent_first(offered_[r.port], r.port) : offered_[r.port], in_ptr_[r.port]);
     offered_[r.port] = 0;
     const int o = out_of(r.port, vc);
     grants.push_back({r.port, vc, o});
@@ -270,11 +290,15 @@ void SwitchAllocator::step_per_output(Cycle now, const SwitchInputs& r, OnGrant 
       std::uint64_t requesting = 0;  // outputs
       for (std::uint64_t outs = bids_[port]; outs; outs &= outs - 1) {
         const int o = __builtin_ctzll(outs);
-        if (!crossbar.output_free(o, tick) || !outputs.has_space(o, size, now)) continue;
+        if (!crossbar.output_free(o, tick)) continue;
+        const bool room = outputs.has_space(o, size, now);  // the data queue's; a CNM's VC has its own
+        const int urgent_vc = outputs.port(o).urgent_vc;
+        if (!room && urgent_vc == 0xFF) continue;
         std::uint64_t vcs = 0;
         for (std::uint64_t m = pair_bids_[static_cast<std::size_t>(port * ports_ + o)]; m; m &= m - 1) {
           const InputVc& v = inputs.vc(inputs.vc_index(port, __builtin_ctzll(m) * ports_ + o));
-          if (head_may_take_vc(v, outputs, r.params.wormhole) && outputs.has_credits(o, v.out_vc, size, now))
+          if ((v.out_vc >= urgent_vc ? outputs.has_space_for(o, v.out_vc, size, now) : room) &&
+              head_may_take_vc(v, outputs, r.params.wormhole) && outputs.has_credits(o, v.out_vc, size, now))
             vcs |= m & (~m + 1);
         }
         pair_requested_[static_cast<std::size_t>(port * ports_ + o)] = vcs;
@@ -316,14 +340,16 @@ void SwitchAllocator::allocate_per_output(const HotVector<PairRequest>& requests
   for (const PairRequest& r : requests) {
     if (!out_requests_[r.out]) touched_.push_back(r.out);
     out_requests_[r.out] |= 1ull << r.in;
+    if (urgent_ && (r.vcs & urgent_vcs_[r.in])) out_urgent_[r.out] |= 1ull << r.in;
     pair_requested_[static_cast<std::size_t>(r.in * ports_ + r.out)] = r.vcs;
   }
   for (int o : touched_) {
-    const int in = pick_input(out_requests_[o], o);
+    const int in = pick_input(urgent_ ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
     out_requests_[o] = 0;
+    if (urgent_) out_urgent_[o] = 0;
     const std::size_t pair = static_cast<std::size_t>(in * ports_ + o);
     int& pointer = pair_ptr_[pair];
-    const int vc = pick(pair_requested_[pair], pointer);  // one VOQ per VC
+    const int vc = pick(urgent_ ? urgent_first(pair_requested_[pair], in) : pair_requested_[pair], pointer);  // one VOQ per VC
     grants.push_back({in, vc * ports_ + o, o});
     pointer = (vc + 1) % max_vcs_;
     out_pointer(o, in) = (in + 1) % ports_;

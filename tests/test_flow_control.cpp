@@ -125,5 +125,34 @@ TEST(OutputUnitLoad, EachPhitCountsOnceFromItsGrantUntilItsCreditIsBack) {
   EXPECT_EQ(failure, "");
 }
 
+// QCN's CNMs (OutputUnit::enable_urgent): VC 1 of port 0 carries CNMs, which have 2 flits of room of their
+// own; a full data queue does not stop them, nor they the data's room; the port's next event is the CNM's.
+TEST(OutputUnitUrgent, CnmsHaveRoomOfTheirOwnAndGoFirst) {
+  const std::string failure = test::in_child([] {
+    PortSpec net;
+    net.out_vcs = 2;
+    net.out_depth = 64;
+    OutputUnit out("out", {net}, 8, 16, FlowControlKind::kCredits, nullptr);
+    out.enable_urgent({1}, 2);
+    std::ostringstream err;
+    const auto expect = [&](const char* what, bool got, bool want) {
+      if (got != want) err << what << ": " << got << ", expected " << want << "\n";
+    };
+    out.enqueue(0, 1, 0, kHeadFlit | kTailFlit, 8, 5, 0);  // two data packets fill the 16-phit queue
+    out.enqueue(0, 2, 0, kHeadFlit | kTailFlit, 8, 5, 0);
+    expect("data room", out.has_space_for(0, 0, 8, 0), false);
+    expect("CNM room", out.has_space_for(0, 1, 8, 0), true);
+    out.enqueue(0, 3, 1, kHeadFlit | kTailFlit, 8, 3, 0);  // a CNM, ready before the data
+    expect("data room after a CNM", out.has_space_for(0, 0, 8, 0), false);
+    expect("CNM room after one", out.has_space_for(0, 1, 8, 0), true);
+    out.enqueue(0, 4, 1, kHeadFlit | kTailFlit, 8, 3, 0);
+    expect("CNM room after two", out.has_space_for(0, 1, 8, 0), false);
+    if (out.port(0).occupancy != 16) err << "data occupancy " << out.port(0).occupancy << ", expected 16\n";
+    if (out.next_event(0, 0) != 3) err << "next event " << out.next_event(0, 0) << ", expected 3 (the CNM)\n";
+    return err.str();
+  });
+  EXPECT_EQ(failure, "");
+}
+
 }  // namespace
 }  // namespace hiradix

@@ -37,8 +37,8 @@ void expect_cnms_conserved(const json& r) {
 }
 
 // Without reaction points the bottleneck queue stays full (the sources send as fast as credits allow) and
-// round robin shares it evenly. With them (seed 1): the queue averages 43.8 phits against Q_eq = 51 (20 % of
-// 256), the bottleneck stays busy (0.1655 against 0.1666 per node) and Jain's index is 0.992.
+// round robin shares it evenly. With them (seed 1): the queue averages 43.3 phits against Q_eq = 51 (20 % of
+// 256), the bottleneck stays busy (0.1654 against 0.1666 per node) and Jain's index is 0.991.
 TEST(QcnNetwork, DumbbellQueueSettlesNearQeqAndTheSourcesShareTheBottleneck) {
   const json off = run_sane(dumbbell("off"));
   const json on = run_sane(dumbbell("on"));

@@ -134,7 +134,7 @@ Overrides ethernet(const char* pattern, const char* load, const char* variant = 
 }
 
 // ADV+1 at 0.4: MIN carries at most 1/(a p) = 0.125; QCN-Switch's CNMs drive the minimal ports' P down and
-// most packets take their host's global link (seed 1: 12 % minimal, 0.420 accepted, P 71 % on average at the
+// most packets take their host's global link (seed 1: 10 % minimal, 0.427 accepted, P 70 % on average at the
 // end, the congested ports' near 0). CNMs are conserved; the routing's P per port is in result.json.
 TEST(QcnSwitchRuns, AdversarialTrafficLeavesTheCongestedMinimalPath) {
   const json adv = run_sane(ethernet("adv", "0.4"));
@@ -150,8 +150,8 @@ TEST(QcnSwitchRuns, AdversarialTrafficLeavesTheCongestedMinimalPath) {
 
 // Seed 002's Q5 (seed-000 §4.7): under uniform traffic past saturation the base variant (and +source) sends
 // most packets non-minimally, every port reporting CNMs, and loses throughput; the feedback comparison sees
-// that no port stands out and keeps most of them minimal. Seed 1, UN at 0.8: base 0.627 accepted, 22 %
-// minimal, P 6 % on average; compare 0.766, 77 % and 74 % (MIN carries 0.80 here).
+// that no port stands out and keeps most of them minimal. Seed 1, UN at 0.8: base 0.600 accepted, 16 %
+// minimal, P 2 % on average; compare 0.772, 76 % and 74 % (MIN carries 0.80 here).
 TEST(QcnSwitchRuns, UnderUniformSaturationTheComparisonKeepsTrafficMinimal) {
   const json base = run_sane(ethernet("un", "0.8", "base"));
   const json compare = run_sane(ethernet("un", "0.8", "compare"));

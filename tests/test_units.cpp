@@ -562,6 +562,40 @@ TEST(SwitchAllocator, TransitPriorityServesInjectionOnlyWhenNoTransitInputReques
   }
 }
 
+// QCN's CNM VCs (set_urgent_vcs): port 3's VC 1 carries CNMs. All inputs request output 0 with VC 0, and
+// port 3 also with VC 1: port 3 wins every round, on VC 1, whatever the pointers; with its CNM VC silent the
+// others share the output round robin again.
+TEST(SwitchAllocator, CnmVcsWinTheInputAndTheOutputArbiters) {
+  for (const AllocCase& ac : kAllocCases) {
+    const std::string err = test::in_child([&]() -> std::string {
+      const int ports = 5, vcs = 2;
+      SwitchAllocator alloc("alloc", ports, vcs, ac.kind, ac.on_output_grant);
+      alloc.set_urgent_vcs(3, 0b10);
+      std::vector<SwitchRequest> with_cnm, without;
+      for (int p = 0; p < ports; ++p) with_cnm.push_back({p, p == 3 ? 0b11u : 0b01u});
+      for (int p = 0; p < ports; ++p) without.push_back({p, 0b01u});
+      std::vector<SwitchGrant> grants;
+      for (int round = 0; round < 10; ++round) {
+        grants.clear();
+        alloc.allocate(with_cnm, [](int, int) { return 0; }, grants);
+        if (grants.size() != 1 || grants[0].in_port != 3 || grants[0].vc != 1)
+          return ac.name + ": round " + std::to_string(round) + " did not go to port 3's CNM VC";
+      }
+      std::vector<int> wins(ports, 0);
+      for (int round = 0; round < 10; ++round) {
+        grants.clear();
+        alloc.allocate(without, [](int, int) { return 0; }, grants);
+        if (grants.size() != 1) return ac.name + ": expected one grant";
+        ++wins[grants[0].in_port];
+      }
+      for (int p = 0; p < ports; ++p)
+        if (wins[p] != 2) return ac.name + ": without CNMs input " + std::to_string(p) + " won " + std::to_string(wins[p]) + " of 10";
+      return "";
+    });
+    EXPECT_EQ(err, "") << ac.name;
+  }
+}
+
 TEST(SwitchAllocator, OneInputCyclesThroughItsVcs) {
   for (const AllocCase& ac : kAllocCases) {
     const std::string err = test::in_child([&]() -> std::string {

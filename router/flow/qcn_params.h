@@ -20,6 +20,8 @@
 namespace hiradix {
 
 struct QcnParams {
+  // Flits of CNMs each router-to-router output port may hold besides its data queue (OutputPort::urgent).
+  static constexpr int kCnmQueueFlits = 4;
   bool sampling = false;    // congestion points at every output queue of every switch (qcn.sampling: output)
   QcnCpParams cp;           // Q_eq in phits
   bool reaction = true;     // reaction points in the NICs (qcn.reaction)
