@@ -77,20 +77,15 @@ int OutputUnit::load_at_cycle_start(int p, Cycle now) const {
   return q;
 }
 
-bool OutputUnit::send(int p, Cycle now, int size) {
+inline void OutputUnit::start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held) {
   OutputPort& o = ports_[p];
-  const bool urgent = !o.urgent.empty() && o.urgent.front().head_ready <= now;  // a CNM goes first
-  if (!urgent && (o.queue.empty() || o.queue.front().head_ready > now)) return false;
-  if (o.link_free > now) return false;
   catch_up(p, now);  // the previous packet has left: its queue space is free
-  Ring<QueuedPacket>& from = urgent ? o.urgent : o.queue;
   const QueuedPacket q = from.front();
   from.pop();
   o.link_free = now + static_cast<Cycle>(size);
-  o.on_wire = urgent ? 0 : size;  // the urgent queue's room is its slot, free once popped
+  o.on_wire = held;
   o.phits_out += static_cast<std::uint64_t>(size);
   links_[p]->send(q.packet, static_cast<std::uint16_t>(size), q.vc, q.flags, now);
-  return true;
 }
 
 Cycle OutputUnit::next_event(int p, Cycle now) const {
@@ -98,6 +93,20 @@ Cycle OutputUnit::next_event(int p, Cycle now) const {
   Cycle ready = o.queue.empty() ? kNever : o.queue.front().head_ready;
   if (!o.urgent.empty()) ready = std::min(ready, o.urgent.front().head_ready);
   return ready == kNever ? kNever : std::max({o.link_free, ready, now + 1});
+}
+
+bool OutputUnit::send(int p, Cycle now, int size) {
+  OutputPort& o = ports_[p];
+  if (!o.urgent.empty() && o.urgent.front().head_ready <= now) return send_urgent(p, now, size);  // QCN's CNMs first
+  if (o.queue.empty() || o.link_free > now || o.queue.front().head_ready > now) return false;
+  start(p, o.queue, now, size, size);
+  return true;
+}
+
+bool OutputUnit::send_urgent(int p, Cycle now, int size) {
+  if (ports_[p].link_free > now) return false;
+  start(p, ports_[p].urgent, now, size, 0);  // the urgent queue's room is its slot, free once popped
+  return true;
 }
 
 }  // namespace hiradix

@@ -142,8 +142,9 @@ class OutputUnit : public sc_core::sc_module {
     catch_up(p, now);  // the packet before it has left: its queue space is free
     ports_[p].link_free = now + static_cast<Cycle>(phits);
   }
-  // Starts the next packet on the link if it is ready. Returns true if one was sent.
+  // Starts the next packet on the link if it is ready, a CNM of the urgent queue first. Returns true if one was sent.
   bool send(int p, Cycle now, int size);
+  bool send_urgent(int p, Cycle now, int size);
   // Next cycle at which this port can send a queued packet, kNever if its queue is empty.
   Cycle next_event(int p, Cycle now) const;
   // The output step of port p in cycle `now`: what goes onto its link. A port with a control message of
@@ -182,6 +183,9 @@ class OutputUnit : public sc_core::sc_module {
   ArenaPtr<FlowControlSender> flow_;
   CreditSender* credits_;  // flow_ when it is per-VC credits, else null
   // Storage of all ports' queues and VC owners, together.
+  // Puts the front of `from` (port p's queue or urgent queue) on the link; `held`: the queue room it keeps
+  // until its last phit is out.
+  void start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held);
   HotVector<QueuedPacket> queue_slots_, urgent_slots_;
   HotVector<std::uint32_t> owners_;
   HotVector<LinkOut*> links_;  // in the arena, next to their router; never freed

@@ -95,11 +95,17 @@ class SwitchAllocator : public sc_core::sc_module {
   // `requests`: one entry per input port with bidding VCs; `out_of(port, vc)` gives each VC's output.
   // Appends the matching to `grants` (at most one grant per input and per output).
   template <typename Requests, typename OutOf, typename Grants>
-  void allocate(const Requests& requests, OutOf out_of, Grants& grants);
+  void allocate(const Requests& requests, OutOf out_of, Grants& grants) {
+    if (urgent_) allocate_as<true>(requests, out_of, grants);
+    else allocate_as<false>(requests, out_of, grants);  // no CNM VCs: not a test more than before QCN
+  }
   // voq_sw: every output grants one of the inputs with a VOQ requesting it (`requests`: one entry per (input,
   // output) pair, each pair at most once); the grant names the VOQ (VC * ports + output).
   template <typename Grants>
-  void allocate_per_output(const HotVector<PairRequest>& requests, Grants& grants);
+  void allocate_per_output(const HotVector<PairRequest>& requests, Grants& grants) {
+    if (urgent_) allocate_per_output_as<true>(requests, grants);
+    else allocate_per_output_as<false>(requests, grants);
+  }
 
   // QCN: the VCs of input `port` that carry CNMs (a mask); their bids win over the data VCs' at the input
   // and at the output arbiters (the highest class of service), round robin among themselves.
@@ -123,6 +129,11 @@ class SwitchAllocator : public sc_core::sc_module {
 
  private:
   static int pick(std::uint64_t mask, int pointer);  // first set bit at or after pointer, cyclically
+  // allocate and allocate_per_output, with the CNM VCs' priority (kUrgent) or without.
+  template <bool kUrgent, typename Requests, typename OutOf, typename Grants>
+  void allocate_as(const Requests& requests, OutOf out_of, Grants& grants);
+  template <bool kUrgent, typename Grants>
+  void allocate_per_output_as(const HotVector<PairRequest>& requests, Grants& grants);
   // Output o's choice among the inputs `requests`: the priority inputs first. Each set has its own
   // round-robin pointer (out_ptr_, inj_ptr_), so that injection ports share what transit leaves fairly.
   int& out_pointer(int o, int in) { return priority_inputs_ && !(priority_inputs_ >> in & 1) ? inj_ptr_[o] : out_ptr_[o]; }
@@ -140,12 +151,12 @@ class SwitchAllocator : public sc_core::sc_module {
   template <typename OnGrant>
   void step_per_output(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations);
   // Every bidding queue requests its output (out_requests_, touched_).
-  template <typename Requests, typename OutOf>
+  template <bool kUrgent, typename Requests, typename OutOf>
   void request_every_output(const Requests& requests, OutOf out_of) {
     for (const SwitchRequest& r : requests) {
       for (std::uint64_t m = r.vcs; m; m &= m - 1) {
         const int o = out_of(r.port, __builtin_ctzll(m));
-        if (urgent_ && (urgent_vcs_[r.port] & m & (~m + 1))) out_urgent_[o] |= 1ull << r.port;
+        if (kUrgent && (urgent_vcs_[r.port] & m & (~m + 1))) out_urgent_[o] |= 1ull << r.port;
         if (!out_requests_[o]) touched_.push_back(o);
         out_requests_[o] |= 1ull << r.port;
       }
@@ -230,23 +241,23 @@ inline int SwitchAllocator::pick(std::uint64_t mask, int pointer) {
   return __builtin_ctzll(high ? high : mask);
 }
 
-template <typename Requests, typename OutOf, typename Grants>
-void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& grants) {
+template <bool kUrgent, typename Requests, typename OutOf, typename Grants>
+void SwitchAllocator::allocate_as(const Requests& requests, OutOf out_of, Grants& grants) {
   touched_.clear();
   if (kind_ == AllocatorKind::kInputFirst) {
     for (const SwitchRequest& r : requests) {  // stage 1: one VC per input
-      const int vc = pick(urgent_ ? urgent_first(r.vcs, r.port) : r.vcs, in_ptr_[r.port]);
+      const int vc = pick(kUrgent ? urgent_first(r.vcs, r.port) : r.vcs, in_ptr_[r.port]);
       chosen_vc_[r.port] = vc;
       if (!move_on_output_grant_) in_ptr_[r.port] = (vc + 1) % max_vcs_;
       const int o = out_of(r.port, vc);
       if (!out_requests_[o]) touched_.push_back(o);
       out_requests_[o] |= 1ull << r.port;
-      if (urgent_ && (urgent_vcs_[r.port] >> vc & 1)) out_urgent_[o] |= 1ull << r.port;
+      if (kUrgent && (urgent_vcs_[r.port] >> vc & 1)) out_urgent_[o] |= 1ull << r.port;
     }
     for (int o : touched_) {  // stage 2: one input per output
-      const int in = pick_input(urgent_ ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
+      const int in = pick_input(kUrgent ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
       out_requests_[o] = 0;
-      if (urgent_) out_urgent_[o] = 0;
+      if (kUrgent) out_urgent_[o] = 0;
       const int vc = chosen_vc_[in];
       grants.push_back({in, vc, o});
       out_pointer(o, in) = (in + 1) % ports_;
@@ -256,16 +267,16 @@ void SwitchAllocator::allocate(const Requests& requests, OutOf out_of, Grants& g
   }
   // Output-first: every bidding VC requests its output; each output grants one input; each input accepts
   // one of the outputs that granted it. Pointers move only for accepted grants.
-  request_every_output(requests, out_of);
+  request_every_output<kUrgent>(requests, out_of);
   for (int o : touched_) {
-    const int in = pick_input(urgent_ ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
+    const int in = pick_input(kUrgent ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
     out_requests_[o] = 0;
-    if (urgent_) out_urgent_[o] = 0;
+    if (kUrgent) out_urgent_[o] = 0;
     offered_[in] |= queues_to(requests, in, o, out_of);
   }
   for (const SwitchRequest& r : requests) {
     if (!offered_[r.port]) continue;
-    const int vc = pick(urgent_ ? urgent_first(offered_[r.port], r.port) : offered_[r.port], in_ptr_[r.port]);
+    const int vc = pick(kUrgent ? urgent_first(offered_[r.port], r.port) : offered_[r.port], in_ptr_[r.port]);
     offered_[r.port] = 0;
     const int o = out_of(r.port, vc);
     grants.push_back({r.port, vc, o});
@@ -334,22 +345,22 @@ void SwitchAllocator::step_per_output(Cycle now, const SwitchInputs& r, OnGrant 
   bid_ports_.clear();
 }
 
-template <typename Grants>
-void SwitchAllocator::allocate_per_output(const HotVector<PairRequest>& requests, Grants& grants) {
+template <bool kUrgent, typename Grants>
+void SwitchAllocator::allocate_per_output_as(const HotVector<PairRequest>& requests, Grants& grants) {
   touched_.clear();
   for (const PairRequest& r : requests) {
     if (!out_requests_[r.out]) touched_.push_back(r.out);
     out_requests_[r.out] |= 1ull << r.in;
-    if (urgent_ && (r.vcs & urgent_vcs_[r.in])) out_urgent_[r.out] |= 1ull << r.in;
+    if (kUrgent && (r.vcs & urgent_vcs_[r.in])) out_urgent_[r.out] |= 1ull << r.in;
     pair_requested_[static_cast<std::size_t>(r.in * ports_ + r.out)] = r.vcs;
   }
   for (int o : touched_) {
-    const int in = pick_input(urgent_ ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
+    const int in = pick_input(kUrgent ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
     out_requests_[o] = 0;
-    if (urgent_) out_urgent_[o] = 0;
+    if (kUrgent) out_urgent_[o] = 0;
     const std::size_t pair = static_cast<std::size_t>(in * ports_ + o);
     int& pointer = pair_ptr_[pair];
-    const int vc = pick(urgent_ ? urgent_first(pair_requested_[pair], in) : pair_requested_[pair], pointer);  // one VOQ per VC
+    const int vc = pick(kUrgent ? urgent_first(pair_requested_[pair], in) : pair_requested_[pair], pointer);  // one VOQ per VC
     grants.push_back({in, vc * ports_ + o, o});
     pointer = (vc + 1) % max_vcs_;
     out_pointer(o, in) = (in + 1) % ports_;
