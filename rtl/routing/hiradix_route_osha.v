@@ -23,18 +23,30 @@ module hiradix_route_osha(
 `include "routing/hiradix_routing_ports.vh"
 
   localparam integer VN_BIT = RS_FLAGS_HI_LSB + 4;  // flags bit 6 (flags bits 2-7 sit from RS_FLAGS_HI_LSB)
-  wire on_kns = |kns_size;
-  wire at_switch;
-  wire vn = injection && !at_switch ? osha_vn : rs_in[VN_BIT];
 
+  // ---- Mesh and torus: DOR's step in the VN's order ----
+  wire vn = injection ? osha_vn : rs_in[VN_BIT];
   wire found, dateline;
   wire [PORT_W-1:0] port;
   wire [RS_W-1:0] hop_rs;
   hiradix_dor_step step(.p(p), .order_code(cfg_osha_order), .swap(vn), .mesh_here(mesh_here), .mesh_dst(mesh_dst),
                         .mesh_size(mesh_size), .mesh_rings(mesh_rings), .rs_in(rs_in), .found(found), .port(port),
                         .dateline(dateline), .rs_out(hop_rs));
+  wire [VC_W-1:0] vn_base = !vn ? {VC_W{1'b0}} : |mesh_rings ? {{(VC_W-2){1'b0}}, 2'd2} : {{(VC_W-1){1'b0}}, 1'b1};
+  // The step rewrites flags bits 3-6 on entering a dimension: the VN goes back in.
+  reg [RS_W-1:0] with_vn;
+  always @* begin
+    with_vn = hop_rs;
+    with_vn[VN_BIT] = vn;
+  end
+  wire [PORT_W-1:0] mesh_port = found ? port : dst_port[PORT_W-1:0];
+  wire [VC_W-1:0] mesh_vc = found ? vn_base + {{(VC_W-1){1'b0}}, dateline} : {VC_W{1'b0}};
+  wire [RS_W-1:0] mesh_rs = found ? with_vn : rs_in;
 
-  // The KNS's hop in the VN's order (as hiradix_route_hybrid_dor.v, with swap = the VN).
+  // ---- KNS: Hybrid-DOR's hop in the VN's order (as hiradix_route_hybrid_dor.v, with swap = the VN) ----
+  wire on_kns = |kns_size;
+  wire at_switch;
+  wire kns_vn = injection && !at_switch ? osha_vn : rs_in[VN_BIT];
   wire [MESH_DIMS-1:0] kns_differs;
   wire [MESH_DIMS*PORT_W-1:0] node_port;
   wire [PORT_W-1:0] switch_port;
@@ -42,28 +54,26 @@ module hiradix_route_osha(
                            .differs(kns_differs), .node_port(node_port), .switch_port(switch_port));
   wire kns_found;
   wire [1:0] kns_dim;
-  hiradix_dor_order kns_order(.order_code(cfg_osha_order), .swap(vn), .differs(kns_differs), .found(kns_found), .dim(kns_dim));
+  hiradix_dor_order kns_order(.order_code(cfg_osha_order), .swap(kns_vn), .differs(kns_differs), .found(kns_found),
+                              .dim(kns_dim));
   wire kns_hop = at_switch || kns_found;  // a switch always forwards (no terminals)
-  wire [PORT_W-1:0] kns_port = at_switch ? switch_port : node_port[kns_dim*PORT_W +: PORT_W];
+  // The hop counted in the local counter, the flags untouched but for the VN.
+  reg [RS_W-1:0] kns_with_vn;
+  always @* begin
+    kns_with_vn = rs_in;
+    kns_with_vn[RS_LHOPS_LSB +: HOPS_W] = rs_in[RS_LHOPS_LSB +: HOPS_W] + 1'b1;
+    kns_with_vn[VN_BIT] = kns_vn;
+  end
+  wire [PORT_W-1:0] kns_port = !kns_hop ? dst_port[PORT_W-1:0] : at_switch ? switch_port : node_port[kns_dim*PORT_W +: PORT_W];
+  wire [VC_W-1:0] kns_vc = kns_hop ? {{(VC_W-1){1'b0}}, kns_vn} : {VC_W{1'b0}};
+  wire [RS_W-1:0] kns_rs = kns_hop ? kns_with_vn : rs_in;
 
-  wire hop = on_kns ? kns_hop : found;
-  wire [VC_W-1:0] vn_base = !vn ? {VC_W{1'b0}} : |mesh_rings ? {{(VC_W-2){1'b0}}, 2'd2} : {{(VC_W-1){1'b0}}, 1'b1};
-  assign out_port = !hop ? dst_port[PORT_W-1:0] : on_kns ? kns_port : port;
+  // At the destination router: its ejection port, VC 0, the header as it came.
+  assign out_port = on_kns ? kns_port : mesh_port;
   assign min_port = out_port;
-  assign out_vc = hop ? vn_base + {{(VC_W-1){1'b0}}, dateline && !on_kns} : {VC_W{1'b0}};
+  assign out_vc = on_kns ? kns_vc : mesh_vc;
+  assign rs_out = on_kns ? kns_rs : mesh_rs;
   assign misroute = 1'b0;
   assign no_slot = 1'b0;
-  // The mesh's step rewrites flags bits 3-6 on entering a dimension, the KNS's hop only counts: the VN goes
-  // back in.
-  reg [RS_W-1:0] with_vn;
-  always @* begin
-    with_vn = hop_rs;
-    if (on_kns) begin
-      with_vn = rs_in;
-      with_vn[RS_LHOPS_LSB +: HOPS_W] = rs_in[RS_LHOPS_LSB +: HOPS_W] + 1'b1;
-    end
-    with_vn[VN_BIT] = vn;
-  end
-  assign rs_out = hop ? with_vn : rs_in;
 endmodule
 `default_nettype wire
