@@ -26,6 +26,8 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
   queue_slots_.resize(queue_cap * ports.size());
   owners_.assign(vc_total, 0);
   ports_.resize(ports.size());
+  urgent_.resize(ports.size());
+  urgent_vc_.assign(ports.size(), 0xFF);
   std::size_t q = 0, v = 0;
   for (std::size_t p = 0; p < ports.size(); ++p) {
     OutputPort& o = ports_[p];
@@ -42,8 +44,8 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
 void OutputUnit::enable_urgent(const std::vector<int>& urgent_vc, int flits) {
   urgent_slots_.resize(static_cast<std::size_t>(flits) * ports_.size());
   for (std::size_t p = 0; p < ports_.size(); ++p) {
-    ports_[p].urgent.attach(urgent_slots_.data() + p * static_cast<std::size_t>(flits), static_cast<std::size_t>(flits));
-    ports_[p].urgent_vc = static_cast<std::uint8_t>(urgent_vc[p]);
+    urgent_[p].attach(urgent_slots_.data() + p * static_cast<std::size_t>(flits), static_cast<std::size_t>(flits));
+    urgent_vc_[p] = static_cast<std::uint8_t>(urgent_vc[p]);
   }
 }
 
@@ -51,8 +53,8 @@ void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t f
                          Cycle now) {
   OutputPort& o = ports_[p];  // has_space / has_credits were asked this cycle: o is up to date
   with_flow([&](auto& f) { f.committed(p, vc, size); });
-  if (vc >= o.urgent_vc) {
-    o.urgent.push({packet, head_ready, vc, flags});
+  if (vc >= urgent_vc_[p]) {
+    urgent_[p].push({packet, head_ready, vc, flags});
   } else {
     o.occupancy += size;
     o.queue.push({packet, head_ready, vc, flags});
@@ -77,7 +79,7 @@ int OutputUnit::load_at_cycle_start(int p, Cycle now) const {
   return q;
 }
 
-inline void OutputUnit::start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held) {
+void OutputUnit::start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held) {
   OutputPort& o = ports_[p];
   catch_up(p, now);  // the previous packet has left: its queue space is free
   const QueuedPacket q = from.front();
@@ -90,14 +92,15 @@ inline void OutputUnit::start(int p, Ring<QueuedPacket>& from, Cycle now, int si
 
 Cycle OutputUnit::next_event(int p, Cycle now) const {
   const OutputPort& o = ports_[p];
-  Cycle ready = o.queue.empty() ? kNever : o.queue.front().head_ready;
-  if (!o.urgent.empty()) ready = std::min(ready, o.urgent.front().head_ready);
-  return ready == kNever ? kNever : std::max({o.link_free, ready, now + 1});
+  const Ring<QueuedPacket>& urgent = urgent_[p];
+  if (urgent.empty()) return o.queue.empty() ? kNever : std::max({o.link_free, o.queue.front().head_ready, now + 1});
+  const Cycle ready = o.queue.empty() ? urgent.front().head_ready : std::min(urgent.front().head_ready, o.queue.front().head_ready);
+  return std::max({o.link_free, ready, now + 1});
 }
 
 bool OutputUnit::send(int p, Cycle now, int size) {
   OutputPort& o = ports_[p];
-  if (!o.urgent.empty() && o.urgent.front().head_ready <= now) return send_urgent(p, now, size);  // QCN's CNMs first
+  if (!urgent_[p].empty() && urgent_[p].front().head_ready <= now) return send_urgent(p, now, size);  // QCN's CNMs first
   if (o.queue.empty() || o.link_free > now || o.queue.front().head_ready > now) return false;
   start(p, o.queue, now, size, size);
   return true;
@@ -105,7 +108,7 @@ bool OutputUnit::send(int p, Cycle now, int size) {
 
 bool OutputUnit::send_urgent(int p, Cycle now, int size) {
   if (ports_[p].link_free > now) return false;
-  start(p, ports_[p].urgent, now, size, 0);  // the urgent queue's room is its slot, free once popped
+  start(p, urgent_[p], now, size, 0);  // the urgent queue's room is its slot, free once popped
   return true;
 }
 

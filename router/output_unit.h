@@ -29,10 +29,6 @@ struct QueuedPacket {  // a flit (under VCT, the whole packet)
 
 struct OutputPort {
   Ring<QueuedPacket> queue;
-  // QCN's CNMs (the port's VCs from urgent_vc up; none without QCN): a queue of their own with room of its
-  // own, sent ahead of the data queue (the highest class of service).
-  Ring<QueuedPacket> urgent;
-  std::uint8_t urgent_vc = 0xFF;
   std::uint32_t* owner = nullptr;     // wormhole: per downstream VC, packet + 1 holding it (0: free)
   bool sink = false;                  // ejection to a NIC: never blocks
   std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
@@ -75,10 +71,14 @@ class OutputUnit : public sc_core::sc_module {
   }
   // has_space for a flit of downstream VC `vc`: a CNM's in the port's urgent queue.
   bool has_space_for(int p, int vc, int size, Cycle now) {
-    const OutputPort& o = ports_[p];
-    if (vc >= o.urgent_vc) return o.urgent.size() < o.urgent.capacity();
+    if (vc >= urgent_vc_[p]) return urgent_[p].size() < urgent_[p].capacity();
     return has_space(p, size, now);
   }
+  // QCN's CNMs (port p's VCs from urgent_vc(p) up; none without QCN): a queue of their own with room of its
+  // own, sent ahead of the data queue (the highest class of service). Beside the ports, not in them: the
+  // ports' layout (and the cost of every access to them) stays as without QCN.
+  const Ring<QueuedPacket>& urgent(int p) const { return urgent_[p]; }
+  int urgent_vc(int p) const { return urgent_vc_[p]; }
   // QCN: each port's VCs from urgent_vc[p] up carry CNMs, which take an urgent queue of `flits` flits.
   void enable_urgent(const std::vector<int>& urgent_vc, int flits);
   bool has_credits(int p, int vc, int size, Cycle now) {
@@ -185,8 +185,10 @@ class OutputUnit : public sc_core::sc_module {
   // Storage of all ports' queues and VC owners, together.
   // Puts the front of `from` (port p's queue or urgent queue) on the link; `held`: the queue room it keeps
   // until its last phit is out.
-  void start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held);
+  [[gnu::always_inline]] void start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held);
   HotVector<QueuedPacket> queue_slots_, urgent_slots_;
+  HotVector<Ring<QueuedPacket>> urgent_;  // per port
+  HotVector<std::uint8_t> urgent_vc_;     // per port: the first CNM VC, 0xFF: none
   HotVector<std::uint32_t> owners_;
   HotVector<LinkOut*> links_;  // in the arena, next to their router; never freed
   int queue_phits_;

@@ -418,7 +418,7 @@ std::size_t tails_held(const InputUnit& inputs, const OutputUnit& outputs, int r
     for (std::size_t k = v.in_transit; k < v.fifo.size(); ++k) n += v.fifo[k].tail && (pool[v.fifo[k].packet].cnm != 0) == cnms;
   }
   for (int p = 0; p < radix; ++p)
-    for (const Ring<QueuedPacket>* q : {&outputs.port(p).queue, &outputs.port(p).urgent})
+    for (const Ring<QueuedPacket>* q : {&outputs.port(p).queue, &outputs.urgent(p)})
       for (std::size_t k = 0; k < q->size(); ++k) n += ((*q)[k].flags & kTailFlit) != 0 && (pool[(*q)[k].packet].cnm != 0) == cnms;
   return n;
 }

@@ -1,6 +1,6 @@
 // The router's QCN side (router/congestion_notifier.h, router/flow/qcn_params.h): a data packet entering an
 // output queue may make a CNM; a CNM waits until its first hop's urgent queue (the output port's queue of
-// CNMs, sent ahead of data: OutputPort::urgent) has room and its VC credits, and is routed by min on the CNM
+// CNMs, sent ahead of data: OutputUnit::urgent) has room and its VC credits, and is routed by min on the CNM
 // VCs at every hop.
 #include "router/router.h"
 

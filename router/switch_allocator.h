@@ -86,7 +86,18 @@ class SwitchAllocator : public sc_core::sc_module {
   // each grant. Clears the bids; counts the rounds with at least one request in `allocations` (an energy
   // event).
   template <typename OnGrant>
-  void step(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations);
+  void step(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
+    // With QCN's CNM VCs, a copy of the step that serves them first, kept out of line; without, the step as
+    // before QCN, inlined into the router's.
+    if (urgent_) return step_urgent(now, r, on_grant, allocations);
+    if (input_per_output_) step_per_output<false>(now, r, on_grant, allocations);
+    else step_as<false>(now, r, on_grant, allocations);
+  }
+  template <typename OnGrant>
+  [[gnu::noinline]] void step_urgent(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
+    if (input_per_output_) step_per_output<true>(now, r, on_grant, allocations);
+    else step_as<true>(now, r, on_grant, allocations);
+  }
   // Wormhole: a head may leave only into a downstream VC no other packet holds.
   static bool head_may_take_vc(const InputVc& v, const OutputUnit& outputs, bool wormhole) {
     return !wormhole || !v.candidate().head || outputs.vc_free(v.out_port, v.out_vc);
@@ -148,7 +159,9 @@ class SwitchAllocator : public sc_core::sc_module {
     if (first) return pick(first, out_ptr_[o]);
     return pick(requests, priority_inputs_ ? inj_ptr_[o] : out_ptr_[o]);
   }
-  template <typename OnGrant>
+  template <bool kUrgent, typename OnGrant>
+  void step_as(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations);
+  template <bool kUrgent, typename OnGrant>
   void step_per_output(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations);
   // Every bidding queue requests its output (out_requests_, touched_).
   template <bool kUrgent, typename Requests, typename OutOf>
@@ -198,9 +211,8 @@ class SwitchAllocator : public sc_core::sc_module {
   HotVector<SwitchGrant> grants_;
 };
 
-template <typename OnGrant>
-void SwitchAllocator::step(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
-  if (input_per_output_) return step_per_output(now, r, on_grant, allocations);
+template <bool kUrgent, typename OnGrant>
+void SwitchAllocator::step_as(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
   // The units as plain references: a lambda that captured `r` would take its address out of registers.
   InputUnit& inputs = r.inputs;
   OutputUnit& outputs = r.outputs;
@@ -218,7 +230,8 @@ void SwitchAllocator::step(Cycle now, const SwitchInputs& r, OnGrant on_grant, s
       for (std::uint64_t m = bids_[port]; m; m &= m - 1) {
         const InputVc& v = inputs.vc(inputs.vc_index(port, __builtin_ctzll(m)));
         if (crossbar.output_free(v.out_port, tick) && head_may_take_vc(v, outputs, r.params.wormhole) &&
-            outputs.has_credits(v.out_port, v.out_vc, size, now) && outputs.has_space_for(v.out_port, v.out_vc, size, now))
+            outputs.has_credits(v.out_port, v.out_vc, size, now) &&
+            (kUrgent ? outputs.has_space_for(v.out_port, v.out_vc, size, now) : outputs.has_space(v.out_port, size, now)))
           mask |= m & (~m + 1);
       }
       if (mask) requests_.push_back({port, mask});
@@ -226,7 +239,7 @@ void SwitchAllocator::step(Cycle now, const SwitchInputs& r, OnGrant on_grant, s
     if (requests_.empty()) continue;
     ++allocations;
     grants_.clear();
-    allocate(requests_, [&inputs](int port, int vc) { return inputs.vc(inputs.vc_index(port, vc)).out_port; }, grants_);
+    allocate_as<kUrgent>(requests_, [&inputs](int port, int vc) { return inputs.vc(inputs.vc_index(port, vc)).out_port; }, grants_);
     for (const SwitchGrant& g : grants_) {
       bids_[g.in_port] &= ~(1ull << g.vc);
       on_grant(g, tick);
@@ -287,7 +300,7 @@ void SwitchAllocator::allocate_as(const Requests& requests, OutOf out_of, Grants
 
 // voq_sw, a tick: each (input, output) pair whose output is free at the tick and has room requests with the VCs
 // whose VOQ's front may go (the downstream VC free under wormhole, credits); the output arbiters match.
-template <typename OnGrant>
+template <bool kUrgent, typename OnGrant>
 void SwitchAllocator::step_per_output(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
   InputUnit& inputs = r.inputs;
   OutputUnit& outputs = r.outputs;
@@ -303,12 +316,11 @@ void SwitchAllocator::step_per_output(Cycle now, const SwitchInputs& r, OnGrant 
         const int o = __builtin_ctzll(outs);
         if (!crossbar.output_free(o, tick)) continue;
         const bool room = outputs.has_space(o, size, now);  // the data queue's; a CNM's VC has its own
-        const int urgent_vc = outputs.port(o).urgent_vc;
-        if (!room && urgent_vc == 0xFF) continue;
+        if (!kUrgent && !room) continue;
         std::uint64_t vcs = 0;
         for (std::uint64_t m = pair_bids_[static_cast<std::size_t>(port * ports_ + o)]; m; m &= m - 1) {
           const InputVc& v = inputs.vc(inputs.vc_index(port, __builtin_ctzll(m) * ports_ + o));
-          if ((v.out_vc >= urgent_vc ? outputs.has_space_for(o, v.out_vc, size, now) : room) &&
+          if ((kUrgent ? outputs.has_space_for(o, v.out_vc, size, now) : room) &&
               head_may_take_vc(v, outputs, r.params.wormhole) && outputs.has_credits(o, v.out_vc, size, now))
             vcs |= m & (~m + 1);
         }
@@ -329,7 +341,7 @@ void SwitchAllocator::step_per_output(Cycle now, const SwitchInputs& r, OnGrant 
     if (pair_requests_.empty()) continue;
     ++allocations;
     grants_.clear();
-    allocate_per_output(pair_requests_, grants_);
+    allocate_per_output_as<kUrgent>(pair_requests_, grants_);
     for (const SwitchGrant& g : grants_) {
       std::uint64_t& pair = pair_bids_[static_cast<std::size_t>(g.in_port * ports_ + g.out_port)];
       pair &= ~(1ull << (g.vc / ports_));

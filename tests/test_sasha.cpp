@@ -145,11 +145,11 @@ TEST(SashaConfig, BadInputNamesTheKey) {
                                              {"router.buffers.injection", "128"}});
   starts(pause, "routing.sasha_metric");
   EXPECT_EQ(config_error(test::with(pause, {{"routing.sasha_metric", "xmit_wait"}})), "accepted");
-  // Its keys with another routing, and sasha off meshes and tori.
+  // Its keys with another routing, and sasha off meshes, tori and KNS (tests/test_kns_osha.cpp).
   starts({{"topology.type", "mesh"}, {"routing.algorithm", "osha"}, {"routing.sasha_metric", "xmit_wait"}},
          "routing.sasha_metric");
   starts({{"routing.algorithm", "sasha"}}, "routing.algorithm");
-  starts({{"topology.type", "kns"}, {"topology.dims", "[3, 3]"}, {"routing.algorithm", "sasha"}}, "routing.algorithm");
+  starts({{"topology.type", "flattened_butterfly"}, {"topology.dims", "[3, 3]"}, {"routing.algorithm", "sasha"}}, "routing.algorithm");
 }
 
 // ---- Deadlock freedom: OSHA's graph, each VN's DOR on its own VCs ----

@@ -38,7 +38,7 @@ LinkClassKeys terminal_link_class() {
 LinkClassKeys network_link_class() {
   return {"network",
           {"links.network_latency", KeyType::kInt, "10", 1, kUnbounded, {}, "fully_connected, mesh, torus, flattened_butterfly, kns: router-to-router link latency in cycles, for packets and credits (kns: every link joins an end node and a switch)."},
-          {"router.vcs.network", KeyType::kInt, "0", 0, 32, {}, "fully_connected, mesh, torus, flattened_butterfly, kns: VCs of router-to-router ports; 0 = the minimum the routing needs (min: the most hops of a minimal path, valiant: twice that, dor: 1 on a mesh and a flattened_butterfly, 2 on a torus; osha: twice dor's, one set per virtual network; hybrid_dor: 1; ugal and rvlb as valiant), times routing.vns."},
+          {"router.vcs.network", KeyType::kInt, "0", 0, 32, {}, "fully_connected, mesh, torus, flattened_butterfly, kns: VCs of router-to-router ports; 0 = the minimum the routing needs (min: the most hops of a minimal path, valiant: twice that, dor: 1 on a mesh and a flattened_butterfly, 2 on a torus; osha and sasha: twice dor's, one set per virtual network (on kns twice hybrid_dor's: 2); hybrid_dor: 1; ugal and rvlb as valiant), times routing.vns."},
           {"router.buffers.network", KeyType::kInt, "32", 1, kUnbounded, {}, "fully_connected, mesh, torus, flattened_butterfly, kns: input buffer per router-to-router VC, phits (kns: the switches' inputs, and the end nodes' unless topology.node_buffer sets theirs)."}};
 }
 

@@ -4,14 +4,13 @@
 
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/dor_routing.h"
+#include "router/routing/kns_dor_step.h"
 #include "router/routing/routing_registry.h"
 #include "rtl_routing_codes.h"
 
 namespace hiradix {
 
-HybridDorRouting::HybridDorRouting(const Kns& topo, const std::vector<int>& order) : topo_(topo) {
-  for (int i = 0; i < topo.dims(); ++i) order_[static_cast<std::size_t>(i)] = order[static_cast<std::size_t>(i)];
-}
+HybridDorRouting::HybridDorRouting(const Kns& topo, const std::vector<int>& order) : topo_(topo), order_(kns_order(order)) {}
 
 void HybridDorRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   RoutingAlgorithm::gather(view, pkt, ctx);
@@ -26,17 +25,7 @@ RoutingDecision HybridDorRouting::route(const RoutingContext& ctx, Packet& pkt) 
     d.out_port = d.min_port = static_cast<std::uint16_t>(dst.port);
     return d;
   }
-  int port = -1;
-  if (topo_.is_switch(here)) {
-    // Down to the end node of this line that has the destination's coordinate in the switch's dimension.
-    port = topo_.coordinate(dst.router, topo_.switch_dimension(here));
-  } else {
-    // Up to the switch of the first dimension of the order still to correct.
-    for (int i = 0; i < topo_.dims() && port < 0; ++i) {
-      const int dim = order_[static_cast<std::size_t>(i)];
-      if (topo_.coordinate(here, dim) != topo_.coordinate(dst.router, dim)) port = topo_.dimension_port(dim);
-    }
-  }
+  const int port = kns_dor_port(topo_, order_, here, dst.router);
   RouteState& rs = pkt.route;
   ++rs.hops[1];
   rs.phase_classes |= 1u << 1;
@@ -57,22 +46,8 @@ bool HybridDorRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method)
     });
     return true;
   }
-  // Every pair that differs in one dimension d or in two, d and e (see hybrid_dor_routing.h).
-  const auto moved = [&t](int node, int d, int to) {
-    int stride = 1;
-    for (int i = 0; i < d; ++i) stride *= t.k();
-    return node + (to - t.coordinate(node, d)) * stride;
-  };
-  enumerate_route_pairs(*this, g, [&](const std::function<void(int, int)>& walk) {
-    for (int s = 0; s < n; ++s)
-      for (int d = 0; d < t.dims(); ++d)
-        for (int x = 0; x < t.k(); ++x) {
-          const int along = moved(s, d, x);
-          walk(s, along);
-          for (int e = d + 1; e < t.dims(); ++e)
-            for (int y = 0; y < t.k(); ++y) walk(s, moved(along, e, y));
-        }
-  });
+  // Every pair that differs in one dimension or in two (see hybrid_dor_routing.h).
+  enumerate_route_pairs(*this, g, [&t](const std::function<void(int, int)>& walk) { kns_dependency_pairs(t, walk); });
   return true;
 }
 

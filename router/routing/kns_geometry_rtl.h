@@ -16,8 +16,9 @@ inline constexpr Field kns_geometry_fields[] = {
     own_input("kns_switch", 2).on("kns"),       // 0 at an end node; at a switch, 1 + its dimension
     own_input("kns_here", kKnsBits).on("kns"),  // an end node's coordinates (0 at a switch, which reads none)
     own_input("kns_dst", kKnsBits).on("kns"),   // the destination end node's coordinates (from the header)
-    // k per dimension: the decision does not read it (a switch's ports are numbered by coordinate, an end
-    // node's by dimension), so synthesis drops it; a record carries it to name its network (k and n).
+    // k per dimension: no hop reads it (a switch's ports are numbered by coordinate, an end node's by
+    // dimension); a record carries it to name its network (k and n), and OSHA's unit, which serves meshes
+    // too, reads only that it is not 0 (never on a KNS) to take the KNS's hop.
     own_input("kns_size", kKnsBits).on("kns"),
 };
 }  // namespace hiradix::rtl_decl

@@ -5,6 +5,7 @@
 
 #include "router/common/router_view.h"
 #include "router/routing/channel_dependencies.h"
+#include "router/routing/kns_osha_routing.h"
 #include "router/routing/routing_registry.h"
 #include "rtl_routing_codes.h"
 
@@ -46,7 +47,7 @@ VcRequirement OshaRouting::vcs_needed() const { return {{nic_picks_ ? 2 : 1, 2 *
 
 std::unique_ptr<RoutingState> OshaRouting::make_state(int, const RouterParams&, int, int) const {
   if (nic_picks_) return nullptr;  // SASHA: the NIC chose; no toggles
-  return std::make_unique<OshaState>(topo_);
+  return std::make_unique<OshaState>(topo_, topo_.p());
 }
 
 void OshaRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
@@ -93,19 +94,20 @@ bool OshaRouting::enumerate_dependencies(ChannelGraph& g, CdgMethod method) cons
 
 RoutingEntry osha_routing_entry() {
   RoutingEntry e{"osha", {"OSHA", 15},
-                 "OSHA, seed 001 §1.3-§1.4, on mesh and torus (2 or more dimensions): two virtual networks on disjoint VC "
-                 "sets, dimension order in routing.osha_order and in that order with its first two dimensions swapped; "
-                 "each source alternates its packets between them (round robin); one VC per VN on a mesh, dateline VCs "
-                 "(2 per VN) on a torus",
+                 "OSHA, seed 001 §1.3-§1.4, on mesh, torus and kns (2 or more dimensions): two virtual networks on disjoint VC "
+                 "sets, dimension order in routing.osha_order and in that order with its first two dimensions swapped "
+                 "(on kns each Hybrid-DOR); each source alternates its packets between them (round robin); one VC per VN "
+                 "on a mesh and a kns, dateline VCs (2 per VN) on a torus",
                  {}, rtl::ALG_OSHA,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-                   const Mesh& t = topology_as<Mesh>(topo, "routing.algorithm osha");
                    // Its two VNs are its own (the VN choice is its routing decision, the toggle, and both
                    // share one VC numbering): the general ones would be a second, orthogonal split.
                    if (o.integer("routing.vns") != 1)
                      throw KeyError("routing.vns", "osha has its own two virtual networks (seed 001 §1.3, "
                                                    "routing.osha_order); routing.vns must be 1, got " +
                                                        std::to_string(o.integer("routing.vns")));
+                   if (const auto* kns = dynamic_cast<const Kns*>(&topo)) return make_kns_osha(*kns, o, false);
+                   const Mesh& t = topology_as<Mesh>(topo, "routing.algorithm osha");
                    if (t.dims() < 2)
                      throw KeyError("topology.dims", "osha needs at least 2 dimensions (its two virtual networks correct "
                                                      "them in two orders, seed 001 §1.3); this network has 1");

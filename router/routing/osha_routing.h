@@ -40,18 +40,18 @@ namespace hiradix {
 // source's toggle at an injection port.
 HIRADIX_OWN_SCALAR(osha_vn)
 
-// The toggles of a router's terminals.
+// The toggles of a router's `terminals` terminal ports (a mesh router's or a KNS end node's p).
 class OshaState : public RoutingState {
  public:
-  explicit OshaState(const Mesh& topo) : topo_(topo), toggles_(topo.p()) {}
+  OshaState(const Topology& topo, int terminals) : topo_(topo), toggles_(terminals) {}
   std::uint8_t events() const override { return kInjectionForwarded; }
-  // pkt.src is the source node; the mesh attaches it at terminal port src mod p of its router.
+  // pkt.src is the source node; the mesh and the KNS attach it at terminal port src mod p of its router.
   void injection_forwarded(const Packet& pkt, Cycle now) override { toggles_.flip(terminal(pkt), now); }
   int vn(const Packet& pkt, Cycle now) { return toggles_.vn(terminal(pkt), now); }
 
  private:
   int terminal(const Packet& pkt) const { return topo_.nic_port(static_cast<int>(pkt.src), 0).port; }
-  const Mesh& topo_;
+  const Topology& topo_;
   OshaToggles toggles_;
 };
 

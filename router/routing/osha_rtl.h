@@ -1,6 +1,7 @@
 // OSHA's routing-unit fields (router/routing/rtl_field.h; osha_routing.h, seed 001 §1.3-§1.4): its dimension
 // order and the source's round-robin bit. The mesh's geometry by coordinates, which its submodule reads too,
-// is the mesh family's (mesh_geometry_rtl.h).
+// is the mesh family's (mesh_geometry_rtl.h); on a KNS (kns_osha_routing.h) it reads the KNS's instead
+// (kns_geometry_rtl.h) and takes Hybrid-DOR's hop in each VN's order.
 #pragma once
 #include "router/routing/rtl_field.h"
 
@@ -17,5 +18,5 @@ inline constexpr Field osha_fields[] = {
 // Its submodule (rtl/routing/hiradix_route_osha.v) and code (the last free one of ALG_W = 4); SASHA
 // (sasha_routing.cpp) is the same decision with osha_vn = the VN its source NIC chose, code 22.
 inline constexpr RoutingCode osha_routings[] = {{"osha", 15}, {"sasha", 22}};
-inline constexpr Submodule osha_submodule = submodule("osha", osha_routings).on("mesh|torus");
+inline constexpr Submodule osha_submodule = submodule("osha", osha_routings).on("mesh|torus|kns");
 }  // namespace hiradix::rtl_decl

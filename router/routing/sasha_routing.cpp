@@ -1,6 +1,7 @@
 // `sasha`'s registry entry (SashaRouting, osha_routing.h; seed 001 §1.4, docs/papers/seed-001-sasha-osha.md):
 // OSHA's routing and VCs, the VN chosen by the source NIC (testbench/vn_choice.h, testbench/nic.cpp) by the
 // load its keys name.
+#include "router/routing/kns_osha_routing.h"
 #include "router/routing/osha_routing.h"
 #include "router/routing/routing_registry.h"
 
@@ -8,13 +9,15 @@ namespace hiradix {
 
 RoutingEntry sasha_routing_entry() {
   RoutingEntry e{"sasha", {"SASHA", 22},
-                 "SASHA, seed 001 §1.4, on mesh and torus (2 or more dimensions): osha's two virtual networks, routes and "
-                 "VCs, but each packet's VN is chosen at its source NIC, adaptively: the VN whose candidate injection "
+                 "SASHA, seed 001 §1.4, on mesh, torus and kns (2 or more dimensions): osha's two virtual networks, routes "
+                 "and VCs, but each packet's VN is chosen at its source NIC, adaptively: the VN whose candidate injection "
                  "queue is the less loaded by routing.sasha_metric (ties by routing.sasha_tie); the injection port has "
-                 "one VC per VN (times router.bands) so that the NIC sees each VN's queue",
+                 "one VC per VN (times router.bands) so that the NIC sees each VN's queue (on kns the end node's "
+                 "terminal port)",
                  {}, rtl::ALG_SASHA,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-                   const Mesh& t = topology_as<Mesh>(topo, "routing.algorithm sasha");
+                   const Kns* kns = dynamic_cast<const Kns*>(&topo);
+                   const Mesh* mesh = kns ? nullptr : &topology_as<Mesh>(topo, "routing.algorithm sasha");
                    if (o.integer("routing.vns") != 1)
                      throw KeyError("routing.vns", "sasha has its own two virtual networks (osha's, seed 001 §1.3), which "
                                                    "its NICs pick; routing.vns must be 1, got " +
@@ -23,6 +26,8 @@ RoutingEntry sasha_routing_entry() {
                      throw KeyError("routing.vn_select", "sasha's NICs pick the VN adaptively (routing.sasha_metric); "
                                                          "routing.vn_select is for routing.vns > 1, got " +
                                                              o.text("routing.vn_select"));
+                   if (kns) return make_kns_osha(*kns, o, true);
+                   const Mesh& t = *mesh;
                    if (t.dims() < 2)
                      throw KeyError("topology.dims", "sasha needs at least 2 dimensions (its two virtual networks correct "
                                                      "them in two orders, seed 001 §1.3); this network has 1");
