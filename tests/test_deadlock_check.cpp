@@ -68,11 +68,26 @@ bool defined_on(const std::string& alg, const Overrides& net) {
   return t.arrangement() == Arrangement::kPalmtree && t.a() == 2 * t.h();
 }
 
+// What a routing needs of the config beyond the network: QCN-Switch (takes_cnms) QCN's congestion points and
+// the NICs' reaction points off.
+Overrides with_needs(Overrides o) {
+  for (const auto& [key, value] : Overrides(o)) {
+    if (key != "routing.algorithm") continue;
+    RoutingOptions r;
+    r.algorithm = value;
+    TopologyOptions t;
+    t.set("topology.h", 2);
+    if (make_routing(r, *make_topology(t))->takes_cnms()) o.insert(o.end(), {{"qcn.sampling", "output"}, {"qcn.reaction", "off"}});
+  }
+  return o;
+}
+
 struct Built {
   Config config;
   std::unique_ptr<Topology> topo;
   std::unique_ptr<RoutingAlgorithm> routing;
-  explicit Built(const Overrides& o) : config(load_config("", o)), topo(make_topology(config)), routing(make_routing(config.routing, *topo)) {}
+  explicit Built(const Overrides& o)
+      : config(load_config("", with_needs(o))), topo(make_topology(config)), routing(make_routing(config.routing, *topo)) {}
   ChannelGraph graph(CdgMethod m = CdgMethod::kReduced) const { return channel_dependencies(*topo, *routing, vcs_of(config), m); }
 };
 
