@@ -10,16 +10,19 @@ void Router::attach_qcn(const QcnParams& params, const RoutingAlgorithm& cnm_rou
   qcn_ = std::make_unique<CongestionNotifier>(params, radix(), seed, id_);
   cnm_routing_ = &cnm_routing;
   rare_rc_ = true;  // decide_rare routes the CNMs
-  std::vector<int> urgent_vc(static_cast<std::size_t>(radix()), 0xFF);  // ejection: CNMs share the data queue
-  for (int p = 0; p < radix(); ++p)
-    if (const int cls = ports_[p].link_class; cls != 0) urgent_vc[static_cast<std::size_t>(p)] = params.cnm_vc_base[static_cast<std::size_t>(cls)];
+  // On router-to-router ports the CNM VCs (from cnm_vc_base up) take the urgent output queue, and SA serves
+  // them first; on ejection ports CNMs share the data queue.
+  std::vector<int> urgent_vc(static_cast<std::size_t>(radix()), 0xFF);
+  for (int p = 0; p < radix(); ++p) {
+    const int cls = ports_[p].link_class;
+    if (cls == 0) continue;
+    const int first = params.cnm_vc_base[static_cast<std::size_t>(cls)];
+    urgent_vc[static_cast<std::size_t>(p)] = first;
+    std::uint64_t vcs = 0;
+    for (int vc = first; vc < ports_[p].in_vcs; ++vc) vcs |= 1ull << vc;
+    allocator_.set_urgent_vcs(p, vcs);
+  }
   outputs_.enable_urgent(urgent_vc, QcnParams::kCnmQueueFlits);
-  for (int p = 0; p < radix(); ++p)  // CNMs arrive on the CNM VCs of router-to-router ports: SA serves them first
-    if (const int cls = ports_[p].link_class; cls != 0) {
-      std::uint64_t vcs = 0;
-      for (int vc = params.cnm_vc_base[static_cast<std::size_t>(cls)]; vc < ports_[p].in_vcs; ++vc) vcs |= 1ull << vc;
-      allocator_.set_urgent_vcs(p, vcs);
-    }
 }
 
 void Router::notice(int port, Cycle now) {

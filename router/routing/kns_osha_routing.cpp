@@ -11,28 +11,6 @@
 
 namespace hiradix {
 
-namespace {
-
-// The routing with its injection decisions all in one VN: route() with osha_vn set as gather() sets it at
-// an injection port (later hops read the header, as in a run).
-class KnsOshaOnVn final : public RoutingAlgorithm {
- public:
-  KnsOshaOnVn(const KnsOshaRouting& osha, int vn) : osha_(osha), vn_(vn) {}
-  std::string name() const override { return osha_.name() + " VN " + std::to_string(vn_); }
-  VcRequirement vcs_needed() const override { return osha_.vcs_needed(); }
-  RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override {
-    RoutingContext c = ctx;
-    osha_vn(c) = vn_;
-    return osha_.route(c, pkt);
-  }
-
- private:
-  const KnsOshaRouting& osha_;
-  int vn_;
-};
-
-}  // namespace
-
 KnsOshaRouting::KnsOshaRouting(const Kns& topo, const std::vector<int>& order, bool nic_picks)
     : topo_(topo), nic_picks_(nic_picks) {
   order_[0] = kns_order(order);
@@ -74,7 +52,7 @@ RoutingDecision KnsOshaRouting::route(const RoutingContext& ctx, Packet& pkt) co
   return d;
 }
 
-std::unique_ptr<RoutingAlgorithm> KnsOshaRouting::on_vn(int vn) const { return std::make_unique<KnsOshaOnVn>(*this, vn); }
+std::unique_ptr<RoutingAlgorithm> KnsOshaRouting::on_vn(int vn) const { return std::make_unique<OshaOnVn<KnsOshaRouting>>(*this, vn); }
 
 // Each VN is Hybrid-DOR in its order on its own VC, walked from end nodes only (switches have no
 // terminals): kFull every pair of end nodes, kReduced the pairs that make every dependency in any order.

@@ -11,28 +11,6 @@
 
 namespace hiradix {
 
-namespace {
-
-// OSHA whose injection decisions all take one VN: route() with osha_vn set in the context as gather() sets
-// it at an injection port (later hops read the header, as in a run).
-class OshaOnVn final : public RoutingAlgorithm {
- public:
-  OshaOnVn(const OshaRouting& osha, int vn) : osha_(osha), vn_(vn) {}
-  std::string name() const override { return "osha VN " + std::to_string(vn_); }
-  VcRequirement vcs_needed() const override { return osha_.vcs_needed(); }
-  RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override {
-    RoutingContext c = ctx;
-    osha_vn(c) = vn_;
-    return osha_.route(c, pkt);
-  }
-
- private:
-  const OshaRouting& osha_;
-  int vn_;
-};
-
-}  // namespace
-
 OshaRouting::OshaRouting(const Mesh& topo, const std::vector<int>& order, bool nic_picks) : topo_(topo), nic_picks_(nic_picks) {
   order_[0] = dimension_order(order);
   order_[1] = order_[0];
@@ -77,7 +55,7 @@ RoutingDecision OshaRouting::route(const RoutingContext& ctx, Packet& pkt) const
   return d;
 }
 
-std::unique_ptr<RoutingAlgorithm> OshaRouting::on_vn(int vn) const { return std::make_unique<OshaOnVn>(*this, vn); }
+std::unique_ptr<RoutingAlgorithm> OshaRouting::on_vn(int vn) const { return std::make_unique<OshaOnVn<OshaRouting>>(*this, vn); }
 
 // Each VN is DOR in its order on its own VCs: its paths from every injection (kFull: every pair of routers;
 // kReduced: DOR's pairs, dor_dependency_pairs, which make the same graph in any order).

@@ -40,6 +40,26 @@ namespace hiradix {
 // source's toggle at an injection port.
 HIRADIX_OWN_SCALAR(osha_vn)
 
+// An OSHA routing (mesh and torus, or KNS) whose injection decisions all take one VN: route() with osha_vn
+// set in the context as gather() sets it at an injection port (later hops read the header, as in a run).
+// The deadlock check walks each VN on its own through it.
+template <class Osha>
+class OshaOnVn final : public RoutingAlgorithm {
+ public:
+  OshaOnVn(const Osha& osha, int vn) : osha_(osha), vn_(vn) {}
+  std::string name() const override { return osha_.name() + " VN " + std::to_string(vn_); }
+  VcRequirement vcs_needed() const override { return osha_.vcs_needed(); }
+  RoutingDecision route(const RoutingContext& ctx, Packet& pkt) const override {
+    RoutingContext c = ctx;
+    osha_vn(c) = vn_;
+    return osha_.route(c, pkt);
+  }
+
+ private:
+  const Osha& osha_;
+  int vn_;
+};
+
 // The toggles of a router's `terminals` terminal ports (a mesh router's or a KNS end node's p).
 class OshaState : public RoutingState {
  public:
