@@ -9,7 +9,8 @@ namespace hiradix {
 
 void read_qcn(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const Topology& topo) {
   QcnParams& q = c.qcn;
-  q.sampling = v.S("qcn.sampling") == "output";
+  q.sampling = v.S("qcn.sampling") != "off";
+  q.site = v.S("qcn.sampling") == "input" ? QcnCpSite::kInput : QcnCpSite::kOutput;
   q.phit_bytes = static_cast<int>(v.I("units.phit_bytes"));
   q.rp.line_rate = v.F("units.link_gbps") * 1e9;
   for (const char* key : {"qcn.sampling", "qcn.victim", "qcn.reaction"}) v.set(key, v.S(key));
@@ -21,7 +22,7 @@ void read_qcn(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const
   if (routing.takes_cnms()) {  // QCN-Switch: the switches, not the NICs, act on the CNMs (seed 002 §III)
     if (!q.sampling)
       config_fail("qcn.sampling", "routing.algorithm " + c.routing.algorithm +
-                                      " moves its probabilities on QCN's CNMs: set qcn.sampling: output");
+                                      " moves its probabilities on QCN's CNMs: set qcn.sampling: output or input");
     if (v.S("qcn.reaction") == "on")
       config_fail("qcn.reaction", "routing.algorithm " + c.routing.algorithm +
                                       "'s switches take the CNMs instead of the NICs (seed 002 §III): set qcn.reaction: off");
@@ -35,7 +36,8 @@ void read_qcn(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const
   if (rp.bands.banded() || rp.bands.per_destination) refuse("CNMs take VCs above the routing's: router.queues vc or voq_sw");
   if (topo.nics_per_node() > 1) refuse("a CNM goes to its source node's one NIC: topology.nics must be 1");
 
-  q.cp.q_eq = v.I("qcn.q_eq") ? v.I("qcn.q_eq") : std::max(1, rp.output_queue_phits / 5);
+  // Q_eq 0: 20 % of the sampled buffer; each input port's is its own (CongestionNotifier), so stays 0 here.
+  q.cp.q_eq = v.I("qcn.q_eq") || q.site == QcnCpSite::kInput ? v.I("qcn.q_eq") : std::max(1, rp.output_queue_phits / 5);
   v.set("qcn.q_eq", q.cp.q_eq);
   q.cp.w = static_cast<int>(v.I("qcn.w"));
   q.cp.cpc = static_cast<int>(v.I("qcn.cpc"));
@@ -52,7 +54,9 @@ void read_qcn(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const
   if (q.rp.min_rate > q.rp.line_rate)
     config_fail("qcn.min_rate_mbps", "is above the line rate units.link_gbps");
   try {  // the classes' own checks, named by the key they come from
-    QcnCongestionPoint check_cp(q.cp);
+    QcnCpParams cp = q.cp;
+    cp.q_eq = std::max<std::int64_t>(cp.q_eq, 1);  // 0 under input sampling: each port's own, at least 1
+    QcnCongestionPoint check_cp(cp);
     QcnReactionPoint check_rp(q.rp);
   } catch (const std::invalid_argument& e) {
     config_fail("qcn.sampling", e.what());

@@ -72,6 +72,7 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
   credit_wait_.assign(inputs_.active().size(), 0);
   state_ = routing.make_state(id, params, inputs_.total_vcs(), static_cast<int>(ports.size()));
   if (state_) events_ = state_->events();
+  head_hooks_ = events_ & kInjectionArrived;
   if (state_ && (broadcast_ = state_->broadcast()))
     wake_at(0);  // the first broadcast (cycle 0 mod period); every tick asks for the next one
 }
@@ -120,7 +121,7 @@ void Router::tick(Cycle now) {
   begin_cycle(now);                         // tails that left, credits waited for, a broadcast due
   route_and_bid(now, next);                 // RC and VA of the heads due now; the switch bids
   if (allocator_.has_bids()) allocate(now);  // SA, and ST of the flits granted
-  if (qcn_ && !qcn_->pending().empty()) next = std::min(next, emit_cnms(now));  // QCN's notifications
+  if (qcn_) next = std::min(next, qcn_step(now));  // QCN's input samples and notifications
   send_outputs(now, next);                  // output queues onto the links
   end_cycle(now, next);                     // when this router is due again
 }
@@ -379,7 +380,13 @@ void Router::reset_events() {
   if (qcn_) qcn_->reset_counts();
 }
 
-void Router::injection_arrived(const LinkMessage& msg) { state_->injection_arrived(pool_[msg.packet], msg.arrival); }
+void Router::head_arriving(int port, const LinkMessage& msg) {
+  if (ports_[port].link_class == 0) {
+    if (events_ & kInjectionArrived) state_->injection_arrived(pool_[msg.packet], msg.arrival);
+  } else if (qcn_ && qcn_->params().site == QcnCpSite::kInput && !pool_[msg.packet].cnm) {
+    qcn_->head_arriving(port, msg.arrival);
+  }
+}
 
 void Router::fire_broadcast(Cycle now) {
   RouterView view(*this, id_, contention_.values(), now, 0, 0);

@@ -118,7 +118,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
 
   void receive_packet(int port, const LinkMessage& msg, Cycle now) override {
     catch_up(now);  // the credit that let this packet come means its slot has been freed
-    if ((events_ & kInjectionArrived) && ports_[port].link_class == 0 && (msg.flags & kHeadFlit)) injection_arrived(msg);
+    if (head_hooks_ && (msg.flags & kHeadFlit)) head_arriving(port, msg);
     const int index = inputs_.write(port, msg, pool_);
     if (frees_when_left_) flow_in_->arrived(inputs_.link(port), port, inputs_.flow_class(index), msg.phits, msg.arrival, now);
     Cycle& due = vc_due_[static_cast<std::size_t>(index)];
@@ -138,7 +138,9 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void send_outputs(Cycle now, Cycle& next);
   void end_cycle(Cycle now, Cycle next);
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
-  void injection_arrived(const LinkMessage& msg);  // out of line: the routing's hook, rarely set
+  // A head reaching input `port` (told when the link delivers it): the routing's injection hook, QCN's input
+  // sampling. Out of line: rarely set.
+  void head_arriving(int port, const LinkMessage& msg);
   // What the input unit's steps reach outside it (InputUnit::release_tails, count_front): the contention
   // counters and their trace, the routing state's events, the VCs' due cycles. One reference, built at the
   // call; its calls inline into the steps (router.cpp).
@@ -161,11 +163,15 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   // The decision of a router with the co-simulation or virtual networks (rare_rc_), out of route_candidate's
   // fast path: the model's or the co-simulation's, plus the VN's offset.
   RoutingDecision decide_rare(Cycle now, RoutingContext& ctx, Packet& pkt);
-  // QCN: a data packet entered output queue `port` (its congestion point may make a CNM); the CNMs made go
-  // into their first hop's output queue when it has room and credits (the cycle to try again: now + 1 while
-  // some wait, else kNever; returned, not written through a reference, which would keep tick's `next` in
-  // memory); a CNM's hop (min on the CNM VCs).
+  // QCN: a data packet entered output queue `port` (its congestion point may make a CNM); the input samples
+  // due this cycle; a CNM about `victim` with feedback `fb`, made by the congestion point at `port`; the
+  // cycle's QCN work (input samples, then the CNMs made go into their first hop's output queue when it has
+  // room and credits; the cycle to try again: now + 1 while some wait, else kNever; returned, not written
+  // through a reference, which would keep tick's `next` in memory); a CNM's hop (min on the CNM VCs).
   void notice(int port, Cycle now);
+  void sample_inputs(Cycle now);
+  void make_cnm(PacketId victim, int fb, int port, Cycle now);
+  Cycle qcn_step(Cycle now);
   Cycle emit_cnms(Cycle now);
   RoutingDecision route_cnm(Packet& pkt, int in_port, Cycle now);
   void fire_broadcast(Cycle now);
@@ -225,6 +231,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   alignas(64) HotVector<Cycle> vc_due_;     // per input VC
   std::unique_ptr<RoutingState> state_;     // the routing's own state (ECtN, PB, ...), null for the others
   std::uint8_t events_ = 0;                 // the router events state_ listens to (RouterEvent bits)
+  bool head_hooks_ = false;                 // head_arriving has work: kInjectionArrived, or QCN's input sampling
   std::uint64_t credit_waiters_ = 0;        // output ports some candidate waits on for credits
   std::uint64_t out_active_ = 0;           // output ports with queued packets
   std::uint64_t out_touched_ = 0;          // output ports looked at this cycle

@@ -85,11 +85,11 @@ TEST(QcnSwitchState, CnmsThroughAPortAndThoseItMakesForItsNodesLowerThatPort) {
   ASSERT_EQ(s->events(), kQcnEvents);
   s->cnm_passing(2, 32);  // P <- P (1 - 32/64)
   EXPECT_EQ(q.table().probability(2), kQcnFullProbability / 2);
-  s->cnm_made(5, 16, /*src*/ 1, /*dst*/ 40);  // its own node 1's packet: as one through port 5, P (1 - 1/4)
+  s->cnm_made(5, QcnCpSite::kOutput, 16, /*src*/ 1, /*dst*/ 40);  // its own node 1's packet: as one through port 5, P (1 - 1/4)
   EXPECT_EQ(q.table().probability(5), kQcnFullProbability * 3 / 4);
-  s->cnm_made(5, 16, /*src*/ 9, /*dst*/ 40);  // another switch's node's: base leaves it to that switch
+  s->cnm_made(5, QcnCpSite::kOutput, 16, /*src*/ 9, /*dst*/ 40);  // another switch's node's: base leaves it to that switch
   EXPECT_EQ(q.table().probability(5), kQcnFullProbability * 3 / 4);
-  s->cnm_made(0, 16, 1, 40);  // an ejection queue's: no probability
+  s->cnm_made(0, QcnCpSite::kOutput, 16, 1, 40);  // an ejection queue's: no probability
   for (int i = 0; i < 99; ++i) s->packet_sent(2);
   EXPECT_EQ(q.table().probability(2), kQcnFullProbability / 2);
   s->packet_sent(2);  // the 100th with no CNM: +1 %
@@ -99,10 +99,39 @@ TEST(QcnSwitchState, CnmsThroughAPortAndThoseItMakesForItsNodesLowerThatPort) {
   const auto source = qcn_switch(topo, "source");
   auto t = source->make_state(0, RouterParams{}, 0, topo.radix());
   auto& u = *static_cast<QcnSwitchState*>(t.get());
-  t->cnm_made(5, 16, 9, 40);
+  t->cnm_made(5, QcnCpSite::kOutput, 16, 9, 40);
   EXPECT_EQ(u.table().probability(5), kQcnFullProbability * 3 / 4);
-  t->cnm_made(2, 16, 9, 5);  // node 5 is on router 2, group 0
+  t->cnm_made(2, QcnCpSite::kOutput, 16, 9, 5);  // node 5 is on router 2, group 0
   EXPECT_EQ(u.table().probability(2), kQcnFullProbability);
+}
+
+// Input sampling: a CNM made at input port x about a packet from another switch's node falls, under source
+// processing, on the packet's minimal output (seed-002 §1.6, [F5]'s minOut(victim.dst)), not on x; about one
+// of the switch's own nodes, on x (as one arriving through it); under base, only the latter.
+TEST(QcnSwitchState, InputSamplingLowersTheVictimsMinimalOutput) {
+  const Dragonfly topo(2, 4, 2, Arrangement::kPalmtree);
+  const int towards_node_40 = topo.min_port(0, topo.router_of_terminal(40));  // local port 2, to router 1
+  ASSERT_EQ(towards_node_40, 2);
+  const auto source = qcn_switch(topo, "source");
+  auto t = source->make_state(0, RouterParams{}, 0, topo.radix());
+  auto& u = *static_cast<QcnSwitchState*>(t.get());
+  t->cnm_made(4, QcnCpSite::kInput, 16, /*src*/ 9, /*dst*/ 40);  // arrived by local port 4, leaves by port 2
+  EXPECT_EQ(u.table().probability(2), kQcnFullProbability * 3 / 4);
+  EXPECT_EQ(u.table().probability(4), kQcnFullProbability);
+  t->cnm_made(4, QcnCpSite::kInput, 16, 9, 5);  // towards its own group: nothing
+  EXPECT_EQ(u.table().probability(topo.min_port(0, 2)), kQcnFullProbability);
+  EXPECT_EQ(u.table().probability(2), kQcnFullProbability * 3 / 4);
+  t->cnm_made(3, QcnCpSite::kInput, 16, /*src*/ 1, 40);  // its own node's: as if through port 3
+  EXPECT_EQ(u.table().probability(3), kQcnFullProbability * 3 / 4);
+
+  const auto base = qcn_switch(topo, "base");
+  auto s = base->make_state(0, RouterParams{}, 0, topo.radix());
+  auto& q = *static_cast<QcnSwitchState*>(s.get());
+  s->cnm_made(2, QcnCpSite::kInput, 16, 9, 40);
+  for (int port = 0; port < topo.radix(); ++port)
+    if (topo.port_class(port) != PortClass::kTerminal) {
+      EXPECT_EQ(q.table().probability(port), kQcnFullProbability) << port;
+    }
 }
 
 TEST(QcnSwitchConfig, RefusalsNameTheKey) {

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 
+#include "router/common/qcn_cp_site.h"
 #include "router/flow/qcn_congestion_point.h"
 #include "router/flow/qcn_reaction_point.h"
 #include "tlm/packet.h"
@@ -22,8 +23,9 @@ namespace hiradix {
 struct QcnParams {
   // Flits of CNMs each router-to-router output port may hold besides its data queue (OutputPort::urgent).
   static constexpr int kCnmQueueFlits = 4;
-  bool sampling = false;    // congestion points at every output queue of every switch (qcn.sampling: output)
-  QcnCpParams cp;           // Q_eq in phits
+  bool sampling = false;    // congestion points on (qcn.sampling output or input)
+  QcnCpSite site = QcnCpSite::kOutput;
+  QcnCpParams cp;           // Q_eq in phits; 0 under input sampling: 20 % of each port's data VCs
   bool reaction = true;     // reaction points in the NICs (qcn.reaction)
   QcnRpParams rp;           // rates in bits per second, the byte counter in bytes
   int phit_bytes = 125;     // units.phit_bytes: converts the byte- and rate-valued keys

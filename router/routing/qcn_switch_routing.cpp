@@ -32,7 +32,7 @@ RoutingEntry qcn_switch_routing_entry() {
                  "another group is taken with the probability P of its port (a uniform N in 1..100 per packet, minimal iff "
                  "N <= P); each switch lowers P[x] on the CNMs for its nodes that arrive through x and those its own "
                  "congestion point at x makes for them, and raises it by routing.qcn_pi_percent after routing.qcn_pc_l "
-                 "packets sent on x with no CNM (routing.qcn_variant); needs qcn.sampling: output and qcn.reaction: off",
+                 "packets sent on x with no CNM (routing.qcn_variant); needs qcn.sampling (output or input) and qcn.reaction: off",
                  {},
                  rtl::ALG_QCN_SWITCH,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {

@@ -3,11 +3,11 @@
 // moved by the QCN events the router reports (RoutingState, kQcnEvents):
 //  - a CNM for one of this switch's nodes arrives through transit port x: the port's P falls (the switch
 //    intercepts it; it still goes on to the node, whose reaction point qcn_switch requires off);
-//  - this switch's own congestion point at output x makes a CNM for one of its own nodes: x's P falls, as
-//    if the CNM had arrived through x (output sampling: the port whose queue sent it);
-//  - source processing (variant source): every CNM this switch's congestion point at x makes about a packet
-//    towards another group falls on x too, the port that packet leaves by (seed-002 §1.6; under output
-//    sampling the victim's port is the sampled one);
+//  - this switch's own congestion point at port x makes a CNM for one of its own nodes: x's P falls, as
+//    if the CNM had arrived through x (the port whose output queue or input buffer sent it);
+//  - source processing (variant source): every CNM this switch's congestion point makes about a packet
+//    towards another group falls on the port that packet leaves by (seed-002 §1.6: under output sampling
+//    the sampled one, under input sampling its minimal output);
 //  - a data packet's head granted to transit output x: x's counter towards the additive increase.
 #pragma once
 #include <vector>
@@ -25,12 +25,18 @@ class QcnSwitchState : public RoutingState {
   std::uint8_t events() const override { return kQcnEvents; }
   void packet_sent(int out_port) override { table_.packet_sent(out_port); }
   void cnm_passing(int in_port, int fb) override { table_.cnm_received(in_port, fb); }
-  void cnm_made(int out_port, int fb, std::uint32_t src, std::uint32_t dst) override {
-    if (topo_.port_class(out_port) == PortClass::kTerminal) return;
-    const bool own_node = topo_.router_of_terminal(static_cast<int>(src)) == router_;
-    const bool processed_here = table_.params().variant == QcnSwitchVariant::kSource &&
-                                topo_.group_of(topo_.router_of_terminal(static_cast<int>(dst))) != group_;
-    if (own_node || processed_here) table_.local_cnm(out_port, fb);
+  // A CNM this switch's congestion point at `port` made. Output sampling: `port` is the output the victim
+  // leaves by. Input sampling: `port` is the input it came in by, and the output it leaves by is its
+  // minimal one (MAR-bP's transit packets are minimal; [F5]'s minOut(victim.dst)).
+  void cnm_made(int port, QcnCpSite site, int fb, std::uint32_t src, std::uint32_t dst) override {
+    const int dst_router = topo_.router_of_terminal(static_cast<int>(dst));
+    if (topo_.router_of_terminal(static_cast<int>(src)) == router_) {  // one of its own nodes': as if through `port`
+      if (topo_.port_class(port) != PortClass::kTerminal) table_.local_cnm(port, fb);
+      return;
+    }
+    if (table_.params().variant != QcnSwitchVariant::kSource || topo_.group_of(dst_router) == group_) return;
+    const int out = site == QcnCpSite::kInput ? topo_.min_port(router_, dst_router) : port;
+    if (topo_.port_class(out) != PortClass::kTerminal) table_.local_cnm(out, fb);
   }
   double port_reading(int port) const override {
     return topo_.port_class(port) == PortClass::kTerminal ? RoutingState::port_reading(port) : table_.probability_percent(port);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "router/common/qcn_cp_site.h"
 #include "tlm/cycle.h"
 #include "tlm/packet.h"
 
@@ -58,11 +59,12 @@ class RoutingState {
   // when the link delivers it, possibly before `at`): LIAN's count of the packets waiting there.
   virtual void injection_arrived(const Packet& /*pkt*/, Cycle /*at*/) {}
   // QCN (qcn.sampling; QCN-Switch's probabilities, router/routing/qcn_switch_state.h): the head of a data
-  // packet was granted to output `out_port`; this router's congestion point at `out_port` made a CNM about a
-  // packet from node `src` to node `dst` with feedback `fb` (1..63); a CNM with feedback `fb` for one of
-  // this router's nodes arrived through router-to-router port `in_port` (it is routed to the node next).
+  // packet was granted to output `out_port`; this router's congestion point at `port` (its output queue or
+  // its input buffer, `site`) made a CNM about a packet from node `src` to node `dst` with feedback `fb`
+  // (1..63); a CNM with feedback `fb` for one of this router's nodes arrived through router-to-router port
+  // `in_port` (it is routed to the node next).
   virtual void packet_sent(int /*out_port*/) {}
-  virtual void cnm_made(int /*out_port*/, int /*fb*/, std::uint32_t /*src*/, std::uint32_t /*dst*/) {}
+  virtual void cnm_made(int /*port*/, QcnCpSite /*site*/, int /*fb*/, std::uint32_t /*src*/, std::uint32_t /*dst*/) {}
   virtual void cnm_passing(int /*in_port*/, int /*fb*/) {}
   // The value per output port the routing reports at the end of a run (RoutingAlgorithm::port_reading:
   // QCN-Switch's minimal-routing probability in percent); NaN where a port has none.

@@ -297,12 +297,13 @@ nlohmann::json qcn_json(Network& net, Cycle measured) {
       const double mean = static_cast<double>(q.port_sampled_phits(p)) / static_cast<double>(n);
       if (mean <= busiest_mean) continue;
       busiest_mean = mean;
-      busiest = {{"router", r}, {"port", p}, {"samples", n}, {"mean_phits", mean}};
+      busiest = {{"router", r}, {"port", p}, {"samples", n}, {"mean_phits", mean}, {"q_eq_phits", q.q_eq(p)}};
     }
   const Stats& s = net.stats();
   const std::uint64_t held = net.cnms_in_flight();
   const double capacity = static_cast<double>(links) * static_cast<double>(std::max<Cycle>(measured, 1));
-  return {{"samples", samples},
+  return {{"sampled_buffers", net.router(0).qcn()->params().site == QcnCpSite::kInput ? "input" : "output"},
+          {"samples", samples},
           {"cnms_made", sum.cnms_made},
           {"cnms_dropped", sum.cnms_dropped},
           {"cnms_delivered", s.cnms_delivered()},
@@ -496,9 +497,10 @@ std::string summarize(const nlohmann::json& j) {
                      q["cnms_made"].get<long long>(), q["cnms_delivered"].get<long long>(),
                      q["cnm_share_of_link_capacity"].get<double>(), q["conservation"]["ok"].get<bool>() ? "ok" : "VIOLATED");
     if (!q["busiest_queue"].is_null())
-      s << fmt::format("  qcn          busiest queue router {} port {}: {:.1f} phits on average at its samples (Q_eq {})\n",
-                       q["busiest_queue"]["router"].get<int>(), q["busiest_queue"]["port"].get<int>(),
-                       q["busiest_queue"]["mean_phits"].get<double>(), j["config"]["qcn"]["q_eq"].get<long long>());
+      s << fmt::format("  qcn          busiest {} buffer router {} port {}: {:.1f} phits on average at its samples (Q_eq {})\n",
+                       q["sampled_buffers"].get<std::string>(), q["busiest_queue"]["router"].get<int>(),
+                       q["busiest_queue"]["port"].get<int>(), q["busiest_queue"]["mean_phits"].get<double>(),
+                       q["busiest_queue"]["q_eq_phits"].get<long long>());
     if (j.contains("fairness") && !j["fairness"]["jain_index"].is_null())
       s << fmt::format("  fairness     Jain's index {:.3f} over {} sources\n", j["fairness"]["jain_index"].get<double>(),
                        j["fairness"]["sources"].get<int>());
