@@ -1,5 +1,6 @@
 #include "router/routing/marbp_routing.h"
 
+#include "router/routing/generic_marbp_routing.h"
 #include "router/routing/openflow_table.h"
 #include "router/routing/routing_registry.h"
 
@@ -45,11 +46,14 @@ RoutingEntry marbp_routing_entry() {
                  "MAR-bP, seed-000 §4.5 (seed 002's Conditional OpenFlow): at the source switch, a destination in another "
                  "group goes minimally unless the minimal output's class is paused (under credits: has fewer credits than a "
                  "packet), then out of global port (host mod h) and minimally from its far end (Valiant -g- with a fixed "
-                 "intermediate per host; routing.phase_a does not apply); in-group and in-transit packets minimally; 2 local and 2 global VCs",
+                 "intermediate per host; routing.phase_a does not apply); in-group and in-transit packets minimally; 2 local and 2 global VCs. "
+                 "On a flattened_butterfly the groups are its rows: the minimal rule in dimension order, the alternative out "
+                 "of the (host mod M)-th of the M ports leaving the row, then minimally (valiant's VCs)",
                  {},
                  rtl::ALG_MARBP,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
                    // routing.phase_a does not apply: the non-minimal path is -g- (a global port of the source switch).
+                   if (const auto* fb = dynamic_cast<const FlattenedButterfly*>(&topo)) return std::make_unique<GenericMarbpRouting>(*fb);
                    const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
                    return std::make_unique<MarbpRouting>(t, o.text("routing.vc_scheme") == "hop_count");
                  }};

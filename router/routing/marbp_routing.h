@@ -33,6 +33,13 @@ class MarbpRouting : public ValiantRouting {
   int host_intermediate(int router, int host) const { return topo_.peer(router, topo_.global_port(host % topo_.h())).router; }
   std::optional<RuleCounts> rule_counts(int router) const override;
   std::string rtl_refusal() const override;
+  // What QCN-Switch (qcn_switch_routing.h) reads of the rules: the port of the minimal rule towards another
+  // group's router, whether a destination router is in the group of `router`, the router of a node; and
+  // what it gathers (not the flow control's masks).
+  void gather_rules(RouterView& view, const Packet& pkt, RoutingContext& ctx) const { RoutingAlgorithm::gather(view, pkt, ctx); }
+  int rule_port(int router, int dst_router) const { return topo_.min_port(router, dst_router); }
+  bool in_group(int router, int dst_router) const { return topo_.group_of(dst_router) == topo_.group_of(router); }
+  int router_of_node(std::uint32_t node) const { return topo_.router_of_terminal(static_cast<int>(node)); }
 
  protected:
   // Whether the minimal rule applies to a packet injected towards another group, whose minimal hop is

@@ -6,19 +6,25 @@
 
 namespace hiradix {
 
-std::unique_ptr<RoutingState> QcnSwitchRouting::make_state(int router, const RouterParams&, int, int) const {
-  return std::make_unique<QcnSwitchState>(topo_, router, params_);
+template <class Marbp>
+std::unique_ptr<RoutingState> QcnSwitchOn<Marbp>::make_state(int router, const RouterParams&, int, int) const {
+  return std::make_unique<QcnSwitchState>(this->topo_, router, params_,
+                                          [this](int r, int dst_router) { return this->rule_port(r, dst_router); });
 }
 
-void QcnSwitchRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
-  RoutingAlgorithm::gather(view, pkt, ctx);
+template <class Marbp>
+void QcnSwitchOn<Marbp>::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  Marbp::gather_rules(view, pkt, ctx);
   qcn_p(ctx) = 0;
   if (!view.at_injection()) return;
-  const int dst_router = topo_.router_of_terminal(pkt.dst);
-  if (topo_.group_of(dst_router) == topo_.group_of(ctx.router)) return;
+  const int dst_router = this->router_of_node(pkt.dst);
+  if (this->in_group(ctx.router, dst_router)) return;
   const QcnSwitchState& s = *static_cast<const QcnSwitchState*>(view.state());
-  qcn_p(ctx) = s.table().probability(topo_.min_port(ctx.router, dst_router)) / kQcnOnePercent;
+  qcn_p(ctx) = s.table().probability(this->rule_port(ctx.router, dst_router)) / kQcnOnePercent;
 }
+
+template class QcnSwitchOn<MarbpRouting>;
+template class QcnSwitchOn<GenericMarbpRouting>;
 
 namespace {
 QcnSwitchVariant variant_of(const std::string& text) {
@@ -36,7 +42,6 @@ RoutingEntry qcn_switch_routing_entry() {
                  {},
                  rtl::ALG_QCN_SWITCH,
                  [](const RoutingOptions& o, const Topology& topo) -> std::unique_ptr<RoutingAlgorithm> {
-                   const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
                    QcnSwitchParams p;
                    p.variant = variant_of(o.text("routing.qcn_variant"));
                    p.lf_num = 1;
@@ -49,7 +54,10 @@ RoutingEntry qcn_switch_routing_entry() {
                      throw KeyError("routing.qcn_th1", "must not exceed routing.qcn_th2 (" + std::to_string(p.th2) +
                                                            "): P rises below avg + Th1 and falls above avg + Th2; got " +
                                                            std::to_string(p.th1));
-                   return std::make_unique<QcnSwitchRouting>(t, p, o.text("routing.vc_scheme") == "hop_count");
+                   if (const auto* fb = dynamic_cast<const FlattenedButterfly*>(&topo))
+                     return std::make_unique<GenericQcnSwitchRouting>(p, *fb);
+                   const Dragonfly& t = topology_as<Dragonfly>(topo, "routing.algorithm " + o.algorithm);
+                   return std::make_unique<QcnSwitchRouting>(p, t, o.text("routing.vc_scheme") == "hop_count");
                  }};
   e.keys = {
       {{"routing.qcn_variant", KeyType::kString, "compare", 0, 0, {"base", "source", "compare"},

@@ -9,14 +9,18 @@
 //  - source: base, and the switch also applies the CNMs its own congestion points make (seed-002 §1.6);
 //  - compare: the feedback comparison (seed-002 §1.7, the thesis' final design): only a CNM whose Fb stands
 //    out from the average of the last Fb of every transit port lowers P, one near it raises P.
-// In-group and in-transit packets go minimally. VCs and deadlock freedom: MAR-bP's.
+// In-group and in-transit packets go minimally. VCs and deadlock freedom: MAR-bP's. On the Dragonfly
+// (MarbpRouting) and on the Flattened Butterfly (GenericMarbpRouting, whose groups are the rows): one class
+// over both, as OSHA's OshaOnVn.
 //
 // The routing unit reads P[minimal port] in whole percent (own input qcn_p) and N from the decision's
-// random bits 0..31: 1 + floor(bits * 100 / 2^32).
+// random bits 0..31: 1 + floor(bits * 100 / 2^32) (the Dragonfly's; the Flattened Butterfly's has none).
 #pragma once
 #include <memory>
 #include <string>
+#include <utility>
 
+#include "router/routing/generic_marbp_routing.h"
 #include "router/routing/marbp_routing.h"
 #include "router/routing/qcn_switch_probabilities.h"
 #include "rtl_own_slots.h"
@@ -25,15 +29,18 @@ namespace hiradix {
 
 HIRADIX_OWN_SCALAR(qcn_p)
 
-class QcnSwitchRouting : public MarbpRouting {
+template <class Marbp>
+class QcnSwitchOn : public Marbp {
  public:
-  QcnSwitchRouting(const Dragonfly& topo, const QcnSwitchParams& params, bool hop_count_vcs = false)
-      : MarbpRouting(topo, hop_count_vcs), params_(params) {}
+  // `args`: Marbp's.
+  template <class... Args>
+  explicit QcnSwitchOn(const QcnSwitchParams& params, Args&&... args) : Marbp(std::forward<Args>(args)...), params_(params) {}
   std::string name() const override { return "qcn_switch"; }
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs, int ports) const override;
   bool takes_cnms() const override { return true; }
   std::string port_reading() const override { return "minimal_probability_percent"; }
-  // At injection towards another group: qcn_p(ctx), P of the minimal port in whole percent (0 otherwise).
+  // At injection towards another group: qcn_p(ctx), P of the minimal rule's port in whole percent (0
+  // otherwise).
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   const QcnSwitchParams& params() const { return params_; }
   // The decision's N, 1..100.
@@ -47,5 +54,8 @@ class QcnSwitchRouting : public MarbpRouting {
  private:
   QcnSwitchParams params_;
 };
+
+using QcnSwitchRouting = QcnSwitchOn<MarbpRouting>;
+using GenericQcnSwitchRouting = QcnSwitchOn<GenericMarbpRouting>;
 
 }  // namespace hiradix

@@ -9,19 +9,25 @@
 //    towards another group falls on the port that packet leaves by (seed-002 §1.6: under output sampling
 //    the sampled one, under input sampling its minimal output);
 //  - a data packet's head granted to transit output x: x's counter towards the additive increase.
+// On a Dragonfly the groups are its groups; on a Flattened Butterfly its rows (Topology::domain_of).
 #pragma once
+#include <functional>
+#include <utility>
 #include <vector>
 
 #include "router/routing/qcn_switch_probabilities.h"
 #include "router/routing/routing_state.h"
-#include "topology/dragonfly.h"
+#include "topology/topology.h"
 
 namespace hiradix {
 
 class QcnSwitchState : public RoutingState {
  public:
-  QcnSwitchState(const Dragonfly& topo, int router, const QcnSwitchParams& params)
-      : topo_(topo), router_(router), group_(topo.group_of(router)), table_(params, transit_ports(topo, router)) {}
+  // `rule_port(router, dst_router)`: the port the routing's minimal rule takes towards another group.
+  using RulePort = std::function<int(int router, int dst_router)>;
+  QcnSwitchState(const Topology& topo, int router, const QcnSwitchParams& params, RulePort rule_port)
+      : topo_(topo), router_(router), group_(topo.domain_of(router)), table_(params, transit_ports(topo, router)),
+        rule_port_(std::move(rule_port)) {}
   std::uint8_t events() const override { return kQcnEvents; }
   void packet_sent(int out_port) override { table_.packet_sent(out_port); }
   void cnm_passing(int in_port, int fb) override { table_.cnm_received(in_port, fb); }
@@ -29,30 +35,33 @@ class QcnSwitchState : public RoutingState {
   // leaves by. Input sampling: `port` is the input it came in by, and the output it leaves by is its
   // minimal one (MAR-bP's transit packets are minimal; [F5]'s minOut(victim.dst)).
   void cnm_made(int port, QcnCpSite site, int fb, std::uint32_t src, std::uint32_t dst) override {
-    const int dst_router = topo_.router_of_terminal(static_cast<int>(dst));
-    if (topo_.router_of_terminal(static_cast<int>(src)) == router_) {  // one of its own nodes': as if through `port`
-      if (topo_.port_class(port) != PortClass::kTerminal) table_.local_cnm(port, fb);
+    const int dst_router = router_of(dst);
+    if (router_of(src) == router_) {  // one of its own nodes': as if through `port`
+      if (transit(port)) table_.local_cnm(port, fb);
       return;
     }
-    if (table_.params().variant != QcnSwitchVariant::kSource || topo_.group_of(dst_router) == group_) return;
-    const int out = site == QcnCpSite::kInput ? topo_.min_port(router_, dst_router) : port;
-    if (topo_.port_class(out) != PortClass::kTerminal) table_.local_cnm(out, fb);
+    if (table_.params().variant != QcnSwitchVariant::kSource || topo_.domain_of(dst_router) == group_) return;
+    const int out = site == QcnCpSite::kInput ? rule_port_(router_, dst_router) : port;
+    if (transit(out)) table_.local_cnm(out, fb);
   }
   double port_reading(int port) const override {
-    return topo_.port_class(port) == PortClass::kTerminal ? RoutingState::port_reading(port) : table_.probability_percent(port);
+    return transit(port) ? table_.probability_percent(port) : RoutingState::port_reading(port);
   }
   const QcnSwitchProbabilities& table() const { return table_; }
   QcnSwitchProbabilities& table() { return table_; }
 
  private:
-  static std::vector<bool> transit_ports(const Dragonfly& topo, int router) {
+  static std::vector<bool> transit_ports(const Topology& topo, int router) {
     std::vector<bool> transit(static_cast<std::size_t>(topo.radix(router)));
-    for (int p = 0; p < topo.radix(router); ++p) transit[static_cast<std::size_t>(p)] = topo.port_class(p) != PortClass::kTerminal;
+    for (int p = 0; p < topo.radix(router); ++p) transit[static_cast<std::size_t>(p)] = topo.port_class(router, p) != 0;
     return transit;
   }
-  const Dragonfly& topo_;
+  bool transit(int port) const { return topo_.port_class(router_, port) != 0; }
+  int router_of(std::uint32_t node) const { return topo_.nic_port(static_cast<int>(node), 0).router; }
+  const Topology& topo_;
   int router_, group_;
   QcnSwitchProbabilities table_;
+  RulePort rule_port_;
 };
 
 }  // namespace hiradix
