@@ -13,6 +13,7 @@
 #include "router/routing/routing_registry.h"
 #include "topology/dragonfly.h"
 
+#include "marbp_decisions.h"
 #include "sim_helpers.h"
 
 using namespace hiradix;
@@ -25,25 +26,6 @@ std::unique_ptr<RoutingAlgorithm> marbp(const Dragonfly& topo) {
   RoutingOptions o;
   o.algorithm = "marbp";
   return make_routing(o, topo);
-}
-
-// Every class of every port may send, except the listed (port, VC) pairs.
-struct FlowReady {
-  std::uint32_t masks[64];
-  FlowReady() { std::fill(std::begin(masks), std::end(masks), 0xFu); }
-  FlowReady& hold(int port, int vc) {
-    masks[port] &= ~(1u << vc);
-    return *this;
-  }
-};
-
-RoutingDecision inject(const RoutingAlgorithm& r, int router, int host, int dst, const FlowReady& ready, Packet& pkt) {
-  RoutingContext ctx;
-  ctx.router = router;
-  ctx.in_port = host;
-  ctx.flow_ready = ready.masks;
-  pkt.dst = static_cast<std::uint32_t>(dst);
-  return r.route(ctx, pkt);
 }
 
 // p = 2, a = 4, h = 2, palmtree: 9 groups, ports 0-1 hosts, 2-4 local, 5-6 global. Router 0 (group 0,

@@ -15,6 +15,7 @@
 #include "topology/flattened_butterfly.h"
 #include "topology/topology_registry.h"
 
+#include "marbp_decisions.h"
 #include "sim_helpers.h"
 
 using namespace hiradix;
@@ -34,24 +35,6 @@ std::unique_ptr<RoutingAlgorithm> routing(const Topology& t, const char* algorit
   RoutingOptions o;
   o.algorithm = algorithm;
   return make_routing(o, t);
-}
-
-struct FlowReady {
-  std::uint32_t masks[64];
-  FlowReady() { std::fill(std::begin(masks), std::end(masks), 0xFu); }
-  FlowReady& hold(int port, int vc) {
-    masks[port] &= ~(1u << vc);
-    return *this;
-  }
-};
-
-RoutingDecision inject(const RoutingAlgorithm& r, int router, int host, int dst_node, const FlowReady& ready, Packet& pkt) {
-  RoutingContext ctx;
-  ctx.router = router;
-  ctx.in_port = host;
-  ctx.flow_ready = ready.masks;
-  pkt.dst = static_cast<std::uint32_t>(dst_node);
-  return r.route(ctx, pkt);
 }
 
 // Router r = x + 4 y, row y. Router 0's ports: 0-3 hosts, 4-6 dimension 0 (x = 1, 2, 3), 7-9 dimension 1

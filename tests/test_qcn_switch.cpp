@@ -208,6 +208,28 @@ TEST(QcnSwitchRuns, PollingAndLockstepWithTheRtlUnitAgree) {
   EXPECT_EQ(lock["rtl"]["mismatches"], 0) << lock["rtl"].dump();
   EXPECT_GT(lock["rtl"]["decisions"].get<long long>(), 1000);
   EXPECT_EQ(without_rc_mode(model), without_rc_mode(lock));
+  // The table itself in the RTL (rtl/hiradix_qcn_switch_table.v): every P the unit reads is the block's,
+  // compared with the C++ table's at each decision towards another group.
+  EXPECT_EQ(lock["rtl"]["state_block"], "qcn_switch_table");
+  EXPECT_GT(lock["rtl"]["state_block_reads"].get<long long>(), 500);
+}
+
+// The RTL table under every variant, with the congestion points at the outputs and at the inputs (whose
+// CNMs the switch processes for the victim's minimal port under source), against the C++ table at every
+// read; P moved in each run. L_f must be a power of two there (a shift), else refused naming the key.
+TEST(QcnSwitchRuns, TheRtlTableAgreesUnderEveryVariantAndSampling) {
+  for (const char* variant : {"base", "source", "compare"})
+    for (const char* site : {"output", "input"}) {
+      const json r = run_sane(test::with(ethernet("adv", "0.4", variant), {{"qcn.sampling", site}, {"sim.measure", "2000"},
+                                                                        {"router.rc_mode", "lockstep"}}));
+      ASSERT_FALSE(r.is_null()) << variant << " " << site;
+      EXPECT_EQ(r["rtl"]["mismatches"], 0) << variant << " " << site << ": " << r["rtl"].dump();
+      EXPECT_GT(r["rtl"]["state_block_reads"].get<long long>(), 500) << variant << " " << site;
+      EXPECT_LT(r["port_readings"]["minimal_probability_percent"]["mean"].get<double>(), 100.0) << variant << " " << site;
+    }
+  const std::string refused = config_error(test::with(ethernet("adv", "0.4"), {{"routing.qcn_lf_inverse", "100"},
+                                                                               {"router.rc_mode", "lockstep"}}));
+  EXPECT_EQ(refused.rfind("config error: routing.qcn_lf_inverse:", 0), 0u) << refused;
 }
 
 }  // namespace

@@ -29,24 +29,28 @@ class QcnSwitchState : public RoutingState {
       : topo_(topo), router_(router), group_(topo.domain_of(router)), table_(params, transit_ports(topo, router)),
         rule_port_(std::move(rule_port)) {}
   std::uint8_t events() const override { return kQcnEvents; }
-  void packet_sent(int out_port) override { table_.packet_sent(out_port); }
-  void cnm_passing(int in_port, int fb) override { table_.cnm_received(in_port, fb); }
+  void packet_sent(int out_port) override {
+    table_.packet_sent(out_port);
+    if (block_ && transit(out_port)) block_->qcn_sent(out_port);
+  }
+  void cnm_passing(int in_port, int fb) override { cnm(in_port, fb); }
   // A CNM this switch's congestion point at `port` made. Output sampling: `port` is the output the victim
   // leaves by. Input sampling: `port` is the input it came in by, and the output it leaves by is its
   // minimal one (MAR-bP's transit packets are minimal; [F5]'s minOut(victim.dst)).
   void cnm_made(int port, QcnCpSite site, int fb, std::uint32_t src, std::uint32_t dst) override {
     const int dst_router = router_of(dst);
     if (router_of(src) == router_) {  // one of its own nodes': as if through `port`
-      if (transit(port)) table_.local_cnm(port, fb);
+      if (transit(port)) cnm(port, fb);
       return;
     }
     if (table_.params().variant != QcnSwitchVariant::kSource || topo_.domain_of(dst_router) == group_) return;
     const int out = site == QcnCpSite::kInput ? rule_port_(router_, dst_router) : port;
-    if (transit(out)) table_.local_cnm(out, fb);
+    if (transit(out)) cnm(out, fb);
   }
   double port_reading(int port) const override {
     return transit(port) ? table_.probability_percent(port) : RoutingState::port_reading(port);
   }
+  void attach_block_events(StateBlockEvents* events) override { block_ = events; }
   const QcnSwitchProbabilities& table() const { return table_; }
   QcnSwitchProbabilities& table() { return table_; }
 
@@ -57,11 +61,17 @@ class QcnSwitchState : public RoutingState {
     return transit;
   }
   bool transit(int port) const { return topo_.port_class(router_, port) != 0; }
+  // A CNM through transit port `port`, or made for it here (QcnSwitchProbabilities::local_cnm is the same).
+  void cnm(int port, int fb) {
+    table_.cnm_received(port, fb);
+    if (block_) block_->qcn_cnm(port, fb);
+  }
   int router_of(std::uint32_t node) const { return topo_.nic_port(static_cast<int>(node), 0).router; }
   const Topology& topo_;
   int router_, group_;
   QcnSwitchProbabilities table_;
   RulePort rule_port_;
+  StateBlockEvents* block_ = nullptr;  // the co-simulated table (router/rtl/rtl_qcn_switch_table.cpp), if any
 };
 
 }  // namespace hiradix

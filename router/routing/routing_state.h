@@ -27,7 +27,7 @@ enum RouterEvent : std::uint8_t {
 };
 
 // The events a routing's state block in the RTL takes (RoutingAlgorithm::rtl_state_blocks: ACOR-Switch's
-// level, TPR's window, LIAN's counters), reported by the C++ state as it counts them, so that the network's
+// level, TPR's window, LIAN's counters, QCN-Switch's table), reported by the C++ state as it counts them, so that the network's
 // co-simulation in rtl and lockstep modes drives the Verilated block with the same events
 // (router/rtl/rtl_state_block.h). Groups are destination groups other than the router's own.
 class StateBlockEvents {
@@ -36,6 +36,10 @@ class StateBlockEvents {
   virtual void blocked(Cycle /*now*/) {}                 // a recomputation at an injection port was counted
   virtual void forwarded(int /*group*/, Cycle /*now*/) {}  // a packet left an injection port towards `group`
   virtual void arrived(int /*group*/, Cycle /*at*/) {}     // a head entered an injection buffer (at may be ahead)
+  // QCN-Switch's table, in the C++ table's order: a data packet sent on transit port `port`; a CNM with
+  // feedback `fb` through it (or made for it by the switch's own congestion point).
+  virtual void qcn_sent(int /*port*/) {}
+  virtual void qcn_cnm(int /*port*/, int /*fb*/) {}
 };
 
 class RoutingState {

@@ -42,6 +42,7 @@ struct StateBlockSetup {
   int vcs_injection = 0, vcs_local = 0, vcs_global = 0;  // VCs per input port of each class
   std::function<int(int router)> group_of;
   std::function<int(int router, int k)> global_group;  // the group global link k of `router` reaches
+  std::function<int(int router, int dst_router)> min_port;  // the minimal hop's port (Dragonfly::min_port)
   int injection_grants = 0;  // packets forwarded from the injection ports in a cycle (p x the crossbar's ticks)
   // Heads recomputed at the injection ports in a cycle: at most one per injection VC.
   int recomputations() const { return p * vcs_injection; }

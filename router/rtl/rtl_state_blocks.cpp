@@ -10,6 +10,7 @@ namespace hiradix {
 std::unique_ptr<RtlStateBlock> make_rtl_acor_state(const StateBlockSetup& setup, int router);
 std::unique_ptr<RtlStateBlock> make_rtl_tpr_state(const StateBlockSetup& setup, int router);
 std::unique_ptr<RtlStateBlock> make_rtl_lian_state(const StateBlockSetup& setup, int router);
+std::unique_ptr<RtlStateBlock> make_rtl_qcn_switch_table(const StateBlockSetup& setup, int router);
 
 namespace {
 struct CoSimulated {
@@ -21,6 +22,7 @@ constexpr CoSimulated kBlocks[] = {
     {"acor_state", &make_rtl_acor_state},
     {"tpr_state", &make_rtl_tpr_state},
     {"lian_state", &make_rtl_lian_state},
+    {"qcn_switch_table", &make_rtl_qcn_switch_table},
 };
 }  // namespace
 
@@ -45,6 +47,7 @@ StateBlockNetwork::StateBlockNetwork(const RoutingOptions& options, const Topolo
   s.vcs_global = vcs.at(2);
   s.group_of = [&topo](int router) { return topo.group_of(router); };
   s.global_group = [&topo](int router, int k) { return topo.group_of(topo.peer(router, topo.global_port(k)).router); };
+  s.min_port = [&topo](int router, int dst_router) { return topo.min_port(router, dst_router); };
   s.injection_grants = topo.p() * ticks;
 }
 

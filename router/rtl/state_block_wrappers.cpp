@@ -10,6 +10,7 @@ StateBlockWrapper pb_state_wrapper(const StateBlockSetup& s);
 StateBlockWrapper acor_state_wrapper(const StateBlockSetup& s);
 StateBlockWrapper tpr_state_wrapper(const StateBlockSetup& s);
 StateBlockWrapper lian_state_wrapper(const StateBlockSetup& s);
+StateBlockWrapper qcn_switch_table_wrapper(const StateBlockSetup& s);
 
 namespace {
 struct Synthesized {
@@ -25,6 +26,7 @@ constexpr Synthesized kBlocks[] = {
     {"acor_state", &acor_state_wrapper},
     {"tpr_state", &tpr_state_wrapper},
     {"lian_state", &lian_state_wrapper},
+    {"qcn_switch_table", &qcn_switch_table_wrapper},
 };
 
 const Synthesized* find(const std::string& name) {

@@ -68,6 +68,11 @@ lint hiradix_lian_state -- hiradix_lian_state.v hiradix_tpr_window.v
 lint hiradix_lian_state -GWP_MAX=0 -- hiradix_lian_state.v hiradix_tpr_window.v
 lint hiradix_lian_state -GH=4 -GE=8 -GP=4 -GWP_MAX=10000 -- hiradix_lian_state.v hiradix_tpr_window.v
 lint hiradix_lian_state -GH=8 -GE=16 -GP=8 -- hiradix_lian_state.v hiradix_tpr_window.v
+for c in 0 1; do
+  lint hiradix_qcn_switch_table -GCOMPARE=$c -- hiradix_qcn_switch_table.v
+  lint hiradix_qcn_switch_table -GCOMPARE=$c -GPORTS=1 -GCW=1 -- hiradix_qcn_switch_table.v
+  lint hiradix_qcn_switch_table -GCOMPARE=$c -GPORTS=5 -GCW=7 -- hiradix_qcn_switch_table.v
+done
 lint hiradix_routing_unit -- hiradix_routing_unit.v
 lint hiradix_routing_unit -GDRAWS_REGISTERED=1 -- hiradix_routing_unit.v  # as the synthesis flow builds it
 lint hiradix_routing_unit -GDRAWS_REGISTERED=1 -GSTAGES=2 -- hiradix_routing_unit.v  # ... in two stages

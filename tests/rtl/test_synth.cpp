@@ -537,6 +537,27 @@ TEST(Synth, EveryRoutingsStateBlockHasAWrapper) {
   EXPECT_FALSE(state_block_holds_contention_counters("ectn_state"));
 }
 
+// QCN-Switch's table at h = 2: T = a - 1 + h = 5 transit ports, each with P (16 bits) and a packet counter
+// for PC_l = 100 (7 bits), and under compare its last Fb (6 bits) and the sum of them (up to 5 x 63: 9 bits).
+TEST(Synth, QcnSwitchTableIsItsProbabilitiesAndCounters) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth");
+  for (const char* variant : {"compare", "base"}) {
+    const Config c = balanced(2, {{"routing.algorithm", "qcn_switch"}, {"routing.qcn_variant", variant},
+                                  {"qcn.sampling", "output"}, {"qcn.reaction", "off"}});
+    const json r = synth(c, dir, {"qcn_switch_table"});
+    const json& b = r["blocks"]["qcn_switch_table"];
+    EXPECT_EQ(b["params"]["expected_flip_flops"].get<int>(), std::string(variant) == "compare" ? 5 * (16 + 7 + 6) + 9 : 5 * (16 + 7))
+        << variant;
+    EXPECT_EQ(b["flip_flops"], b["params"]["expected_flip_flops"]) << variant;
+    EXPECT_GT(b["area_um2"].get<double>(), 0) << variant;
+  }
+  fs::remove_all(dir);
+  using Blocks = std::vector<std::string>;
+  EXPECT_EQ(routing_state_blocks(balanced(2, {{"routing.algorithm", "qcn_switch"}, {"qcn.sampling", "output"},
+                                              {"qcn.reaction", "off"}})),
+            Blocks{"qcn_switch_table"});
+}
+
 // TPR's window and LIAN's counters (a 10-cycle window, so that the test synthesizes quickly) at h = 2:
 // 9 groups (4 bits), E = p x speed-up 2 = 4 forwards per cycle, counters of ceil(log2(10 * 4 + 1)) = 6 bits.
 // The window holds 10 x 4 slots of {valid, group}: 200 flip-flops, and 4 count the cycles since reset up
