@@ -33,7 +33,9 @@ class ContentionCounters : public sc_core::sc_module {
 
  private:
   HotVector<std::int32_t> count_;
-  std::uint64_t observations_ = 0;
+  // increment adds to the two with one 16-byte vector add, which takes them from memory only when they are
+  // 16-byte aligned: else a load more per header (+0.7 M on the default run when other members moved them).
+  alignas(16) std::uint64_t observations_ = 0;
   std::uint64_t sum_observed_ = 0;
   std::int32_t max_ = 0;
 };

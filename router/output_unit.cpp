@@ -27,7 +27,6 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
   owners_.assign(vc_total, 0);
   ports_.resize(ports.size());
   urgent_.resize(ports.size());
-  urgent_vc_.assign(ports.size(), 0xFF);
   std::size_t q = 0, v = 0;
   for (std::size_t p = 0; p < ports.size(); ++p) {
     OutputPort& o = ports_[p];
@@ -45,25 +44,27 @@ void OutputUnit::enable_urgent(const std::vector<int>& urgent_vc, int flits) {
   urgent_slots_.resize(static_cast<std::size_t>(flits) * ports_.size());
   for (std::size_t p = 0; p < ports_.size(); ++p) {
     urgent_[p].attach(urgent_slots_.data() + p * static_cast<std::size_t>(flits), static_cast<std::size_t>(flits));
-    urgent_vc_[p] = static_cast<std::uint8_t>(urgent_vc[p]);
+    ports_[p].urgent_vc = static_cast<std::uint8_t>(urgent_vc[p]);
   }
 }
 
 void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready,
                          Cycle now) {
   OutputPort& o = ports_[p];  // has_space / has_credits were asked this cycle: o is up to date
+  if (vc >= o.urgent_vc) return enqueue_urgent(p, packet, vc, flags, size, head_ready, now);  // a CNM (QCN)
   with_flow([&](auto& f) { f.committed(p, vc, size); });
-  if (vc >= urgent_vc_[p]) {
-    urgent_[p].push({packet, head_ready, vc, flags});
-  } else {
-    o.occupancy += size;
-    o.queue.push({packet, head_ready, vc, flags});
-  }
-  if (o.reserved_cycle != now) {
-    o.reserved_cycle = now;
-    o.reserved_load = 0;
-  }
-  o.reserved_load += size;  // in the credits taken (or, on an ejection port, in the queue)
+  o.occupancy += size;
+  o.queue.push({packet, head_ready, vc, flags});
+  reserved(o, size, now);
+}
+
+void OutputUnit::enqueue_urgent(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size,
+                                Cycle head_ready, Cycle now) {
+  OutputPort& o = ports_[p];
+  with_flow([&](auto& f) { f.committed(p, vc, size); });
+  urgent_[p].push({packet, head_ready, vc, flags});  // its room is its slot, not the data queue's
+  ++o.urgent_queued;
+  reserved(o, size, now);
 }
 
 int OutputUnit::load_at_cycle_start(int p, Cycle now) const {
@@ -92,15 +93,15 @@ void OutputUnit::start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int
 
 Cycle OutputUnit::next_event(int p, Cycle now) const {
   const OutputPort& o = ports_[p];
+  if (!o.urgent_queued) return o.queue.empty() ? kNever : std::max({o.link_free, o.queue.front().head_ready, now + 1});
   const Ring<QueuedPacket>& urgent = urgent_[p];
-  if (urgent.empty()) return o.queue.empty() ? kNever : std::max({o.link_free, o.queue.front().head_ready, now + 1});
   const Cycle ready = o.queue.empty() ? urgent.front().head_ready : std::min(urgent.front().head_ready, o.queue.front().head_ready);
   return std::max({o.link_free, ready, now + 1});
 }
 
 bool OutputUnit::send(int p, Cycle now, int size) {
   OutputPort& o = ports_[p];
-  if (!urgent_[p].empty() && urgent_[p].front().head_ready <= now) return send_urgent(p, now, size);  // QCN's CNMs first
+  if (o.urgent_queued && urgent_[p].front().head_ready <= now) return send_urgent(p, now, size);  // QCN's CNMs first
   if (o.queue.empty() || o.link_free > now || o.queue.front().head_ready > now) return false;
   start(p, o.queue, now, size, size);
   return true;
@@ -109,6 +110,7 @@ bool OutputUnit::send(int p, Cycle now, int size) {
 bool OutputUnit::send_urgent(int p, Cycle now, int size) {
   if (ports_[p].link_free > now) return false;
   start(p, urgent_[p], now, size, 0);  // the urgent queue's room is its slot, free once popped
+  --ports_[p].urgent_queued;
   return true;
 }
 

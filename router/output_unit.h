@@ -31,6 +31,11 @@ struct OutputPort {
   Ring<QueuedPacket> queue;
   std::uint32_t* owner = nullptr;     // wormhole: per downstream VC, packet + 1 holding it (0: free)
   bool sink = false;                  // ejection to a NIC: never blocks
+  // QCN (OutputUnit::urgent): the first VC whose flits are CNMs and take the urgent queue (0xFF: none), and
+  // the CNMs in it. Two bytes in the padding after `sink`: the port's layout stays as without QCN, and the
+  // tests for CNMs read the port already at hand (a test of the queue beside it cost 5 instructions more).
+  std::uint8_t urgent_vc = 0xFF;
+  std::uint8_t urgent_queued = 0;
   std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
   std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
   Cycle link_free = 0;
@@ -71,14 +76,14 @@ class OutputUnit : public sc_core::sc_module {
   }
   // has_space for a flit of downstream VC `vc`: a CNM's in the port's urgent queue.
   bool has_space_for(int p, int vc, int size, Cycle now) {
-    if (vc >= urgent_vc_[p]) return urgent_[p].size() < urgent_[p].capacity();
+    if (vc >= ports_[p].urgent_vc) return urgent_[p].size() < urgent_[p].capacity();
     return has_space(p, size, now);
   }
   // QCN's CNMs (port p's VCs from urgent_vc(p) up; none without QCN): a queue of their own with room of its
   // own, sent ahead of the data queue (the highest class of service). Beside the ports, not in them: the
   // ports' layout (and the cost of every access to them) stays as without QCN.
   const Ring<QueuedPacket>& urgent(int p) const { return urgent_[p]; }
-  int urgent_vc(int p) const { return urgent_vc_[p]; }
+  int urgent_vc(int p) const { return ports_[p].urgent_vc; }
   // QCN: each port's VCs from urgent_vc[p] up carry CNMs, which take an urgent queue of `flits` flits.
   void enable_urgent(const std::vector<int>& urgent_vc, int flits);
   bool has_credits(int p, int vc, int size, Cycle now) {
@@ -144,7 +149,6 @@ class OutputUnit : public sc_core::sc_module {
   }
   // Starts the next packet on the link if it is ready, a CNM of the urgent queue first. Returns true if one was sent.
   bool send(int p, Cycle now, int size);
-  bool send_urgent(int p, Cycle now, int size);
   // Next cycle at which this port can send a queued packet, kNever if its queue is empty.
   Cycle next_event(int p, Cycle now) const;
   // The output step of port p in cycle `now`: what goes onto its link. A port with a control message of
@@ -186,9 +190,20 @@ class OutputUnit : public sc_core::sc_module {
   // Puts the front of `from` (port p's queue or urgent queue) on the link; `held`: the queue room it keeps
   // until its last phit is out.
   [[gnu::always_inline]] void start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held);
+  // send and enqueue when the port has CNMs (OutputPort::urgent_queued, urgent_vc): out of line, so that the
+  // paths without them compile as before QCN.
+  [[gnu::noinline]] bool send_urgent(int p, Cycle now, int size);
+  [[gnu::noinline]] void enqueue_urgent(int p, PacketId packet, std::uint8_t vc, std::uint8_t flags, int size, Cycle head_ready, Cycle now);
+  // The grants of cycle `now` into port p (load_at_cycle_start).
+  void reserved(OutputPort& o, int size, Cycle now) {
+    if (o.reserved_cycle != now) {
+      o.reserved_cycle = now;
+      o.reserved_load = 0;
+    }
+    o.reserved_load += size;  // in the credits taken (or, on an ejection port, in the queue)
+  }
   HotVector<QueuedPacket> queue_slots_, urgent_slots_;
   HotVector<Ring<QueuedPacket>> urgent_;  // per port
-  HotVector<std::uint8_t> urgent_vc_;     // per port: the first CNM VC, 0xFF: none
   HotVector<std::uint32_t> owners_;
   HotVector<LinkOut*> links_;  // in the arena, next to their router; never freed
   int queue_phits_;

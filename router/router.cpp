@@ -308,10 +308,15 @@ void Router::restart_rc(InputVc& v, Cycle now) {
 
 // ---- SA and ST ----
 
+// With QCN's CNM VCs, SA's step that serves them first is another function, in another file (router_qcn.cpp),
+// reached by a jump: this one then holds only the step without them, which compiles as before QCN. (Both
+// steps in one function cost 18 instructions a call and registers spilled in the loops, +20.7 M on the
+// default run; in one file, GCC's inlining budget left the step without them out of line: docs/benchmark.md.)
 void Router::allocate(Cycle now) {
+  if (allocator_.urgent()) return allocate_cnms_first(now);
   if (stage_trace_)
     for (int port : allocator_.bid_ports()) stage_trace_->bid(now, port, allocator_.bids(port));
-  allocator_.step(
+  allocator_.step<false>(
       now, {inputs_, outputs_, crossbar_, params_},
       [this, now](const SwitchGrant& g, std::uint64_t tick) { grant(g, tick, now); }, activity_.events.allocations);
 }

@@ -176,6 +176,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   RoutingDecision route_cnm(Packet& pkt, int in_port, Cycle now);
   void fire_broadcast(Cycle now);
   void allocate(Cycle now);
+  void allocate_cnms_first(Cycle now);  // allocate with QCN's CNM VCs: SA serves them first (router_qcn.cpp)
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
   // Wormhole: a head may leave only into a downstream VC no other packet holds.

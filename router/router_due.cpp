@@ -40,9 +40,9 @@ Cycle Router::vc_due_after(int index, Cycle now) {
   }
   if (!outputs_.has_space_for(v.out_port, v.out_vc, size, now)) {  // queue space frees when the link does
     if (route_again(v, now)) return now + 1;
+    if (!outputs_.has_space_for(v.out_port, v.out_vc, size, now))  // asked once when there is room
+      return std::min(due, std::max(now + 1, outputs_.link_free(v.out_port)));
   }
-  if (!outputs_.has_space_for(v.out_port, v.out_vc, size, now))
-    return std::min(due, std::max(now + 1, outputs_.link_free(v.out_port)));
   // In-transit routings check every cycle whether the chosen output can still take the packet (another
   // VC may take its credits while this one waits for the crossbar) and route it again if not.
   if (reroutes_) return now + 1;

@@ -4,6 +4,7 @@
 // CNMs, sent ahead of data: OutputUnit::urgent) has room and its VC credits, and is routed by min on the CNM
 // VCs at every hop.
 #include "router/router.h"
+#include "router/stage_trace.h"
 
 #include <algorithm>
 
@@ -27,6 +28,15 @@ void Router::attach_qcn(const QcnParams& params, const RoutingAlgorithm& cnm_rou
     allocator_.set_urgent_vcs(p, vcs);
   }
   outputs_.enable_urgent(urgent_vc, QcnParams::kCnmQueueFlits);
+}
+
+// Router::allocate with CNM VCs: SA's step that serves them first (see allocate).
+void Router::allocate_cnms_first(Cycle now) {
+  if (stage_trace_)
+    for (int port : allocator_.bid_ports()) stage_trace_->bid(now, port, allocator_.bids(port));
+  allocator_.step<true>(
+      now, {inputs_, outputs_, crossbar_, params_},
+      [this, now](const SwitchGrant& g, std::uint64_t tick) { grant(g, tick, now); }, activity_.events.allocations);
 }
 
 void Router::notice(int port, Cycle now) {

@@ -84,19 +84,14 @@ class SwitchAllocator : public sc_core::sc_module {
   // The SA step of cycle `now`, once per crossbar tick of it (speed-up): the bids whose flit may go at the
   // tick request the switch, the allocator matches the requests, and `on_grant(grant, tick)` starts ST for
   // each grant. Clears the bids; counts the rounds with at least one request in `allocations` (an energy
-  // event).
-  template <typename OnGrant>
+  // event). `kUrgent`: the step that serves QCN's CNM VCs first (urgent()); the router picks the copy, so
+  // that the one without inlines into its allocate as before QCN, with no test and no call beside it.
+  template <bool kUrgent, typename OnGrant>
   void step(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
-    // With QCN's CNM VCs, a copy of the step that serves them first, kept out of line; without, the step as
-    // before QCN, inlined into the router's.
-    if (urgent_) return step_urgent(now, r, on_grant, allocations);
-    if (input_per_output_) step_per_output<false>(now, r, on_grant, allocations);
-    else step_as<false>(now, r, on_grant, allocations);
-  }
-  template <typename OnGrant>
-  [[gnu::noinline]] void step_urgent(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations) {
-    if (input_per_output_) step_per_output<true>(now, r, on_grant, allocations);
-    else step_as<true>(now, r, on_grant, allocations);
+    // An early return, as before QCN: GCC then predicts voq_sw as the rare case and keeps the registers for
+    // step_as's loops (an if-else made it even and cost +13 M on the default run, docs/benchmark.md).
+    if (input_per_output_) return step_per_output<kUrgent>(now, r, on_grant, allocations);
+    step_as<kUrgent>(now, r, on_grant, allocations);
   }
   // Wormhole: a head may leave only into a downstream VC no other packet holds.
   static bool head_may_take_vc(const InputVc& v, const OutputUnit& outputs, bool wormhole) {
@@ -124,6 +119,7 @@ class SwitchAllocator : public sc_core::sc_module {
     urgent_vcs_[port] = vcs;
     urgent_ = urgent_ || vcs != 0;
   }
+  bool urgent() const { return urgent_; }  // some input has CNM VCs: step<true>
 
   AllocatorKind allocator_kind() const { return kind_; }
   // The round-robin pointers of the input and output arbiters.
