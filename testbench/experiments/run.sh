@@ -4,10 +4,10 @@
 #
 #   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; 1,046 points: hours on 2 cores)
 #   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,533 points)
-#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS; 678 points)
+#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS, chapter 4 at h = 6 and 8; 726 points)
 #   testbench/experiments/run.sh topo             # every topo_*.yaml (meshes and Flattened Butterflies; 278 points)
 #   testbench/experiments/run.sh seed001          # every seed001_*.yaml (seed 001's queue schemes on a 2D torus and KNS, and VOQnet on a mesh; 216 points)
-#   testbench/experiments/run.sh ethernet         # every ethernet_*.yaml (seed 000 ch. 4 / seed 002: MAR-bP and QCN-Switch, h = 4; 202 points)
+#   testbench/experiments/run.sh ethernet         # every ethernet_*.yaml (seed 000 ch. 4 / seed 002: MAR-bP and QCN-Switch, h = 4; 206 points)
 #   testbench/experiments/run.sh small_adv1 ...   # named experiments
 #   testbench/experiments/run.sh small -- --seeds 3 --vary routing.algorithm=min,valiant,ugal,base
 #   testbench/experiments/run.sh full -- --executor slurm --partition batch --time 2:00:00 --mem 4G
