@@ -2,20 +2,29 @@
 
 #include "router/common/router_view.h"
 #include "router/routing/marbp_rtl.h"
+#include "router/routing/openflow_table.h"
 
 namespace hiradix {
 
 GenericMarbpRouting::GenericMarbpRouting(const FlattenedButterfly& topo)
-    : GenericValiantRouting(topo, MinPaths::kDimensionOrder), fb_(topo) {}
+    : GenericValiantRouting(topo, MinPaths::kRowLast), fb_(topo) {}
 
 void GenericMarbpRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   GenericValiantRouting::gather(view, pkt, ctx);
   if (view.at_injection()) ctx.flow_ready = view.flow_ready_masks();
 }
 
-int GenericMarbpRouting::host_intermediate(int router, int host) const {
+int GenericMarbpRouting::host_port(int router, int host) const {
   const int first = fb_.first_port(1), leaving = fb_.radix(router) - first;
-  return fb_.peer(router, first + host % leaving).router;
+  return first + host % leaving;
+}
+
+int GenericMarbpRouting::host_intermediate(int router, int host) const { return fb_.peer(router, host_port(router, host)).router; }
+
+std::optional<RuleCounts> GenericMarbpRouting::rule_counts(int router) const {
+  return OpenFlowTable(fb_, router, [&](int dst_router) { return rule_port(router, dst_router); },
+                       [&](int host) { return host_port(router, host); })
+      .counts();
 }
 
 int GenericMarbpRouting::rule_port(int router, int dst_router) const {

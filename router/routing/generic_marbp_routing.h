@@ -1,7 +1,8 @@
 // MAR-bP on a Flattened Butterfly / HyperX (seed-000 §4.5.2-4.5.3; docs/papers/seed-000-thesis.md "MAR-bP"):
 // the thesis draws its rules for this topology too, with the rows (dimension 0's lines, Topology::domain_of)
 // as the groups. At the source switch a destination in another row goes by the minimal rule, one port per
-// destination (routing.min_paths dimension_order: the lowest differing dimension), unless that hop's VC is
+// destination row (dimension order with dimension 0 last, MinPaths::kRowLast: the row is left first, as the
+// rule on the row's address prefix sends it; then the lowest differing dimension), unless that hop's VC is
 // held back (RoutingContext::flow_ready, as on the Dragonfly); then by its host port's alternative rule: out
 // of the (host mod M)-th of the M ports that leave the row (dimensions 1 and up, in port order; with fewer
 // such ports than hosts some hosts share one, the thesis' "one path is repeated") and minimally from its far
@@ -9,8 +10,8 @@
 //
 // It is Valiant whose intermediate router is fixed per host instead of drawn: GenericValiantRouting's VCs (a
 // set per phase, hop-count VCs within each) and its deadlock check, which walks every intermediate router, a
-// superset of the host ports' far ends. No RTL unit (the Dragonfly's is hiradix_route_marbp.v) and no
-// OpenFlow rule table in result.json.
+// superset of the host ports' far ends. Its OpenFlow rules (openflow_table.h) are counted in result.json. No
+// RTL unit (the Dragonfly's is hiradix_route_marbp.v).
 #pragma once
 #include <string>
 
@@ -26,6 +27,9 @@ class GenericMarbpRouting : public GenericValiantRouting {
   // At injection: the VCs each output's flow control lets a packet go on.
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;
   std::string rtl_refusal() const override;
+  std::optional<RuleCounts> rule_counts(int router) const override;
+  // The port of host port `host`'s alternative rule, and its far end.
+  int host_port(int router, int host) const;
   // The far end of host port `host`'s alternative port.
   int host_intermediate(int router, int host) const;
   // What QCN-Switch (qcn_switch_routing.h) reads of the rules, as MarbpRouting's.

@@ -39,7 +39,12 @@ GenericRouting::GenericRouting(const Topology& topo, MinPaths paths)
 int GenericRouting::min_ports(int router, int target, int* out) const {
   const int n = topo_.min_ports(router, target, out);
   if (paths_ == MinPaths::kAdaptive || n <= 1) return n;
-  if (fb_ != nullptr) return std::min(n, fb_->trunk());
+  if (fb_ != nullptr) {
+    const int t = fb_->trunk();  // out: per differing dimension in order, its trunk's ports
+    if (paths_ == MinPaths::kRowLast && n > t && fb_->port_dimension(out[0]) == 0)
+      for (int i = 0; i < t; ++i) out[i] = out[t + i];
+    return std::min(n, t);
+  }
   if (mesh_ != nullptr) {
     const int d = mesh_->port_dimension(router, out[0]);
     if (mesh_->port_dimension(router, out[1]) == d) {  // a tie: dor's rule (dor_step.cpp), plus from an even coordinate

@@ -35,8 +35,9 @@ namespace hiradix {
 class Mesh;
 class FlattenedButterfly;
 
-// routing.min_paths.
-enum class MinPaths { kAdaptive, kDimensionOrder };
+// routing.min_paths; and, for MAR-bP on a Flattened Butterfly only (generic_marbp_routing.h), dimension
+// order with dimension 0 last: the rows are its groups, left first as a per-group rule's prefix says.
+enum class MinPaths { kAdaptive, kDimensionOrder, kRowLast };
 // routing.min_paths of `o` for a routing on `topo`; throws KeyError naming routing.min_paths for
 // dimension_order on a topology without dimensions (dragonfly, fully_connected, kns).
 MinPaths read_min_paths(const RoutingOptions& o, const Topology& topo);

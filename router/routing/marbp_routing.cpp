@@ -47,7 +47,7 @@ RoutingEntry marbp_routing_entry() {
                  "group goes minimally unless the minimal output's class is paused (under credits: has fewer credits than a "
                  "packet), then out of global port (host mod h) and minimally from its far end (Valiant -g- with a fixed "
                  "intermediate per host; routing.phase_a does not apply); in-group and in-transit packets minimally; 2 local and 2 global VCs. "
-                 "On a flattened_butterfly the groups are its rows: the minimal rule in dimension order, the alternative out "
+                 "On a flattened_butterfly the groups are its rows: the minimal rule leaves the row first, the alternative out "
                  "of the (host mod M)-th of the M ports leaving the row, then minimally (valiant's VCs)",
                  {},
                  rtl::ALG_MARBP,

@@ -13,6 +13,18 @@ OpenFlowTable::OpenFlowTable(const Dragonfly& topo, int router) : topo_(topo), r
     rules_.push_back({0, RuleMatch::kInPort, host, false, topo.global_port(host % topo.h())});
 }
 
+OpenFlowTable::OpenFlowTable(const FlattenedButterfly& topo, int router, const std::function<int(int)>& row_port,
+                             const std::function<int(int)>& alternative)
+    : topo_(topo), router_(router) {
+  const int row = topo.domain_of(router), x = topo.index_in_domain(router);
+  for (int port = 0; port < topo.p(); ++port) rules_.push_back({1, RuleMatch::kHost, port, false, port});
+  for (int other = 0; other < topo.domain_size(); ++other)
+    if (other != x) rules_.push_back({1, RuleMatch::kSwitch, other, false, topo.port_towards(router, 0, other)});
+  for (int r = 0; r < topo.domains(); ++r)
+    if (r != row) rules_.push_back({1, RuleMatch::kGroup, r, true, row_port(topo.router_in_domain(r, 0))});
+  for (int host = 0; host < topo.p(); ++host) rules_.push_back({0, RuleMatch::kInPort, host, false, alternative(host)});
+}
+
 RuleCounts OpenFlowTable::counts() const {
   RuleCounts c;
   for (const OpenFlowRule& r : rules_) {
@@ -24,12 +36,12 @@ RuleCounts OpenFlowTable::counts() const {
 }
 
 bool OpenFlowTable::matches(const OpenFlowRule& r, int dst, int in_port) const {
-  const int dst_router = topo_.router_of_terminal(dst);
+  const PortEnd at = topo_.nic_port(dst, 0);
   switch (r.match) {
-    case RuleMatch::kHost: return dst_router == router_ && topo_.port_of_terminal(dst) == r.key;
+    case RuleMatch::kHost: return at.router == router_ && at.port == r.key;
     case RuleMatch::kSwitch:
-      return topo_.group_of(dst_router) == topo_.group_of(router_) && topo_.index_of(dst_router) == r.key;
-    case RuleMatch::kGroup: return topo_.group_of(dst_router) == r.key;
+      return topo_.domain_of(at.router) == topo_.domain_of(router_) && topo_.index_in_domain(at.router) == r.key;
+    case RuleMatch::kGroup: return topo_.domain_of(at.router) == r.key;
     case RuleMatch::kInPort: return in_port == r.key;
   }
   return false;

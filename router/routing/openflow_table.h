@@ -16,12 +16,19 @@
 //
 // The table is the rules' model, for their counts (result.json `openflow`) and to check the routings' fast
 // decisions against (tests/test_marbp.cpp): the routing decides from the same geometry as its RTL unit does.
+//
+// On a Flattened Butterfly (seed-000 §4.5.2-4.5.3; router/routing/generic_marbp_routing.h) the groups are the
+// rows: a rule per host, per other switch of the row (its dimension-0 port), per other row (conditional: the
+// port its minimal path leaves the row by) and per host port (its alternative), so Eq. 4-1 counts them with
+// G the rows, S the row's switches and I the hosts.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "router/routing/rule_counts.h"
 #include "topology/dragonfly.h"
+#include "topology/flattened_butterfly.h"
 
 namespace hiradix {
 
@@ -39,6 +46,10 @@ class OpenFlowTable {
  public:
   // The rules of `router` in `topo`.
   OpenFlowTable(const Dragonfly& topo, int router);
+  // On a Flattened Butterfly: `row_port(dst_router)` is the minimal rule's port towards another row's router,
+  // `alternative(host)` host port's alternative port (the routing's).
+  OpenFlowTable(const FlattenedButterfly& topo, int router, const std::function<int(int dst_router)>& row_port,
+                const std::function<int(int host)>& alternative);
 
   const std::vector<OpenFlowRule>& rules() const { return rules_; }
   RuleCounts counts() const;
@@ -61,7 +72,7 @@ class OpenFlowTable {
 
  private:
   bool matches(const OpenFlowRule& r, int dst, int in_port) const;
-  const Dragonfly& topo_;
+  const Topology& topo_;  // its groups are the topology's domains
   int router_;
   std::vector<OpenFlowRule> rules_;  // in priority order, highest first
 };
