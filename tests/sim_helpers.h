@@ -99,6 +99,14 @@ inline nlohmann::json without_rc_mode(nlohmann::json r) {
   return r;
 }
 
+// A result.json without what differs between an event-driven and a polled run (sim.scheduling) of one
+// network: the timing and the mode.
+inline nlohmann::json without_scheduling(nlohmann::json r) {
+  r.erase("simulation");
+  r["config"]["sim"].erase("scheduling");
+  return r;
+}
+
 // Appends (or replaces) key=value in a copy of `base`.
 inline Overrides with(Overrides base, const Overrides& more) {
   for (const auto& [k, v] : more) {

@@ -88,12 +88,6 @@ TEST(QcnInputSampling, DumbbellInputBuffersSettleNearTheirQeqAndTheSourcesShareT
   EXPECT_EQ(on["conservation"]["misdelivered"], 0);
 }
 
-json without_scheduling(json r) {
-  r.erase("simulation");
-  r["config"]["sim"].erase("scheduling");
-  return r;
-}
-
 // Under events a head behind others in its VC does not wake its router at its arrival: the sample's cycle
 // must (Router::qcn_step). Here that mattered: without it 7 of 1,341 CNMs differed from the polled run.
 TEST(QcnInputSampling, DumbbellIsTheSameUnderPolling) {

@@ -106,12 +106,6 @@ TEST(VoqSwitchRun, APacketsVoqIsThatOfTheVcItArrivedIn) {
 
 namespace {
 
-json without_scheduling(json r) {
-  r.erase("simulation");
-  r["config"]["sim"].erase("scheduling");
-  return r;
-}
-
 Overrides saturated(const Overrides& o) {
   return with({{"traffic.load", "0.9"}, {"sim.warmup", "500"}, {"sim.measure", "1500"}}, o);
 }
@@ -136,7 +130,7 @@ TEST(VoqSwitchRun, EventSchedulingEqualsPolling) {
     const json event = run_sane(o);
     const json poll = run_sane(with(o, {{"sim.scheduling", "poll"}}));
     ASSERT_FALSE(event.is_null() || poll.is_null());
-    EXPECT_EQ(without_scheduling(event), without_scheduling(poll)) << json(o).dump();
+    EXPECT_EQ(test::without_scheduling(event), test::without_scheduling(poll)) << json(o).dump();
   }
 }
 
@@ -171,7 +165,7 @@ TEST(VoqSwitchRun, MoreVoqsThanOneMask) {
   const json event = run_sane(o);
   const json poll = run_sane(with(o, {{"sim.scheduling", "poll"}}));
   ASSERT_FALSE(event.is_null() || poll.is_null());
-  EXPECT_EQ(without_scheduling(event), without_scheduling(poll));
+  EXPECT_EQ(test::without_scheduling(event), test::without_scheduling(poll));
   EXPECT_GT(event["accepted_load"].get<double>(), 0.3);
 }
 
