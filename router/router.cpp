@@ -335,6 +335,7 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   inputs_.granted(index, e.tail_leave);  // in transit until its tail leaves (release_tails)
   if (e.head) v.next_rc_at = now + sa;
   if (stage_trace_) stage_trace_->granted(now, g.in_port, g.out_port);
+  if (record_flows_ && e.head) record_flows(index, e, g.out_port, now);
   if ((events_ & kInjectionForwarded) && e.head && ports_[g.in_port].link_class == 0)
     state_->injection_forwarded(pool_[e.packet], now);
 
@@ -386,6 +387,7 @@ void Router::reset_events() {
 }
 
 void Router::head_arriving(int port, const LinkMessage& msg) {
+  if (path_headers_) path_arriving(port, msg);
   if (ports_[port].link_class == 0) {
     if (events_ & kInjectionArrived) state_->injection_arrived(pool_[msg.packet], msg.arrival);
   } else if (qcn_ && qcn_->params().site == QcnCpSite::kInput && !pool_[msg.packet].cnm) {
@@ -421,26 +423,30 @@ void Router::trace(sc_core::sc_trace_file* tf) const {
 }
 
 namespace {
-// The packets whose tail flit is in `r`'s input buffers or output queues (under VCT the flit is the
-// packet), CNMs or data ones.
-std::size_t tails_held(const InputUnit& inputs, const OutputUnit& outputs, int radix, const PacketPool& pool, bool cnms) {
+enum class Held : std::uint8_t { kData, kCnm, kAck };
+Held kind(const Packet& p) { return p.cnm ? Held::kCnm : p.ack ? Held::kAck : Held::kData; }
+// The packets of kind `which` whose tail flit is in `r`'s input buffers or output queues (under VCT the flit
+// is the packet).
+std::size_t tails_held(const InputUnit& inputs, const OutputUnit& outputs, int radix, const PacketPool& pool, Held which) {
   std::size_t n = 0;
   for (int i = 0; i < inputs.total_vcs(); ++i) {
     const InputVc& v = inputs.vc(i);
-    for (std::size_t k = v.in_transit; k < v.fifo.size(); ++k) n += v.fifo[k].tail && (pool[v.fifo[k].packet].cnm != 0) == cnms;
+    for (std::size_t k = v.in_transit; k < v.fifo.size(); ++k) n += v.fifo[k].tail && kind(pool[v.fifo[k].packet]) == which;
   }
   for (int p = 0; p < radix; ++p)
     for (const Ring<QueuedPacket>* q : {&outputs.port(p).queue, &outputs.urgent(p)})
-      for (std::size_t k = 0; k < q->size(); ++k) n += ((*q)[k].flags & kTailFlit) != 0 && (pool[(*q)[k].packet].cnm != 0) == cnms;
+      for (std::size_t k = 0; k < q->size(); ++k) n += ((*q)[k].flags & kTailFlit) != 0 && kind(pool[(*q)[k].packet]) == which;
   return n;
 }
 }  // namespace
 
-std::size_t Router::packets_held() const { return tails_held(inputs_, outputs_, radix(), pool_, false); }
+std::size_t Router::packets_held() const { return tails_held(inputs_, outputs_, radix(), pool_, Held::kData); }
 
 std::size_t Router::cnms_held() const {
-  return qcn_ ? tails_held(inputs_, outputs_, radix(), pool_, true) + qcn_->pending().size() : 0;
+  return qcn_ ? tails_held(inputs_, outputs_, radix(), pool_, Held::kCnm) + qcn_->pending().size() : 0;
 }
+
+std::size_t Router::acks_held() const { return path_headers_ ? tails_held(inputs_, outputs_, radix(), pool_, Held::kAck) : 0; }
 
 std::vector<Router::Blocked> Router::blocked_candidates(Cycle now) {
   std::vector<Blocked> out;

@@ -15,6 +15,7 @@
 #include "router/contention_counters.h"
 #include "router/flow/credit_flow_control.h"
 #include "router/common/group_broadcast.h"
+#include "router/common/path_header.h"
 #include "router/input_unit.h"
 #include "router/output_unit.h"
 #include "router/common/router_params.h"
@@ -99,10 +100,17 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void attach_qcn(const QcnParams& params, const RoutingAlgorithm& cnm_routing, std::uint64_t seed);
   const CongestionNotifier* qcn() const { return qcn_.get(); }
 
-  // Data packets whose tail is in this router's input buffers (not yet granted) or output queues; and CNMs
-  // there or waiting to enter their first output queue.
+  // DRB and PR-DRB (router/common/path_header.h): a head arriving from another router adds the wait it had
+  // there to its header (`timing`: the pipeline and the link it needed anyway); under PR-DRB (`flows` > 0), at
+  // its switch grant, the first router where its wait is to exceed `record_wait` writes up to `flows`
+  // contending flows into it (router_path_monitor.cpp). Set by the network before the run.
+  void attach_path_monitor(PathHeaders* headers, const PathTiming& timing, Cycle record_wait, int flows);
+
+  // Data packets whose tail is in this router's input buffers (not yet granted) or output queues; CNMs there
+  // or waiting to enter their first output queue; DRB's ACKs there.
   std::size_t packets_held() const;
   std::size_t cnms_held() const;
+  std::size_t acks_held() const;  // DRB's ACKs here
   // For deadlock reports: candidates that bid for the switch but wait for a downstream VC (no credits,
   // or held by another packet under wormhole).
   struct Blocked {
@@ -178,6 +186,10 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void allocate(Cycle now);
   void allocate_cnms_first(Cycle now);  // allocate with QCN's CNM VCs: SA serves them first (router_qcn.cpp)
   void grant(const SwitchGrant& g, std::uint64_t tick, Cycle now);
+  // DRB: a head arrives at `port` (its header's wait and timestamp); PR-DRB: the head of input VC `index` was
+  // granted output `out_port` at `now` (attach_path_monitor).
+  void path_arriving(int port, const LinkMessage& msg);
+  void record_flows(int index, const VcEntry& head, int out_port, Cycle now);
   Cycle vc_next_event(const InputVc& v, Cycle now) const;
   // Wormhole: a head may leave only into a downstream VC no other packet holds.
   bool head_may_take_vc(const InputVc& v) const {
@@ -198,6 +210,10 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   bool rare_rc_ = false;      // cosim_, routing.vns > 1, bands or QCN: decide_rare decides
   std::unique_ptr<CongestionNotifier> qcn_;     // qcn.sampling on, else null
   const RoutingAlgorithm* cnm_routing_ = nullptr;
+  PathHeaders* path_headers_ = nullptr;  // drb, prdrb: the packets' path headers, else null
+  Cycle hop_cycles_ = 0;                 // a router's pipeline and a router-to-router link (PathTiming)
+  Cycle record_wait_ = 0;
+  int record_flows_ = 0;                 // prdrb: its grants record contending flows
   bool voqs_ = false;         // router.queues voq_sw: arrival FIFOs move routed flits into VOQs
   StageTrace* stage_trace_ = nullptr;
   ContentionTrace* contention_trace_ = nullptr;

@@ -29,6 +29,8 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
   if (config.traffic.has_change) {
     const Cycle begin = config.traffic.change_at > config.bins_before ? config.traffic.change_at - config.bins_before : 0;
     stats_.enable_time_series(std::max(begin, config.warmup), config.warmup + config.measure, config.bin);
+    if (config.traffic.period > 0)
+      stats_.enable_bursts(config.traffic.change_at, config.traffic.period, config.traffic.burst, config.warmup + config.measure);
   }
   if (config.rc.mode != RcMode::kModel)
     rc_cosim_ = std::make_unique<RcCoSim>(config.rc, *routing_, rc_config(config.routing, *topo_), *topo_,
@@ -74,6 +76,17 @@ void Network::build_routers_and_nics() {
   np.injection_depth = classes_[0].buffer;
   np.flow_control = config.router.flow_control;  // the injection link speaks the routers' flow control
   if (config.qcn.sampling) np.qcn = &config.qcn;
+  if (const MetaPathParams* m = routing_->metapath()) {  // DRB, PR-DRB
+    path_headers_ = std::make_unique<PathHeaders>();
+    np.metapath = m;
+    np.path_headers = path_headers_.get();
+    const RouterParams& rp = config.router;
+    np.path_timing = {static_cast<Cycle>(rp.rc_latency + rp.va_latency + rp.sa_latency + rp.st_latency), classes_[0].latency, classes_[1].latency};
+    if (m->free_acks) {
+      free_acks_ = std::make_unique<FreeAcks>(*topo_, nics_, np.path_timing, rp.flit_size);
+      np.free_acks = free_acks_.get();
+    }
+  }
   routers_.reserve(static_cast<std::size_t>(topo_->routers()));
   nics_.assign(static_cast<std::size_t>(topo_->nodes()), nullptr);
   for (int r = 0; r < topo_->routers(); ++r) {
@@ -85,6 +98,8 @@ void Network::build_routers_and_nics() {
                                   scheduler_, config.seed));
     if (rc_cosim_) routers_.back()->attach_rc_cosim(rc_cosim_.get());
     if (cnm_routing_) routers_.back()->attach_qcn(config.qcn, *cnm_routing_, config.seed);
+    if (path_headers_)
+      routers_.back()->attach_path_monitor(path_headers_.get(), np.path_timing, np.metapath->record_wait, np.metapath->flows);
     if (r == config.trace_router) attach_traces(*routers_.back(), ports);
     for (int port = 0; port < topo_->radix(r); ++port) {
       if (topo_->port_class(r, port) != 0) continue;
@@ -180,6 +195,25 @@ std::vector<PortSpec> Network::port_specs(int router) const {
 std::size_t Network::cnms_in_flight() const {
   std::size_t n = 0;
   for (const auto& r : routers_) n += r->cnms_held();
+  return n;
+}
+
+std::uint64_t Network::acks_made() const {
+  std::uint64_t n = 0;
+  for (const Nic* nic : nics_) n += nic->acks_made();
+  return n;
+}
+
+std::uint64_t Network::acks_taken() const {
+  std::uint64_t n = 0;
+  for (const Nic* nic : nics_) n += nic->acks_taken();
+  return n;
+}
+
+std::size_t Network::acks_in_flight() const {
+  std::size_t n = 0;
+  for (const auto& r : routers_) n += r->acks_held();
+  for (const Nic* nic : nics_) n += nic->acks_waiting() + nic->acks_arriving();
   return n;
 }
 

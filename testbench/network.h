@@ -14,6 +14,7 @@
 #include "router/contention_trace.h"
 #include "router/stage_trace.h"
 #include "config/config.h"
+#include "testbench/free_acks.h"
 #include "testbench/nic.h"
 #include "testbench/stats.h"
 #include "tlm/packet.h"
@@ -42,6 +43,12 @@ class Network : public sc_core::sc_module {
   std::size_t packets_in_flight() const;
   // QCN (qcn.sampling): the CNMs in routers or waiting to enter their first output queue.
   std::size_t cnms_in_flight() const;
+  // DRB (RoutingAlgorithm::metapath): the packets' path headers; the ACKs made at destinations and taken by
+  // the sources' controllers; those still somewhere between (waiting in a NIC, in routers, carried free).
+  const PathHeaders* path_headers() const { return path_headers_.get(); }
+  std::uint64_t acks_made() const;
+  std::uint64_t acks_taken() const;
+  std::size_t acks_in_flight() const;
   bool deadlocked() const { return !deadlock_report_.empty(); }
   // The RTL co-simulation of routing decisions (null in `model` mode).
   const RcCoSim* rc_cosim() const { return rc_cosim_.get(); }
@@ -82,6 +89,8 @@ class Network : public sc_core::sc_module {
   // a run owns its process).
   std::vector<Router*> routers_;
   std::vector<Nic*> nics_;  // per node
+  std::unique_ptr<PathHeaders> path_headers_;  // DRB: beside pool_; else null
+  std::unique_ptr<FreeAcks> free_acks_;        // DRB with routing.drb_acks free
   sc_core::sc_event watchdog_event_;
   std::uint64_t last_progress_ = 0;
   Cycle last_progress_cycle_ = 0;

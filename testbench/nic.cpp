@@ -47,12 +47,16 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
       injection_vcs_(params.injection_vcs),
       vcs_per_vn_(params.injection_vcs / params.vns / params.bands.count),
       one_link_(topo.nics_per_node() == 1),
-      one_link_one_vn_(one_link_ && params.vns == 1 && !params.bands.banded() && !params.qcn),
+      one_link_one_vn_(one_link_ && params.vns == 1 && !params.bands.banded() && !params.qcn && !params.metapath),
       first_(this, 0, params) {
   if (params.qcn && params.qcn->reaction) {
     rp_ = std::make_unique<QcnReactionPoint>(params.qcn->rp);
     cycle_seconds_ = params.qcn->phit_bytes * 8.0 / params.qcn->rp.line_rate;
     cnm_inbox_.reset_growing(4, static_cast<std::size_t>(1) << 20);
+  }
+  if (params.metapath) {  // DRB's networks are meshes and tori (DrbRouting)
+    metapath_ = std::make_unique<MetaPathSource>(*params.metapath, params.path_timing, params.packet_size, dynamic_cast<const Mesh&>(topo), node, seed);
+    acks_out_.reset_growing(4, static_cast<std::size_t>(1) << 24);
   }
   links_.push_back(&first_);
   for (int k = 1; k < topo.nics_per_node(); ++k) {
@@ -235,20 +239,22 @@ template <bool kVns>
 [[gnu::always_inline]] inline Cycle Nic::send(Link& l, Cycle now) {
   bool waiting_credits = false;
   const Cycle rate_free = kVns && rp_ ? rate_allowed(now) : 0;
-  if (!l.queue.empty() && l.link_free <= now && rate_free <= now) {
+  // DRB: an ACK waiting here goes ahead of the next data packet (kVns: a run with DRB takes this tick).
+  const bool ack = kVns && l.next_flit == 0 && !acks_out_.empty() && acks_out_.front().ready <= now;
+  if ((ack || !l.queue.empty()) && l.link_free <= now && rate_free <= now) {
     const int flit = params_.flit_size;
     const int vcs = kVns ? vcs_per_vn_ : injection_vcs_;
     if (kVns && l.next_flit == 0 && l.vn_choice.adaptive()) l.head_vn = adaptive_vn(l, now);  // SASHA
     const int base = kVns ? l.head_vn * vcs : 0;  // the first VC of the front packet's VN
     // The injection VC of the routing's VC c: c itself, or with bands the band's VC of c.
     const BandMap& bands = params_.bands;
-    const int band = kVns && bands.banded() && l.next_flit == 0 ? bands.band(l.queue.front().dst, l.head_vn) : 0;
+    const int band = kVns && bands.banded() && l.next_flit == 0 && !ack ? bands.band(l.queue.front().dst, l.head_vn) : 0;
     const auto injection_vc = [&](int c) { return kVns && bands.banded() ? bands.vc(c, band) : c; };
     int vc = -1;
     int chosen = 0;  // the routing's VC of vc (the round robin's)
     if (l.next_flit > 0) {
       if (l.flow->may_send(0, l.packet_vc, flit, now)) vc = l.packet_vc;
-    } else if (params_.vc_by_destination) {  // FOGSim's policy: the destination's VC, or wait for it
+    } else if (params_.vc_by_destination && !ack) {  // FOGSim's policy: the destination's VC, or wait for it
       chosen = base + destination_vc(l.queue.front().dst, vcs, topo_.nodes());
       if (l.flow->may_send(0, injection_vc(chosen), flit, now)) vc = injection_vc(chosen);
     } else {
@@ -260,15 +266,18 @@ template <bool kVns>
           break;
         }
       }
-      if (kVns && vc < 0 && bands.per_destination) vc = pass_full_queue(l, base, vcs, now, chosen);
+      if (kVns && vc < 0 && bands.per_destination && !ack) vc = pass_full_queue(l, base, vcs, now, chosen);
     }
     if (vc < 0) {
       waiting_credits = true;
       if (kVns && l.xmit_wait) l.xmit_wait->blocked(l.head_vn, now);
     } else {
-      const bool head = l.next_flit == 0, tail = l.next_flit == params_.packet_size / flit - 1;
+      const bool head = l.next_flit == 0, tail = ack || l.next_flit == params_.packet_size / flit - 1;
       if (kVns && l.xmit_wait) l.xmit_wait->sent(now);
-      if (head) {  // the packet comes into being as its head leaves
+      if (ack) {  // one flit, its own packet
+        l.packet_vc = vc;
+        send_ack(l, now);
+      } else if (head) {  // the packet comes into being as its head leaves
         if (kVns && l.vn_choice.adaptive()) l.vn_choice.taken(l.head_vn);
         l.next_vc = (chosen - base + 1) % vcs;
         l.packet_vc = vc;
@@ -284,6 +293,13 @@ template <bool kVns>
         pkt.generated = w.generated;
         pkt.injected = now;
         if (listener_) listener_->injected(l.sending, w.tag);
+        if (kVns && metapath_) {  // DRB: the source picks the path (Eq. 8)
+          bool original = true;
+          pkt.route.intermediate = metapath_->choose(w.dst, original);
+          pkt.route.phase = 0;
+          pkt.route.path_bits = original ? 0 : 1;
+          params_.path_headers->reset(l.sending);
+        }
         if (kVns && rp_) {  // QCN's reaction point counts the bytes sent
           last_start_ = now;
           rp_->sent(static_cast<std::int64_t>(params_.packet_size) * params_.qcn->phit_bytes);
@@ -294,7 +310,9 @@ template <bool kVns>
       l.link_free = now + static_cast<Cycle>(flit);
       l.out.send(id, static_cast<std::uint16_t>(flit), static_cast<std::uint8_t>(vc),
                  static_cast<std::uint8_t>((head ? kHeadFlit : 0) | (tail ? kTailFlit : 0)), now);
-      if (tail) {
+      if (ack) {
+        acks_out_.pop();
+      } else if (tail) {
         l.queue.pop();
         l.next_flit = 0;
         if (kVns) l.head_vn = l.vn_choice.next(rng_);  // the next packet's VN
@@ -305,6 +323,7 @@ template <bool kVns>
   }
   Cycle next = l.flow->next_message(0);
   if (!l.queue.empty() && !waiting_credits) next = std::min(next, std::max({l.link_free, rate_free, now + 1}));
+  if (kVns && !acks_out_.empty() && !waiting_credits) next = std::min(next, std::max({l.link_free, acks_out_.front().ready, now + 1}));
   if (kVns && rp_ && !l.queue.empty() && rate_free > now) next = std::min(next, rate_timer_due(now));
   return next;
 }
@@ -370,6 +389,7 @@ template <bool kVns>
 void Nic::tick(Cycle now) {
   if (one_link_one_vn_) return tick_one<false>(now);
   if (!cnm_inbox_.empty()) take_cnms(now);
+  if (!acks_in_.empty()) take_acks(now);
   if (one_link_) return tick_one<true>(now);
   for (Link* l : links_) l->flow->catch_up(0, now);
   if (!submitted_.empty()) take_submitted(now);
@@ -385,7 +405,9 @@ void Nic::receive_packet(int nic, const LinkMessage& msg, Cycle) {
   // backs up: the packet is consumed when the last phit of its tail flit is.
   if (!(msg.flags & kTailFlit)) return;
   if (pool_[msg.packet].cnm) return receive_cnm(msg);
+  if (pool_[msg.packet].ack) return receive_ack(msg);
   stats_.on_eject(pool_[msg.packet], id_, msg.arrival + msg.phits - 1, nic);
+  if (metapath_) acknowledge(pool_[msg.packet], msg.packet, msg.arrival, msg.arrival + msg.phits - 1);
   if (listener_) listener_->delivered(msg.packet, msg.arrival + msg.phits - 1);
   pool_.release(msg.packet);
 }

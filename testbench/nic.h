@@ -7,19 +7,23 @@
 #pragma once
 #include "tlm/arena.h"
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
+#include <queue>
 #include <vector>
 
 #include <systemc>
 
 #include "router/common/band_map.h"
+#include "router/common/path_header.h"
 #include "router/flow/flow_control.h"
 #include "router/flow/qcn_params.h"
 #include "router/common/rng.h"
 #include "topology/topology.h"
 #include "testbench/stats.h"
 #include "testbench/traffic.h"
+#include "testbench/metapath.h"
 #include "testbench/vn_choice.h"
 #include "testbench/xmit_wait.h"
 #include "tlm/link.h"
@@ -27,6 +31,14 @@
 #include "tlm/scheduler.h"
 
 namespace hiradix {
+
+// DRB's free ACKs (routing.drb_acks free): what carries an ACK to its source NIC outside the network.
+class FreeAckCarrier {
+ public:
+  virtual ~FreeAckCarrier() = default;
+  // An ACK from node `from` to node `to` made at cycle `made` (its acknowledged packet's tail arrived then).
+  virtual void carry(std::uint32_t from, std::uint32_t to, const PathHeader& ack, Cycle made) = 0;
+};
 
 struct NicParams {
   int packet_size = 8;
@@ -53,6 +65,13 @@ struct NicParams {
   // QCN (qcn.sampling; router/flow/qcn_params.h): the NIC takes the CNMs addressed to its node and, with
   // qcn.reaction on, its reaction point limits the node's injection rate. Null without QCN.
   const QcnParams* qcn = nullptr;
+  // DRB and PR-DRB (RoutingAlgorithm::metapath): the source's MetaPath controller (testbench/metapath.h) picks
+  // each packet's waypoints, the destination acknowledges each data packet with an ACK carrying its path
+  // header (router/common/path_header.h), by the network or, free, by `free_acks`. Null without DRB.
+  const MetaPathParams* metapath = nullptr;
+  PathTiming path_timing;
+  PathHeaders* path_headers = nullptr;
+  FreeAckCarrier* free_acks = nullptr;
 };
 
 // Told about the packets of a NIC that carry another model's transactions (testbench/platform.h).
@@ -88,6 +107,14 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   void set_listener(NicListener* listener) { listener_ = listener; }
 
   void receive_packet(int nic, const LinkMessage& msg, Cycle now) override;  // ejection
+  // DRB: an ACK from node `from` for a packet this node sent, taken by the MetaPath controller at cycle `at`.
+  void ack_arrives(std::uint32_t from, const PathHeader& ack, Cycle at);
+  const MetaPathSource* metapath() const { return metapath_.get(); }
+  // DRB: ACKs made here, and those waiting here to leave (network ACKs).
+  std::uint64_t acks_made() const { return acks_made_; }
+  std::size_t acks_waiting() const { return acks_out_.size(); }
+  std::uint64_t acks_taken() const { return acks_taken_; }
+  std::size_t acks_arriving() const { return acks_in_.size(); }
   void receive_credit(int nic, const LinkMessage& msg) override;
 
  private:
@@ -143,6 +170,12 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   inline void tick_one(Cycle now);  // tick of a node with one NIC (nic.cpp)
   void take_submitted(Cycle now);
   void receive_cnm(const LinkMessage& msg);
+  // DRB: a data packet delivered here at `tail` is acknowledged; an ACK delivered here is taken at its tail;
+  // the ACKs due by `now` go to the MetaPath controller.
+  void acknowledge(const Packet& pkt, PacketId id, Cycle head, Cycle tail);
+  void receive_ack(const LinkMessage& msg);
+  void take_acks(Cycle now);
+  void send_ack(Link& link, Cycle now);  // the front ACK's packet leaves on `link` (into link.sending)
   void take_cnms(Cycle now);  // the CNMs whose tail has arrived, to the reaction point
   // The reaction point's timer run up to `now`; the first cycle its current rate lets the next packet start
   // (0 when the rate is not limited), and when to look again should the timer raise the rate first.
@@ -198,6 +231,24 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
     int fb;
   };
   Ring<CnmArrival> cnm_inbox_;
+  // DRB: the MetaPath controller; the ACKs made here waiting to leave (sent ahead of data, one flit each,
+  // from their `ready` cycle); the ACKs on their way to the controller, by arrival.
+  std::unique_ptr<MetaPathSource> metapath_;
+  struct OutgoingAck {
+    Cycle ready;
+    std::uint32_t to;
+    PathHeader header;
+  };
+  Ring<OutgoingAck> acks_out_;
+  struct IncomingAck {
+    Cycle at;
+    std::uint64_t order;  // arrival order among equal cycles
+    std::uint32_t from;
+    PathHeader header;
+    bool operator>(const IncomingAck& o) const { return at != o.at ? at > o.at : order > o.order; }
+  };
+  std::priority_queue<IncomingAck, std::vector<IncomingAck>, std::greater<IncomingAck>> acks_in_;
+  std::uint64_t acks_made_ = 0, acks_taken_ = 0, acks_ordered_ = 0;
   Link first_;
   std::vector<ArenaPtr<Link>> more_links_;  // links 1.. of a node with several NICs
   std::vector<Link*> links_;                // all the links, by NIC number

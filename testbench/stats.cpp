@@ -103,6 +103,7 @@ void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   if (bin_ && tail >= series_begin_ && tail < series_end_) series_[(tail - series_begin_) / bin_].add(pkt, latency);
   if (bin_ && pkt.generated >= series_begin_ && pkt.generated < series_end_)
     series_generated_[(pkt.generated - series_begin_) / bin_].add(pkt, latency);
+  if (bursts_) bursts_->add(pkt.generated, pkt.injected, tail);
   if (!in_window(tail)) return;
   ++packets_;
   accepted_phits_ += pkt.size;

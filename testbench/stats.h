@@ -3,11 +3,13 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "testbench/burst_latency.h"
 #include "testbench/delivery_ledger.h"
 #include "tlm/cycle.h"
 #include "tlm/packet.h"
@@ -71,6 +73,9 @@ class Stats {
   Stats(const Topology& topo, const RoutingAlgorithm& routing, Cycle measure_begin, Cycle measure_end);
 
   void enable_time_series(Cycle begin, Cycle end, Cycle bin);
+  // Bursty repetitive traffic: result.json gains `bursts`, the latency of each burst's packets (burst_latency.h).
+  void enable_bursts(Cycle at, Cycle period, Cycle burst, Cycle end) { bursts_ = std::make_unique<BurstLatency>(at, period, burst, end); }
+  const BurstLatency* bursts() const { return bursts_.get(); }
   // routing.vns: with more than one, result.json gains the accepted packets and load of each VN.
   void set_vns(int vns) { vns_ = vns; }
   // Pattern hotspot: result.json gains `hotspot`, the accepted load split by whether the packet's
@@ -148,6 +153,7 @@ class Stats {
   Cycle series_begin_ = 0, series_end_ = 0, bin_ = 0;
   std::vector<TimeBin> series_;                // by delivery cycle
   std::vector<TimeBin> series_generated_;      // by generation cycle
+  std::unique_ptr<BurstLatency> bursts_;       // bursty repetitive traffic only
 };
 
 }  // namespace hiradix

@@ -52,6 +52,9 @@ struct Packet {
   // A QCN congestion notification (router/flow/qcn_params.h) carrying its quantised feedback Fb, 1..63, from
   // the switch that sampled a victim packet to that packet's source (dst); 0: a data packet.
   std::uint8_t cnm = 0;
+  // DRB / PR-DRB (routing.algorithm drb, prdrb): an acknowledgement from the destination of a data packet back
+  // to its source (dst), carrying the path's latency (router/common/path_header.h); 0: not one.
+  std::uint8_t ack = 0;
   Cycle generated = 0;       // cycle the NIC created it
   Cycle injected = 0;        // cycle its head left the NIC
   RouteState route;

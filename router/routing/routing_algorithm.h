@@ -11,6 +11,7 @@
 #include "router/common/group_broadcast.h"
 #include "router/common/router_params.h"
 #include "router/common/router_view.h"
+#include "router/routing/metapath_params.h"
 #include "router/routing/routing_context.h"
 #include "router/routing/routing_options.h"
 #include "topology/topology.h"
@@ -98,6 +99,10 @@ class RoutingAlgorithm {
   // QCN-Switch: its switches take QCN's CNMs (its state listens to kQcnEvents), so a run needs
   // qcn.sampling on and the NICs' reaction points off.
   virtual bool takes_cnms() const { return false; }
+  // DRB and PR-DRB: the source NICs choose each packet's path (its waypoints, in the header's route state)
+  // from the latencies ACKs bring back, and the routers add each hop's wait to the header: the parameters of
+  // that machinery (metapath_params.h); null for every other routing.
+  virtual const MetaPathParams* metapath() const { return nullptr; }
   // The name of the value per output port its state reports at the end of a run (RoutingState::port_reading;
   // result.json `port_readings`); "" = none.
   virtual std::string port_reading() const { return ""; }

@@ -26,7 +26,9 @@ namespace hiradix {
   X(osha)                   \
   X(marbp)                  \
   X(sasha)                  \
-  X(qcn_switch)
+  X(qcn_switch)             \
+  X(drb)                    \
+  X(prdrb)
 
 #define HIRADIX_DECLARE_ENTRY(name) RoutingEntry name##_routing_entry();
 HIRADIX_ROUTINGS(HIRADIX_DECLARE_ENTRY)

@@ -39,6 +39,10 @@ struct BinSample {
   std::int32_t peak = 0;   // largest counter at the boundary
   std::array<int, 4> routers_at_level{};  // routers per level (levels are 0..3)
   bool has_levels = false;
+  // DRB: the sources' MetaPaths at the boundary (paths open, source-destination pairs), and their openings and
+  // installed solutions so far; metapaths < 0 without DRB.
+  long long open_paths = 0, metapaths = -1;
+  std::uint64_t opened = 0, installed = 0;
 };
 
 BinSample sample_bin(Network& net, Cycle at) {
@@ -59,6 +63,16 @@ BinSample sample_bin(Network& net, Cycle at) {
     for (int p = 0; p < router.radix(); ++p) {
       s.total += c.value(p);
       s.peak = std::max(s.peak, c.value(p));
+    }
+  }
+  if (net.path_headers()) {
+    s.metapaths = 0;
+    for (int n = 0; n < net.topology().nodes(); ++n) {
+      const MetaPathSource& m = *net.nic(n).metapath();
+      s.open_paths += m.open_paths();
+      s.metapaths += m.destinations();
+      s.opened += m.counts().opened;
+      s.installed += m.counts().installed;
     }
   }
   return s;
@@ -168,6 +182,11 @@ void add_contention_to_bins(nlohmann::json& bins, Network& net, const std::vecto
     bins[i]["contention_max"] = b.peak;
     // The levels at the bin's end.
     if (b.has_levels) bins[i]["routers_at_level"] = b.routers_at_level;
+    if (b.metapaths >= 0) {  // DRB: MSPs per flow at the bin's end, and the bin's openings and installations
+      bins[i]["msps_per_flow"] = b.metapaths ? static_cast<double>(b.open_paths) / static_cast<double>(b.metapaths) : 0.0;
+      bins[i]["paths_opened"] = b.opened - a.opened;
+      bins[i]["solutions_installed"] = b.installed - a.installed;
+    }
   }
 }
 
@@ -314,6 +333,35 @@ nlohmann::json qcn_json(Network& net, Cycle measured) {
                             {"ok", made_total == s.cnms_delivered_total() + held}}}};
 }
 
+// DRB and PR-DRB over the whole run: the ACKs (made at destinations, taken by the sources' controllers, in
+// between, conserved) and, per ACK taken, the routers' waits in its header and its packet's latency beyond
+// the path's zero-load latency; what the MetaPaths did (paths opened one by one and closed; PR-DRB: solutions saved,
+// installed from the database, and congestions with no saved solution) and the MSPs per flow at the end.
+nlohmann::json drb_json(Network& net) {
+  MetaPathSource::Counts sum;
+  long long open = 0, metapaths = 0;
+  for (int n = 0; n < net.topology().nodes(); ++n) {
+    const MetaPathSource& m = *net.nic(n).metapath();
+    const MetaPathSource::Counts& c = m.counts();
+    sum.opened += c.opened, sum.closed += c.closed, sum.installed += c.installed, sum.misses += c.misses, sum.saved += c.saved;
+    sum.acks += c.acks, sum.waited += c.waited, sum.excess += c.excess, sum.below_zero_load += c.below_zero_load;
+    open += m.open_paths();
+    metapaths += m.destinations();
+  }
+  const std::uint64_t made = net.acks_made(), taken = net.acks_taken(), held = net.acks_in_flight();
+  const auto per_ack = [&sum](std::uint64_t x) { return sum.acks ? static_cast<double>(x) / static_cast<double>(sum.acks) : 0.0; };
+  nlohmann::json j = {{"acks", {{"made", made}, {"taken", taken}, {"in_flight", held}, {"ok", made == taken + held}}},
+                      {"wait_mean", per_ack(sum.waited)},
+                      {"latency_above_zero_load_mean", per_ack(sum.excess)},
+                      {"latency_below_zero_load", sum.below_zero_load},
+                      {"paths_opened", sum.opened},
+                      {"paths_closed", sum.closed},
+                      {"msps_per_flow_at_end", metapaths ? static_cast<double>(open) / static_cast<double>(metapaths) : 0.0}};
+  if (net.routing().metapath()->predictive)
+    j["solutions"] = {{"saved", sum.saved}, {"installed", sum.installed}, {"misses", sum.misses}};
+  return j;
+}
+
 // What is not the network's behaviour: the simulator's effort and the result's provenance (and the
 // network's size, which the resolved config determines).
 nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration, double wall,
@@ -382,6 +430,8 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   if (net.routing().rule_counts(0)) j["openflow"] = openflow_json(net);
   if (config.qcn.sampling) j["qcn"] = qcn_json(net, measured);
   if (!net.routing().port_reading().empty()) j["port_readings"] = port_readings_json(net);
+  if (net.path_headers()) j["drb"] = drb_json(net);
+  if (const BurstLatency* b = net.stats().bursts()) j["bursts"] = b->to_json();
   if (config.traffic.has_change) {
     j["time_series"] = net.stats().time_series_json();
     j["reaction"] = net.stats().reaction_json(config.traffic.change_at);
