@@ -74,4 +74,7 @@ BlockSpec buffer_read_block(const Geometry& g);
 // The queue select of band-based queues, with the network's band boundaries (synth_queue_select.cpp).
 BlockSpec queue_select_block(const Config& c, const Geometry& g);
 
+// SASHA's VN select at the source NIC, with the network's VNs, tie rule and load width (synth_vn_select.cpp).
+BlockSpec vn_select_block(const Config& c, const Geometry& g);
+
 }  // namespace hiradix::synth_detail

@@ -359,9 +359,10 @@ const RouterBlock kRouterBlocks[] = {
     {"buffer_row", [](const Config&, const Geometry& g) { return buffer_row_block(g); }},
     {"buffer_read", [](const Config&, const Geometry& g) { return buffer_read_block(g); }},
     // Not in every router: by default only for a routing whose unit reads it (rtl_table_reads), and for
-    // band-based queues (router.queues bbq, dbbq).
+    // band-based queues (router.queues bbq, dbbq); and SASHA's VN select, a block of the source NIC.
     {"forwarding_table", &forwarding_table_block},
     {"queue_select", &queue_select_block},
+    {"vn_select", &vn_select_block},
 };
 constexpr int kLogicBlocks = 4, kRouterBlocksByDefault = 7;
 
@@ -412,6 +413,7 @@ nlohmann::json run_synth(const Config& c, const SynthOptions& opt) {
     for (const std::string& s : routing_state_blocks(c)) blocks.push_back(s);
     if (routing_table_reads(c) > 0) blocks.push_back("forwarding_table");
     if (c.router.bands.banded() && !c.router.bands.per_destination) blocks.push_back("queue_select");
+    if (c.routing.algorithm == "sasha") blocks.push_back("vn_select");
   }
   for (const std::string& b : blocks)
     if (!router_block(b) && !is_state_block(b))

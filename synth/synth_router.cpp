@@ -66,6 +66,7 @@ std::pair<int, std::string> count_of(const std::string& block, const json& block
     if (!hw.bands) return {0, "router.queues vc selects no queue"};
     return {g.radix, "one per input port"};
   }
+  if (block == "vn_select") return {0, "at the source NIC, not in the router"};
   if (std::find(state.begin(), state.end(), block) != state.end()) return {1, "the routing's state"};
   if (block == "buffer_row" || block == "buffer_read") return {0, "costing piece of the buffers (below)"};
   return {0, "not used by " + algorithm};

@@ -72,6 +72,10 @@ void Network::build_routers_and_nics() {
     np.vn_metric = parse_vn_metric(config.routing.text("routing.sasha_metric"));
     np.vn_tie = parse_vn_tie(config.routing.text("routing.sasha_tie"));
     np.xmit_wait_interval = static_cast<Cycle>(config.routing.integer("routing.sasha_interval"));
+    if (rc_cosim_) {  // the RTL picks each NIC link's VN too (router/rtl/rtl_vn_select.h)
+      rc_cosim_->attach_vn_selects(topo_->nodes() * topo_->nics_per_node(), own, np.vn_tie == VnTie::kFirst);
+      np.rtl_vn_select = rc_cosim_.get();
+    }
   }
   np.injection_depth = classes_[0].buffer;
   np.flow_control = config.router.flow_control;  // the injection link speaks the routers' flow control

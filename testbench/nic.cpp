@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "router/rtl/rc_cosim.h"
+
 namespace hiradix {
 
 namespace {
@@ -278,7 +280,10 @@ template <bool kVns>
         l.packet_vc = vc;
         send_ack(l, now);
       } else if (head) {  // the packet comes into being as its head leaves
-        if (kVns && l.vn_choice.adaptive()) l.vn_choice.taken(l.head_vn);
+        if (kVns && l.vn_choice.adaptive()) {
+          l.vn_choice.taken(l.head_vn);
+          if (params_.rtl_vn_select) params_.rtl_vn_select->vn_taken(rtl_vn_unit(l), l.head_vn);
+        }
         l.next_vc = (chosen - base + 1) % vcs;
         l.packet_vc = vc;
         const Waiting& w = l.queue.front();
@@ -350,7 +355,12 @@ int Nic::adaptive_vn(Link& l, Cycle now) {
       load[v] = static_cast<std::uint32_t>(phits);
     }
   }
-  return l.vn_choice.least_loaded(load);
+  const int vn = l.vn_choice.least_loaded(load);
+  return params_.rtl_vn_select ? params_.rtl_vn_select->vn_select(now, rtl_vn_unit(l), load, vn) : vn;
+}
+
+int Nic::rtl_vn_unit(const Link& l) const {
+  return id_ * links() + static_cast<int>(std::find(links_.begin(), links_.end(), &l) - links_.begin());
 }
 
 // voq_net: the first waiting packet behind the front whose destination's queue, in one of the routing's VCs

@@ -32,6 +32,8 @@
 
 namespace hiradix {
 
+class RcCoSim;
+
 // DRB's free ACKs (routing.drb_acks free): what carries an ACK to its source NIC outside the network.
 class FreeAckCarrier {
  public:
@@ -72,6 +74,8 @@ struct NicParams {
   PathTiming path_timing;
   PathHeaders* path_headers = nullptr;
   FreeAckCarrier* free_acks = nullptr;
+  // router.rc_mode rtl or lockstep under SASHA: each link's RTL VN select picks too (router/rtl/rc_cosim.h).
+  RcCoSim* rtl_vn_select = nullptr;
 };
 
 // Told about the packets of a NIC that carry another model's transactions (testbench/platform.h).
@@ -166,6 +170,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   int pass_full_queue(Link& link, int base, int vcs, Cycle now, int& chosen);  // voq_net (nic.cpp)
   // SASHA (vn_select adaptive): the VN of the front packet, the least loaded by params_.vn_metric (nic.cpp).
   int adaptive_vn(Link& link, Cycle now);
+  int rtl_vn_unit(const Link& link) const;  // its RTL VN select's number: node * links + link (nic.cpp)
   template <bool kVns>
   inline void tick_one(Cycle now);  // tick of a node with one NIC (nic.cpp)
   void take_submitted(Cycle now);

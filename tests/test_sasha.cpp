@@ -2,11 +2,12 @@
 // testbench/vn_choice.h, testbench/xmit_wait.h; seed 001 §1.4, §4; issue 30): the NIC's adaptive choice by hand
 // (least load, the tie rules), the XmitWait counter's intervals by hand, config errors naming their key, runs
 // that conserve every packet and end cleanly at saturation on a mesh and a torus, determinism, lockstep
-// against the RTL unit, and a run where one VN is congested and SASHA sends most packets on the other.
+// against the RTL unit and the NICs' RTL VN select (and that its checker can fail), and a run where one VN
+// is congested and SASHA sends most packets on the other.
 #include <gtest/gtest.h>
 
 #include <iostream>
-
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/osha_routing.h"
 #include "router/routing/routing_registry.h"
+#include "router/rtl/rc_cosim.h"
+#include "router/rtl/rc_interface.h"
 #include "sim_helpers.h"
 #include "testbench/vn_choice.h"
 #include "testbench/xmit_wait.h"
@@ -240,6 +243,58 @@ TEST(SashaRun, LockstepAgreesWithTheModel) {
     const nlohmann::json model = test::simulate(test::with(run, {{"router.rc_mode", "model"}}));
     EXPECT_EQ(test::without_rc_mode(r), test::without_rc_mode(model));
   }
+}
+
+// The NICs' choice in RTL (rtl/hiradix_vn_select.v, router/rtl/rtl_vn_select.h; issue 30): in lockstep each
+// NIC link's RTL unit makes every adaptive choice too, on the loads the NIC computed, with no mismatch, under
+// both metrics and both tie rules; in rtl mode the RTL's choice is the one taken, and the run is the model's.
+TEST(SashaRun, TheRtlVnSelectAgreesInLockstepAndDecidesInRtlMode) {
+  for (const Overrides& shape :
+       {Overrides{{"topology.type", "torus"}, {"traffic.load", "0.7"}},
+        Overrides{{"topology.type", "torus"}, {"traffic.load", "0.7"}, {"routing.sasha_metric", "xmit_wait"},
+                  {"routing.sasha_interval", "16"}},
+        Overrides{{"traffic.load", "0.7"}, {"routing.sasha_tie", "vn0"}}}) {
+    std::string name;
+    for (const auto& [k, v] : shape) name += k + "=" + v + " ";
+    SCOPED_TRACE(name);
+    const Overrides run = test::with(run_of(shape), {{"sim.measure", "1500"}});
+    const nlohmann::json lockstep = test::run_sane(test::with(run, {{"router.rc_mode", "lockstep"}}));
+    ASSERT_FALSE(lockstep.is_null());
+    EXPECT_EQ(lockstep["rtl"]["mismatches"], 0);
+    EXPECT_GT(lockstep["rtl"]["vn_selects"].get<long long>(), 1000);
+    const nlohmann::json rtl = test::simulate(test::with(run, {{"router.rc_mode", "rtl"}}));
+    const nlohmann::json model = test::simulate(test::with(run, {{"router.rc_mode", "model"}}));
+    ASSERT_FALSE(rtl.is_null() || model.is_null());
+    EXPECT_EQ(rtl["rtl"]["vn_selects"], lockstep["rtl"]["vn_selects"]);
+    EXPECT_FALSE(model.contains("rtl"));
+    EXPECT_EQ(test::without_rc_mode(rtl), test::without_rc_mode(model));
+  }
+}
+
+// The VN select's checker can fail: a model choice other than the RTL's is a mismatch that stops the run,
+// recorded with the NIC, its loads and both choices, and the RTL's choice is the one returned. (The run's
+// mismatch injection, rtl.inject_mismatch_at, corrupts routing decisions; here the checker is fed a wrong
+// choice directly, in a child since it stops SystemC.)
+TEST(SashaRun, AVnChoiceOtherThanTheRtlsIsAMismatch) {
+  const std::string failure = test::in_child([] {
+    const Config c = load_config("", test::with(kMesh, {{"router.rc_mode", "lockstep"}}));
+    const std::unique_ptr<Topology> topo = make_topology(c);
+    const std::unique_ptr<RoutingAlgorithm> routing = make_routing(c.routing, *topo);
+    RcCoSim cosim(c.rc, *routing, rc_config(c.routing, *topo), *topo);
+    cosim.attach_vn_selects(topo->nodes(), 2, false);
+    const std::uint32_t load[2] = {3, 1};
+    if (cosim.vn_select(10, 5, load, 1) != 1 || cosim.stopped()) return std::string("an agreeing choice was refused");
+    if (cosim.vn_select(11, 6, load, 0) != 1) return std::string("the RTL's choice was not returned");
+    if (!cosim.stopped() || cosim.mismatches() != 1) return std::string("a differing choice did not stop the run");
+    const nlohmann::json& m = cosim.mismatch();
+    const nlohmann::json expected = {{"cycle", 11}, {"node", 6}, {"nic", 0}, {"block", "vn_select"}, {"model", 0}, {"rtl", 1}};
+    for (const auto& [k, v] : expected.items())
+      if (m.value(k, nlohmann::json()) != v) return "record " + k + ": " + m.dump();
+    if (m["inputs"]["load"] != nlohmann::json::array({3, 1})) return "record loads: " + m.dump();
+    if (cosim.to_json()["vn_selects"] != 2) return "vn_selects: " + cosim.to_json().dump();
+    return std::string();
+  });
+  EXPECT_EQ(failure, "");
 }
 
 // One VN congested: a hot spot on a 6 x 6 mesh (node 14, router (2, 2); seed 001 §4.2's sources mode, 25 % of

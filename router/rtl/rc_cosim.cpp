@@ -91,6 +91,27 @@ int RcCoSim::band(Cycle now, int router, std::uint32_t dst, int vn, int model_ba
   return rtl;
 }
 
+void RcCoSim::attach_vn_selects(int units, int vns, bool tie_first) {
+  links_per_node_ = network_.nics_per_node();
+  vn_units_.clear();
+  for (int u = 0; u < units; ++u) vn_units_.push_back(std::make_unique<RtlVnSelect>(vns, tie_first));
+}
+
+int RcCoSim::vn_select(Cycle now, int unit, const std::uint32_t* load, int model_vn) {
+  ++vn_selects_;
+  RtlVnSelect& select = *vn_units_[static_cast<std::size_t>(unit)];
+  const int rtl = select.least_loaded(load);
+  if (options_.mode == RcMode::kLockstep && rtl != model_vn) {
+    if (++mismatches_ == 1)
+      mismatch_ = {{"cycle", now}, {"node", unit / links_per_node_}, {"nic", unit % links_per_node_},
+                   {"decision", decisions_}, {"block", "vn_select"},
+                   {"inputs", {{"load", std::vector<std::uint32_t>(load, load + select.vns())}}},
+                   {"model", model_vn}, {"rtl", rtl}};
+    sc_core::sc_stop();
+  }
+  return rtl;
+}
+
 void RcCoSim::read_state_block(Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in) {
   RtlStateBlock& block = *state_blocks_[static_cast<std::size_t>(ctx.router)];
   std::uint32_t values[8];
@@ -119,6 +140,7 @@ nlohmann::json RcCoSim::to_json() const {
                       {"decisions", decisions_},
                       {"mismatches", mismatches_}};
   if (bands_) j["band_selects"] = band_selects_;
+  if (!vn_units_.empty()) j["vn_selects"] = vn_selects_;
   if (!state_blocks_.empty()) {
     j["state_block"] = state_blocks_.front()->name();
     j["state_block_reads"] = state_reads_;

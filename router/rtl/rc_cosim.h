@@ -16,6 +16,7 @@
 #include "router/rtl/rtl_band_select.h"
 #include "router/rtl/rtl_state_block.h"
 #include "router/rtl/rtl_routing_unit.h"
+#include "router/rtl/rtl_vn_select.h"
 #include "tlm/cycle.h"
 
 namespace hiradix {
@@ -55,6 +56,13 @@ class RcCoSim {
   // stops the run.
   void attach_bands(const BandMap& bands);
   int band(Cycle now, int router, std::uint32_t dst, int vn, int model_band);
+  // SASHA (the NIC picks the VN, testbench/vn_choice.h): the RTL VN select (rtl/hiradix_vn_select.v) of each
+  // NIC link, `units` of them (node * nics per node + link), built by attach_vn_selects. vn_select returns
+  // the RTL's VN for the loads the NIC computed; in lockstep a difference from the model's `model_vn` is a
+  // mismatch that stops the run. vn_taken clocks the unit's pointer past the VN a head left on.
+  void attach_vn_selects(int units, int vns, bool tie_first);
+  int vn_select(Cycle now, int unit, const std::uint32_t* load, int model_vn);
+  void vn_taken(int unit, int vn) { vn_units_[static_cast<std::size_t>(unit)]->taken(vn); }
   std::uint64_t decisions() const { return decisions_; }
   std::uint64_t mismatches() const { return mismatches_; }
   bool stopped() const { return mismatches_ > 0; }
@@ -80,6 +88,9 @@ class RcCoSim {
   RtlRoutingUnit rtl_;
   std::unique_ptr<RtlBandSelect> bands_;  // null without band-based queues
   std::uint64_t band_selects_ = 0;
+  std::vector<std::unique_ptr<RtlVnSelect>> vn_units_;  // empty unless the NICs pick the VN (SASHA)
+  int links_per_node_ = 1;                                // of the units, for the mismatch record
+  std::uint64_t vn_selects_ = 0;
   std::uint64_t decisions_ = 0, mismatches_ = 0;
   nlohmann::json mismatch_;
   bool tracing_ = false;

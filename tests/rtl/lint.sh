@@ -42,6 +42,8 @@ for pv in "1 1" "2 1" "7 4" "31 2" "16 4"; do
   lint hiradix_voq_allocator -GP=$1 -GV=$2 "-GTRANSIT=64'd$(( ($1 > 1) ? 2 : 1 ))" -- hiradix_voq_allocator.v hiradix_output_arbiter.v hiradix_rr_arbiter.v hiradix_rr_pick.v
 done
 for b in 1 3 31; do lint hiradix_band_select -GBOUNDS=$b -- hiradix_band_select.v; done
+# SASHA's VN select at the source NIC: its fewest and most VNs, one not a power of two, and 1- to 32-bit loads.
+for n in 2 3 8; do for w in 1 16 32; do lint hiradix_vn_select -GVNS=$n -GLOAD_W=$w -- hiradix_vn_select.v; done; done
 # Contention-mechanism state (Base, ECtN, PB): the smallest network, h = 2, and seed-003 Table I.
 lint hiradix_base_state -GPI=1 -GPL=1 -GPG=1 -GVI=1 -GVL=1 -GVG=1 -- hiradix_base_state.v hiradix_contention_counters.v
 lint hiradix_base_state -- hiradix_base_state.v hiradix_contention_counters.v

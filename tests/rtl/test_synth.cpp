@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -217,6 +218,65 @@ TEST(Synth, DbbqReportsItsQueueSelect) {
     ADD_FAILURE() << "queue_select under router.queues vc was accepted";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("set router.queues bbq or dbbq"), std::string::npos) << e.what();
+  }
+  fs::remove_all(dir);
+}
+
+// SASHA's VN select at the source NIC (issue 30): rtl/hiradix_vn_select.v with the network's 2 VNs. Its only
+// register is the tie rule's pointer, ceil(log2 2) = 1 flip-flop under round_robin, none under vn0 (the
+// pointer is never read, so synthesis removes it). Loads as wide as their largest value: a 4 x 4 mesh's
+// injection VC per VN of 32 phits, 0 .. 32 (6 bits); a 16-cycle XmitWait interval, 0 .. 16 (5 bits). A
+// routing that picks no VN at the source is refused naming the key to set.
+TEST(Synth, SashaVnSelectIsItsPointerAndComparators) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_vn_select");
+  const Overrides sasha = {{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "sasha"}};
+  struct Case {
+    Overrides set;
+    const char* tie;
+    int load_bits, flip_flops;
+  };
+  for (const Case& k : {Case{{}, "round_robin", 6, 1}, Case{{{"routing.sasha_tie", "vn0"}}, "vn0", 6, 0},
+                        Case{{{"routing.sasha_metric", "xmit_wait"}, {"routing.sasha_interval", "16"}}, "round_robin", 5, 1}}) {
+    const json r = synth(load_config("", test::with(sasha, k.set)), dir, {"vn_select"});
+    const json& b = r["blocks"]["vn_select"];
+    EXPECT_EQ(b["params"]["vns"], 2);
+    EXPECT_EQ(b["params"]["tie"], k.tie);
+    EXPECT_EQ(b["params"]["load_bits"], k.load_bits) << k.tie;
+    EXPECT_EQ(b["params"]["expected_flip_flops"], k.flip_flops) << k.tie;
+    EXPECT_EQ(b["flip_flops"], k.flip_flops) << k.tie;
+    EXPECT_GT(b["area_um2"].get<double>(), 0);
+    EXPECT_GT(b["cells"].get<int>(), 2 * k.load_bits) << "a comparator of the two loads at least";
+    std::cout << "  vn_select " << b["params"]["metric"].get<std::string>() << " tie " << k.tie << ": "
+              << b["area_um2"].get<double>() << " um^2, " << b["cells"] << " cells, " << b["delay_ns"] << " ns, "
+              << b["flip_flops"] << " flip-flops\n";
+  }
+  try {
+    synth(load_config("", test::with(sasha, {{"routing.algorithm", "osha"}})), dir, {"vn_select"});
+    ADD_FAILURE() << "vn_select under osha was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("set routing.algorithm sasha"), std::string::npos) << e.what();
+  }
+  fs::remove_all(dir);
+}
+
+// The VN select's register for every VN count the co-simulation Verilates (2 .. 8), by Yosys on the RTL
+// alone: the pointer, ceil(log2 VNS) flip-flops, whatever the load width.
+TEST(Synth, VnSelectPointerIsCeilLog2VnsFlipFlops) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_vn_select_ff");
+  const std::string rtl = HIRADIX_TEST_RTL_DIR;
+  for (int vns = 2; vns <= 8; ++vns) {
+    const fs::path log = dir / ("stat_" + std::to_string(vns) + ".txt");
+    const std::string cmd = "yosys -q -p 'read_verilog " + rtl + "/hiradix_vn_select.v; chparam -set VNS " + std::to_string(vns) +
+                            " -set LOAD_W 16 hiradix_vn_select; synth -top hiradix_vn_select; tee -q -o " + log.string() +
+                            " stat' > /dev/null 2>&1";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    std::ifstream in(log);
+    int flip_flops = 0;
+    for (std::string line; std::getline(in, line);)
+      if (line.find("DFF") != std::string::npos) flip_flops += std::stoi(line.substr(line.find_last_of(' ') + 1));
+    int pointer_bits = 0;
+    while ((1 << pointer_bits) < vns) ++pointer_bits;
+    EXPECT_EQ(flip_flops, pointer_bits) << vns << " VNs";
   }
   fs::remove_all(dir);
 }

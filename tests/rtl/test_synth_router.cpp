@@ -149,4 +149,19 @@ TEST(SynthRouter, BandBasedQueuesCountAQueueSelectPerInputPort) {
   EXPECT_TRUE(router_summary(report, h2({{"router.queues", "bbq"}})).is_null()) << "the queue select is missing";
 }
 
+// SASHA's VN select is a block of the source NIC (issue 30): the router's summary lists it with count 0 and
+// says where it is, and its area stays out of the router's logic.
+TEST(SynthRouter, SashasVnSelectIsNotInTheRouter) {
+  json report = {{"blocks", json::object()}};
+  for (const char* n : {"routing_unit", "allocator", "crossbar", "lfsr", "buffer_row"}) report["blocks"][n] = {{"area_um2", 10.0}};
+  const Config sasha = load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[4, 4]"}, {"routing.algorithm", "sasha"}});
+  const json without = router_summary(report, sasha);
+  report["blocks"]["vn_select"] = {{"area_um2", 1000.0}};
+  const json with = router_summary(report, sasha);
+  ASSERT_FALSE(with.is_null() || without.is_null());
+  EXPECT_EQ(with["blocks"]["vn_select"]["count"], 0);
+  EXPECT_EQ(with["blocks"]["vn_select"]["why"], "at the source NIC, not in the router");
+  EXPECT_EQ(with["logic_um2"], without["logic_um2"]);
+}
+
 }  // namespace
