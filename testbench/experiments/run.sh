@@ -8,6 +8,7 @@
 #   testbench/experiments/run.sh topo             # every topo_*.yaml (meshes and Flattened Butterflies; 278 points)
 #   testbench/experiments/run.sh seed001          # every seed001_*.yaml (seed 001's queue schemes on a 2D torus and KNS, and VOQnet on a mesh; 216 points)
 #   testbench/experiments/run.sh ethernet         # every ethernet_*.yaml (seed 000 ch. 4 / seed 002: MAR-bP and QCN-Switch, h = 4; 206 points)
+#   testbench/experiments/run.sh seed004          # every seed004_*.yaml (seed 004: DOR, DRB and PR-DRB under bursts on an 8 x 8 mesh; 16 points)
 #   testbench/experiments/run.sh small_adv1 ...   # named experiments
 #   testbench/experiments/run.sh small -- --seeds 3 --vary routing.algorithm=min,valiant,ugal,base
 #   testbench/experiments/run.sh full -- --executor slurm --partition batch --time 2:00:00 --mem 4G
@@ -33,7 +34,7 @@ case "${names[0]:-}" in -h | --help) usage; exit 0 ;; esac
 plans=()
 for n in "${names[@]}"; do
   case "$n" in
-    small | h6 | full | topo | seed001 | ethernet) for f in "$here/${n}"_*.yaml; do plans+=("$f"); done ;;
+    small | h6 | full | topo | seed001 | seed004 | ethernet) for f in "$here/${n}"_*.yaml; do plans+=("$f"); done ;;
     *) [ -f "$here/$n.yaml" ] || { echo "run.sh: no experiment $n (see $here)" >&2; exit 2; }
        plans+=("$here/$n.yaml") ;;
   esac

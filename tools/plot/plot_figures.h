@@ -30,6 +30,8 @@ Figure routing_trace_figure(const RoutingFigure& figure, const std::string& trac
 // Per time bin around a traffic change (plot_time.cpp).
 Figure transient_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 Figure contention_trace_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+// Latency per burst of bursty repetitive traffic, and DRB's paths opened per burst (plot_bursts.cpp).
+Figure bursts_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 // A routing's levels figure over the points of `algorithms` (the routings that declare it): ACOR's.
 Figure routing_levels_figure(const RoutingFigure& figure, const std::vector<std::string>& algorithms, const SweepTable& sweep,
                              const Layout& layout, std::string& why_not);

@@ -82,7 +82,13 @@ std::string context_of(const SweepTable& s, const Layout& l, const std::vector<s
   for (const std::string& k : constant)
     if (k != "routing.algorithm" && k != "traffic.pattern" && k != "traffic.offset") add(value_display(k, s.text(0, k), config));
   const bool transient = config.is_object() && config["traffic"]["change"].value("at", -1LL) >= 0;
-  if (l.facet_keys.empty() && config.contains("traffic")) add(traffic_display(config, transient));
+  if (l.facet_keys.empty() && config.contains("traffic")) {
+    // A varied pattern after the change names the curves, not the sweep (the first row's pattern would).
+    nlohmann::json traffic = config;
+    if (std::find(l.series_keys.begin(), l.series_keys.end(), "traffic.change.pattern") != l.series_keys.end())
+      traffic["traffic"]["change"].erase("pattern");
+    add(traffic_display(traffic, transient));
+  }
   return c;
 }
 
