@@ -158,10 +158,12 @@ bool MetaPathSource::install(MetaPath& mp, std::uint32_t dst) {
 }
 
 void MetaPathSource::save(const MetaPath& mp, std::uint32_t dst) {
-  Solution s{dst, mp.pattern, mp.msp, mp.n, ++clock_};
-  for (Solution& old : solutions_)  // the same pattern: upgraded
+  const std::uint64_t now = ++clock_;
+  Solution s{dst, mp.pattern, mp.msp, mp.n, now, now};
+  for (Solution& old : solutions_)  // the same pattern: upgraded (a use, not a new entry)
     if (old.dst == dst && old.pattern.n == mp.pattern.n &&
         std::equal(old.pattern.flow.begin(), old.pattern.flow.begin() + old.pattern.n, mp.pattern.flow.begin())) {
+      s.saved = old.saved;
       old = s;
       ++counts_.saved;
       return;
@@ -169,7 +171,9 @@ void MetaPathSource::save(const MetaPath& mp, std::uint32_t dst) {
   if (static_cast<int>(solutions_.size()) < params_.solutions) {
     solutions_.push_back(s);
   } else {
-    *std::min_element(solutions_.begin(), solutions_.end(), [](const Solution& a, const Solution& b) { return a.used < b.used; }) = s;
+    const bool lru = params_.replace_least_recently_used;
+    *std::min_element(solutions_.begin(), solutions_.end(),
+                      [lru](const Solution& a, const Solution& b) { return lru ? a.used < b.used : a.saved < b.saved; }) = s;
   }
   ++counts_.saved;
 }

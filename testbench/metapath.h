@@ -19,9 +19,10 @@
 //    threshold a saved solution for that pattern, if any, is installed whole (once per congestion: if it does
 //    not help, opening goes on as DRB's). The first time the MetaPath contracts after growing, its paths and
 //    their latencies are saved as that pattern's solution (Table 3: "closing paths triggers saving"). The
-//    database of the node holds routing.prdrb_solutions of them, the least recently used replaced. A pattern
+//    database of the node holds routing.prdrb_solutions of them. A pattern
 //    matches a saved one of the same destination that shares a flow with it (the thesis leaves the matching
-//    open, §1.7 [GAP]); of several, the one sharing the most, then the most recently used.
+//    open, §1.7 [GAP]); of several, the one sharing the most, then the most recently used. A full database
+//    replaces the least recently used solution or, under routing.prdrb_replacement fifo, the first saved.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -94,7 +95,8 @@ class MetaPathSource {
     Flows pattern;
     std::array<Msp, kMaxPaths> msp;
     int n;
-    std::uint64_t used;  // last use (insertion or installation), for least-recently-used replacement
+    std::uint64_t saved;  // when it was saved (first-in-first-out replacement)
+    std::uint64_t used;   // last use (saving, upgrading or installing; least-recently-used replacement)
   };
 
   MetaPath& meta_path(std::uint32_t dst);

@@ -231,6 +231,42 @@ TEST(MetaPath, PredictiveSavesOnContractionAndInstallsOnRecurrence) {
   EXPECT_EQ(m.counts().opened, opened + 1);
 }
 
+namespace {
+
+// A congestion with flows {f} to node 15 that opens one path, then its relief: saved under {f}, back to one path.
+void congest_and_relieve(MetaPathSource& m, const ContendingFlow& f) {
+  m.acknowledge(15, ack(pack_waypoints(0, 15), 2 * zero(6), {f}));
+  for (int k = 0; k < 4 && m.paths(15).size() > 1; ++k)
+    for (const auto& [w, l] : m.paths(15)) m.acknowledge(15, ack(w, zero(6)));
+  ASSERT_EQ(m.paths(15).size(), 1u);
+}
+
+}  // namespace
+
+// A full database of 2 takes a third solution: under lru it replaces the least recently used (B: A was
+// installed again since), under fifo the first saved (A). A's pattern then finds its solution under lru only.
+TEST(MetaPath, AFullDatabaseReplacesByItsPolicy) {
+  const Mesh mesh({4, 4}, 1, false);
+  const ContendingFlow a{3, 12}, b{5, 9}, c{6, 10};
+  for (const bool lru : {true, false}) {
+    MetaPathParams p = params(true);
+    p.solutions = 2;
+    p.replace_least_recently_used = lru;
+    MetaPathSource m(p, kTiming, kPacket, mesh, 0, 1);
+    bool original = false;
+    m.choose(15, original);
+    congest_and_relieve(m, a);
+    congest_and_relieve(m, b);
+    EXPECT_EQ(m.counts().saved, 2u);
+    congest_and_relieve(m, a);  // installed from the database: a use of A
+    EXPECT_EQ(m.counts().installed, 1u);
+    congest_and_relieve(m, c);  // a miss, then saved: the database is full
+    const std::uint64_t installed = m.counts().installed;
+    m.acknowledge(15, ack(pack_waypoints(0, 15), 2 * zero(6), {a}));
+    EXPECT_EQ(m.counts().installed, installed + (lru ? 1 : 0)) << (lru ? "lru" : "fifo");
+  }
+}
+
 // ---- Runs ----
 
 namespace {
@@ -311,4 +347,6 @@ TEST(DrbConfig, BadConfigsNameTheirKey) {
   EXPECT_NE(config_error(with(mesh, {{"routing.prdrb_flows", "3"}})).find("routing.prdrb_flows"), std::string::npos);  // prdrb's only
   EXPECT_NE(config_error(with(mesh, {{"routing.drb_paths", "9"}})).find("routing.drb_paths"), std::string::npos);
   EXPECT_EQ(config_error(with(mesh, {{"routing.algorithm", "prdrb"}, {"routing.prdrb_flows", "4"}})), "accepted");
+  EXPECT_NE(config_error(with(mesh, {{"routing.algorithm", "prdrb"}, {"routing.prdrb_replacement", "random"}})).find("routing.prdrb_replacement"),
+            std::string::npos);
 }

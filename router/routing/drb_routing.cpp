@@ -108,6 +108,7 @@ MetaPathParams metapath_params(const RoutingOptions& o, bool predictive) {
     m.record_wait = static_cast<Cycle>(o.integer("routing.prdrb_record_wait"));
     m.flows = static_cast<int>(o.integer("routing.prdrb_flows"));
     m.solutions = static_cast<int>(o.integer("routing.prdrb_solutions"));
+    m.replace_least_recently_used = o.text("routing.prdrb_replacement") == "lru";
   }
   return m;
 }
@@ -167,7 +168,7 @@ RoutingEntry prdrb_routing_entry() {
                  "MetaPath that relieved that congestion and installs it at once when the same flows congest again",
                  {}, -1, [](const RoutingOptions& o, const Topology& topo) { return make_drb(o, topo, true); }};
   e.keys = {
-      {{"routing.prdrb_record_wait", KeyType::kInt, "16", 0, kUnbounded, {},
+      {{"routing.prdrb_record_wait", KeyType::kInt, "16", 0, 1000000, {},
         "prdrb: a router where a message waits more than this many cycles writes the flows contending with it into its "
         "header, once per message (seed 004 Table 2; the thesis gives no value)."},
        nullptr, nullptr, {"prdrb"}, "record wait"},
@@ -175,9 +176,13 @@ RoutingEntry prdrb_routing_entry() {
         "prdrb: the most contending flows (source, destination) a header holds (the thesis does not say)."},
        nullptr, nullptr, {"prdrb"}, "flows"},
       {{"routing.prdrb_solutions", KeyType::kInt, "16", 1, 4096, {},
-        "prdrb: the solutions each source's database holds (seed 004 §4.1.1; no size given); a new one replaces the least "
-        "recently used."},
+        "prdrb: the solutions each source's database holds (seed 004 §4.1.1; no size given); a new one replaces another "
+        "by routing.prdrb_replacement."},
        nullptr, nullptr, {"prdrb"}, "solutions"},
+      {{"routing.prdrb_replacement", KeyType::kString, "lru", 0, 0, {"lru", "fifo"},
+        "prdrb: which saved solution a new one replaces in a full database (the thesis gives no policy): lru = the least "
+        "recently used (saved, upgraded or installed), fifo = the first saved."},
+       nullptr, nullptr, {"prdrb"}, "replacement"},
   };
   return e;
 }

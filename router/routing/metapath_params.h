@@ -17,11 +17,13 @@ struct MetaPathParams {
   int supernode = 1;    // routing.drb_supernode: the supernodes' radius in hops around source and destination
   bool free_acks = false;  // routing.drb_acks free: ACKs reach the source after the zero-load latency, carried by no link
   // PR-DRB: the contending flows (routing.prdrb_record_wait, routing.prdrb_flows) and the solutions database
-  // of each source (routing.prdrb_solutions, least recently used replaced).
+  // of each source (routing.prdrb_solutions; routing.prdrb_replacement: the least recently used solution
+  // replaced, or the oldest saved).
   bool predictive = false;
   Cycle record_wait = 0;
   int flows = 0;
   int solutions = 0;
+  bool replace_least_recently_used = true;
 };
 
 // The latency of a packet of `phits` phits over `hops` router-to-router hops on an empty network: the
