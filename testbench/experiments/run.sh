@@ -6,7 +6,7 @@
 #   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,533 points)
 #   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS, chapter 4 at h = 6 and 8; 726 points)
 #   testbench/experiments/run.sh topo             # every topo_*.yaml (meshes and Flattened Butterflies; 278 points)
-#   testbench/experiments/run.sh seed001          # every seed001_*.yaml (seed 001's queue schemes on a 2D torus and KNS, and VOQnet on a mesh; 216 points)
+#   testbench/experiments/run.sh seed001          # every seed001_*.yaml (seed 001's queue schemes on 2D and 3D tori and the 2D KNS with Hybrid-DOR, OSHA and SASHA, and VOQnet on a mesh; 604 points)
 #   testbench/experiments/run.sh ethernet         # every ethernet_*.yaml (seed 000 ch. 4 / seed 002: MAR-bP and QCN-Switch, h = 4; 206 points)
 #   testbench/experiments/run.sh seed004          # every seed004_*.yaml (seed 004: DOR, DRB and PR-DRB under bursts on an 8 x 8 mesh; 16 points)
 #   testbench/experiments/run.sh small_adv1 ...   # named experiments
