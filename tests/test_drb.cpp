@@ -339,6 +339,24 @@ TEST(DrbRuns, BurstsReportEachBurstsPackets) {
   EXPECT_GE(r["time_series"][0]["msps_per_flow"].get<double>(), 1.0);
 }
 
+// PR-DRB's database is fed by the routers' recording: under repeated bursts of bit reversal the sources save
+// solutions and install them again; with a recording threshold no wait reaches, no header carries flows, so
+// nothing is saved, installed or looked up (and PR-DRB searches as DRB does).
+TEST(DrbRuns, TheRoutersRecordingFeedsTheDatabase) {
+  const Overrides bursts = with(mesh8("prdrb", "0.1"), {{"traffic.change.at", "0"}, {"traffic.change.pattern", "bit_reverse"},
+                                                       {"traffic.change.load", "0.3"}, {"traffic.change.period", "8000"},
+                                                       {"traffic.change.burst", "2000"}, {"sim.measure", "40000"},
+                                                       {"routing.drb_acks", "free"}});
+  const json recorded = run_sane(bursts);
+  EXPECT_GT(recorded["drb"]["solutions"]["saved"].get<long long>(), 0);
+  EXPECT_GT(recorded["drb"]["solutions"]["installed"].get<long long>(), 0);
+  const json never = run_sane(with(bursts, {{"routing.prdrb_record_wait", "1000000"}}));
+  EXPECT_EQ(never["drb"]["solutions"]["saved"], 0);
+  EXPECT_EQ(never["drb"]["solutions"]["installed"], 0);
+  EXPECT_EQ(never["drb"]["solutions"]["misses"], 0);
+  EXPECT_GT(never["drb"]["paths_opened"].get<long long>(), 0);
+}
+
 TEST(DrbConfig, BadConfigsNameTheirKey) {
   EXPECT_NE(config_error({{"routing.algorithm", "drb"}}).find("topology"), std::string::npos);  // the Dragonfly
   const Overrides mesh = {{"topology.type", "mesh"}, {"topology.dims", "[4,4]"}, {"routing.algorithm", "drb"}};
