@@ -45,6 +45,26 @@ struct BinSample {
   std::uint64_t opened = 0, installed = 0;
 };
 
+// DRB: every source's MetaPath counts summed, the paths open and the source-destination pairs with a MetaPath.
+struct MetaPathTotals {
+  MetaPathSource::Counts counts;
+  long long open_paths = 0, metapaths = 0;
+};
+
+MetaPathTotals metapath_totals(Network& net) {
+  MetaPathTotals t;
+  MetaPathSource::Counts& sum = t.counts;
+  for (int n = 0; n < net.topology().nodes(); ++n) {
+    const MetaPathSource& m = *net.nic(n).metapath();
+    const MetaPathSource::Counts& c = m.counts();
+    sum.opened += c.opened, sum.closed += c.closed, sum.installed += c.installed, sum.misses += c.misses, sum.saved += c.saved;
+    sum.acks += c.acks, sum.waited += c.waited, sum.excess += c.excess, sum.below_zero_load += c.below_zero_load;
+    t.open_paths += m.open_paths();
+    t.metapaths += m.destinations();
+  }
+  return t;
+}
+
 BinSample sample_bin(Network& net, Cycle at) {
   BinSample s;
   for (int r = 0; r < net.routers(); ++r) {
@@ -66,14 +86,11 @@ BinSample sample_bin(Network& net, Cycle at) {
     }
   }
   if (net.path_headers()) {
-    s.metapaths = 0;
-    for (int n = 0; n < net.topology().nodes(); ++n) {
-      const MetaPathSource& m = *net.nic(n).metapath();
-      s.open_paths += m.open_paths();
-      s.metapaths += m.destinations();
-      s.opened += m.counts().opened;
-      s.installed += m.counts().installed;
-    }
+    const MetaPathTotals t = metapath_totals(net);
+    s.open_paths = t.open_paths;
+    s.metapaths = t.metapaths;
+    s.opened = t.counts.opened;
+    s.installed = t.counts.installed;
   }
   return s;
 }
@@ -338,16 +355,9 @@ nlohmann::json qcn_json(Network& net, Cycle measured) {
 // the path's zero-load latency; what the MetaPaths did (paths opened one by one and closed; PR-DRB: solutions saved,
 // installed from the database, and congestions with no saved solution) and the MSPs per flow at the end.
 nlohmann::json drb_json(Network& net) {
-  MetaPathSource::Counts sum;
-  long long open = 0, metapaths = 0;
-  for (int n = 0; n < net.topology().nodes(); ++n) {
-    const MetaPathSource& m = *net.nic(n).metapath();
-    const MetaPathSource::Counts& c = m.counts();
-    sum.opened += c.opened, sum.closed += c.closed, sum.installed += c.installed, sum.misses += c.misses, sum.saved += c.saved;
-    sum.acks += c.acks, sum.waited += c.waited, sum.excess += c.excess, sum.below_zero_load += c.below_zero_load;
-    open += m.open_paths();
-    metapaths += m.destinations();
-  }
+  const MetaPathTotals t = metapath_totals(net);
+  const MetaPathSource::Counts& sum = t.counts;
+  const long long open = t.open_paths, metapaths = t.metapaths;
   const std::uint64_t made = net.acks_made(), taken = net.acks_taken(), held = net.acks_in_flight();
   const auto per_ack = [&sum](std::uint64_t x) { return sum.acks ? static_cast<double>(x) / static_cast<double>(sum.acks) : 0.0; };
   nlohmann::json j = {{"acks", {{"made", made}, {"taken", taken}, {"in_flight", held}, {"ok", made == taken + held}}},
