@@ -98,6 +98,7 @@ void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   if (static_cast<int>(pkt.dst) != at_node || pkt.dst_nic != at_nic) ++misdelivered_;
   if (!delivered_.deliver(pkt.serial)) ++duplicates_;
   if (tail >= end_) late_tails_.push_back(tail);
+  last_tail_ = std::max(last_tail_, tail);
 
   const Cycle latency = tail - pkt.generated;
   if (bin_ && tail >= series_begin_ && tail < series_end_) series_[(tail - series_begin_) / bin_].add(pkt, latency);

@@ -120,6 +120,9 @@ class Stats {
   std::uint64_t ejected() const { return ejected_total_; }
   std::uint64_t ejected_after(Cycle end) const;  // committed ejections whose tail lands at or after `end`
   std::uint64_t misdelivered() const { return misdelivered_; }
+  std::uint64_t refused_total() const { return refused_total_; }  // packets a full NIC queue refused, whole run
+  // When the last delivered packet's tail reached its NIC (0 before any): a trace's completion.
+  Cycle last_tail() const { return last_tail_; }
   std::uint64_t duplicates() const { return duplicates_; }
 
   nlohmann::json to_json(Cycle measure_cycles, int terminals) const;
@@ -150,6 +153,7 @@ class Stats {
   LatencyHistogram total_, injection_, network_;
   DeliveryLedger delivered_;                   // by packet serial: each packet delivered once
   std::vector<Cycle> late_tails_;              // tails beyond the window end (for in-flight accounting)
+  Cycle last_tail_ = 0;                        // the latest tail of any delivered packet
   Cycle series_begin_ = 0, series_end_ = 0, bin_ = 0;
   std::vector<TimeBin> series_;                // by delivery cycle
   std::vector<TimeBin> series_generated_;      // by generation cycle

@@ -241,6 +241,46 @@ TEST(PlotData, EmptyTransientBinsAreGapsAndTheReactionStopsBeforeTheEnd) {
   EXPECT_EQ(rows[5][1], "150") << "delivery bins are complete to the end";
 }
 
+// A trace sweep's execution time: a bar per routing in a panel per trace file, the seeds averaged, a point
+// whose trace was not delivered without a bar and named so; no fairness figure.
+TEST(PlotData, ExecutionTimeBarsPerTraceFile) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  fs::create_directories(dir.path / "s/points");
+  std::ofstream csv(dir.file("s/results.csv"));
+  csv << "point,routing.algorithm,traffic.trace_file,seed,status,accepted_load,latency.total.average,offered_load,"
+         "trace.packets,trace.execution_cycles\n"
+         "0,osha,t/a.trace,1,ok,0.1,200,0.1,40,4000\n"
+         "1,sasha,t/a.trace,1,ok,0.1,190,0.1,40,3500\n"
+         "2,osha,t/b.trace,1,ok,0.1,900,0.1,80,\n"  // not delivered: no execution time
+         "3,sasha,t/b.trace,1,ok,0.1,800,0.1,80,7000\n"
+         "4,sasha,t/b.trace,2,ok,0.1,820,0.1,80,7200\n";
+  csv.close();
+  const std::vector<std::pair<std::string, std::string>> points = {
+      {"osha", "t/a.trace"}, {"sasha", "t/a.trace"}, {"osha", "t/b.trace"}, {"sasha", "t/b.trace"}, {"sasha", "t/b.trace"}};
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const json p = {{"status", "ok"},
+                    {"injected_load_per_router", {0.1, 0.1}},
+                    {"config", {{"topology", {{"type", "mesh"}, {"dims", {4, 4}}, {"p", 1}}},
+                                {"routing", {{"algorithm", points[i].first}}},
+                                {"traffic", {{"pattern", "trace"}, {"trace_file", points[i].second}, {"change", {{"at", -1}}}}}}}};
+    std::ofstream(dir.path / "s/points" / ("000" + std::to_string(i) + ".json")) << p.dump();
+  }
+  std::string out;
+  ASSERT_EQ(plot(dir, &out), 0) << out;
+  EXPECT_FALSE(fs::exists(dir.path / "s/plots/fairness.png"));
+  EXPECT_NE(out.find("no fairness figure: a trace sweep"), std::string::npos) << out;
+  ASSERT_TRUE(fs::exists(dir.path / "s/plots/execution_time.png")) << out;
+  const std::string dat = read_text(dir.file("s/plots/execution_time.dat"));
+  EXPECT_EQ(data_rows(dat, 0), (std::vector<std::vector<std::string>>{{"0", "4000"}, {"1", "3500"}})) << dat;
+  EXPECT_EQ(data_rows(dat, 1), (std::vector<std::vector<std::string>>{{"0", "NaN"}, {"1", "7100"}})) << dat;
+  const std::string gp = read_text(dir.file("s/plots/execution_time.gp"));
+  EXPECT_NE(gp.find("set title \"a.trace\""), std::string::npos) << gp;
+  EXPECT_NE(gp.find("set title \"b.trace\""), std::string::npos) << gp;
+  EXPECT_NE(gp.find("\"OSHA (not delivered)\" 0"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("\"SASHA\" 1"), std::string::npos) << gp;
+}
+
 #endif
 
 }  // namespace

@@ -400,6 +400,32 @@ TEST(Sweep, PlanFileIsTheSameSweepAsTheCommandLine) {
   EXPECT_NE(err.find("unknown field 'varyy'"), std::string::npos) << err;
 }
 
+// A plan's trace files, in `set` or `vary`, are found beside the plan (as its config is), whatever the
+// directory the sweep runs from; an absolute path stays as it is.
+TEST(Sweep, APlansTraceFilesAreFoundBesideThePlan) {
+  test::TempDir dir;
+  std::filesystem::create_directories(dir.path / "exp/traces");
+  std::ofstream(dir.file("base.yaml")) << kBase;
+  std::ofstream(dir.file("exp/one.trace")) << "100 0 5 1\n";
+  std::ofstream(dir.file("exp/traces/two.trace")) << "100 0 5 1\n200 3 1 2\n";
+  std::ofstream(dir.file("abs.trace")) << "100 2 4 1\n";
+  std::ofstream(dir.file("exp/plan.yaml")) << "config: ../base.yaml\nset: {traffic.pattern: trace, traffic.trace_file: one.trace}\n"
+                                              "vary:\n  - traffic.trace_file=one.trace,traces/two.trace," << dir.file("abs.trace") << "\n";
+  std::string err;
+  ASSERT_EQ(hiradix(dir, "sweep --plan exp/plan.yaml --out o -q -j 1", &err), 0) << err;
+  const Table t = read_csv(dir.file("o/results.csv"));
+  ASSERT_EQ(t.size(), 4u);
+  const auto col = columns(t);
+  EXPECT_EQ(t[1][col.at("traffic.trace_file")], "exp/one.trace");
+  EXPECT_EQ(t[2][col.at("traffic.trace_file")], "exp/traces/two.trace");
+  EXPECT_EQ(t[3][col.at("traffic.trace_file")], dir.file("abs.trace"));
+  const std::vector<std::string> packets = {"1", "3", "1"};
+  for (std::size_t r = 1; r < t.size(); ++r) {
+    EXPECT_EQ(t[r][col.at("trace.complete")], "1") << r;
+    EXPECT_EQ(t[r][col.at("trace.packets")], packets[r - 1]) << r;
+  }
+}
+
 TEST(Sweep, ProgressLinesUnlessQuiet) {
   test::TempDir dir;
   std::ofstream(dir.file("base.yaml")) << kBase;

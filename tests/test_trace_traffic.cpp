@@ -17,6 +17,7 @@ using namespace hiradix;
 using nlohmann::json;
 using test::config_error;
 using test::run_sane;
+using test::simulate;
 using test::TempDir;
 using test::with;
 
@@ -59,6 +60,60 @@ TEST(TraceTraffic, ATinyTraceCreatesItsPacketsAtTheirCycles) {
   EXPECT_EQ(r["packets"], 4);
   EXPECT_DOUBLE_EQ(r["offered_load"].get<double>(), 5 * 8 / (16.0 * 2000));
   EXPECT_EQ(r["config"]["traffic"]["trace_file"], trace);
+}
+
+// The execution time (seed-001 §5.4) is the last tail after the first message. One packet alone: its
+// latency, as the latency statistics measure it. Two messages on disjoint DOR paths of the 4 x 4 mesh (0 -> 15
+// along row 0 then column 3; 5 -> 10 through (2, 1)): each as it is alone, so the pair's execution is the
+// later of the two ends, the second message 200 cycles after the first.
+TEST(TraceTraffic, TheExecutionTimeIsTheLastTailAfterTheFirstMessage) {
+  TempDir dir("hiradix_trace");
+  const auto execution = [&](const std::string& name, const std::string& text, json* result = nullptr) {
+    const json r = run_sane(mesh4(write(dir, name, text)));
+    if (result) *result = r;
+    EXPECT_TRUE(r["trace"]["complete"].get<bool>()) << r["trace"].dump();
+    EXPECT_FALSE(r.contains("warnings")) << r.dump();
+    return r["trace"]["execution_cycles"].get<long long>();
+  };
+  json alone;
+  const long long a = execution("a.trace", "300 0 15 1\n", &alone);
+  EXPECT_EQ(a, alone["latency"]["total"]["average"].get<double>());
+  EXPECT_EQ(alone["trace"]["first_message_cycle"], 300);
+  EXPECT_EQ(alone["trace"]["completion_cycle"], 300 + a);
+  EXPECT_EQ(alone["trace"]["messages"], 1);
+  EXPECT_EQ(alone["trace"]["packets"], 1);
+  // At units' defaults a cycle is 25 ns.
+  EXPECT_DOUBLE_EQ(alone["trace"]["execution_us"].get<double>(), a * 0.025);
+  const long long c = execution("c.trace", "500 5 10 2\n");
+  json both;
+  EXPECT_EQ(execution("b.trace", "500 5 10 2\n300 0 15 1\n", &both), std::max(a, 200 + c));
+  EXPECT_EQ(both["trace"]["delivered"], 3);
+}
+
+// A trace not delivered by the run's end has no execution time, and a warning says what would deliver it:
+// a longer window for a packet still in flight, a larger NIC queue for packets a full queue refused.
+TEST(TraceTraffic, ATraceNotDeliveredHasNoExecutionTimeAndSaysWhy) {
+  TempDir dir("hiradix_trace");
+  // The packet made on the run's last cycle enters the network then: no grant yet, and no stall either.
+  const json late = run_sane(mesh4(write(dir, "late.trace", "100 3 12 1\n2099 6 9 1\n")));
+  EXPECT_FALSE(late["trace"]["complete"].get<bool>());
+  EXPECT_TRUE(late["trace"]["execution_cycles"].is_null());
+  EXPECT_TRUE(late["trace"]["completion_cycle"].is_null());
+  EXPECT_EQ(late["trace"]["delivered"], 1);
+  ASSERT_EQ(late["warnings"].size(), 1u);
+  const std::string w = late["warnings"][0].get<std::string>();
+  EXPECT_NE(w.find("1 of its 2 packets delivered"), std::string::npos) << w;
+  EXPECT_NE(w.find("sim.measure"), std::string::npos) << w;
+  EXPECT_EQ(w.find("nic.queue"), std::string::npos) << w;
+
+  Overrides small_queue = mesh4(write(dir, "burst.trace", "100 3 12 40\n"));
+  small_queue.emplace_back("nic.queue", "80");  // ten 8-phit packets: the other 30 are refused
+  const json refused = simulate(small_queue);
+  EXPECT_FALSE(refused["trace"]["complete"].get<bool>());
+  EXPECT_GT(refused["trace"]["refused"].get<int>(), 0);
+  EXPECT_EQ(refused["trace"]["refused"].get<int>() + refused["trace"]["delivered"].get<int>(), 40);
+  EXPECT_NE(refused["warnings"][0].get<std::string>().find("refused by a full NIC queue"), std::string::npos);
+  EXPECT_NE(refused["warnings"][0].get<std::string>().find("nic.queue"), std::string::npos);
 }
 
 TEST(TraceTrafficConfig, AMalformedLineNamesTheFileAndTheLine) {

@@ -65,6 +65,7 @@ std::vector<Bars> collect_bars(const SweepTable& s, const Layout& l) {
 
 Figure fairness_figure(const SweepTable& s, const Layout& l, std::string& why_not) {
   if (s.has("reaction.bin")) return why_not = "a transient sweep: per-router loads would mix the two phases", Figure{};
+  if (s.has("trace.packets")) return why_not = "a trace sweep: the loads are the trace's, spread over the run (execution_time instead)", Figure{};
   if (l.facets.size() > kMaxFacets)
     return why_not = fmt::format("{} traffic panels (patterns or offsets), too many to read", l.facets.size()), Figure{};
   const std::vector<Bars> bars = collect_bars(s, l);

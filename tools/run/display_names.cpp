@@ -1,5 +1,6 @@
 #include "tools/run/display_names.h"
 
+#include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
@@ -98,6 +99,7 @@ std::string value_display(const std::string& key, const std::string& value, cons
     const long long off = key == "traffic.offset" ? std::stoll(value) : offset.is_number() ? offset.get<long long>() : 1;
     return pattern_display(pattern, off, topo ? topo->consecutive_domains() : 0);
   }
+  if (key == "traffic.trace_file") return "trace " + std::filesystem::path(value).filename().string();  // not its directory
   for (const RoutingKey& k : routing_keys())  // a value a routing's entry names ("group" -> "UGAL-G")
     if (k.spec.key == key && k.value_label) return k.value_label(value);
   return key_display(key) + " = " + value;

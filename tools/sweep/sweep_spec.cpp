@@ -61,6 +61,17 @@ VarySpec parse_vary(const std::string& spec) {
   return v;
 }
 
+namespace {
+
+// The input files a plan names (a trace) are found beside the plan, as its config is, so that a plan runs
+// from any directory; an absolute path or an empty value stays as it is.
+std::string beside_plan(const std::string& plan, const std::string& key, const std::string& value) {
+  if (key != "traffic.trace_file" || value.empty() || fs::path(value).is_absolute()) return value;
+  return (fs::path(plan).parent_path() / value).lexically_normal().string();
+}
+
+}  // namespace
+
 void load_sweep_file(const std::string& path, SweepOptions& opt) {
   YAML::Node doc;
   try {
@@ -83,13 +94,19 @@ void load_sweep_file(const std::string& path, SweepOptions& opt) {
   Overrides file_set;
   if (const YAML::Node s = doc["set"]) {
     if (!s.IsMap()) config_fail("--plan " + path, "set: expected a mapping key: value");
-    for (const auto& kv : s) file_set.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+    for (const auto& kv : s) {
+      const std::string key = kv.first.as<std::string>();
+      file_set.emplace_back(key, beside_plan(path, key, kv.second.as<std::string>()));
+    }
   }
   opt.base.insert(opt.base.begin(), file_set.begin(), file_set.end());
   std::vector<VarySpec> file_vary;
   if (const YAML::Node v = doc["vary"]) {
     if (!v.IsSequence()) config_fail("--plan " + path, "vary: expected a list of key=v1,v2,... or key=start:stop:step");
-    for (const auto& item : v) file_vary.push_back(parse_vary(item.as<std::string>()));
+    for (const auto& item : v) {
+      file_vary.push_back(parse_vary(item.as<std::string>()));
+      for (std::string& value : file_vary.back().values) value = beside_plan(path, file_vary.back().key, value);
+    }
   }
   opt.vary.insert(opt.vary.begin(), file_vary.begin(), file_vary.end());
   if (doc["seeds"]) opt.seeds = doc["seeds"].as<int>();
