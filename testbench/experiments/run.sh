@@ -4,7 +4,7 @@
 #
 #   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; 1,046 points: hours on 2 cores)
 #   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,533 points)
-#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS, chapter 4 at h = 6 and 8; 726 points)
+#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS and PTRANS, chapter 4 at h = 6 and 8; 966 points)
 #   testbench/experiments/run.sh topo             # every topo_*.yaml (meshes and Flattened Butterflies; 278 points)
 #   testbench/experiments/run.sh seed001          # every seed001_*.yaml (seed 001's queue schemes on 2D and 3D tori and the 2D KNS with Hybrid-DOR, OSHA and SASHA, and VOQnet on a mesh; 604 points)
 #   testbench/experiments/run.sh ethernet         # every ethernet_*.yaml (seed 000 ch. 4 / seed 002: MAR-bP and QCN-Switch, h = 4; 206 points)
