@@ -24,8 +24,13 @@ void Router::path_arriving(int port, const LinkMessage& msg) {
   const Packet& pkt = pool_[msg.packet];
   if (pkt.cnm || pkt.ack) return;  // an ACK's header is what it carries back
   PathHeader& h = (*path_headers_)[msg.packet];
-  if (ports_[port].link_class != 0) h.waited += static_cast<std::uint32_t>(msg.arrival - h.arrived - hop_cycles_);
+  if (ports_[port].link_class != 0) {
+    const auto wait = static_cast<std::uint32_t>(msg.arrival - h.arrived - hop_cycles_);
+    h.waited += wait;
+    path_headers_->add_wait(h.router, wait);
+  }
   h.arrived = msg.arrival;
+  h.router = id_;
 }
 
 // PR-DRB at a grant: the head's wait here will be what it has waited for the switch (from when it could have

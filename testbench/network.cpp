@@ -82,6 +82,7 @@ void Network::build_routers_and_nics() {
   if (config.qcn.sampling) np.qcn = &config.qcn;
   if (const MetaPathParams* m = routing_->metapath()) {  // DRB, PR-DRB
     path_headers_ = std::make_unique<PathHeaders>();
+    path_headers_->count_routers(topo_->routers());
     np.metapath = m;
     np.path_headers = path_headers_.get();
     const RouterParams& rp = config.router;

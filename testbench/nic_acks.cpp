@@ -11,7 +11,9 @@ namespace hiradix {
 // `head`: the cycle the packet's head reached this NIC, which ends the last router's wait (Router::path_arriving).
 void Nic::acknowledge(const Packet& pkt, PacketId id, Cycle head, Cycle tail) {
   PathHeader ack = (*params_.path_headers)[id];
-  ack.waited += static_cast<std::uint32_t>(head - ack.arrived - params_.path_timing.router - params_.path_timing.terminal_link);
+  const auto wait = static_cast<std::uint32_t>(head - ack.arrived - params_.path_timing.router - params_.path_timing.terminal_link);
+  ack.waited += wait;
+  params_.path_headers->add_wait(ack.router, wait);
   ack.latency = static_cast<std::uint32_t>(tail - pkt.injected);  // Eq. 2: transmission plus the waits
   ack.msp = pkt.route.intermediate;
   ++acks_made_;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -302,6 +303,46 @@ TEST(DrbRuns, HeaderWaitsAreTheLatencyBeyondZeroLoadAndEveryPacketIsAcknowledged
     EXPECT_LE(made, r["conservation"]["created"].get<std::uint64_t>());
     EXPECT_GT(r["path_types"]["msp"].get<double>(), 0.0) << algorithm;  // a share of the packets
   }
+}
+
+// The per-router latency map (seed 004 §5.5): every data head is counted once at each router it passes, its
+// wait there measured by the next router or the NIC, so the heads add up to the packets' routers visited
+// (hops + 1, from the statistics' own hop counts) and the waits to what the ACKs brought back (their mean
+// per ACK, every packet acknowledged and taken). A lone packet waits nowhere.
+TEST(DrbRuns, TheRouterLatencyMapAddsUpToTheHeadersWaits) {
+  test::TempDir dir("hiradix_drb_map");
+  std::string all_to_all;
+  for (int k = 1; k < 16; ++k)
+    for (int s = 0; s < 16; ++s) all_to_all += std::to_string(100 + 20 * k) + " " + std::to_string(s) + " " + std::to_string((s + k) % 16) + " 2\n";
+  std::ofstream(dir.file("a2a.trace")) << all_to_all;
+  std::ofstream(dir.file("one.trace")) << "100 0 15 1\n";
+  const auto run = [&](const std::string& trace) {
+    return run_sane({{"topology.type", "mesh"}, {"topology.dims", "[4,4]"}, {"routing.algorithm", "drb"}, {"routing.drb_acks", "free"},
+                     {"traffic.pattern", "trace"}, {"traffic.trace_file", dir.file(trace)}, {"sim.warmup", "0"}, {"sim.measure", "20000"}});
+  };
+  const json r = run("a2a.trace");
+  ASSERT_TRUE(r["trace"]["complete"].get<bool>());
+  const json& d = r["drb"];
+  ASSERT_EQ(d["router_wait_mean"].size(), 16u);
+  double heads = 0, waited = 0;
+  for (std::size_t i = 0; i < 16; ++i) {
+    heads += d["router_heads"][i].get<double>();
+    waited += d["router_heads"][i].get<double>() * d["router_wait_mean"][i].get<double>();
+  }
+  const double packets = r["packets"].get<double>();
+  EXPECT_EQ(packets, 480);
+  EXPECT_NEAR(heads, packets * (r["average_hops"].get<double>() + 1), 1e-6);
+  EXPECT_EQ(d["acks"]["taken"], 480);
+  EXPECT_NEAR(waited, d["wait_mean"].get<double>() * 480, 1e-6);
+  EXPECT_GT(waited, 0);
+
+  const json one = run("one.trace");
+  int visited = 0;
+  for (std::size_t i = 0; i < 16; ++i) {
+    EXPECT_EQ(one["drb"]["router_wait_mean"][i], 0.0) << i;
+    visited += one["drb"]["router_heads"][i].get<int>();
+  }
+  EXPECT_EQ(visited, 7);  // XY from router 0 to 15: six hops
 }
 
 // The event-driven run is the polled one, under network and free ACKs, for both routings.

@@ -281,6 +281,29 @@ TEST(PlotData, ExecutionTimeBarsPerTraceFile) {
   EXPECT_NE(gp.find("\"SASHA\" 1"), std::string::npos) << gp;
 }
 
+// DRB's per-router latency map: a point's waits as a matrix, a row per y (router = x + width * y), the
+// largest named in the panel's title.
+TEST(PlotData, RouterWaitMapIsTheMeshsGrid) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  fs::create_directories(dir.path / "s/points");
+  std::ofstream(dir.file("s/results.csv")) << "point,routing.algorithm,seed,status,accepted_load,latency.total.average,offered_load\n"
+                                              "0,drb,1,ok,0.1,200,0.1\n";
+  const json p = {{"status", "ok"},
+                  {"drb", {{"router_wait_mean", {1.5, 0, 2, 9.25, 3, 4}}}},
+                  {"config", {{"topology", {{"type", "mesh"}, {"dims", {3, 2}}, {"p", 1}}},
+                              {"routing", {{"algorithm", "drb"}}},
+                              {"traffic", {{"pattern", "un"}, {"load", 0.1}, {"change", {{"at", -1}}}}}}}};
+  std::ofstream(dir.path / "s/points/0000.json") << p.dump();
+  std::string out;
+  ASSERT_EQ(plot(dir, &out), 0) << out;
+  ASSERT_TRUE(fs::exists(dir.path / "s/plots/router_wait_map.png")) << out;
+  EXPECT_EQ(data_rows(read_text(dir.file("s/plots/router_wait_map.dat")), 0),
+            (std::vector<std::vector<std::string>>{{"1.5", "0", "2"}, {"9.25", "3", "4"}}));
+  const std::string gp = read_text(dir.file("s/plots/router_wait_map.gp"));
+  EXPECT_NE(gp.find("max 9.2 at (0, 1)"), std::string::npos) << gp;
+}
+
 #endif
 
 }  // namespace

@@ -30,6 +30,7 @@ struct PathHeader {
   // router it reaches (and at last the destination NIC) adds the previous router's wait, the time its head
   // took there beyond the pipeline and the link (PathTiming), input and output queues alike.
   Cycle arrived = 0;
+  std::int32_t router = -1;   // the router the head is in (whose wait the next router or the NIC measures)
   std::uint32_t waited = 0;
   std::uint32_t latency = 0;  // an ACK: the acknowledged packet's latency, injection to tail at its destination
   std::uint32_t msp = 0;      // an ACK: the acknowledged packet's waypoints (its RouteState::intermediate)
@@ -48,8 +49,23 @@ class PathHeaders {
   PathHeader& operator[](PacketId id) { return headers_[id]; }
   const PathHeader& operator[](PacketId id) const { return headers_[id]; }
 
+  // The per-router latency map (seed 004 §5.5): the waits the data packets' heads had at each router, as
+  // the next router or the destination NIC measures them, over the whole run.
+  void count_routers(int routers) { wait_sum_.assign(static_cast<std::size_t>(routers), 0), waits_.assign(static_cast<std::size_t>(routers), 0); }
+  void add_wait(int router, std::uint32_t wait) {
+    wait_sum_[static_cast<std::size_t>(router)] += wait;
+    ++waits_[static_cast<std::size_t>(router)];
+  }
+  std::uint64_t heads(int r) const { return waits_[static_cast<std::size_t>(r)]; }
+  // Router r's mean wait per head, 0 if no head passed it.
+  double mean_wait(int r) const {
+    const auto i = static_cast<std::size_t>(r);
+    return waits_[i] ? static_cast<double>(wait_sum_[i]) / static_cast<double>(waits_[i]) : 0.0;
+  }
+
  private:
   std::vector<PathHeader> headers_;
+  std::vector<std::uint64_t> wait_sum_, waits_;  // per router
 };
 
 }  // namespace hiradix

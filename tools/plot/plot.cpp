@@ -170,7 +170,7 @@ std::vector<plot::Figure> sweep_figures(const std::string& csv, bool quiet) {
       {"latency_vs_load", plot::latency_figure}, {"accepted_vs_offered", plot::accepted_figure}, {"contention", plot::contention_figure},
       {"fairness", plot::fairness_figure},       {"transient", plot::transient_figure},        {"contention_trace", plot::contention_trace_figure},
       {"accepted_vs_offset", plot::offset_figure}, {"latency_per_burst", plot::bursts_figure},
-      {"execution_time", plot::execution_figure}};
+      {"execution_time", plot::execution_figure}, {"router_wait_map", plot::wait_map_figure}};
   std::vector<plot::Figure> figures;
   auto add = [&](const std::string& name, plot::Figure f, const std::string& why_not) {
     if (f.name.empty() && !quiet) std::cout << "plot: no " << name << " figure: " << why_not << "\n";

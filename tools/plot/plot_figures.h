@@ -32,6 +32,8 @@ Figure transient_figure(const SweepTable& sweep, const Layout& layout, std::stri
 Figure contention_trace_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 // Latency per burst of bursty repetitive traffic, and DRB's paths opened per burst (plot_bursts.cpp).
 Figure bursts_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+// DRB's per-router latency map on a 2-D mesh or torus (plot_wait_map.cpp).
+Figure wait_map_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 // A trace's execution time per configuration (plot_trace.cpp).
 Figure execution_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 // A routing's levels figure over the points of `algorithms` (the routings that declare it): ACOR's.

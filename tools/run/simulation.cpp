@@ -408,6 +408,16 @@ nlohmann::json drb_json(Network& net) {
                       {"msps_per_flow_at_end", metapaths ? static_cast<double>(open) / static_cast<double>(metapaths) : 0.0}};
   if (net.routing().metapath()->predictive)
     j["solutions"] = {{"saved", sum.saved}, {"installed", sum.installed}, {"misses", sum.misses}};
+  // The per-router latency map: each router's mean wait per data head over the run (results.csv: its min,
+  // mean and max over the routers).
+  std::vector<double> waits(static_cast<std::size_t>(net.routers()));
+  std::vector<std::uint64_t> heads(waits.size());
+  for (int r = 0; r < net.routers(); ++r) {
+    waits[static_cast<std::size_t>(r)] = net.path_headers()->mean_wait(r);
+    heads[static_cast<std::size_t>(r)] = net.path_headers()->heads(r);
+  }
+  j["router_wait_mean"] = waits;
+  j["router_heads"] = heads;
   return j;
 }
 
