@@ -277,6 +277,7 @@ TEST(PlotData, ExecutionTimeBarsPerTraceFile) {
   const std::string gp = read_text(dir.file("s/plots/execution_time.gp"));
   EXPECT_NE(gp.find("set title \"a.trace\""), std::string::npos) << gp;
   EXPECT_NE(gp.find("set title \"b.trace\""), std::string::npos) << gp;
+  EXPECT_EQ(gp.find("Trace a.trace"), std::string::npos) << "each panel names its trace, not the title: " << gp;
   EXPECT_NE(gp.find("\"OSHA (not delivered)\" 0"), std::string::npos) << gp;
   EXPECT_NE(gp.find("\"SASHA\" 1"), std::string::npos) << gp;
 }
@@ -302,6 +303,28 @@ TEST(PlotData, RouterWaitMapIsTheMeshsGrid) {
             (std::vector<std::vector<std::string>>{{"1.5", "0", "2"}, {"9.25", "3", "4"}}));
   const std::string gp = read_text(dir.file("s/plots/router_wait_map.gp"));
   EXPECT_NE(gp.find("max 9.2 at (0, 1)"), std::string::npos) << gp;
+}
+
+// With the topology varied the title names no network: the first row's would be wrong for the others.
+TEST(PlotData, AVariedTopologyIsNotNamedInTheTitle) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  fs::create_directories(dir.path / "s/points");
+  std::ofstream(dir.file("s/results.csv")) << "point,topology.type,seed,status,accepted_load,latency.total.average,offered_load,"
+                                              "trace.packets,trace.execution_cycles\n"
+                                              "0,mesh,1,ok,0.1,200,0.1,40,4000\n1,torus,1,ok,0.1,190,0.1,40,3500\n";
+  for (const char* type : {"mesh", "torus"}) {
+    const json p = {{"status", "ok"},
+                    {"config", {{"topology", {{"type", type}, {"dims", {4, 4}}, {"p", 1}}},
+                                {"routing", {{"algorithm", "dor"}}},
+                                {"traffic", {{"pattern", "trace"}, {"trace_file", "a.trace"}, {"change", {{"at", -1}}}}}}}};
+    std::ofstream(dir.path / "s/points" / (std::string("000") + (type[0] == 'm' ? "0" : "1") + ".json")) << p.dump();
+  }
+  std::string out;
+  ASSERT_EQ(plot(dir, &out), 0) << out;
+  const std::string gp = read_text(dir.file("s/plots/execution_time.gp"));
+  EXPECT_EQ(gp.find("Mesh 4"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("\"type = torus\" 1"), std::string::npos) << gp;
 }
 
 #endif

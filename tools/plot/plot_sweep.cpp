@@ -70,7 +70,11 @@ std::string joined(const SweepTable& s, std::size_t row, const std::vector<std::
 // The title's context: the network, the routing when every curve has the same one, the varied keys that
 // took a single value, and the traffic when there is one pattern.
 std::string context_of(const SweepTable& s, const Layout& l, const std::vector<std::string>& constant, const json& config) {
-  std::string c = network_display(config);
+  // A network named by the first row would be wrong for curves of other networks (a varied topology key).
+  const auto topology_key = [](const std::string& k) { return k.rfind("topology.", 0) == 0; };
+  const bool network_varies = std::any_of(l.series_keys.begin(), l.series_keys.end(), topology_key) ||
+                              std::any_of(l.facet_keys.begin(), l.facet_keys.end(), topology_key);
+  std::string c = network_varies ? "" : network_display(config);
   auto add = [&c](const std::string& part) { c += (c.empty() ? "" : ", ") + part; };
   const bool routing_in_series = std::find(l.series_keys.begin(), l.series_keys.end(), "routing.algorithm") != l.series_keys.end();
   if (!routing_in_series && config.contains("routing")) {
@@ -87,6 +91,8 @@ std::string context_of(const SweepTable& s, const Layout& l, const std::vector<s
     nlohmann::json traffic = config;
     if (std::find(l.series_keys.begin(), l.series_keys.end(), "traffic.change.pattern") != l.series_keys.end())
       traffic["traffic"]["change"].erase("pattern");
+    if (std::find(l.series_keys.begin(), l.series_keys.end(), "traffic.trace_file") != l.series_keys.end())
+      traffic["traffic"].erase("trace_file");  // each panel names its trace
     add(traffic_display(traffic, transient));
   }
   return c;

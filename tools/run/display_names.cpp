@@ -118,6 +118,8 @@ std::string traffic_display(const nlohmann::json& config, bool with_load) {
   const int span = topo ? topo->consecutive_domains() : 0;
   const long long offset = at(config, "traffic.offset").is_number() ? at(config, "traffic.offset").get<long long>() : 0;
   std::string s = pattern_display(pattern.get<std::string>(), offset, span);
+  const nlohmann::json& trace = at(config, "traffic.trace_file");
+  if (pattern == "trace" && trace.is_string()) return s + " " + std::filesystem::path(trace.get<std::string>()).filename().string();  // no load
   const double load = at(config, "traffic.load").is_number() ? at(config, "traffic.load").get<double>() : -1;
   if (at(config, "traffic.change.at").is_number() && at(config, "traffic.change.at").get<long long>() >= 0) {
     const std::string after = at(config, "traffic.change.pattern").is_string() ? at(config, "traffic.change.pattern").get<std::string>() : "same";
