@@ -3,7 +3,7 @@
 // minimal rule, leaving the row first, while its VC may send, else the host port's alternative out of the row
 // (hosts 0-2 on the 3 ports of dimension 1, host 3 sharing host 0's); in-row and in-transit packets minimal;
 // the OpenFlow rule table against Eq. 4-1 and against every decision; no deadlock with valiant's VCs; whole
-// runs under pause.
+// runs under pause; both in lockstep with the RTL routing unit (valiant's submodule) and in rc_mode rtl.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -127,7 +127,7 @@ TEST(MarbpFlattenedButterfly, NoDeadlockWithValiantsVcs) {
     const DeadlockAnalysis a = analyse_deadlock(*topo, *r, r->vcs_needed().per_class);
     EXPECT_EQ(a.verdict, DeadlockAnalysis::Verdict::kAcyclic) << algorithm << ": " << a.cycle;
   }
-  EXPECT_NE(routing(*topo, "marbp")->rtl_refusal().find("Dragonfly"), std::string::npos);
+  for (const char* algorithm : {"marbp", "qcn_switch"}) EXPECT_EQ(routing(*topo, algorithm)->rtl_refusal(), "") << algorithm;
 }
 
 Overrides ethernet_fb(const char* algorithm, const char* pattern, const char* load) {
@@ -172,6 +172,38 @@ TEST(QcnSwitchFlattenedButterflyRuns, TheComparisonKeepsUniformTrafficMinimalAnd
   for (const json* r : {&base_un, &compare_un, &base_adv}) EXPECT_TRUE((*r)["qcn"]["conservation"]["ok"].get<bool>());
   const json poll = run_sane(with(with(ethernet_fb("qcn_switch", "un", "0.8"), qcn), {{"sim.scheduling", "poll"}}));
   EXPECT_EQ(without_scheduling(compare_un), without_scheduling(poll));
+}
+
+// The RTL unit (valiant's submodule, codes generic_marbp and generic_qcn_switch) decides every hop in lockstep
+// with the model, both rules taken, and alone (rc_mode rtl) gives the model's run.
+void expect_rtl_agrees(const Overrides& o) {
+  const json model = run_sane(o);
+  const json lock = run_sane(with(o, {{"router.rc_mode", "lockstep"}}));
+  const json rtl = run_sane(with(o, {{"router.rc_mode", "rtl"}}));
+  ASSERT_FALSE(model.is_null());
+  ASSERT_FALSE(lock.is_null());
+  ASSERT_FALSE(rtl.is_null());
+  EXPECT_EQ(lock["rtl"]["mismatches"], 0) << lock["rtl"].dump();
+  EXPECT_GT(lock["rtl"]["decisions"].get<long long>(), 10000);
+  const double minimal = model["path_types"].value("min", 0.0);
+  EXPECT_GT(minimal, 0.05);  // both rules taken
+  EXPECT_LT(minimal, 0.95);
+  EXPECT_EQ(without_rc_mode(model), without_rc_mode(lock));
+  EXPECT_EQ(without_rc_mode(model), without_rc_mode(rtl));
+}
+
+// ADV+1 at 0.4 with 80-phit network buffers: pauses come back to the source, and 42 % of the packets take the
+// host port's alternative (seed 1: 0.337 accepted, MIN 0.25; 34,777 decisions).
+TEST(MarbpFlattenedButterflyRuns, LockstepAndRtlWithTheRoutingUnit) {
+  expect_rtl_agrees(with(ethernet_fb("marbp", "adv", "0.4"), {{"router.buffers.network", "80"}, {"sim.measure", "2000"}}));
+}
+
+// QCN-Switch's base variant under ADV+1 at 0.4: 13 % minimal (seed 1; 40,505 decisions), its draw from the
+// same LFSR bits in the unit, P (qcn_p) from the model's table.
+TEST(QcnSwitchFlattenedButterflyRuns, LockstepAndRtlWithTheRoutingUnit) {
+  expect_rtl_agrees(with(ethernet_fb("qcn_switch", "adv", "0.4"),
+                         {{"qcn.sampling", "output"}, {"qcn.reaction", "off"}, {"qcn.cpc", "10"}, {"router.output_queue", "128"},
+                          {"routing.qcn_variant", "base"}, {"sim.measure", "2000"}}));
 }
 
 }  // namespace

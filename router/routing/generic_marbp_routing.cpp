@@ -1,6 +1,7 @@
 #include "router/routing/generic_marbp_routing.h"
 
 #include "router/common/router_view.h"
+#include "router/routing/flattened_butterfly_geometry_inputs.h"
 #include "router/routing/marbp_rtl.h"
 #include "router/routing/openflow_table.h"
 
@@ -9,9 +10,21 @@ namespace hiradix {
 GenericMarbpRouting::GenericMarbpRouting(const FlattenedButterfly& topo)
     : GenericValiantRouting(topo, MinPaths::kRowLast), fb_(topo) {}
 
-void GenericMarbpRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+void GenericMarbpRouting::gather_rules(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   GenericValiantRouting::gather(view, pkt, ctx);
+  if (!view.rtl_in_loop()) return;  // the rest is the RTL's alone
+  set_flattened_butterfly_inputs(fb_, ctx.router, dst_router(pkt), ctx);
+  marbp_mid(ctx) = view.at_injection() ? host_intermediate(ctx.router, view.in_port()) : 0;
+}
+
+void GenericMarbpRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
+  gather_rules(view, pkt, ctx);
   if (view.at_injection()) ctx.flow_ready = view.flow_ready_masks();
+}
+
+int GenericMarbpRouting::intermediate(const RouterView& view, const Packet& pkt, int router) const {
+  if (!view.at_injection()) return static_cast<int>(pkt.route.intermediate);
+  return host_intermediate(router, view.in_port());
 }
 
 int GenericMarbpRouting::host_port(int router, int host) const {
@@ -52,9 +65,7 @@ void GenericMarbpRouting::inject(const RoutingContext& ctx, int dst_router, Pack
   rs.path_bits = rs.phase == 0 ? 1 : 0;
 }
 
-std::string GenericMarbpRouting::rtl_refusal() const {
-  return "routing.algorithm: " + name() + "'s RTL unit (rtl/routing/hiradix_route_marbp.v) is the Dragonfly's; on " +
-         topo_.describe() + " it runs in the model only";
-}
+// Generic valiant's (one link class, the hops in the header, the forwarding tables): its unit decides.
+std::string GenericMarbpRouting::rtl_refusal() const { return GenericValiantRouting::rtl_refusal(); }
 
 }  // namespace hiradix

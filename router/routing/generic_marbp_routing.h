@@ -10,15 +10,22 @@
 //
 // It is Valiant whose intermediate router is fixed per host instead of drawn: GenericValiantRouting's VCs (a
 // set per phase, hop-count VCs within each) and its deadlock check, which walks every intermediate router, a
-// superset of the host ports' far ends. Its OpenFlow rules (openflow_table.h) are counted in result.json. No
-// RTL unit (the Dragonfly's is hiradix_route_marbp.v).
+// superset of the host ports' far ends. Its OpenFlow rules (openflow_table.h) are counted in result.json.
+// Its RTL is generic valiant's submodule (rtl/routing/hiradix_route_generic_valiant.v, code generic_marbp;
+// generic_valiant_rtl.h; the Dragonfly's is hiradix_route_marbp.v): the forwarding table's rows are the
+// row-last rules, the intermediate at injection is an input, marbp_mid, the host port's alternative rule's
+// entry (its far end, which gather() fills), and the minimal rule is kept while flow_ready of (the row's first
+// port, phase 1's first VC) is set; the unit tells another row by the coordinates (fb_here, fb_dst).
 #pragma once
 #include <string>
 
 #include "router/routing/generic_valiant_routing.h"
 #include "topology/flattened_butterfly.h"
+#include "rtl_own_slots.h"
 
 namespace hiradix {
+
+HIRADIX_OWN_SCALAR(marbp_mid)
 
 class GenericMarbpRouting : public GenericValiantRouting {
  public:
@@ -36,7 +43,8 @@ class GenericMarbpRouting : public GenericValiantRouting {
   int rule_port(int router, int dst_router) const;
   bool in_group(int router, int dst_router) const { return topo_.domain_of(dst_router) == topo_.domain_of(router); }
   int router_of_node(std::uint32_t node) const { return topo_.nic_port(static_cast<int>(node), 0).router; }
-  void gather_rules(RouterView& view, const Packet& pkt, RoutingContext& ctx) const { GenericValiantRouting::gather(view, pkt, ctx); }
+  // Generic valiant's inputs and, with the RTL in the loop, the coordinates and marbp_mid (QCN-Switch's too).
+  void gather_rules(RouterView& view, const Packet& pkt, RoutingContext& ctx) const;
 
  protected:
   // Whether the minimal rule applies to a packet injected towards another row whose minimal hop is
@@ -44,6 +52,8 @@ class GenericMarbpRouting : public GenericValiantRouting {
   virtual bool keeps_minimal(const RoutingContext& ctx, const RoutingDecision& minimal) const;
   // The header: the minimal path, or the host port's alternative (phase 0 towards its far end).
   void inject(const RoutingContext& ctx, int dst_router, Packet& pkt) const override;
+  // At injection the host port's alternative far end (the row fwd_row_mid reads), in transit the header's.
+  int intermediate(const RouterView& view, const Packet& pkt, int router) const override;
 
  private:
   const FlattenedButterfly& fb_;

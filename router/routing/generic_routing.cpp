@@ -127,7 +127,7 @@ RoutingDecision GenericRouting::hop(int router, int port, Packet& pkt) const {
     int ports[kMaxRadix];
     const int n = min_ports(router, dst, ports);
     d.min_port = static_cast<std::uint16_t>(ports[0]);
-    on_row = paths_ == MinPaths::kDimensionOrder && std::find(ports, ports + n, port) != ports + n;  // read under it only
+    on_row = paths_ != MinPaths::kAdaptive && std::find(ports, ports + n, port) != ports + n;  // read under those only
   }
   d.out_port = static_cast<std::uint16_t>(port);
   RouteState& rs = pkt.route;
@@ -137,8 +137,8 @@ RoutingDecision GenericRouting::hop(int router, int port, Packet& pkt) const {
   rs.phase_classes |= static_cast<std::uint8_t>(1u << cls);
   d.out_vc = static_cast<std::uint8_t>(vc);
   // A hop that does not bring the packet one hop closer to its destination leaves its minimal path; under
-  // dimension_order, a hop off the dimension-ordered port towards the destination does (as the RTL reads it:
-  // the port is not on the destination's row).
+  // dimension_order (and kRowLast, MAR-bP's), a hop off the ordered port(s) towards the destination does (as
+  // the RTL reads it: the port is not on the destination's row).
   d.misroute = paths_ == MinPaths::kAdaptive ? topo_.distance(topo_.peer(router, port).router, dst) != topo_.distance(router, dst) - 1
                                              : !on_row;
   return d;

@@ -49,7 +49,8 @@ class GenericValiantRouting : public GenericRouting {
  protected:
   // The intermediate router of this decision at `router`: at injection the one inject() will draw from the
   // decision's random state (view.next_random()), in transit the header's.
-  int intermediate(const RouterView& view, const Packet& pkt, int router) const;
+  // (MAR-bP's: its host port's alternative, generic_marbp_routing.h.)
+  virtual int intermediate(const RouterView& view, const Packet& pkt, int router) const;
   // The intermediate router drawn at injection for a packet from router `source` to router `dst` with the
   // low 32 bits of the decision's random state: lfsr_draw among all the routers (GridRvlbRouting's own).
   virtual int draw_intermediate(int source, int dst, std::uint32_t bits) const;

@@ -19,12 +19,17 @@ inline constexpr Field generic_valiant_fields[] = {
     own_input("vlb_routers", rtl::ROUTER_W + 1).on("mesh|torus|flattened_butterfly|kns|fully_connected"),
     // max(1, H), H the most network hops of a minimal path: phase 1's first VC.
     own_input("vlb_h", rtl::HOPS_W + 1).on("mesh|torus|flattened_butterfly|kns|fully_connected"),
+    // MAR-bP and QCN-Switch on the Flattened Butterfly (generic_marbp_routing.h): at injection the far end of
+    // the host port's alternative rule (its OpenFlow entry, read by the input port), the intermediate router.
+    own_input("marbp_mid", rtl::ROUTER_W).on("flattened_butterfly"),
 };
 // Its submodule (rtl/routing/hiradix_route_generic_valiant.v) and codes: `valiant` and `ugal` where the
-// topology has no Dragonfly geometry (the Dragonfly's keep codes 1 and 2), and `rvlb` on the grids
-// (grid_rvlb_rtl.h; the Dragonfly's keeps code 8).
+// topology has no Dragonfly geometry (the Dragonfly's keep codes 1 and 2), `rvlb` on the grids
+// (grid_rvlb_rtl.h; the Dragonfly's keeps code 8), and `marbp` and `qcn_switch` on the Flattened Butterfly
+// (the Dragonfly's keep codes 21 and 23, marbp_rtl.h, whose flow_ready and qcn_p these read too).
 inline constexpr RoutingCode generic_valiant_routings[] = {
-    {"generic_valiant", 18, "valiant"}, {"generic_ugal", 19, "ugal"}, grid_rvlb_code};
+    {"generic_valiant", 18, "valiant"}, {"generic_ugal", 19, "ugal"}, grid_rvlb_code,
+    {"generic_marbp", 24, "marbp"}, {"generic_qcn_switch", 25, "qcn_switch"}};
 inline constexpr Submodule generic_valiant_submodule =
     submodule("generic_valiant", generic_valiant_routings).on("mesh|torus|flattened_butterfly|kns|fully_connected");
 }  // namespace hiradix::rtl_decl

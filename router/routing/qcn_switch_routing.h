@@ -14,7 +14,8 @@
 // over both, as OSHA's OshaOnVn.
 //
 // The routing unit reads P[minimal port] in whole percent (own input qcn_p) and N from the decision's
-// random bits 0..31: 1 + floor(bits * 100 / 2^32) (the Dragonfly's; the Flattened Butterfly's has none).
+// random bits 0..31: 1 + floor(bits * 100 / 2^32), the Dragonfly's (hiradix_route_marbp.v) and the
+// Flattened Butterfly's (generic valiant's submodule, code generic_qcn_switch: generic_marbp_routing.h).
 #pragma once
 #include <memory>
 #include <string>

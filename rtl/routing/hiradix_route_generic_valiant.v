@@ -22,6 +22,13 @@
 // phase 0, vlb_h + the hops taken in phase 1 after (vlb_h = max(1, H), H the most hops of a minimal path);
 // the local counter counts the hop; a misroute when the port is not on the destination's row; min_port the
 // destination row's first port (dst_port at the destination router).
+// MAR-bP and QCN-Switch on the Flattened Butterfly (codes GENERIC_MARBP, GENERIC_QCN_SWITCH;
+// router/routing/generic_marbp_routing.h, qcn_switch_routing.h) draw nothing: at injection towards another
+// row (dimension 0's lines, the groups) the minimal rule (the table's row for the destination is the
+// row-last one, MinPaths::kRowLast) is kept while flow_ready of (its first port, VC vlb_h) is set (MAR-bP),
+// or iff N = 1 + floor(random[31:0] * 100 / 2^32) <= qcn_p (QCN-Switch; the Dragonfly's draw,
+// hiradix_route_marbp.v); else the intermediate is marbp_mid, the far end of the host port's alternative rule
+// (an input: the rule table's entry for in_port), whose row fwd_row_mid is. Everything after is valiant's.
 `default_nettype none
 module hiradix_route_generic_valiant(
 `include "routing/hiradix_routing_port_list.vh"
@@ -38,8 +45,11 @@ module hiradix_route_generic_valiant(
   wire at_injection = injection && kns_switch == 2'd0;
   wire ugal = cfg_algorithm == ALG_GENERIC_UGAL[ALG_W-1:0];
   wire grid_rvlb = cfg_algorithm == ALG_GRID_RVLB[ALG_W-1:0];
+  wire marbp = cfg_algorithm == ALG_GENERIC_MARBP[ALG_W-1:0];
+  wire qcn_switch = cfg_algorithm == ALG_GENERIC_QCN_SWITCH[ALG_W-1:0];
+  wire rules = marbp || qcn_switch;  // MAR-bP's rules: no draw of the intermediate router
   // `on` only lets the Verilated model skip the searches when another routing is selected.
-  wire on = ugal || grid_rvlb || cfg_algorithm == ALG_GENERIC_VALIANT[ALG_W-1:0];
+  wire on = ugal || grid_rvlb || rules || cfg_algorithm == ALG_GENERIC_VALIANT[ALG_W-1:0];
 
   // Both rows' choices side by side; the phase picks one at the end.
   wire found_dst, found_mid;
@@ -90,6 +100,21 @@ module hiradix_route_generic_valiant(
   wire [CW-1:0] cost_vlb = {{(CW-LOAD_W-HW){1'b0}}, product_vlb} + {{(CW-THRESH_W){cfg_ugal_t[THRESH_W-1]}}, cfg_ugal_t};
   wire take_min = ugal && $signed(cost_min) <= $signed(cost_vlb);
 
+  // MAR-bP / QCN-Switch (rules): towards another row (a coordinate above dimension 0 differs) the minimal
+  // rule, whose hop is the row's first port on phase 1's first VC, vlb_h, is kept while that VC's flow
+  // control lets a packet go (MAR-bP; VCs beyond READY_W never do) or iff the draw N = 1 + floor(random[31:0]
+  // * 100 / 2^32) is at most qcn_p (QCN-Switch); else the host port's alternative rule: phase 0 towards
+  // marbp_mid, its far end.
+  wire other_row = fb_here[MB-1:COORD_W] != fb_dst[MB-1:COORD_W];
+  wire ready = vlb_h < READY_W[HOPS_W:0] && flow_ready[first_dst * READY_W + {30'b0, vlb_h[1:0]}];
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [38:0] scaled = {7'b0, random[31:0]} * 39'd100;  // its low 32 bits are the fraction
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire keeps_minimal = marbp ? ready : scaled[38:32] < qcn_p;
+  wire take_alt = other_row && !keeps_minimal;
+  wire [ROUTER_W-1:0] rules_inter = take_alt ? marbp_mid : here[ROUTER_W-1:0];
+  wire rules_phase = !take_alt || {{(W-ROUTER_W){1'b0}}, marbp_mid} == dst_router;
+
   // The header after injection and after the phase's change at the intermediate router.
   wire [ROUTER_W-1:0] rs_inter = rs_in[RS_INTER_LSB +: ROUTER_W];
   wire [HOPS_W-1:0] lhops = rs_in[RS_LHOPS_LSB +: HOPS_W];
@@ -104,8 +129,8 @@ module hiradix_route_generic_valiant(
     phase = rs_in[RS_PHASE_BIT];
     flags = rs_flags;
     if (at_injection) begin
-      inter = root;
-      phase = degenerate || take_min;
+      inter = rules ? rules_inter : root;
+      phase = rules ? rules_phase : degenerate || take_min;
       flags = 8'd0;
       rs[RS_PATH_LSB +: 3] = phase ? 3'd0 : 3'd1;
     end

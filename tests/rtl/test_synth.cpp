@@ -12,6 +12,7 @@
 #include <iostream>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim_helpers.h"
@@ -428,6 +429,32 @@ TEST(Synth, GridRvlbOnAMeshAndAFlattenedButterflyReportsTheRoutingUnit) {
     const json& u = r["blocks"]["routing_unit"];
     std::cout << "  rvlb " << type << " 4x4: " << u["area_um2"] << " um2, " << u["cells"] << " cells, " << u["delay_ns"] << " ns, depth "
               << u["depth"] << "\n";
+    fs::remove_all(dir);
+  }
+}
+
+// marbp and qcn_switch on a 4 x 4 Flattened Butterfly (p = 4): generic valiant's submodule under their own codes
+// there (ALG_GENERIC_MARBP = 24, ALG_GENERIC_QCN_SWITCH = 25, generic_valiant_rtl.h), reading the host port's
+// far end (marbp_mid), flow_ready / qcn_p and the FB's coordinates; not the Dragonfly's MAR-bP submodule. No
+// state block on the FB (QCN-Switch's table is the model's there).
+TEST(Synth, MarbpAndQcnSwitchOnAFlattenedButterflyReportTheRoutingUnit) {
+  for (const auto& [algorithm, code] : std::vector<std::pair<std::string, int>>{{"marbp", 24}, {"qcn_switch", 25}}) {
+    const fs::path dir = test::make_temp_dir("hiradix_synth_fb_" + algorithm);
+    const Config c = load_config("", {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"topology.p", "4"},
+                                      {"routing.algorithm", algorithm}, {"router.flow_control", "pause"}, {"router.buffers.network", "512"},
+                                      {"qcn.sampling", "output"}, {"qcn.reaction", "off"}});
+    EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{}) << algorithm;
+    EXPECT_EQ(routing_table_reads(c), 2) << algorithm;
+    const json r = synth_unit(c, dir, {"routing/hiradix_route_generic_valiant.v", "routing/hiradix_row_pick.v"},
+                              {"routing/hiradix_route_marbp.v", "routing/hiradix_route_valiant.v"});
+    EXPECT_EQ(r["params"]["routing"]["algorithm"], algorithm);
+    const std::string wrapper = wrapper_of(dir);
+    EXPECT_NE(wrapper.find("C_ALGORITHM = " + std::to_string(code) + ";"), std::string::npos) << wrapper;
+    for (const char* input : {"marbp_mid;", "fb_here;", "fwd_row_mid;", algorithm == "marbp" ? "flow_ready;" : "qcn_p;"})
+      EXPECT_NE(wrapper.find(input), std::string::npos) << algorithm << ": " << input;
+    const json& u = r["blocks"]["routing_unit"];
+    std::cout << "  " << algorithm << " FB 4x4: " << u["area_um2"] << " um2, " << u["cells"] << " cells, " << u["delay_ns"]
+              << " ns, depth " << u["depth"] << "\n";
     fs::remove_all(dir);
   }
 }
