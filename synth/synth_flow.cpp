@@ -340,7 +340,7 @@ nlohmann::json run_block(const BlockSpec& b, const fs::path& dir, const std::str
 // A routing's state block (router/rtl/state_block_wrapper.h) on this network.
 BlockSpec state_block(const std::string& name, const Config& c) {
   const std::unique_ptr<Topology> topo = make_topology(c);
-  const StateBlockNetwork network(c.routing, *topo, c.router, c.link_vcs(), "hiradix synth " + name);
+  const StateBlockNetwork network(c.routing, *topo, c.router, c.link_vcs(), name, "hiradix synth " + name);
   StateBlockWrapper w = state_block_wrapper(name, network.setup());
   return {name, std::move(w.sources), std::move(w.verilog), true, std::move(w.params)};
 }

@@ -198,12 +198,21 @@ TEST(MarbpFlattenedButterflyRuns, LockstepAndRtlWithTheRoutingUnit) {
   expect_rtl_agrees(with(ethernet_fb("marbp", "adv", "0.4"), {{"router.buffers.network", "80"}, {"sim.measure", "2000"}}));
 }
 
-// QCN-Switch's base variant under ADV+1 at 0.4: 13 % minimal (seed 1; 40,505 decisions), its draw from the
-// same LFSR bits in the unit, P (qcn_p) from the model's table.
-TEST(QcnSwitchFlattenedButterflyRuns, LockstepAndRtlWithTheRoutingUnit) {
-  expect_rtl_agrees(with(ethernet_fb("qcn_switch", "adv", "0.4"),
-                         {{"qcn.sampling", "output"}, {"qcn.reaction", "off"}, {"qcn.cpc", "10"}, {"router.output_queue", "128"},
-                          {"routing.qcn_variant", "base"}, {"sim.measure", "2000"}}));
+// QCN-Switch under ADV+1 at 0.4, its draw from the same LFSR bits in the unit and P (qcn_p) from the
+// table's RTL block (rtl/hiradix_qcn_switch_table.v, 6 transit ports), fed every event the C++ table takes:
+// every variant (base: 13 % minimal, seed 1; 40,505 decisions). Output sampling: the congestion of ADV+1 is
+// at the source switch's own output queue (input sampling sees none here, as MAR-bP sees no pause).
+TEST(QcnSwitchFlattenedButterflyRuns, LockstepAndRtlWithTheRoutingUnitAndTheTable) {
+  for (const char* variant : {"base", "source", "compare"}) {
+    SCOPED_TRACE(variant);
+    const Overrides o = with(ethernet_fb("qcn_switch", "adv", "0.4"),
+                             {{"qcn.sampling", "output"}, {"qcn.reaction", "off"}, {"qcn.cpc", "10"},
+                              {"router.output_queue", "128"}, {"routing.qcn_variant", variant}, {"sim.measure", "2000"}});
+    expect_rtl_agrees(o);
+    const json lock = run_sane(with(o, {{"router.rc_mode", "lockstep"}}));
+    EXPECT_EQ(lock["rtl"]["state_block"], "qcn_switch_table");
+    EXPECT_GT(lock["rtl"]["state_block_reads"].get<long long>(), 10000);
+  }
 }
 
 }  // namespace

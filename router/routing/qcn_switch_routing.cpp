@@ -1,7 +1,5 @@
 #include "router/routing/qcn_switch_routing.h"
 
-#include <type_traits>
-
 #include "router/common/router_view.h"
 #include "router/routing/qcn_switch_state.h"
 #include "router/routing/routing_registry.h"
@@ -25,11 +23,6 @@ void QcnSwitchOn<Marbp>::gather(RouterView& view, const Packet& pkt, RoutingCont
   qcn_p(ctx) = s.table().probability(this->rule_port(ctx.router, dst_router)) / kQcnOnePercent;
 }
 
-template <class Marbp>
-std::vector<std::string> QcnSwitchOn<Marbp>::rtl_state_blocks() const {
-  if constexpr (std::is_same_v<Marbp, MarbpRouting>) return {"qcn_switch_table"};
-  return {};
-}
 
 template class QcnSwitchOn<MarbpRouting>;
 template class QcnSwitchOn<GenericMarbpRouting>;

@@ -41,8 +41,8 @@ class QcnSwitchOn : public Marbp {
   std::unique_ptr<RoutingState> make_state(int router, const RouterParams& params, int input_vcs, int ports) const override;
   bool takes_cnms() const override { return true; }
   std::string port_reading() const override { return "minimal_probability_percent"; }
-  // The Dragonfly's table in the RTL (rtl/hiradix_qcn_switch_table.v); none on the Flattened Butterfly.
-  std::vector<std::string> rtl_state_blocks() const override;
+  // The table in the RTL (rtl/hiradix_qcn_switch_table.v), on the Dragonfly and the Flattened Butterfly.
+  std::vector<std::string> rtl_state_blocks() const override { return {"qcn_switch_table"}; }
   // At injection towards another group: qcn_p(ctx), P of the minimal rule's port in whole percent (0
   // otherwise).
   void gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const override;

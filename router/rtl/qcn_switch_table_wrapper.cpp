@@ -1,7 +1,7 @@
-// QCN-Switch's table (rtl/hiradix_qcn_switch_table.v) of a Dragonfly switch: one entry per transit port
-// (PORTS = T = a - 1 + h), the packet counter as wide as PC_l needs, the configured L_f, PI, Th1, Th2 tied in,
-// and the comparison's registers only under routing.qcn_variant compare, so that the netlist is the
-// configured table's. Events: one a clock.
+// QCN-Switch's table (rtl/hiradix_qcn_switch_table.v) of a switch: one entry per transit port (PORTS = T, a
+// Dragonfly's a - 1 + h, a Flattened Butterfly's sum over dimensions of (S_d - 1) x trunk), the packet
+// counter as wide as PC_l needs, the configured L_f, PI, Th1, Th2 tied in, and the comparison's registers
+// only under routing.qcn_variant compare, so that the netlist is the configured table's. Events: one a clock.
 #include <sstream>
 
 #include "config/schema/config_error.h"
@@ -10,7 +10,7 @@
 namespace hiradix {
 
 StateBlockWrapper qcn_switch_table_wrapper(const StateBlockSetup& s) {
-  const long long transit = s.a - 1 + s.h, lf_inverse = s.integer("routing.qcn_lf_inverse"), pc_l = s.integer("routing.qcn_pc_l");
+  const long long transit = s.transit, lf_inverse = s.integer("routing.qcn_lf_inverse"), pc_l = s.integer("routing.qcn_pc_l");
   int shift = 0;
   while ((1ll << shift) < lf_inverse) ++shift;
   if ((1ll << shift) != lf_inverse)

@@ -115,7 +115,8 @@ int RcCoSim::vn_select(Cycle now, int unit, const std::uint32_t* load, int model
 void RcCoSim::read_state_block(Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in) {
   RtlStateBlock& block = *state_blocks_[static_cast<std::size_t>(ctx.router)];
   std::uint32_t values[8];
-  block.read(now, static_cast<int>(pkt.dst / config_.p / config_.a), values);  // the canonical Dragonfly's group
+  // The destination's group (Topology::domain_of: a Dragonfly's group, a Flattened Butterfly's row).
+  block.read(now, network_.domain_of(network_.nic_port(static_cast<int>(pkt.dst), 0).router), values);
   ++state_reads_;
   bool agree = true;
   for (std::size_t i = 0; i < fed_entries_.size(); ++i) agree &= in.values[static_cast<std::size_t>(fed_entries_[i])] == values[i];

@@ -1,8 +1,9 @@
 // QCN-Switch's table of probabilities (rtl/hiradix_qcn_switch_table.v) in the network's co-simulation: every
 // event the C++ table takes (a data packet sent on a transit port, a CNM through one or made for it) is
 // clocked into the block as it happens, one per clock, in the C++ order; a decision at an injection port
-// towards another group reads P of the minimal rule's port in whole percent (the routing unit's qcn_p), 0
-// towards its own group, as QcnSwitchOn::gather. One model per kind of table: the feedback comparison's and
+// towards another group (a Dragonfly's group, a Flattened Butterfly's row: StateBlockSetup::domain_of) reads
+// P of the minimal rule's port in whole percent (the routing unit's qcn_p), 0 towards its own group, as
+// QcnSwitchOn::gather. One model per kind of table: the feedback comparison's and
 // base / source's (CMakeLists.txt, Vcosim_qcn_switch_table_*), each with room for kPorts transit ports.
 #include <memory>
 #include <string>
@@ -22,9 +23,10 @@ constexpr long long kMaxPcL = (1ll << HIRADIX_COSIM_QCN_CW) - 1;
 template <class Model>
 class RtlQcnSwitchTable final : public RtlStateBlock {
  public:
-  RtlQcnSwitchTable(const StateBlockSetup& s, int router) : p_(s.p), group_(s.group_of(router)) {
-    const int transit = s.a - 1 + s.h;
-    refuse_above("topology.h", "qcn_switch_table", transit, kPorts, "transit ports (a - 1 + h)");
+  RtlQcnSwitchTable(const StateBlockSetup& s, int router) : p_(s.p), group_(s.domain_of(router)) {
+    const int transit = s.transit;
+    refuse_above(s.dragonfly ? "topology.h" : "topology.dims", "qcn_switch_table", transit, kPorts,
+                 "transit ports (router-to-router ports of a switch)");
     const long long lf_inverse = s.integer("routing.qcn_lf_inverse"), pc_l = s.integer("routing.qcn_pc_l");
     int shift = 0;
     while ((1ll << shift) < lf_inverse) ++shift;
@@ -43,7 +45,7 @@ class RtlQcnSwitchTable final : public RtlStateBlock {
     m.ev_valid = 0;
     verilated::reset(m);
     // The minimal rule's port towards each group (the same towards each of its routers).
-    for (int g = 0; g < s.groups; ++g) rule_port_.push_back(g == group_ ? -1 : s.min_port(router, g * s.a));
+    for (int g = 0; g < s.domains; ++g) rule_port_.push_back(g == group_ ? -1 : s.rule_port(router, g));
   }
   const char* name() const override { return "qcn_switch_table"; }
   const std::vector<std::string>& feeds() const override {

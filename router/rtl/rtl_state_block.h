@@ -31,19 +31,27 @@ class RtlStateBlock : public StateBlockEvents {
 };
 
 // What a block is built from, in the co-simulation and in the synthesis flow (router/rtl/state_block_wrapper.h):
-// the run's routing keys (resolved), the network, and the most events one router has in a cycle. Plain values and functions, so that the Verilated drivers (library hiradix_rtl)
-// need nothing of the core's.
+// the run's routing keys (resolved), the network, and the most events one router has in a cycle. Plain
+// values and functions, so that the Verilated drivers (library hiradix_rtl) need nothing of the core's.
 struct StateBlockSetup {
   std::function<long long(const char* key)> integer;
   std::function<std::string(const char* key)> text;
-  int groups = 0, h = 0, p = 0, a = 0;  // the Dragonfly's
-  bool palmtree = false;                 // its global links in the palmtree arrangement
-  std::string network;                   // its description, for errors
-  int vcs_injection = 0, vcs_local = 0, vcs_global = 0;  // VCs per input port of each class
-  std::function<int(int router)> group_of;
-  std::function<int(int router, int k)> global_group;  // the group global link k of `router` reaches
-  std::function<int(int router, int dst_router)> min_port;  // the minimal hop's port (Dragonfly::min_port)
+  // Any topology's (Topology::domain_of: a Dragonfly's groups, a Flattened Butterfly's rows): its domains,
+  // the router-to-router ports of a router (ports p .. p + transit - 1), and the port the minimal rule of
+  // MAR-bP's rules takes towards another domain (QCN-Switch's table is read at it).
+  int domains = 0, transit = 0, p = 0;
+  std::function<int(int router)> domain_of;
+  std::function<int(int router, int dst_domain)> rule_port;
+  std::string network;       // its description, for errors
   int injection_grants = 0;  // packets forwarded from the injection ports in a cycle (p x the crossbar's ticks)
+  // The rest is the Dragonfly's, set only on one (`dragonfly`).
+  bool dragonfly = false;
+  int groups = 0, h = 0, a = 0;
+  bool palmtree = false;  // its global links in the palmtree arrangement
+  std::function<int(int router)> group_of;
+  std::function<int(int router, int k)> global_group;       // the group global link k of `router` reaches
+  std::function<int(int router, int dst_router)> min_port;  // the minimal hop's port (Dragonfly::min_port)
+  int vcs_injection = 0, vcs_local = 0, vcs_global = 0;     // VCs per input port of each class
   // Heads recomputed at the injection ports in a cycle: at most one per injection VC.
   int recomputations() const { return p * vcs_injection; }
 };

@@ -26,29 +26,50 @@ constexpr CoSimulated kBlocks[] = {
 };
 }  // namespace
 
-StateBlockNetwork::StateBlockNetwork(const RoutingOptions& options, const Topology& network,
-                                     const RouterParams& params, const std::vector<int>& vcs, const std::string& who)
+StateBlockNetwork::StateBlockNetwork(const RoutingOptions& options, const Topology& network, const RouterParams& params,
+                                     const std::vector<int>& vcs, const std::string& block, const std::string& who)
     : options_(options) {
-  const Dragonfly& topo = topology_as<Dragonfly>(network, who);
-  resolve_routing_options(options_, topo);
-  // The crossbar grants each input at most once per internal tick: ceil(speed-up) heads per terminal port.
-  const int ticks = std::max((params.speedup_num + params.speedup_den - 1) / params.speedup_den, 1);
+  const auto* dragonfly = dynamic_cast<const Dragonfly*>(&network);
+  if (!dragonfly && block != "qcn_switch_table") topology_as<Dragonfly>(network, who);  // throws, naming `who`
+  resolve_routing_options(options_, network);
   StateBlockSetup& s = setup_;
   s.integer = [this](const char* key) { return options_.integer(key); };
   s.text = [this](const char* key) { return options_.text(key); };
-  s.groups = topo.groups();
-  s.h = topo.h();
-  s.p = topo.p();
-  s.a = topo.a();
-  s.palmtree = topo.arrangement() == Arrangement::kPalmtree;
-  s.network = topo.describe();
+  // Terminal ports come first (Topology: link class 0), router-to-router ports after them.
+  while (s.p < network.radix(0) && network.port_class(0, s.p) == 0) ++s.p;
+  s.transit = network.max_radix() - s.p;
+  s.domains = network.domains();
+  s.domain_of = [&network](int router) { return network.domain_of(router); };
+  if (dragonfly) {
+    // Towards the first router of the group: the minimal hop is the same towards each of its routers.
+    s.rule_port = [dragonfly](int router, int g) { return dragonfly->min_port(router, g * dragonfly->a()); };
+  } else {
+    // Towards the router of the domain at the same index (a Flattened Butterfly's row-mate of the
+    // destination with the source's coordinate in dimension 0): its first minimal hop leaves the domain
+    // by the lowest differing dimension, MAR-bP's row-last minimal rule.
+    s.rule_port = [&network](int router, int d) {
+      int ports[kMaxRadix];
+      network.min_ports(router, network.router_in_domain(d, network.index_in_domain(router)), ports);
+      return ports[0];
+    };
+  }
+  // The crossbar grants each input at most once per internal tick: ceil(speed-up) heads per terminal port.
+  const int ticks = std::max((params.speedup_num + params.speedup_den - 1) / params.speedup_den, 1);
+  s.injection_grants = s.p * ticks;
+  s.network = network.describe();
+  if (!dragonfly) return;
+  const Dragonfly& topo = *dragonfly;
+  s.dragonfly = true;
   s.vcs_injection = vcs.at(0);
   s.vcs_local = vcs.at(1);
   s.vcs_global = vcs.at(2);
+  s.groups = topo.groups();
+  s.h = topo.h();
+  s.a = topo.a();
+  s.palmtree = topo.arrangement() == Arrangement::kPalmtree;
   s.group_of = [&topo](int router) { return topo.group_of(router); };
   s.global_group = [&topo](int router, int k) { return topo.group_of(topo.peer(router, topo.global_port(k)).router); };
   s.min_port = [&topo](int router, int dst_router) { return topo.min_port(router, dst_router); };
-  s.injection_grants = topo.p() * ticks;
 }
 
 std::vector<std::unique_ptr<RtlStateBlock>> make_rtl_state_blocks(const RoutingAlgorithm& routing,
@@ -61,7 +82,7 @@ std::vector<std::unique_ptr<RtlStateBlock>> make_rtl_state_blocks(const RoutingA
     for (const CoSimulated& b : kBlocks)
       if (name == b.name) block = &b;  // a routing has at most one (PB-ACOR: pb_state has none)
   if (!block) return blocks;
-  const StateBlockNetwork network(options, topo, params, vcs, "the co-simulated " + std::string(block->name));
+  const StateBlockNetwork network(options, topo, params, vcs, block->name, "the co-simulated " + std::string(block->name));
   const int n = routers < 0 ? topo.routers() : std::min(routers, topo.routers());
   for (int r = 0; r < n; ++r) blocks.push_back(block->make(network.setup(), r));
   return blocks;

@@ -13,14 +13,15 @@
 
 namespace hiradix {
 
-// A network's StateBlockSetup with what its functions read (the resolved routing keys and the Dragonfly),
-// for the co-simulated blocks below and the synthesis wrappers (router/rtl/state_block_wrapper.h). Holds
-// `topo`, which must outlive it. `vcs`: VCs per input port of each link class (terminal, local, global).
-// Throws when the network is not a Dragonfly, naming `who`.
+// A network's StateBlockSetup for state block `block` with what its functions read (the resolved routing
+// keys and the topology), for the co-simulated blocks below and the synthesis wrappers
+// (router/rtl/state_block_wrapper.h). Holds `topo`, which must outlive it. `vcs`: VCs per input port of
+// each link class (terminal, local, global). Throws, naming `who`, when the network is not a Dragonfly and
+// the block is not QCN-Switch's table (the only one on other topologies: the Flattened Butterfly's).
 class StateBlockNetwork {
  public:
   StateBlockNetwork(const RoutingOptions& options, const Topology& topo, const RouterParams& params,
-                    const std::vector<int>& vcs, const std::string& who);
+                    const std::vector<int>& vcs, const std::string& block, const std::string& who);
   StateBlockNetwork(const StateBlockNetwork&) = delete;  // setup()'s functions point into this object
   StateBlockNetwork& operator=(const StateBlockNetwork&) = delete;
   const StateBlockSetup& setup() const { return setup_; }

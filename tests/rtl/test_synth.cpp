@@ -435,15 +435,16 @@ TEST(Synth, GridRvlbOnAMeshAndAFlattenedButterflyReportsTheRoutingUnit) {
 
 // marbp and qcn_switch on a 4 x 4 Flattened Butterfly (p = 4): generic valiant's submodule under their own codes
 // there (ALG_GENERIC_MARBP = 24, ALG_GENERIC_QCN_SWITCH = 25, generic_valiant_rtl.h), reading the host port's
-// far end (marbp_mid), flow_ready / qcn_p and the FB's coordinates; not the Dragonfly's MAR-bP submodule. No
-// state block on the FB (QCN-Switch's table is the model's there).
+// far end (marbp_mid), flow_ready / qcn_p and the FB's coordinates; not the Dragonfly's MAR-bP submodule.
+// QCN-Switch's qcn_p comes from its table's block (next test).
 TEST(Synth, MarbpAndQcnSwitchOnAFlattenedButterflyReportTheRoutingUnit) {
   for (const auto& [algorithm, code] : std::vector<std::pair<std::string, int>>{{"marbp", 24}, {"qcn_switch", 25}}) {
     const fs::path dir = test::make_temp_dir("hiradix_synth_fb_" + algorithm);
     const Config c = load_config("", {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"topology.p", "4"},
                                       {"routing.algorithm", algorithm}, {"router.flow_control", "pause"}, {"router.buffers.network", "512"},
                                       {"qcn.sampling", "output"}, {"qcn.reaction", "off"}});
-    EXPECT_EQ(routing_state_blocks(c), std::vector<std::string>{}) << algorithm;
+    EXPECT_EQ(routing_state_blocks(c), algorithm == "marbp" ? std::vector<std::string>{} : std::vector<std::string>{"qcn_switch_table"})
+        << algorithm;
     EXPECT_EQ(routing_table_reads(c), 2) << algorithm;
     const json r = synth_unit(c, dir, {"routing/hiradix_route_generic_valiant.v", "routing/hiradix_row_pick.v"},
                               {"routing/hiradix_route_marbp.v", "routing/hiradix_route_valiant.v"});
@@ -457,6 +458,29 @@ TEST(Synth, MarbpAndQcnSwitchOnAFlattenedButterflyReportTheRoutingUnit) {
               << " ns, depth " << u["depth"] << "\n";
     fs::remove_all(dir);
   }
+}
+
+// QCN-Switch's table on a 4 x 4 Flattened Butterfly (p = 4): T = 2 x 3 = 6 transit ports, each with P (16
+// bits) and a packet counter for PC_l = 100 (7 bits), and under compare its last Fb (6 bits) and their sum
+// (up to 6 x 63: 9 bits).
+TEST(Synth, QcnSwitchTableOnAFlattenedButterflyIsItsProbabilitiesAndCounters) {
+  const fs::path dir = test::make_temp_dir("hiradix_synth_fb_qcn");
+  for (const char* variant : {"compare", "base"}) {
+    const Config c = load_config("", {{"topology.type", "flattened_butterfly"}, {"topology.dims", "[4, 4]"}, {"topology.p", "4"},
+                                      {"routing.algorithm", "qcn_switch"}, {"routing.qcn_variant", variant},
+                                      {"router.flow_control", "pause"}, {"router.buffers.network", "512"},
+                                      {"qcn.sampling", "output"}, {"qcn.reaction", "off"}});
+    const json r = synth(c, dir, {"qcn_switch_table"});
+    const json& b = r["blocks"]["qcn_switch_table"];
+    EXPECT_EQ(b["params"]["transit_ports"], 6) << variant;
+    EXPECT_EQ(b["params"]["expected_flip_flops"].get<int>(), std::string(variant) == "compare" ? 6 * (16 + 7 + 6) + 9 : 6 * (16 + 7))
+        << variant;
+    EXPECT_EQ(b["flip_flops"], b["params"]["expected_flip_flops"]) << variant;
+    EXPECT_GT(b["area_um2"].get<double>(), 0) << variant;
+    std::cout << "  qcn_switch_table " << variant << " FB 4x4: " << b["flip_flops"] << " flip-flops, " << b["area_um2"]
+              << " um2, " << b["delay_ns"] << " ns\n";
+  }
+  fs::remove_all(dir);
 }
 
 // ACOR (ALG_ACOR = 10) is its own submodule over Valiant's draw and path; its level is a real input, so the
