@@ -1,6 +1,7 @@
 // Sweeps, progress and the SLURM executor: --vary parsing and its errors, the confidence-interval math
 // against hand-computed values, -j 1 == -j 2 byte for byte, a resumed sweep == an uninterrupted one,
 // --plan files, and a real SLURM job array on a one-node cluster (scripts/slurm-cluster.sh).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -367,6 +368,42 @@ TEST(Sweep, AKilledSweepResumesToTheSameCsv) {
   ASSERT_EQ(hiradix(dir, args + " --out cut --resume", &err), 0) << err;
   EXPECT_EQ(test::read_text(dir.file("cut/results.csv")), test::read_text(dir.file("full/results.csv")));
   EXPECT_EQ(test::read_text(dir.file("cut/summary.csv")), test::read_text(dir.file("full/summary.csv")));
+}
+
+// --sample 2 runs points 0, 2 and 4 of 5 and tells the whole plan's cost at their mean pace (their wall
+// and elaboration seconds, from their point files); --resume without it runs the other two, and the tables
+// are a full sweep's.
+TEST(Sweep, ASampleRunsEveryNthPointAndResumeRunsTheRest) {
+  test::TempDir dir;
+  std::ofstream(dir.file("base.yaml")) << kBase;
+  const std::string args = "sweep base.yaml --vary traffic.load=0.1,0.2,0.3,0.4,0.5 -j 1";
+  ASSERT_EQ(hiradix(dir, args + " --out full -q"), 0);
+  std::string err;
+  ASSERT_EQ(hiradix(dir, args + " --out s --sample 2", &err), 0) << err;
+  namespace fs = std::filesystem;
+  double seconds = 0;
+  for (int i = 0; i < 5; ++i) {
+    const fs::path f = dir.path / "s" / "points" / fmt::format("{:04d}.json", i);
+    EXPECT_EQ(fs::exists(f), i % 2 == 0) << i;
+    if (i % 2 != 0) continue;
+    const json sim = json::parse(test::read_text(f.string()))["simulation"];
+    seconds += sim["wall_seconds"].get<double>() + sim["elaboration_seconds"].get<double>();
+  }
+  const std::string said = "sweep: sampled 3 of 5 points (one in 2): ";
+  const std::size_t at = err.find(said);
+  ASSERT_NE(at, std::string::npos) << err;
+  const std::size_t comma = err.find(", ", at + said.size());
+  ASSERT_NE(comma, std::string::npos) << err;
+  EXPECT_NEAR(std::stod(err.substr(comma + 2)), seconds / 3, 0.051) << err;
+  EXPECT_NE(err.find("the whole plan at that pace: about "), std::string::npos) << err;
+  EXPECT_NE(err.find("3/3 points"), std::string::npos) << err;
+
+  ASSERT_EQ(hiradix(dir, args + " --out s --resume", &err), 0) << err;
+  EXPECT_NE(err.find("resuming, 3 of 5 points already done"), std::string::npos) << err;
+  EXPECT_EQ(test::read_text(dir.file("s/results.csv")), test::read_text(dir.file("full/results.csv")));
+
+  EXPECT_EQ(hiradix(dir, args + " --out z --sample 0", &err), 2);
+  EXPECT_NE(err.find("--sample 0: must be at least 1"), std::string::npos) << err;
 }
 
 TEST(Sweep, ResumeRefusesADifferentPlan) {

@@ -106,6 +106,7 @@ struct CommandLine {
   int seeds = 0;
   bool resume = false;
   std::size_t max_points = kDefaultMaxSweepPoints;
+  std::size_t sample = 1;
   // sweep-point
   std::string point_dir;
   std::size_t point_index = 0;
@@ -148,6 +149,7 @@ CLI::App* add_sweep(CLI::App& app, CommandLine& cl) {
   sweep->add_flag("--quiet,-q", cl.quiet, "Print nothing but errors (no progress)");
   sweep->add_option("--max-memory", cl.max_memory, "Refuse points whose estimated memory exceeds this (MiB, or 512M, 30G; default 90% of RAM)");
   sweep->add_option("--max-points", cl.max_points, "Refuse a sweep of more points (varied values x seeds; default 10000)");
+  sweep->add_option("--sample", cl.sample, "Run only every N-th point (0, N, 2N, ...) and print the whole plan's cost at their pace (--resume without it runs the rest)");
   return sweep;
 }
 
@@ -234,6 +236,8 @@ int sweep_command(const CommandLine& cl, bool seeds_given, bool jobs_given, doub
   opt.mem = cl.mem;
   opt.binary = std::filesystem::read_symlink("/proc/self/exe").string();
   opt.max_points = cl.max_points;
+  if (cl.sample < 1) throw ConfigError("config error: --sample 0: must be at least 1 (every point)");
+  opt.sample = cl.sample;
   opt.max_memory_mib = max_memory_mib;
   return run_sweep(opt);
 }

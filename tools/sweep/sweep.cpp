@@ -90,7 +90,7 @@ int run_local(const SweepOptions& opt, const SweepPlan& plan, const std::vector<
   std::uint64_t* live = opt.quiet ? nullptr : map_live_cycles(plan.points.size(), live_bytes);
   std::map<pid_t, std::size_t> running;
   std::map<std::size_t, std::chrono::steady_clock::time_point> started;
-  std::size_t next = 0, done = plan.points.size() - todo.size();
+  std::size_t next = 0, done = sampled_points(plan, opt) - todo.size();
   std::uint64_t finished_cycles = 0;
   SweepEta eta(configs, todo, opt.jobs);
   auto cycles = [&] {
@@ -177,18 +177,45 @@ void check_executor_options(const SweepOptions& opt) {
 
 }  // namespace
 
+// A sampled sweep (--sample): the sampled points still without a result, and on stderr what the sampled
+// points cost and the whole plan at their mean pace (one point at a time; -j N runs up to N at once).
+namespace {
+std::size_t report_sample(const SweepPlan& plan, const SweepOptions& opt) {
+  std::size_t count = 0, missing = 0;
+  double seconds = 0;
+  for (std::size_t i = 0; i < plan.points.size(); i += opt.sample) {
+    const json r = read_point(plan, opt.out_dir, i);
+    if (r.is_null()) {
+      ++missing;
+      continue;
+    }
+    const json& sim = r["simulation"];
+    seconds += sim.value("wall_seconds", 0.0) + sim.value("elaboration_seconds", 0.0);
+    ++count;
+  }
+  if (count > 0)
+    std::cerr << fmt::format("sweep: sampled {} of {} points (one in {}): {} of simulation, {:.1f} s a point; the whole plan "
+                             "at that pace: about {} of one core\n",
+                             count, plan.points.size(), opt.sample, format_duration(seconds), seconds / static_cast<double>(count),
+                             format_duration(seconds / static_cast<double>(count) * static_cast<double>(plan.points.size())));
+  return missing;
+}
+}  // namespace
+
 int run_sweep(const SweepOptions& opt) {
   check_executor_options(opt);
   prepare_out_dir("--out", opt.out_dir);  // writable before anything is planned or simulated
   const OutDirLock lock(opt.out_dir);       // and no other sweep's
   const SweepPlan plan = make_plan(opt);  // validates every point before anything runs
   const bool resuming = opt.resume && fs::exists(fs::path(opt.out_dir) / "sweep.json");
-  const std::vector<std::size_t> todo = prepare_dir(opt, plan);
+  std::vector<std::size_t> todo = prepare_dir(opt, plan);
+  const std::size_t sampled = sampled_points(plan, opt);
+  todo.erase(std::remove_if(todo.begin(), todo.end(), [&](std::size_t i) { return i % opt.sample != 0; }), todo.end());
   if (!opt.quiet && resuming)
-    std::cerr << fmt::format("sweep: resuming, {} of {} points already done\n", plan.points.size() - todo.size(), plan.points.size());
+    std::cerr << fmt::format("sweep: resuming, {} of {} points already done\n", sampled - todo.size(), sampled);
 
-  Progress bar = Progress::for_stderr("sweep", "points", plan.points.size(), opt.quiet, opt.progress_interval);
-  bar.update(plan.points.size() - todo.size(), 0);  // a resumed sweep starts with its finished points
+  Progress bar = Progress::for_stderr("sweep", "points", sampled, opt.quiet, opt.progress_interval);
+  bar.update(sampled - todo.size(), 0);  // a resumed sweep starts with its finished points
   int interrupted = 0;
   if (!todo.empty()) {
     if (opt.executor == "slurm") {
@@ -200,17 +227,18 @@ int run_sweep(const SweepOptions& opt) {
   }
   bar.finish();
 
-  const std::size_t missing = write_tables(plan, opt.out_dir);
+  const std::size_t without = write_tables(plan, opt.out_dir);  // points without a result
+  const std::size_t missing = opt.sample > 1 ? report_sample(plan, opt) : without;  // of the points to run
   if (interrupted) {
     const std::string what = fmt::format("sweep: interrupted by SIG{}: {} of {} points have a result (in the tables); run the same command with --resume to run the rest",
-                                         sigabbrev_np(interrupted), plan.points.size() - missing, plan.points.size());
+                                         sigabbrev_np(interrupted), plan.points.size() - without, plan.points.size());
     if (!opt.end_by_signal) throw SweepInterrupted(interrupted, what);
     std::cerr << what << "\n";
     end_by_signal(interrupted);
   }
   if (missing > 0) {
     std::cerr << fmt::format("sweep: {} of {} points have no result{}; run the same command with --resume to run them\n",
-                             missing, plan.points.size(),
+                             missing, sampled,
                              opt.executor == "slurm" ? " (task logs in " + (fs::path(opt.out_dir) / "slurm").string() + ")" : "");
     return kExitError;
   }

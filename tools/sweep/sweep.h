@@ -54,6 +54,9 @@ struct SweepOptions {
   std::string binary;            // slurm only: absolute path of the hiradix binary the jobs run
   double progress_interval = 10;  // seconds between plain progress lines when stderr is not a terminal
   std::size_t max_points = 10000;  // refuse a plan of more points (kDefaultMaxSweepPoints, sweep_guards.h)
+  // Run only points 0, sample, 2 sample, ... of the plan (1: all): a first look at a large plan, and its
+  // cost at the sampled points' pace. --resume without it runs the rest.
+  std::size_t sample = 1;
   double max_memory_mib = 0;      // refuse a point whose estimated memory exceeds it (0 = 90% of RAM)
   // After an interrupted local sweep has written its tables: end this process by the same signal (the
   // CLI: the calling shell sees the interruption), or throw SweepInterrupted (a host process that must

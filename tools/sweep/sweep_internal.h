@@ -36,6 +36,10 @@ std::uint64_t simulated_cycles(const nlohmann::json& result);
 // Prepares DIR: writes the plan, or on --resume checks that the stored plan is the same sweep. Returns the
 // indices of the points to run.
 std::vector<std::size_t> prepare_dir(const SweepOptions& options, const SweepPlan& plan);
+// The points the sweep runs: all, or under --sample s points 0, s, 2 s, ...
+inline std::size_t sampled_points(const SweepPlan& plan, const SweepOptions& options) {
+  return (plan.points.size() + options.sample - 1) / options.sample;
+}
 
 // The executors: run the points `todo` of `plan`, each writing its point file, updating `bar`. The local one
 // returns the signal (SIGINT, SIGTERM) that interrupted it after passing it on to the running simulations

@@ -96,7 +96,7 @@ void run_slurm(const SweepOptions& opt, const SweepPlan& plan, const std::vector
   }
   std::string ids_arg;
   for (const std::string& j : jobs) ids_arg += (ids_arg.empty() ? "" : ",") + j;
-  const std::size_t already = plan.points.size() - todo.size();
+  const std::size_t already = sampled_points(plan, opt) - todo.size();
   int failures = 0;
   while (true) {
     int code = 0;
