@@ -195,6 +195,58 @@ TEST(PlotData, OnePanelPerTrafficPatternOnSharedAxes) {
   EXPECT_EQ(entries, 2u) << svg_part;
 }
 
+// The style of a curve's legend entry in a figure's gnuplot file.
+int legend_style(const std::string& gp, const std::string& label) {
+  const std::string tail = " title \"" + label + "\"";
+  const std::size_t at = gp.find(tail);
+  if (at == std::string::npos) return -1;
+  const std::size_t ls = gp.rfind(" ls ", at);
+  return std::stoi(gp.substr(ls + 4, at - ls - 4));
+}
+
+// Each routing keeps its own style (MIN 1, VAL 2) unless two curves of the figure would share a colour:
+// MAR-bP's style (21) is MIN's blue, dotted, so MIN with MAR-bP are numbered in order (1, 2).
+TEST(PlotData, NoTwoCurvesShareAColour) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  for (const char* other : {"valiant", "marbp"}) {
+    TempDir dir;
+    write_sweep(dir, {{"min", "un", 0.1, 0.1, 0.1, 150}, {"min", "un", 0.3, 0.3, 0.3, 200},
+                      {other, "un", 0.1, 0.1, 0.1, 250}, {other, "un", 0.3, 0.3, 0.3, 300}},
+                false);
+    ASSERT_EQ(plot(dir), 0);
+    const std::string gp = read_text(dir.file("s/plots/latency_vs_load.gp"));
+    const int min = legend_style(gp, "MIN");
+    const int second = legend_style(gp, std::string(other) == "marbp" ? "MAR-bP" : "VAL");
+    ASSERT_GT(min, 0) << gp;
+    ASSERT_GT(second, 0) << gp;
+    EXPECT_EQ(min, 1) << gp;
+    EXPECT_EQ(second, 2) << other;
+    EXPECT_NE((min - 1) % hiradix::plot::kColours, (second - 1) % hiradix::plot::kColours) << other;
+  }
+}
+
+// A key varied over one value names the sweep in the title, once: topology.h = 2 is in the network's name.
+TEST(PlotData, AVariedKeyOfOneValueIsNotNamedTwice) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  fs::create_directories(dir.path / "s/points");
+  std::ofstream(dir.file("s/results.csv")) << "point,topology.h,traffic.load,seed,status,accepted_load,latency.total.average,offered_load\n"
+                                              "0,2,0.1,1,ok,0.1,150,0.1\n1,2,0.3,1,ok,0.3,200,0.3\n";
+  for (int i = 0; i < 2; ++i) {
+    const json p = {{"status", "ok"},
+                    {"config", {{"topology", {{"p", 2}, {"a", 4}, {"h", 2}}},
+                                {"routing", {{"algorithm", "min"}}},
+                                {"traffic", {{"pattern", "un"}, {"offset", 1}, {"load", i ? 0.3 : 0.1}, {"change", {{"at", -1}}}}}}}};
+    std::ofstream(dir.path / "s/points" / ("000" + std::to_string(i) + ".json")) << p.dump();
+  }
+  std::string out;
+  ASSERT_EQ(plot(dir, &out), 0) << out;
+  const std::string gp = read_text(dir.file("s/plots/latency_vs_load.gp"));
+  const std::size_t first = gp.find("h = 2");
+  ASSERT_NE(first, std::string::npos) << gp;
+  EXPECT_EQ(gp.find("h = 2", first + 1), gp.find("h = 2", gp.find("set terminal pngcairo"))) << "once before the PNG's copy: " << gp;
+}
+
 TEST(PlotData, NoLoadFiguresForASingleLoad) {
   if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
   TempDir dir;

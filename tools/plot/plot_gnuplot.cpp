@@ -21,14 +21,14 @@ struct Style {
 };
 // Colours of matplotlib's tab10, in the order the routings are usually listed (MIN, VAL, UGAL-L, PB, OLM,
 // Base, Hybrid, ECtN, UGAL-G), so the figures keep the colours readers know from the older ones.
-constexpr Style kPalette[10] = {{"#1f77b4", 7, 6},  {"#d62728", 5, 4},   {"#2ca02c", 9, 8},  {"#ff7f0e", 11, 10},
+constexpr Style kPalette[kColours] = {{"#1f77b4", 7, 6},  {"#d62728", 5, 4},   {"#2ca02c", 9, 8},  {"#ff7f0e", 11, 10},
                                 {"#9467bd", 13, 12}, {"#8c564b", 5, 4},   {"#e377c2", 7, 6},  {"#7f7f7f", 9, 8},
                                 {"#bcbd22", 11, 10}, {"#17becf", 13, 12}};
 
 std::string styles() {
   std::string s;
   for (int i = 1; i <= kStyles; ++i) {
-    const Style& st = kPalette[(i - 1) % 10];
+    const Style& st = kPalette[(i - 1) % kColours];
     s += fmt::format("set style line {} lc rgb '{}' lw 2 pt {} ps 1.0{}\n", i, st.colour, st.filled, i > 20 ? " dt 3" : i > 10 ? " dt 2" : "");
   }
   return s;

@@ -20,7 +20,7 @@ std::string data_blocks(const std::vector<Block>& blocks);
 
 // Line style `style` (1-based): colour, filled point type; styles 11-20 repeat the colours dashed, 21-30
 // dotted. hollow_point(style) is the open variant of its point (saturated points).
-constexpr int kStyles = 30;
+constexpr int kStyles = 30, kColours = 10;
 int hollow_point(int style);
 
 struct Figure {

@@ -83,8 +83,11 @@ std::string context_of(const SweepTable& s, const Layout& l, const std::vector<s
     if (std::find(l.series_keys.begin(), l.series_keys.end(), "routing.phase_a") != l.series_keys.end()) named["routing"].erase("phase_a");
     add(routing_display(named["routing"].value("algorithm", ""), named));
   }
-  for (const std::string& k : constant)
-    if (k != "routing.algorithm" && k != "traffic.pattern" && k != "traffic.offset") add(value_display(k, s.text(0, k), config));
+  for (const std::string& k : constant) {
+    if (k == "routing.algorithm" || k == "traffic.pattern" || k == "traffic.offset") continue;
+    const std::string value = value_display(k, s.text(0, k), config);
+    if (c.find(value) == std::string::npos) add(value);  // not twice: "Dragonfly h = 6 (...)" names h = 6
+  }
   const bool transient = config.is_object() && config["traffic"]["change"].value("at", -1LL) >= 0;
   if (l.facet_keys.empty() && config.contains("traffic")) {
     // A varied pattern after the change names the curves, not the sweep (the first row's pattern would).
@@ -96,6 +99,23 @@ std::string context_of(const SweepTable& s, const Layout& l, const std::vector<s
     add(traffic_display(traffic, transient));
   }
   return c;
+}
+
+// Each routing keeps its style in every figure (routing_style), but the palette's colours repeat dashed
+// from style 11 and dotted from 21 (MAR-bP, 21, is MIN's blue dotted): when two curves of one figure share
+// a colour, they are numbered in their order instead, so that no two curves look alike.
+void distinct_colours(Layout& l) {
+  std::set<int> colours;
+  bool clash = false;
+  for (const int style : l.styles) clash |= !colours.insert((style - 1) % kColours).second;
+  if (!clash) return;
+  std::map<std::string, int> style_of;
+  for (std::size_t i = 0; i < l.labels.size(); ++i) {
+    l.styles[i] = static_cast<int>(i) % kStyles + 1;
+    style_of[l.labels[i]] = l.styles[i];
+  }
+  for (Facet& f : l.facets)
+    for (Series& ser : f.series) ser.style = style_of[ser.label];
 }
 
 }  // namespace
@@ -152,6 +172,7 @@ Layout arrange(const SweepTable& s) {
     if (pnew) ser.points.emplace_back();
     ser.points[pit->second].push_back(r);
   }
+  distinct_colours(l);
   l.context = s.rows.empty() ? "" : context_of(s, l, constant, first_config);
   return l;
 }
