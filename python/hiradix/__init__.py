@@ -92,7 +92,8 @@ def _vary_spec(key, values):
 
 
 def sweep(config=None, vary=None, *, seeds=None, overrides=None, out=None, jobs=None, resume=False, plan=None,
-          executor="local", partition=None, time=None, mem=None, quiet=True, max_points=None, max_memory=None):
+          executor="local", partition=None, time=None, mem=None, quiet=True, max_points=None, max_memory=None,
+          sample=None):
     """Runs ``hiradix sweep`` and returns its results.csv as a DataFrame (``read_sweep(out, "summary")`` and
     ``"timing"`` read the other tables).
 
@@ -101,7 +102,8 @@ def sweep(config=None, vary=None, *, seeds=None, overrides=None, out=None, jobs=
     overrides: fixed ``{key: value}`` for every point (``--set``). out: the sweep directory (default: a
     temporary one, removed). jobs: parallel simulations (``-j``; default the number of cores; slurm: the
     array's throttle). resume, plan, executor ("local" or "slurm"), partition, time, mem, max_points,
-    max_memory: as the CLI's options of the same names. quiet=False shows the progress line on stderr.
+    max_memory, sample: as the CLI's options of the same names (with sample=N the DataFrame holds points 0,
+    N, 2N, ...). quiet=False shows the progress line on stderr.
 
     A point that deadlocked or violated conservation is a row with that ``status``; points left without a
     result (a killed simulation, failed SLURM tasks) raise SimulationError, resumable with ``resume=True``.
@@ -117,7 +119,7 @@ def sweep(config=None, vary=None, *, seeds=None, overrides=None, out=None, jobs=
     args = {"config_path": path, "plan_path": "" if plan is None else os.fspath(plan), "sets": sets,
             "varies": [_vary_spec(k, v) for k, v in (vary or {}).items()], "seeds": seeds, "jobs": jobs,
             "resume": resume, "executor": executor, "partition": partition, "time": time, "mem": mem,
-            "binary": _locate.binary() if executor == "slurm" else "", "quiet": quiet, "max_points": max_points,
+            "binary": _locate.binary() if executor == "slurm" else "", "quiet": quiet, "max_points": max_points, "sample": sample,
             "max_memory": _memory(max_memory)}
     with _directory(out) as d:
         args["out_dir"] = d

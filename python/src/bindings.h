@@ -27,7 +27,7 @@ struct SweepArgs {
   int seeds = -1, jobs = -1;
   std::string out_dir, executor = "local", partition, time, mem, binary, max_memory;
   bool resume = false, quiet = true;
-  long long max_points = -1;
+  long long max_points = -1, sample = -1;  // -1: the CLI's default
 };
 
 // Runs the sweep as the CLI does (the same plan, executors, point files and CSVs) and returns its exit

@@ -68,6 +68,7 @@ python::SweepArgs sweep_args(const py::dict& d) {
   get("resume", a.resume);
   get("quiet", a.quiet);
   get("max_points", a.max_points);
+  get("sample", a.sample);
   return a;
 }
 

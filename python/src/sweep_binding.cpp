@@ -47,6 +47,8 @@ SweepOptions options_of(const SweepArgs& a) {
   opt.mem = a.mem;
   opt.binary = a.binary;
   if (a.max_points >= 0) opt.max_points = static_cast<std::size_t>(a.max_points);  // None: the default
+  if (a.sample == 0 || a.sample < -1) throw ConfigError("config error: sample " + std::to_string(a.sample) + ": must be at least 1 (every point)");
+  if (a.sample > 0) opt.sample = static_cast<std::size_t>(a.sample);
   opt.max_memory_mib = a.max_memory.empty() ? 0 : parse_memory_limit("max_memory", a.max_memory);
   opt.end_by_signal = false;  // the interpreter survives an interrupted sweep
   return opt;

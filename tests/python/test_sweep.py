@@ -69,3 +69,13 @@ def test_a_plan_file_with_a_vary_that_replaces_its_list(tmp_path):
     assert df["routing.algorithm"].tolist() == ["ugal"]
     with pytest.raises(hiradix.ConfigError, match="not both"):
         hiradix.sweep(CONFIG, plan=plan)
+
+
+def test_a_sample_runs_every_nth_point_and_resume_runs_the_rest(tmp_path):
+    loads = {"traffic.load": [0.1, 0.2, 0.3]}
+    df = hiradix.sweep(CONFIG, vary=loads, overrides=FAST, jobs=1, out=tmp_path / "s", sample=2)
+    assert df["traffic.load"].tolist() == [0.1, 0.3]
+    full = hiradix.sweep(CONFIG, vary=loads, overrides=FAST, jobs=1, out=tmp_path / "s", resume=True)
+    assert full["traffic.load"].tolist() == [0.1, 0.2, 0.3]
+    with pytest.raises(hiradix.ConfigError, match="sample 0: must be at least 1"):
+        hiradix.sweep(CONFIG, vary=loads, overrides=FAST, out=tmp_path / "z", sample=0)
