@@ -2,13 +2,13 @@
 # Runs ready-made sweeps and draws their figures: testbench/experiments/NAME.yaml -> out/experiments/NAME/
 # (results.csv, summary.csv, points/) and out/experiments/NAME/plots/ (SVG + PNG).
 #
-#   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; 1,046 points: hours on 2 cores)
-#   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,533 points)
-#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS and PTRANS, chapter 4 at h = 6 and 8; 966 points)
-#   testbench/experiments/run.sh topo             # every topo_*.yaml (meshes and Flattened Butterflies; 278 points)
-#   testbench/experiments/run.sh seed001          # every seed001_*.yaml (seed 001's queue schemes on 2D and 3D tori and the 2D KNS with Hybrid-DOR, OSHA and SASHA, and VOQnet on a mesh; 604 points)
-#   testbench/experiments/run.sh ethernet         # every ethernet_*.yaml (seed 000 ch. 4 / seed 002: MAR-bP and QCN-Switch, h = 4; 206 points)
-#   testbench/experiments/run.sh seed004          # every seed004_*.yaml (seed 004: DOR, DRB and PR-DRB under bursts on an 8 x 8 mesh; 16 points)
+#   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; 1,046 points: 2 h 25 min of one core here)
+#   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,533 points: hours; README "How long")
+#   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS and PTRANS, chapter 4 at h = 6 and 8; 966 points: a cluster's)
+#   testbench/experiments/run.sh topo             # every topo_*.yaml (meshes and Flattened Butterflies; 278 points: 44 s)
+#   testbench/experiments/run.sh seed001          # every seed001_*.yaml (seed 001's queue schemes on 2D and 3D tori and the 2D KNS with Hybrid-DOR, OSHA and SASHA, the 8 x 8 x 8 KNS, PTRANS, and VOQnet on a mesh; 908 points: about 1 h)
+#   testbench/experiments/run.sh ethernet         # every ethernet_*.yaml (seed 000 ch. 4 / seed 002: MAR-bP and QCN-Switch, h = 4; 206 points: 1 h of one core)
+#   testbench/experiments/run.sh seed004          # every seed004_*.yaml (seed 004: DOR, DRB and PR-DRB under bursts on an 8 x 8 mesh; 25 points: 12 s)
 #   testbench/experiments/run.sh small_adv1 ...   # named experiments
 #   testbench/experiments/run.sh small -- --seeds 3 --vary routing.algorithm=min,valiant,ugal,base
 #   testbench/experiments/run.sh full -- --executor slurm --partition batch --time 2:00:00 --mem 4G
