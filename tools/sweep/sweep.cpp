@@ -175,11 +175,8 @@ void check_executor_options(const SweepOptions& opt) {
   _exit(128 + sig);
 }
 
-}  // namespace
-
 // A sampled sweep (--sample): the sampled points still without a result, and on stderr what the sampled
 // points cost and the whole plan at their mean pace (one point at a time; -j N runs up to N at once).
-namespace {
 std::size_t report_sample(const SweepPlan& plan, const SweepOptions& opt) {
   std::size_t count = 0, missing = 0;
   double seconds = 0;
