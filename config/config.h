@@ -61,6 +61,7 @@ struct Config {
   bool nic_vc_by_destination = false;  // nic.injection_vc: destination (testbench/nic.h)
   // simulation
   Cycle warmup = 0, measure = 0, watchdog = 0, bin = 0, bins_before = 0;
+  bool partitioned = false;  // sim.partitions domains: the scheduler's partitions, one per topology domain
   std::uint64_t seed = 1;
   // synthesis (hiradix synth) and router.latency.rc: auto
   double synth_clock_ns = 1.0;

@@ -512,6 +512,8 @@ void read_simulation(ConfigValues& v, Config& c, const Topology& topo) {
   c.measure = static_cast<Cycle>(v.I("sim.measure"));
   c.seed = static_cast<std::uint64_t>(v.I("sim.seed"));
   c.watchdog = static_cast<Cycle>(v.I("sim.watchdog"));
+  c.partitioned = v.S("sim.partitions") == "domains";
+  v.set("sim.partitions", v.S("sim.partitions"));
   c.bin = static_cast<Cycle>(v.I("stats.bin"));
   c.bins_before = static_cast<Cycle>(v.I("stats.before"));
   if (c.change_after_warmup >= 0) c.traffic.change_at = c.warmup + static_cast<Cycle>(c.change_after_warmup);

@@ -45,6 +45,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
   }
   build_routers_and_nics();
   wire();
+  if (config.partitioned) partition();
   // What the routing shares between routers (group state, views).
   routing_->connect_routers(std::vector<WiredRouter*>(routers_.begin(), routers_.end()));
   SC_METHOD(watchdog);
@@ -160,6 +161,38 @@ void Network::wire() {
       }
     }
   }
+}
+
+// sim.partitions domains: a partition per topology domain, each router's NICs in its partition; the links
+// between domains cut (tlm/cut_links.h), the smallest latency among them the windows' length.
+void Network::partition() {
+  const int parts = topo_->domains();
+  if (parts < 2) return;  // one domain: one wheel, as without partitions
+  if (free_acks_)
+    config_fail("sim.partitions", "routing.drb_acks free hands ACKs straight to another node's NIC, across partitions; "
+                                  "use sim.partitions none, or routing.drb_acks network");
+  for (int r = 0; r < topo_->routers(); ++r) scheduler_.assign(routers_[static_cast<std::size_t>(r)], topo_->domain_of(r));
+  for (int node = 0; node < topo_->nodes(); ++node) {
+    const int part = topo_->domain_of(topo_->nic_port(node, 0).router);
+    for (int k = 1; k < topo_->nics_per_node(); ++k)
+      if (const int other = topo_->domain_of(topo_->nic_port(node, k).router); other != part)
+        config_fail("sim.partitions", "node " + std::to_string(node) + "'s NICs attach to routers of " + topo_->domain_name() + "s " +
+                                          std::to_string(part) + " and " + std::to_string(other) + ": a node must lie in one partition");
+    scheduler_.assign(nics_[static_cast<std::size_t>(node)], part);
+  }
+  cut_links_ = std::make_unique<CutLinks>(parts);
+  Cycle lookahead = kNever;
+  for (int r = 0; r < topo_->routers(); ++r)
+    for (int port = 0; port < topo_->radix(r); ++port) {
+      const int cls = topo_->port_class(r, port);
+      if (cls == 0) continue;
+      const PortEnd peer = topo_->peer(r, port);
+      if (topo_->domain_of(peer.router) == topo_->domain_of(r)) continue;
+      cut_links_->cut(routers_[static_cast<std::size_t>(r)]->out(port), topo_->domain_of(r),
+                      routers_[static_cast<std::size_t>(peer.router)]->in(peer.port), topo_->domain_of(peer.router));
+      lookahead = std::min(lookahead, classes_[static_cast<std::size_t>(cls)].latency);
+    }
+  scheduler_.partition(parts, lookahead == kNever ? 1 : lookahead, cut_links_.get());
 }
 
 int Network::nic_at(int node, int router, int port) const {

@@ -17,6 +17,7 @@
 #include "testbench/free_acks.h"
 #include "testbench/nic.h"
 #include "testbench/stats.h"
+#include "tlm/cut_links.h"
 #include "tlm/packet.h"
 
 namespace hiradix {
@@ -60,12 +61,21 @@ class Network : public sc_core::sc_module {
   // generators: the watchdog then sleeps while the network is empty, so that a platform's simulation can
   // end when its own modules are done, and traffic_submitted() wakes it.
   void set_external_traffic() { external_traffic_ = true; }
+  // sim.partitions domains: windows do not run past cycle `c` (the end of the driver's next sc_start).
+  void set_window_limit(Cycle c) { scheduler_.set_window_limit(c); }
+  // sim.partitions domains: the partitions, the links cut between them and their windows (0 without).
+  int partitions() const { return scheduler_.partitions(); }
+  int cut_links() const { return cut_links_ ? cut_links_->links() : 0; }
+  Cycle lookahead() const { return scheduler_.lookahead(); }
+  std::uint64_t windows() const { return scheduler_.windows(); }
+  std::uint64_t messages_across() const { return cut_links_ ? cut_links_->messages() : 0; }
   void traffic_submitted();
 
  private:
   void build_routers_and_nics();
   void attach_traces(Router& router, const std::vector<PortSpec>& ports);
   void wire();
+  void partition();
   std::vector<PortSpec> port_specs(int router) const;
   // Which of `node`'s NICs attaches to terminal port `port` of `router`.
   int nic_at(int node, int router, int port) const;
@@ -91,6 +101,7 @@ class Network : public sc_core::sc_module {
   std::vector<Nic*> nics_;  // per node
   std::unique_ptr<PathHeaders> path_headers_;  // DRB: beside pool_; else null
   std::unique_ptr<FreeAcks> free_acks_;        // DRB with routing.drb_acks free
+  std::unique_ptr<CutLinks> cut_links_;        // sim.partitions domains: the links between partitions
   sc_core::sc_event watchdog_event_;
   std::uint64_t last_progress_ = 0;
   Cycle last_progress_cycle_ = 0;

@@ -68,6 +68,10 @@ class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
     peer_->nb_transport_fw(msg, phase, delay);
   }
 
+  // A partitioned run's link between partitions: packets go to `via` (tlm/cut_links.h), which delivers
+  // them to the other end at the window's end.
+  void redirect(tlm::tlm_fw_transport_if<LinkProtocol>* via) { peer_ = via; }
+
   tlm::tlm_sync_enum nb_transport_bw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
     owner_->receive_credit(port_, msg);
     return tlm::TLM_COMPLETED;
@@ -113,6 +117,9 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
     if (!peer_) peer_ = socket.operator->();  // the interface bound to the socket, resolved once
     peer_->nb_transport_bw(msg, phase, delay);
   }
+
+  // A partitioned run's link between partitions: credits and flow-control frames go to `via` (see LinkOut).
+  void redirect(tlm::tlm_bw_transport_if<LinkProtocol>* via) { peer_ = via; }
 
   tlm::tlm_sync_enum nb_transport_fw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
     owner_->receive_packet(port_, msg, msg.arrival - latency_);

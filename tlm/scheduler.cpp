@@ -1,58 +1,160 @@
 #include "tlm/scheduler.h"
 
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
 namespace hiradix {
 
-ActivityScheduler::ActivityScheduler(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), wheel_(kHorizon) {
-  SC_THREAD(run);
-}
-
-void ActivityScheduler::file(Wakeable* w, Cycle c) {
-  if (c - now_ < kHorizon) {
-    if (pending_ == 0) work_arrived_.notify(sc_core::SC_ZERO_TIME);
+bool WakeWheel::file(Wakeable* w, Cycle c) {
+  if (c - at_ < kHorizon) {
+    const bool was_empty = pending_ == 0;
     wheel_[c % kHorizon].push_back(w);
     ++pending_;
-  } else {
-    far_.push({c, far_order_++, w});
+    return was_empty;
   }
+  far_.push({c, far_order_++, w});
+  return false;
 }
 
-Cycle ActivityScheduler::next_busy_cycle() {
-  while (!far_.empty() && far_.top().cycle - now_ < kHorizon) {  // bring near wake-ups onto the wheel
+void WakeWheel::bring_before(Cycle end) {
+  while (!far_.empty() && far_.top().cycle < end) {
     const Far f = far_.top();
     far_.pop();
     wheel_[f.cycle % kHorizon].push_back(f.w);
     ++pending_;
   }
+}
+
+Cycle WakeWheel::next_busy() {
+  bring_before(at_ + kHorizon);
   if (pending_ == 0) return far_.empty() ? kNever : far_.top().cycle;
-  for (Cycle c = now_;; ++c)
+  for (Cycle c = at_;; ++c)
     if (!wheel_[c % kHorizon].empty()) return c;
 }
 
+void WakeWheel::run(Cycle c) {
+  std::vector<Wakeable*>& bucket = wheel_[c % kHorizon];
+  for (std::size_t i = 0; i < bucket.size(); ++i) {  // may grow while it runs
+    Wakeable* w = bucket[i];
+    --pending_;
+    if (w->scheduled_ != c) continue;  // superseded by an earlier wake-up that already ran
+    w->scheduled_ = kNever;
+    w->tick(c);
+  }
+  bucket.clear();
+}
+
+std::vector<Wakeable*> WakeWheel::take_all() {
+  std::vector<Wakeable*> all;
+  for (Cycle c = at_; c < at_ + kHorizon; ++c) {
+    std::vector<Wakeable*>& bucket = wheel_[c % kHorizon];
+    all.insert(all.end(), bucket.begin(), bucket.end());
+    bucket.clear();
+  }
+  for (; !far_.empty(); far_.pop()) all.push_back(far_.top().w);
+  pending_ = 0;
+  return all;
+}
+
+ActivityScheduler::ActivityScheduler(sc_core::sc_module_name name) : sc_core::sc_module(name), wheels_(1) {
+  SC_THREAD(run);
+}
+
+void ActivityScheduler::file(Wakeable* w, Cycle c) {
+  // Inside a window a partition may wake only its own components: another's may have run past `c` already.
+  if (running_ != kNoPartition && w->partition_ != running_ && c < window_end_)
+    throw std::logic_error("a component woke another partition's for cycle " + std::to_string(c) +
+                           ", inside the window (its wake-up must cross a link between partitions)");
+  if (wheels_[w->partition_].file(w, c) && (wheels_.size() == 1 || waiting_)) work_arrived_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void ActivityScheduler::partition(int partitions, Cycle lookahead, WindowExchange* exchange) {
+  if (partitions < 1 || lookahead < 1) throw std::logic_error("a partitioned run needs partitions and a lookahead >= 1");
+  std::vector<Wakeable*> filed = wheels_[0].take_all();
+  wheels_.assign(static_cast<std::size_t>(partitions), WakeWheel{});
+  for (WakeWheel& w : wheels_) w.set_at(now_);
+  lookahead_ = std::min(lookahead, WakeWheel::kHorizon);
+  exchange_ = exchange;
+  for (Wakeable* w : filed) {
+    if (w->partition_ >= wheels_.size()) throw std::logic_error("a component was assigned a partition the run does not have");
+    if (w->scheduled_ != kNever) wheels_[w->partition_].file(w, w->scheduled_);
+  }
+}
+
+void ActivityScheduler::wait_for(Cycle c) {
+  if (c == kNever) {
+    if (external_mode_) sc_core::wait(work_arrived_ | external_);
+    else sc_core::wait(work_arrived_);
+  } else if (external_mode_) {
+    sc_core::wait(cycles_to_time(c - now_), external_);  // or until a platform's request
+  } else {
+    sc_core::wait(cycles_to_time(c - now_));
+  }
+  now_ = now_cycle();
+}
+
 void ActivityScheduler::run() {
+  if (wheels_.size() > 1) return run_partitioned();
+  WakeWheel& wheel = wheels_[0];
   for (;;) {
-    const Cycle c = next_busy_cycle();
-    if (c == kNever) {
-      if (external_mode_) sc_core::wait(work_arrived_ | external_);
-      else sc_core::wait(work_arrived_);
-      now_ = now_cycle();
+    wheel.set_at(now_);
+    const Cycle c = wheel.next_busy();
+    if (c > now_) {  // far wake-ups may have come within the horizon meanwhile
+      wait_for(c);
       continue;
     }
+    wheel.run(c);
+  }
+}
+
+// The window starting at `c` (a cycle with work): up to the lookahead, not past the driver's limit nor the
+// next activity of another SystemC process (the watchdog, a sample), which must see every partition at the
+// same cycle.
+Cycle ActivityScheduler::window_end(Cycle c) const {
+  // Another process runs at this cycle too, or has stopped the simulation (the watchdog's deadlock report):
+  // as without partitions, only this cycle runs before it looks or the run ends.
+  if (sc_core::sc_pending_activity_at_current_time() || sc_core::sc_get_curr_simcontext()->sim_status() != sc_core::SC_SIM_OK)
+    return c + 1;
+  Cycle end = std::min(c + lookahead_, std::max(window_limit_, c + 1));
+  if (sc_core::sc_pending_activity_at_future_time()) {
+    const Cycle other = now_ + sc_core::sc_time_to_pending_activity().value() / cycle_period().value();
+    end = std::min(end, std::max(other, c + 1));
+  }
+  return end;
+}
+
+void ActivityScheduler::run_partitioned() {
+  Cycle from = now_;  // the first cycle no partition has run
+  for (;;) {
+    Cycle c = kNever;
+    for (WakeWheel& w : wheels_) {
+      w.set_at(std::max(from, now_));
+      c = std::min(c, w.next_busy());
+    }
     if (c > now_) {
-      if (external_mode_) sc_core::wait(cycles_to_time(c - now_), external_);  // or until a platform's request
-      else sc_core::wait(cycles_to_time(c - now_));
-      now_ = now_cycle();
-      continue;  // far wake-ups may have come within the horizon
+      waiting_ = true;
+      wait_for(c);
+      waiting_ = false;
+      continue;
     }
-    std::vector<Wakeable*>& bucket = wheel_[c % kHorizon];
-    for (std::size_t i = 0; i < bucket.size(); ++i) {  // may grow while it runs
-      Wakeable* w = bucket[i];
-      --pending_;
-      if (w->scheduled_ != c) continue;  // superseded by an earlier wake-up that already ran
-      w->scheduled_ = kNever;
-      w->tick(c);
+    const Cycle end = window_end(c);
+    window_end_ = end;
+    for (WakeWheel& w : wheels_) {  // one partition after the other over the window
+      running_ = static_cast<std::uint32_t>(&w - wheels_.data());
+      w.set_at(c);
+      w.bring_before(end);
+      for (Cycle x = c; x < end; ++x) {
+        if (w.bucket_empty(x)) continue;
+        w.set_at(x);
+        w.run(x);
+      }
     }
-    bucket.clear();
+    running_ = kNoPartition;
+    for (WakeWheel& w : wheels_) w.set_at(end);
+    ++windows_;
+    exchange_->exchange();  // what crossed between partitions, delivered for its arrival (>= end)
+    from = end;
   }
 }
 

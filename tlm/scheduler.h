@@ -6,6 +6,12 @@
 // wait in a heap until they come within the horizon. Components run in the order their wake-ups were
 // filed, which is deterministic; the model does not depend on that order because every interaction between
 // components crosses a link of latency >= 1.
+//
+// A partitioned run (sim.partitions) gives each partition a wheel of its own and runs them one after the
+// other over windows of cycles no longer than the smallest latency of a link between partitions: what a
+// partition sends to another in a window arrives after the window, so the partitions need not meet inside
+// it. At each window's end the messages that crossed are delivered (tlm/cut_links.h). This is the
+// conservative parallel kernel's structure (issue 31), still on one thread.
 #pragma once
 #include <cstdint>
 #include <queue>
@@ -24,7 +30,52 @@ class Wakeable {
 
  private:
   friend class ActivityScheduler;
-  Cycle scheduled_ = kNever;  // the earliest pending wake-up
+  friend class WakeWheel;
+  Cycle scheduled_ = kNever;   // the earliest pending wake-up
+  std::uint32_t partition_ = 0;  // the wheel that runs it (a partitioned run's partition, else 0)
+};
+
+// One wheel of wake-ups: the next kHorizon cycles counted from at(), one bucket per cycle, and a heap of
+// later ones.
+class WakeWheel {
+ public:
+  static constexpr Cycle kHorizon = 1024;
+  WakeWheel() : wheel_(kHorizon) {}
+
+  Cycle at() const { return at_; }
+  void set_at(Cycle c) { at_ = c; }  // the cycle running, or the first that may run (<= every wake-up)
+  // Files `w` for cycle `c`; true when it is the only wake-up within the horizon (the wheel was empty).
+  bool file(Wakeable* w, Cycle c);
+  // The first cycle >= at() with a wake-up (kNever: none), after bringing the heap's near ones onto the wheel.
+  Cycle next_busy();
+  // Runs the components woken for cycle `c` (== at()), in the order they were filed.
+  void run(Cycle c);
+  // Brings onto the wheel the heap's wake-ups before `end` (<= at() + kHorizon).
+  void bring_before(Cycle end);
+  bool bucket_empty(Cycle c) const { return wheel_[c % kHorizon].empty(); }
+  // Every pending wake-up, in filing order within each cycle, taken off the wheel (to file elsewhere).
+  std::vector<Wakeable*> take_all();
+
+ private:
+  struct Far {
+    Cycle cycle;
+    std::uint64_t order;
+    Wakeable* w;
+    bool operator>(const Far& o) const { return cycle != o.cycle ? cycle > o.cycle : order > o.order; }
+  };
+  std::vector<std::vector<Wakeable*>> wheel_;
+  std::priority_queue<Far, std::vector<Far>, std::greater<Far>> far_;
+  std::uint64_t far_order_ = 0;
+  std::size_t pending_ = 0;  // entries in the wheel
+  Cycle at_ = 0;
+};
+
+// What a partitioned run exchanges at the end of each window: the messages of the links between
+// partitions (tlm/cut_links.h).
+class WindowExchange {
+ public:
+  virtual ~WindowExchange() = default;
+  virtual void exchange() = 0;
 };
 
 class ActivityScheduler : public sc_core::sc_module {
@@ -50,26 +101,40 @@ class ActivityScheduler : public sc_core::sc_module {
     external_.notify(sc_core::SC_ZERO_TIME);
   }
 
+  // A partitioned run, set before the simulation starts: `w` runs in partition `p`; then the run is cut into
+  // `partitions` with windows of at most `lookahead` cycles and `exchange` at each window's end. The
+  // wake-ups already filed move to their partition's wheel.
+  void assign(Wakeable* w, int p) { w->partition_ = static_cast<std::uint32_t>(p); }
+  void partition(int partitions, Cycle lookahead, WindowExchange* exchange);
+  int partitions() const { return static_cast<int>(wheels_.size()); }
+  Cycle lookahead() const { return lookahead_; }
+  // A partitioned window never reaches cycle `c` unless it starts there: the driver sets the end of each
+  // sc_start (tools/run/simulation.cpp), so that what it does between two of them (the end of warm-up, a
+  // sample) sees every partition at the same cycle. Unset (0), every window is one cycle.
+  void set_window_limit(Cycle c) { window_limit_ = c; }
+  std::uint64_t windows() const { return windows_; }  // windows run by a partitioned run
+
  private:
-  static constexpr Cycle kHorizon = 1024;
-  struct Far {
-    Cycle cycle;
-    std::uint64_t order;
-    Wakeable* w;
-    bool operator>(const Far& o) const { return cycle != o.cycle ? cycle > o.cycle : order > o.order; }
-  };
   void file(Wakeable* w, Cycle c);
   void run();
-  Cycle next_busy_cycle();
+  void run_partitioned();
+  void wait_for(Cycle c);  // SystemC time to cycle c (kNever: until work or a platform's request arrives)
+  Cycle window_end(Cycle c) const;
 
-  std::vector<std::vector<Wakeable*>> wheel_;
-  std::priority_queue<Far, std::vector<Far>, std::greater<Far>> far_;
-  std::uint64_t far_order_ = 0;
-  std::size_t pending_ = 0;  // entries in the wheel
+  std::vector<WakeWheel> wheels_;  // one per partition (one without partitions)
   Cycle now_ = 0;
   sc_core::sc_event work_arrived_;
   sc_core::sc_event external_;
   bool external_mode_ = false;
+  // Partitioned runs.
+  WindowExchange* exchange_ = nullptr;
+  Cycle lookahead_ = 1;
+  Cycle window_limit_ = 0;
+  bool waiting_ = false;  // the partitioned loop waits for work (only then does a filing notify it)
+  std::uint32_t running_ = kNoPartition;  // the partition whose window runs
+  Cycle window_end_ = 0;
+  static constexpr std::uint32_t kNoPartition = ~0u;
+  std::uint64_t windows_ = 0;
 };
 
 }  // namespace hiradix

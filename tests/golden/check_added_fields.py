@@ -5,6 +5,8 @@ bit-identical in the new one (the config may gain keys, as in golden_test.cpp; o
 such as the time_series bins, may gain fields) and that the only new top-level fields are the ones named. Exit 0 iff so; prints every difference otherwise.
 
 Usage: tests/golden/check_added_fields.py BUILD_DIR FIELD...   (e.g. build activity)
+HIRADIX_GOLDEN_SET="key=value ..." adds --set options to every case (e.g. sim.partitions=domains: a
+partitioned run must give the stored results).
 """
 import json, os, shlex, subprocess, sys, tempfile
 
@@ -31,12 +33,13 @@ def subset_diffs(expected, actual, where):
     return out
 
 
+extra = os.environ.get("HIRADIX_GOLDEN_SET", "").split()
 bad = 0
 cases = [l.split() for l in open(os.path.join(golden, "cases.txt")) if l.strip() and not l.startswith("#")]
 for name, config, *sets in cases:
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [os.path.join(os.path.abspath(build), "hiradix"), "run", os.path.join(root, "testbench", "configs", config),
-               "-q", "--out", "out"] + [a for s in sets for a in ("--set", s)]
+               "-q", "--out", "out"] + [a for s in sets + extra for a in ("--set", s)]
         subprocess.run(cmd, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             result = json.load(open(os.path.join(tmp, "out", "result.json")))

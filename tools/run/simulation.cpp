@@ -103,12 +103,14 @@ void advance(Network& net, Cycle from, Cycle to, const ProgressHook& on_progress
              std::vector<BinSample>& taken) {
   std::size_t k = taken.size();
   if ((!on_progress && k >= samples.size()) || to == from) {
+    net.set_window_limit(to);
     sc_core::sc_start(cycles_to_time(to - from));
     return;
   }
   for (Cycle t = from; t < to && !net.stopped();) {
     Cycle next = on_progress ? std::min(to, t + kProgressSlice) : to;
     if (k < samples.size()) next = std::min(next, samples[k]);
+    net.set_window_limit(next);
     sc_core::sc_start(cycles_to_time(next - t));
     t = next;
     if (k < samples.size() && samples[k] == t) {
@@ -389,7 +391,7 @@ nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration
                                const nlohmann::json& resolved_config) {
   std::uint64_t activations = 0;
   for (int r = 0; r < net.routers(); ++r) activations += net.router(r).activity().activations;
-  return {{"cycles", simulated},
+  nlohmann::json j = {{"cycles", simulated},
           {"routers", net.routers()},
           {"router_activations", activations},
           {"elaboration_seconds", elaboration},
@@ -400,6 +402,10 @@ nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration
           {"git_commit", git_commit()},
           {"config_sha256", config_sha256(resolved_config)},
           {"network", network_size_json(net.topology())}};
+  if (net.partitions() > 1)  // sim.partitions domains: how the run was cut
+    j["partitions"] = {{"count", net.partitions()}, {"cut_links", net.cut_links()}, {"lookahead_cycles", net.lookahead()},
+                       {"windows", net.windows()}, {"messages_across", net.messages_across()}};
+  return j;
 }
 
 }  // namespace
