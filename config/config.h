@@ -25,6 +25,11 @@
 
 namespace hiradix {
 
+// sim.partitions auto: the smallest network (in routers) cut into its domains. Below it the whole network's
+// state fits in a core's caches and the windows gain nothing (an 8 x 8 mesh 6 % slower, h = 2 even;
+// README, Partitions).
+inline constexpr int kPartitionFromRouters = 128;
+
 
 const std::vector<KeySpec>& config_schema();
 std::string suggest_key(const std::string& unknown);  // nearest valid key, "" if none is close

@@ -506,14 +506,20 @@ void read_traffic(ConfigValues& v, Config& c, const Topology& topo) {
 }
 
 // Simulation: warm-up, measurement, seed, watchdog and bins.
-void read_simulation(ConfigValues& v, Config& c, const Topology& topo) {
+void read_simulation(ConfigValues& v, Config& c, const Topology& topo, const RoutingAlgorithm& routing) {
   const RouterParams& rp = c.router;
   c.warmup = static_cast<Cycle>(v.I("sim.warmup"));
   c.measure = static_cast<Cycle>(v.I("sim.measure"));
   c.seed = static_cast<std::uint64_t>(v.I("sim.seed"));
   c.watchdog = static_cast<Cycle>(v.I("sim.watchdog"));
-  c.partitioned = v.S("sim.partitions") == "domains";
-  v.set("sim.partitions", v.S("sim.partitions"));
+  // auto: partitions pay where the network's state outgrows the caches (measured: README, Partitions); not
+  // with DRB's free ACKs, which reach another partition's NIC without a link (refused with domains).
+  std::string partitions = v.S("sim.partitions");
+  const bool free_acks = routing.metapath() && routing.metapath()->free_acks;
+  if (partitions == "auto")
+    partitions = topo.routers() >= kPartitionFromRouters && topo.domains() > 1 && !free_acks ? "domains" : "none";
+  c.partitioned = partitions == "domains";
+  v.set("sim.partitions", partitions);
   c.bin = static_cast<Cycle>(v.I("stats.bin"));
   c.bins_before = static_cast<Cycle>(v.I("stats.before"));
   if (c.change_after_warmup >= 0) c.traffic.change_at = c.warmup + static_cast<Cycle>(c.change_after_warmup);

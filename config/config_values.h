@@ -70,6 +70,6 @@ void read_qcn(ConfigValues& v, Config& c, const RoutingAlgorithm& routing, const
 VcRequirement cnm_vcs(const Config& c, const Topology& topo);
 void read_power(ConfigValues& v, Config& c, const Topology& topo);
 void read_traffic(ConfigValues& v, Config& c, const Topology& topo);
-void read_simulation(ConfigValues& v, Config& c, const Topology& topo);
+void read_simulation(ConfigValues& v, Config& c, const Topology& topo, const RoutingAlgorithm& routing);
 
 }  // namespace hiradix

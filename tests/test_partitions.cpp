@@ -41,6 +41,21 @@ TEST(Partitions, ADragonflyIsCutIntoItsGroupsAtItsGlobalLinks) {
   EXPECT_EQ(plain, cut);
 }
 
+// sim.partitions auto cuts networks of 128 routers and more (h = 4: 264 routers), not smaller ones (h = 2: 36;
+// an 8 x 8 mesh), and result.json's config says which was taken.
+TEST(Partitions, AutoCutsNetworksFrom128RoutersOn) {
+  EXPECT_TRUE(load_config("", {{"topology.h", "4"}}).partitioned);
+  EXPECT_FALSE(load_config("", {{"topology.h", "2"}}).partitioned);
+  EXPECT_FALSE(load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "dor"}}).partitioned);
+  EXPECT_TRUE(load_config("", {{"topology.type", "mesh"}, {"topology.dims", "[16, 16]"}, {"routing.algorithm", "dor"}}).partitioned);
+  EXPECT_FALSE(load_config("", {{"topology.h", "4"}, {"sim.partitions", "none"}}).partitioned);
+  EXPECT_TRUE(load_config("", {{"topology.h", "2"}, {"sim.partitions", "domains"}}).partitioned);
+  const json r = test::run_sane({{"topology.h", "4"}, {"traffic.load", "0.2"}, {"sim.warmup", "200"}, {"sim.measure", "300"}});
+  ASSERT_FALSE(r.is_null());
+  EXPECT_EQ(r["config"]["sim"]["partitions"], "domains");
+  EXPECT_EQ(r["simulation"]["partitions"]["count"], 33);
+}
+
 // A mesh is cut into its rows (its domains): 8 x 8, the 7 x 8 links between rows in both directions.
 TEST(Partitions, AMeshIsCutIntoItsRows) {
   const json r = partitioned({{"topology.type", "mesh"}, {"topology.dims", "[8, 8]"}, {"routing.algorithm", "dor"},
