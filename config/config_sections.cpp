@@ -518,6 +518,9 @@ void read_simulation(ConfigValues& v, Config& c, const Topology& topo, const Rou
   const bool free_acks = routing.metapath() && routing.metapath()->free_acks;
   if (partitions == "auto")
     partitions = topo.routers() >= kPartitionFromRouters && topo.domains() > 1 && !free_acks ? "domains" : "none";
+  if (partitions == "domains" && free_acks)
+    config_fail("sim.partitions", "routing.drb_acks free hands ACKs straight to another node's NIC, across partitions; "
+                                  "use sim.partitions none or auto, or routing.drb_acks network");
   c.partitioned = partitions == "domains";
   v.set("sim.partitions", partitions);
   c.bin = static_cast<Cycle>(v.I("stats.bin"));

@@ -168,9 +168,7 @@ void Network::wire() {
 void Network::partition() {
   const int parts = topo_->domains();
   if (parts < 2) return;  // one domain: one wheel, as without partitions
-  if (free_acks_)
-    config_fail("sim.partitions", "routing.drb_acks free hands ACKs straight to another node's NIC, across partitions; "
-                                  "use sim.partitions none, or routing.drb_acks network");
+  if (free_acks_) throw std::logic_error("DRB's free ACKs cross partitions without a link (refused by the config)");
   for (int r = 0; r < topo_->routers(); ++r) scheduler_.assign(routers_[static_cast<std::size_t>(r)], topo_->domain_of(r));
   for (int node = 0; node < topo_->nodes(); ++node) {
     const int part = topo_->domain_of(topo_->nic_port(node, 0).router);
