@@ -61,34 +61,52 @@ struct Packet {
 };
 static_assert(sizeof(Packet) == 56, "Packet grew: the packet pool's memory estimate (testbench/memory_estimate.cpp) assumes it did not");
 
-// Fixed-size slots recycled through a free list: no allocation per packet once the pool has grown to the
-// network's peak population.
+// Fixed-size slots recycled through free lists: no allocation per packet once the pool has grown to the
+// network's peak population. The slots never move (address space reserved once, committed as touched), so
+// a partition may read a packet while another allocates (issue 31's threads). Each partition has its own
+// free list; a list that runs dry takes a fresh block of ids, block k * partitions + p for partition p's
+// k-th, so the ids a partition hands out depend on nothing but its own history. With one partition the ids
+// are those of a plain growing pool: released ones first (last released first), then the next fresh one.
 class PacketPool {
  public:
-  PacketId allocate() {
-    if (free_.empty()) {
-      slots_.emplace_back();
-      ++live_;
-      return static_cast<PacketId>(slots_.size() - 1);
-    }
-    PacketId id = free_.back();
-    free_.pop_back();
+  static constexpr PacketId kBlock = 1024;
+  PacketPool();
+  PacketPool(const PacketPool&) = delete;
+  PacketPool& operator=(const PacketPool&) = delete;
+  void set_partitions(int partitions);  // before the first allocation
+
+  PacketId allocate(int partition = 0) {
+    Partition& p = parts_[static_cast<std::size_t>(partition)];
+    if (p.free.empty()) refill(p, partition);
+    const PacketId id = p.free.back();
+    p.free.pop_back();
     slots_[id] = Packet{};
-    ++live_;
+    ++p.live;
     return id;
   }
-  void release(PacketId id) {
-    free_.push_back(id);
-    --live_;
+  void release(PacketId id, int partition = 0) {
+    Partition& p = parts_[static_cast<std::size_t>(partition)];
+    p.free.push_back(id);
+    --p.live;
   }
   Packet& operator[](PacketId id) { return slots_[id]; }
   const Packet& operator[](PacketId id) const { return slots_[id]; }
-  std::size_t live() const { return live_; }
+  std::size_t live() const {
+    std::int64_t n = 0;
+    for (const Partition& p : parts_) n += p.live;
+    return static_cast<std::size_t>(n);
+  }
 
  private:
-  HotVector<Packet> slots_;
-  HotVector<PacketId> free_;
-  std::size_t live_ = 0;
+  struct Partition {
+    HotVector<PacketId> free;
+    std::int64_t live = 0;  // allocated here minus released here (a packet may be released elsewhere)
+    PacketId blocks = 0;    // fresh blocks taken
+  };
+  void refill(Partition& p, int partition);
+
+  Packet* slots_;
+  std::vector<Partition> parts_;
 };
 
 }  // namespace hiradix
