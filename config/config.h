@@ -67,6 +67,7 @@ struct Config {
   // simulation
   Cycle warmup = 0, measure = 0, watchdog = 0, bin = 0, bins_before = 0;
   bool partitioned = false;  // sim.partitions domains: the scheduler's partitions, one per topology domain
+  int threads = 1;           // sim.threads: the threads that run the partitions of each window
   std::uint64_t seed = 1;
   // synthesis (hiradix synth) and router.latency.rc: auto
   double synth_clock_ns = 1.0;

@@ -512,15 +512,27 @@ void read_simulation(ConfigValues& v, Config& c, const Topology& topo, const Rou
   c.measure = static_cast<Cycle>(v.I("sim.measure"));
   c.seed = static_cast<std::uint64_t>(v.I("sim.seed"));
   c.watchdog = static_cast<Cycle>(v.I("sim.watchdog"));
-  // auto: partitions pay where the network's state outgrows the caches (measured: README, Partitions); not
-  // with DRB's free ACKs, which reach another partition's NIC without a link (refused with domains).
+  // auto: partitions pay where the network's state outgrows the caches (measured: README, Partitions), and
+  // wherever threads are asked for; not with DRB's free ACKs, which reach another partition's NIC without
+  // a link (refused with domains).
+  c.threads = static_cast<int>(v.I("sim.threads"));
   std::string partitions = v.S("sim.partitions");
   const bool free_acks = routing.metapath() && routing.metapath()->free_acks;
   if (partitions == "auto")
-    partitions = topo.routers() >= kPartitionFromRouters && topo.domains() > 1 && !free_acks ? "domains" : "none";
+    partitions = (topo.routers() >= kPartitionFromRouters || c.threads > 1) && topo.domains() > 1 && !free_acks ? "domains" : "none";
   if (partitions == "domains" && free_acks)
     config_fail("sim.partitions", "routing.drb_acks free hands ACKs straight to another node's NIC, across partitions; "
                                   "use sim.partitions none or auto, or routing.drb_acks network");
+  if (c.threads > 1) {
+    if (partitions == "none" || topo.domains() < 2)
+      config_fail("sim.threads", "threads run the partitions of a partitioned run, and this one has none (" +
+                                     (topo.domains() < 2 ? "a network of one " + topo.domain_name()
+                                      : free_acks       ? std::string("routing.drb_acks free")
+                                                        : std::string("sim.partitions none")) +
+                                     "); use sim.threads 1");
+    if (c.rc.mode != RcMode::kModel)
+      config_fail("sim.threads", "router.rc_mode " + v.S("router.rc_mode") + " runs one RTL routing unit for every router, which threads cannot share; use sim.threads 1");
+  }
   c.partitioned = partitions == "domains";
   v.set("sim.partitions", partitions);
   c.bin = static_cast<Cycle>(v.I("stats.bin"));

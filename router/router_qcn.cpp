@@ -78,7 +78,7 @@ void Router::make_cnm(PacketId victim_id, int fb, int port, Cycle now) {
     return;
   }
   const std::uint32_t src = victim.src, dst = victim.dst;  // read before allocate: the pool may grow
-  const PacketId id = pool_.allocate();
+  const PacketId id = pool_.allocate(partition());
   Packet& cnm = pool_[id];
   cnm.cnm = static_cast<std::uint8_t>(fb);
   cnm.src = dst;  // the flow's destination, for the source to know which flow (QCN's flow id)

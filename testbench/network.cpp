@@ -190,7 +190,21 @@ void Network::partition() {
                       routers_[static_cast<std::size_t>(peer.router)]->in(peer.port), topo_->domain_of(peer.router));
       lookahead = std::min(lookahead, classes_[static_cast<std::size_t>(cls)].latency);
     }
-  scheduler_.partition(parts, lookahead == kNever ? 1 : lookahead, cut_links_.get());
+  pool_.set_partitions(parts);
+  scheduler_.partition(parts, lookahead == kNever ? 1 : lookahead, this);
+  if (config_.threads > 1) {  // the NICs' reports wait in their partition's log until the window's end
+    scheduler_.set_threads(config_.threads);
+    stats_.set_serial_partitions(parts);
+    for (int p = 0; p < parts; ++p) stats_logs_.emplace_back(p);
+    for (int node = 0; node < topo_->nodes(); ++node)
+      nics_[static_cast<std::size_t>(node)]->report_to(&stats_logs_[static_cast<std::size_t>(nics_[static_cast<std::size_t>(node)]->partition())]);
+  }
+}
+
+void Network::exchange() {
+  for (StatsLog& log : stats_logs_) log.apply(stats_);
+  pool_.rebalance();
+  cut_links_->exchange();
 }
 
 int Network::nic_at(int node, int router, int port) const {

@@ -17,12 +17,13 @@
 #include "testbench/free_acks.h"
 #include "testbench/nic.h"
 #include "testbench/stats.h"
+#include "testbench/stats_log.h"
 #include "tlm/cut_links.h"
 #include "tlm/packet.h"
 
 namespace hiradix {
 
-class Network : public sc_core::sc_module {
+class Network : public sc_core::sc_module, private WindowExchange {
  public:
   SC_HAS_PROCESS(Network);
   Network(sc_core::sc_module_name name, const Config& config);
@@ -69,6 +70,7 @@ class Network : public sc_core::sc_module {
   Cycle lookahead() const { return scheduler_.lookahead(); }
   std::uint64_t windows() const { return scheduler_.windows(); }
   std::uint64_t messages_across() const { return cut_links_ ? cut_links_->messages() : 0; }
+  int threads() const { return scheduler_.threads(); }  // sim.threads, at most one per partition
   void traffic_submitted();
 
  private:
@@ -76,6 +78,7 @@ class Network : public sc_core::sc_module {
   void attach_traces(Router& router, const std::vector<PortSpec>& ports);
   void wire();
   void partition();
+  void exchange() override;  // a partitioned run's window end
   std::vector<PortSpec> port_specs(int router) const;
   // Which of `node`'s NICs attaches to terminal port `port` of `router`.
   int nic_at(int node, int router, int port) const;
@@ -102,6 +105,7 @@ class Network : public sc_core::sc_module {
   std::unique_ptr<PathHeaders> path_headers_;  // DRB: beside pool_; else null
   std::unique_ptr<FreeAcks> free_acks_;        // DRB with routing.drb_acks free
   std::unique_ptr<CutLinks> cut_links_;        // sim.partitions domains: the links between partitions
+  std::vector<StatsLog> stats_logs_;           // sim.threads: each partition's NICs' reports of a window
   sc_core::sc_event watchdog_event_;
   std::uint64_t last_progress_ = 0;
   Cycle last_progress_cycle_ = 0;

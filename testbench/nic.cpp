@@ -287,7 +287,7 @@ template <bool kVns>
         l.next_vc = (chosen - base + 1) % vcs;
         l.packet_vc = vc;
         const Waiting& w = l.queue.front();
-        l.sending = pool_.allocate();
+        l.sending = pool_.allocate(partition());
         Packet& pkt = pool_[l.sending];
         pkt.serial = stats_.on_inject(id_, now, params_.packet_size);
         pkt.src = static_cast<std::uint32_t>(id_);
@@ -419,7 +419,7 @@ void Nic::receive_packet(int nic, const LinkMessage& msg, Cycle) {
   stats_.on_eject(pool_[msg.packet], id_, msg.arrival + msg.phits - 1, nic);
   if (metapath_) acknowledge(pool_[msg.packet], msg.packet, msg.arrival, msg.arrival + msg.phits - 1);
   if (listener_) listener_->delivered(msg.packet, msg.arrival + msg.phits - 1);
-  pool_.release(msg.packet);
+  pool_.release(msg.packet, partition());
 }
 
 // A QCN notification for this node: counted, and handed to the reaction point when its tail has arrived.
@@ -430,7 +430,7 @@ void Nic::receive_cnm(const LinkMessage& msg) {
     cnm_inbox_.push({tail, pool_[msg.packet].cnm});
     wake_at(tail);
   }
-  pool_.release(msg.packet);
+  pool_.release(msg.packet, partition());
 }
 
 // At rate CR a packet of `size` phits takes size x line / CR cycles of the link: the next one starts that long

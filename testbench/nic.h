@@ -21,7 +21,7 @@
 #include "router/flow/qcn_params.h"
 #include "router/common/rng.h"
 #include "topology/topology.h"
-#include "testbench/stats.h"
+#include "testbench/stats_log.h"
 #include "testbench/traffic.h"
 #include "testbench/metapath.h"
 #include "testbench/vn_choice.h"
@@ -109,6 +109,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   // already run in `now`; `tag` comes back through the listener.
   void submit(int dst, std::uint32_t tag, Cycle now);
   void set_listener(NicListener* listener) { listener_ = listener; }
+  // sim.threads: the reports go to the NIC's partition's log, applied to Stats at each window's end.
+  void report_to(StatsLog* log) { stats_.log_to(log); }
 
   void receive_packet(int nic, const LinkMessage& msg, Cycle now) override;  // ejection
   // DRB: an ACK from node `from` for a packet this node sent, taken by the MetaPath controller at cycle `at`.
@@ -198,7 +200,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   NicParams params_;
   const Topology& topo_;
   const TrafficSchedule& traffic_;
-  Stats& stats_;
+  StatsSink stats_;  // the run's Stats, or under sim.threads the partition's log
   PacketPool& pool_;
   ActivityScheduler& scheduler_;
   Rng rng_;

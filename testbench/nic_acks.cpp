@@ -27,7 +27,7 @@ void Nic::acknowledge(const Packet& pkt, PacketId id, Cycle head, Cycle tail) {
 
 void Nic::send_ack(Link& l, Cycle now) {
   const OutgoingAck& a = acks_out_.front();
-  l.sending = pool_.allocate();
+  l.sending = pool_.allocate(partition());
   Packet& pkt = pool_[l.sending];
   pkt.src = static_cast<std::uint32_t>(id_);
   pkt.dst = a.to;
@@ -45,7 +45,7 @@ void Nic::send_ack(Link& l, Cycle now) {
 void Nic::receive_ack(const LinkMessage& msg) {
   const Cycle tail = msg.arrival + msg.phits - 1;
   ack_arrives(pool_[msg.packet].src, (*params_.path_headers)[msg.packet], tail);
-  pool_.release(msg.packet);
+  pool_.release(msg.packet, partition());
 }
 
 void Nic::ack_arrives(std::uint32_t from, const PathHeader& ack, Cycle at) {

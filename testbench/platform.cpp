@@ -6,6 +6,9 @@
 namespace hiradix {
 
 PlatformNetwork::PlatformNetwork(sc_core::sc_module_name name, const Config& config) : sc_core::sc_module(name) {
+  // A platform hears of deliveries inside the NICs' ticks (NicListener), where its SystemC events cannot
+  // be notified from another thread.
+  if (config.threads > 1) config_fail("sim.threads", "a SystemC platform's network runs on one thread; use sim.threads 1");
   net_ = new Network("network", config);
   net_->set_external_traffic();
   const int nodes = net_->topology().nodes();

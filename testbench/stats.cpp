@@ -96,7 +96,8 @@ void Stats::enable_per_source(int nodes) {
 void Stats::on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic) {
   ++ejected_total_;
   if (static_cast<int>(pkt.dst) != at_node || pkt.dst_nic != at_nic) ++misdelivered_;
-  if (!delivered_.deliver(pkt.serial)) ++duplicates_;
+  const std::uint64_t serial = pkt.serial & ((std::uint64_t{1} << kSerialPartitionShift) - 1);
+  if (!delivered_[pkt.serial >> kSerialPartitionShift].deliver(serial)) ++duplicates_;
   if (tail >= end_) late_tails_.push_back(tail);
   last_tail_ = std::max(last_tail_, tail);
 

@@ -107,9 +107,18 @@ class Stats {
   std::uint64_t cnms_delivered() const { return cnms_delivered_; }
   // Returns the packet's serial: its injection order in this run, from 0.
   std::uint64_t on_inject(int terminal, Cycle now, int size) {
-    if (in_window(now)) injected_phits_[static_cast<std::size_t>(terminal / per_router_)] += static_cast<std::uint64_t>(size);
-    return injected_total_++;
+    const std::uint64_t serial = injected_total_;
+    count_inject(terminal, now, size);
+    return serial;
   }
+  // An injection whose serial was given elsewhere: under sim.threads each partition numbers its own
+  // (testbench/stats_log.h), partition p's serials from p << kSerialPartitionShift.
+  void count_inject(int terminal, Cycle now, int size) {
+    if (in_window(now)) injected_phits_[static_cast<std::size_t>(terminal / per_router_)] += static_cast<std::uint64_t>(size);
+    ++injected_total_;
+  }
+  static constexpr int kSerialPartitionShift = 40;
+  void set_serial_partitions(int partitions) { delivered_.resize(static_cast<std::size_t>(partitions)); }
   // Called when the last router commits a packet to its ejection link; `tail` is when the NIC has it all.
   // `at_node`, `at_nic`: where it was delivered (misdelivered unless that is the packet's dst and dst_nic).
   void on_eject(const Packet& pkt, int at_node, Cycle tail, int at_nic = 0);
@@ -151,7 +160,7 @@ class Stats {
   std::uint64_t hot_phits_ = 0, cold_phits_ = 0, cold_packets_ = 0, cold_latency_sum_ = 0;  // in the window
   std::array<std::string, 8> path_names_;      // their names in result.json (RoutingAlgorithm::path_type_name)
   LatencyHistogram total_, injection_, network_;
-  DeliveryLedger delivered_;                   // by packet serial: each packet delivered once
+  std::vector<DeliveryLedger> delivered_{1};  // by packet serial, a ledger per numbering partition: each packet delivered once
   std::vector<Cycle> late_tails_;              // tails beyond the window end (for in-flight accounting)
   Cycle last_tail_ = 0;                        // the latest tail of any delivered packet
   Cycle series_begin_ = 0, series_end_ = 0, bin_ = 0;

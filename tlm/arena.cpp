@@ -13,7 +13,9 @@ struct Arena {
   std::uint8_t* next = nullptr;
   std::uint8_t* end = nullptr;
 };
-Arena arena;
+// One per thread: what the threads of a partitioned run (sim.threads) allocate while it runs comes from
+// chunks of their own; everything built before it is the main thread's.
+thread_local Arena arena;
 }  // namespace
 
 void* arena_allocate(std::size_t bytes, std::size_t align) {

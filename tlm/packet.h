@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tlm/cycle.h"
+#include "tlm/reserved_array.h"
 
 namespace hiradix {
 
@@ -62,15 +63,20 @@ struct Packet {
 static_assert(sizeof(Packet) == 56, "Packet grew: the packet pool's memory estimate (testbench/memory_estimate.cpp) assumes it did not");
 
 // Fixed-size slots recycled through free lists: no allocation per packet once the pool has grown to the
-// network's peak population. The slots never move (address space reserved once, committed as touched), so
-// a partition may read a packet while another allocates (issue 31's threads). Each partition has its own
-// free list; a list that runs dry takes a fresh block of ids, block k * partitions + p for partition p's
-// k-th, so the ids a partition hands out depend on nothing but its own history. With one partition the ids
-// are those of a plain growing pool: released ones first (last released first), then the next fresh one.
+// network's peak population. The slots never move (tlm/reserved_array.h), so a partition may read a packet
+// while another allocates (sim.threads). Each partition has its own free list: a packet is allocated in
+// its source's partition and released in its destination's. A list that runs dry takes a fresh block of
+// ids, block k * partitions + p for partition p's k-th, so the ids a partition hands out depend on nothing
+// but its own history and the windows' ends, where rebalance() moves the surplus of the partitions that
+// release more than they allocate to those that allocate more (memory stays bounded by the packets alive).
+// With one partition the ids are those of a plain growing pool: the last released first, else the next
+// fresh one.
 class PacketPool {
  public:
   static constexpr PacketId kBlock = 1024;
-  PacketPool();
+  // The most packets alive at once: 3.5 GiB of address space, committed only as ids are used.
+  static constexpr std::size_t kMaxPackets = std::size_t{1} << 26;
+  PacketPool() : slots_(kMaxPackets), parts_(1) {}
   PacketPool(const PacketPool&) = delete;
   PacketPool& operator=(const PacketPool&) = delete;
   void set_partitions(int partitions);  // before the first allocation
@@ -89,6 +95,8 @@ class PacketPool {
     p.free.push_back(id);
     --p.live;
   }
+  // At a window's end, on one thread: free ids move from partitions with many to those with few.
+  void rebalance();
   Packet& operator[](PacketId id) { return slots_[id]; }
   const Packet& operator[](PacketId id) const { return slots_[id]; }
   std::size_t live() const {
@@ -105,8 +113,9 @@ class PacketPool {
   };
   void refill(Partition& p, int partition);
 
-  Packet* slots_;
+  ReservedArray<Packet> slots_;
   std::vector<Partition> parts_;
+  std::vector<PacketId> spare_;  // free ids between partitions (rebalance)
 };
 
 }  // namespace hiradix

@@ -5,20 +5,16 @@
 #include <string>
 
 #include "tlm/packet.h"
+#include "tlm/reserved_array.h"
 
 namespace hiradix {
 
-namespace {
-// The most packets alive at once: address space only (3.5 GiB of it); pages are committed as ids are used.
-constexpr std::size_t kMaxPackets = std::size_t{1} << 26;
-}  // namespace
-
-PacketPool::PacketPool() : parts_(1) {
-  void* slots = mmap(nullptr, kMaxPackets * sizeof(Packet), PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (slots == MAP_FAILED) throw std::bad_alloc();
-  madvise(slots, kMaxPackets * sizeof(Packet), MADV_HUGEPAGE);  // a hint; ignored where huge pages are off
-  slots_ = static_cast<Packet*>(slots);
+// The address space is not returned: a run owns its process, and it holds at most a few such arrays.
+void* reserve_address_space(std::size_t bytes) {
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  madvise(p, bytes, MADV_HUGEPAGE);  // a hint; ignored where huge pages are off
+  return p;
 }
 
 void PacketPool::set_partitions(int partitions) {
@@ -31,8 +27,21 @@ void PacketPool::refill(Partition& p, int partition) {
   const std::size_t block = static_cast<std::size_t>(p.blocks++) * parts_.size() + static_cast<std::size_t>(partition);
   const std::size_t first = block * kBlock;
   if (first + kBlock > kMaxPackets)
-    throw std::runtime_error("more than " + std::to_string(kMaxPackets) + " packet ids in one run");
+    throw std::runtime_error("more than " + std::to_string(kMaxPackets) + " packet ids in one run (packets alive at once)");
   for (std::size_t id = first + kBlock; id-- > first;) p.free.push_back(static_cast<PacketId>(id));  // lowest on top
+}
+
+void PacketPool::rebalance() {
+  for (Partition& p : parts_)  // a partition that releases more than it allocates gives the surplus back
+    while (p.free.size() > 2 * kBlock) {
+      spare_.push_back(p.free.back());
+      p.free.pop_back();
+    }
+  for (Partition& p : parts_)  // and one that allocates more takes it, rather than fresh blocks
+    while (p.free.size() < kBlock && !spare_.empty()) {
+      p.free.push_back(spare_.back());
+      spare_.pop_back();
+    }
 }
 
 }  // namespace hiradix

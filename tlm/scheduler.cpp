@@ -6,6 +6,12 @@
 
 namespace hiradix {
 
+namespace {
+constexpr std::uint32_t kNoPartition = ~0u;
+// The partition whose window this thread runs (kNoPartition outside windows).
+thread_local std::uint32_t running = kNoPartition;
+}  // namespace
+
 bool WakeWheel::file(Wakeable* w, Cycle c) {
   if (c - at_ < kHorizon) {
     const bool was_empty = pending_ == 0;
@@ -63,7 +69,7 @@ ActivityScheduler::ActivityScheduler(sc_core::sc_module_name name) : sc_core::sc
 
 void ActivityScheduler::file(Wakeable* w, Cycle c) {
   // Inside a window a partition may wake only its own components: another's may have run past `c` already.
-  if (running_ != kNoPartition && w->partition_ != running_ && c < window_end_)
+  if (running != kNoPartition && w->partition_ != running && c < window_end_)
     throw std::logic_error("a component woke another partition's for cycle " + std::to_string(c) +
                            ", inside the window (its wake-up must cross a link between partitions)");
   if (wheels_[w->partition_].file(w, c) && (wheels_.size() == 1 || waiting_)) work_arrived_.notify(sc_core::SC_ZERO_TIME);
@@ -124,10 +130,34 @@ Cycle ActivityScheduler::window_end(Cycle c) const {
   return end;
 }
 
+void ActivityScheduler::set_threads(int threads) {
+  threads = std::min(threads, partitions());
+  threads_ = threads > 1 ? std::make_unique<WindowThreads>(threads) : nullptr;
+}
+
+void ActivityScheduler::run_window(int partition, Cycle c, Cycle end) {
+  WakeWheel& w = wheels_[static_cast<std::size_t>(partition)];
+  running = static_cast<std::uint32_t>(partition);
+  w.set_at(c);
+  w.bring_before(end);
+  for (Cycle x = c; x < end; ++x) {
+    if (w.bucket_empty(x)) continue;
+    w.set_at(x);
+    w.run(x);
+  }
+  running = kNoPartition;
+}
+
 void ActivityScheduler::run_partitioned() {
   Cycle from = now_;  // the first cycle no partition has run
+  Cycle c = 0, end = 0;
+  // Thread t's partitions: a contiguous block, the same for every window.
+  const std::function<void(int)> block = [&](int t) {
+    const int n = threads(), parts = partitions();
+    for (int p = t * parts / n; p < (t + 1) * parts / n; ++p) run_window(p, c, end);
+  };
   for (;;) {
-    Cycle c = kNever;
+    c = kNever;
     for (WakeWheel& w : wheels_) {
       w.set_at(std::max(from, now_));
       c = std::min(c, w.next_busy());
@@ -138,19 +168,10 @@ void ActivityScheduler::run_partitioned() {
       waiting_ = false;
       continue;
     }
-    const Cycle end = window_end(c);
+    end = window_end(c);
     window_end_ = end;
-    for (WakeWheel& w : wheels_) {  // one partition after the other over the window
-      running_ = static_cast<std::uint32_t>(&w - wheels_.data());
-      w.set_at(c);
-      w.bring_before(end);
-      for (Cycle x = c; x < end; ++x) {
-        if (w.bucket_empty(x)) continue;
-        w.set_at(x);
-        w.run(x);
-      }
-    }
-    running_ = kNoPartition;
+    if (threads_) threads_->run(block);
+    else block(0);  // one partition after the other over the window
     for (WakeWheel& w : wheels_) w.set_at(end);
     ++windows_;
     exchange_->exchange();  // what crossed between partitions, delivered for its arrival (>= end)

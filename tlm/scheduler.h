@@ -11,15 +11,19 @@
 // other over windows of cycles no longer than the smallest latency of a link between partitions: what a
 // partition sends to another in a window arrives after the window, so the partitions need not meet inside
 // it. At each window's end the messages that crossed are delivered (tlm/cut_links.h). This is the
-// conservative parallel kernel's structure (issue 31), still on one thread.
+// conservative parallel kernel's structure. With sim.threads the partitions of a window run on several
+// threads (contiguous blocks of partitions, tlm/window_threads.h): a partition touches only its own
+// components inside a window, so the results are those of one thread.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <queue>
 #include <vector>
 
 #include <systemc>
 
 #include "tlm/cycle.h"
+#include "tlm/window_threads.h"
 
 namespace hiradix {
 
@@ -27,6 +31,8 @@ class Wakeable {
  public:
   virtual ~Wakeable() = default;
   virtual void tick(Cycle now) = 0;
+  // The partition that runs it (sim.partitions; 0 without): the packet pool's free list it uses.
+  int partition() const { return static_cast<int>(partition_); }
 
  private:
   friend class ActivityScheduler;
@@ -113,11 +119,15 @@ class ActivityScheduler : public sc_core::sc_module {
   // sample) sees every partition at the same cycle. Unset (0), every window is one cycle.
   void set_window_limit(Cycle c) { window_limit_ = c; }
   std::uint64_t windows() const { return windows_; }  // windows run by a partitioned run
+  // Runs each window's partitions on `threads` threads (at most one per partition); before the run.
+  void set_threads(int threads);
+  int threads() const { return threads_ ? threads_->threads() : 1; }
 
  private:
   void file(Wakeable* w, Cycle c);
   void run();
   void run_partitioned();
+  void run_window(int partition, Cycle c, Cycle end);  // partition's wheel over [c, end)
   void wait_for(Cycle c);  // SystemC time to cycle c (kNever: until work or a platform's request arrives)
   Cycle window_end(Cycle c) const;
 
@@ -131,9 +141,8 @@ class ActivityScheduler : public sc_core::sc_module {
   Cycle lookahead_ = 1;
   Cycle window_limit_ = 0;
   bool waiting_ = false;  // the partitioned loop waits for work (only then does a filing notify it)
-  std::uint32_t running_ = kNoPartition;  // the partition whose window runs
   Cycle window_end_ = 0;
-  static constexpr std::uint32_t kNoPartition = ~0u;
+  std::unique_ptr<WindowThreads> threads_;  // sim.threads > 1
   std::uint64_t windows_ = 0;
 };
 

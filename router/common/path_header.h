@@ -6,11 +6,14 @@
 // only under drb / prdrb, so that Packet (every run's, 56 bytes) does not grow.
 #pragma once
 #include <array>
+#include <atomic>
+#include <memory>
 #include <cstdint>
 #include <vector>
 
 #include "tlm/cycle.h"
 #include "tlm/packet.h"
+#include "tlm/reserved_array.h"
 
 namespace hiradix {
 
@@ -41,31 +44,35 @@ struct PathHeader {
 
 class PathHeaders {
  public:
-  // A packet just allocated from the pool: its header starts empty (the table grows with the pool).
-  void reset(PacketId id) {
-    if (id >= headers_.size()) headers_.resize(static_cast<std::size_t>(id) + 1);
-    headers_[id] = PathHeader{};
-  }
+  PathHeaders() : headers_(PacketPool::kMaxPackets) {}
+  // A packet just allocated from the pool: its header starts empty. The headers sit at fixed addresses, as
+  // the pool's packets do, so partitions on threads (sim.threads) reset and read them side by side.
+  void reset(PacketId id) { headers_[id] = PathHeader{}; }
   PathHeader& operator[](PacketId id) { return headers_[id]; }
   const PathHeader& operator[](PacketId id) const { return headers_[id]; }
 
   // The per-router latency map (seed 004 §5.5): the waits the data packets' heads had at each router, as
-  // the next router or the destination NIC measures them, over the whole run.
-  void count_routers(int routers) { wait_sum_.assign(static_cast<std::size_t>(routers), 0), waits_.assign(static_cast<std::size_t>(routers), 0); }
-  void add_wait(int router, std::uint32_t wait) {
-    wait_sum_[static_cast<std::size_t>(router)] += wait;
-    ++waits_[static_cast<std::size_t>(router)];
+  // the next router or the destination NIC measures them, over the whole run. The next routers of one
+  // router may lie in other partitions, on other threads: the sums are atomic (they commute, so the
+  // result does not depend on the order).
+  void count_routers(int routers) {
+    wait_sum_ = std::make_unique<std::atomic<std::uint64_t>[]>(static_cast<std::size_t>(routers));
+    waits_ = std::make_unique<std::atomic<std::uint64_t>[]>(static_cast<std::size_t>(routers));
   }
-  std::uint64_t heads(int r) const { return waits_[static_cast<std::size_t>(r)]; }
+  void add_wait(int router, std::uint32_t wait) {
+    wait_sum_[static_cast<std::size_t>(router)].fetch_add(wait, std::memory_order_relaxed);
+    waits_[static_cast<std::size_t>(router)].fetch_add(1, std::memory_order_relaxed);
+  }
+  std::uint64_t heads(int r) const { return waits_[static_cast<std::size_t>(r)].load(std::memory_order_relaxed); }
   // Router r's mean wait per head, 0 if no head passed it.
   double mean_wait(int r) const {
-    const auto i = static_cast<std::size_t>(r);
-    return waits_[i] ? static_cast<double>(wait_sum_[i]) / static_cast<double>(waits_[i]) : 0.0;
+    const std::uint64_t n = heads(r);
+    return n ? static_cast<double>(wait_sum_[static_cast<std::size_t>(r)].load(std::memory_order_relaxed)) / static_cast<double>(n) : 0.0;
   }
 
  private:
-  std::vector<PathHeader> headers_;
-  std::vector<std::uint64_t> wait_sum_, waits_;  // per router
+  ReservedArray<PathHeader> headers_;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> wait_sum_, waits_;  // per router
 };
 
 }  // namespace hiradix

@@ -404,7 +404,7 @@ nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration
           {"network", network_size_json(net.topology())}};
   if (net.partitions() > 1)  // sim.partitions domains: how the run was cut
     j["partitions"] = {{"count", net.partitions()}, {"cut_links", net.cut_links()}, {"lookahead_cycles", net.lookahead()},
-                       {"windows", net.windows()}, {"messages_across", net.messages_across()}};
+                       {"windows", net.windows()}, {"messages_across", net.messages_across()}, {"threads", net.threads()}};
   return j;
 }
 
