@@ -204,7 +204,6 @@ void Network::partition() {
 void Network::exchange() {
   for (StatsLog& log : stats_logs_) log.apply(stats_);
   pool_.rebalance();
-  cut_links_->exchange();
 }
 
 int Network::nic_at(int node, int router, int port) const {

@@ -78,7 +78,9 @@ class Network : public sc_core::sc_module, private WindowExchange {
   void attach_traces(Router& router, const std::vector<PortSpec>& ports);
   void wire();
   void partition();
-  void exchange() override;  // a partitioned run's window end
+  // A partitioned run's window end: what crossed into each partition, then the NICs' reports and the pool.
+  void deliver(int partition) override { cut_links_->deliver_to(partition); }
+  void exchange() override;
   std::vector<PortSpec> port_specs(int router) const;
   // Which of `node`'s NICs attaches to terminal port `port` of `router`.
   int nic_at(int node, int router, int port) const;

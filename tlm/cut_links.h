@@ -1,7 +1,8 @@
 // The links between the partitions of a partitioned run (sim.partitions, tlm/scheduler.h). A message sent
-// on such a link waits in its sending partition's outbox until the window ends, and then reaches the
-// other end: partitions in order, each outbox in the order it was filled, so the delivery order never
-// depends on how the partitions were run. The wait loses nothing: a window is no longer than the latency
+// on such a link waits in an outbox of its sending partition, one per receiving partition, until the
+// window ends, and then reaches the other end: each receiving partition takes its messages on the thread
+// that runs it, senders in partition order, each outbox in the order it was filled, so the order in which a
+// partition receives never depends on how the partitions were run. The wait loses nothing: a window is no longer than the latency
 // of any cut link, so the message still reaches the other end before its arrival cycle, with the cycle it
 // was sent at (LinkMessage::arrival - the latency), as if it had gone straight.
 #pragma once
@@ -15,30 +16,36 @@ namespace hiradix {
 
 class CutLinks {
  public:
-  explicit CutLinks(int partitions) : outboxes_(static_cast<std::size_t>(partitions)) {}
+  explicit CutLinks(int partitions)
+      : partitions_(static_cast<std::size_t>(partitions)), outboxes_(partitions_ * partitions_), delivered_(partitions_, 0) {}
 
   // The link `out` -> `in` (connected) joins partition `from` (out's) to `to` (in's): its packets wait in
-  // `from`'s outbox, its credits and pause frames in `to`'s.
+  // `from`'s outbox to `to`, its credits and pause frames in `to`'s outbox to `from`.
   void cut(LinkOut& out, int from, LinkIn& in, int to) {
-    forwards_.emplace_back(in, outboxes_[static_cast<std::size_t>(from)]);
-    backwards_.emplace_back(out, outboxes_[static_cast<std::size_t>(to)]);
+    forwards_.emplace_back(in, outbox(from, to));
+    backwards_.emplace_back(out, outbox(to, from));
     out.redirect(&forwards_.back());
     in.redirect(&backwards_.back());
     ++cut_;
   }
   int links() const { return cut_; }
-  std::uint64_t messages() const { return messages_; }  // delivered across partitions so far
+  std::uint64_t messages() const {  // delivered across partitions so far
+    std::uint64_t n = 0;
+    for (std::uint64_t d : delivered_) n += d;
+    return n;
+  }
 
-  // At a window's end: every message posted, to its receiver.
-  void exchange() {
-    for (std::vector<Posted>& box : outboxes_) {
+  // At a window's end, on the thread that runs partition `to`: the messages the window sent to it.
+  void deliver_to(int to) {
+    for (std::size_t from = 0; from < partitions_; ++from) {
+      Outbox& box = outbox(static_cast<int>(from), to);
       for (Posted& p : box) {
         tlm::tlm_phase phase = p.forward ? tlm::BEGIN_REQ : tlm::BEGIN_RESP;
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;  // the receivers read msg.arrival
         if (p.forward) static_cast<Forward*>(p.end)->to.nb_transport_fw(p.msg, phase, delay);
         else static_cast<Backward*>(p.end)->to.nb_transport_bw(p.msg, phase, delay);
       }
-      messages_ += box.size();
+      delivered_[static_cast<std::size_t>(to)] += box.size();
       box.clear();
     }
   }
@@ -74,11 +81,14 @@ class CutLinks {
     Outbox& outbox;
   };
 
-  std::vector<Outbox> outboxes_;  // per sending partition
+  Outbox& outbox(int from, int to) { return outboxes_[static_cast<std::size_t>(from) * partitions_ + static_cast<std::size_t>(to)]; }
+
+  std::size_t partitions_;
+  std::vector<Outbox> outboxes_;         // by sending and receiving partition (most stay empty)
+  std::vector<std::uint64_t> delivered_;  // by receiving partition (each written by its thread only)
   std::deque<Forward> forwards_;  // deques: the links keep pointers to them
   std::deque<Backward> backwards_;
   int cut_ = 0;
-  std::uint64_t messages_ = 0;
 };
 
 }  // namespace hiradix

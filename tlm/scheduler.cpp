@@ -156,6 +156,14 @@ void ActivityScheduler::run_partitioned() {
     const int n = threads(), parts = partitions();
     for (int p = t * parts / n; p < (t + 1) * parts / n; ++p) run_window(p, c, end);
   };
+  // Then what crossed into them (every partition has finished the window: its outboxes are complete).
+  const std::function<void(int)> deliver = [&](int t) {
+    const int n = threads(), parts = partitions();
+    for (int p = t * parts / n; p < (t + 1) * parts / n; ++p) {
+      wheels_[static_cast<std::size_t>(p)].set_at(end);
+      exchange_->deliver(p);  // for their arrival (>= end)
+    }
+  };
   for (;;) {
     c = kNever;
     for (WakeWheel& w : wheels_) {
@@ -170,11 +178,15 @@ void ActivityScheduler::run_partitioned() {
     }
     end = window_end(c);
     window_end_ = end;
-    if (threads_) threads_->run(block);
-    else block(0);  // one partition after the other over the window
-    for (WakeWheel& w : wheels_) w.set_at(end);
+    if (threads_) {
+      threads_->run(block);
+      threads_->run(deliver);
+    } else {
+      block(0);  // one partition after the other over the window
+      deliver(0);
+    }
     ++windows_;
-    exchange_->exchange();  // what crossed between partitions, delivered for its arrival (>= end)
+    exchange_->exchange();
     from = end;
   }
 }

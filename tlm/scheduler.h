@@ -77,10 +77,12 @@ class WakeWheel {
 };
 
 // What a partitioned run exchanges at the end of each window: the messages of the links between
-// partitions (tlm/cut_links.h).
+// partitions (tlm/cut_links.h), each partition's on the thread that runs it, then what one thread does
+// for all.
 class WindowExchange {
  public:
   virtual ~WindowExchange() = default;
+  virtual void deliver(int partition) = 0;
   virtual void exchange() = 0;
 };
 
