@@ -535,6 +535,7 @@ void read_simulation(ConfigValues& v, Config& c, const Topology& topo, const Rou
   }
   c.partitioned = partitions == "domains";
   v.set("sim.partitions", partitions);
+  v.set("sim.threads", c.threads);
   c.bin = static_cast<Cycle>(v.I("stats.bin"));
   c.bins_before = static_cast<Cycle>(v.I("stats.before"));
   if (c.change_after_warmup >= 0) c.traffic.change_at = c.warmup + static_cast<Cycle>(c.change_after_warmup);
