@@ -74,8 +74,9 @@ static_assert(sizeof(Packet) == 56, "Packet grew: the packet pool's memory estim
 class PacketPool {
  public:
   static constexpr PacketId kBlock = 1024;
-  // The most packets alive at once: 3.5 GiB of address space, committed only as ids are used.
-  static constexpr std::size_t kMaxPackets = std::size_t{1} << 26;
+  // The most packet ids a run may use (the packets alive at once, spread over the partitions' blocks): 15
+  // GiB of address space, committed only as ids are used.
+  static constexpr std::size_t kMaxPackets = std::size_t{1} << 28;
   PacketPool() : slots_(kMaxPackets), parts_(1) {}
   PacketPool(const PacketPool&) = delete;
   PacketPool& operator=(const PacketPool&) = delete;
