@@ -530,8 +530,12 @@ void read_simulation(ConfigValues& v, Config& c, const Topology& topo, const Rou
                                       : free_acks       ? std::string("routing.drb_acks free")
                                                         : std::string("sim.partitions none")) +
                                      "); use sim.threads 1");
-    if (c.rc.mode != RcMode::kModel)
-      config_fail("sim.threads", "router.rc_mode " + v.S("router.rc_mode") + " runs one RTL routing unit for every router, which threads cannot share; use sim.threads 1");
+    // Each thread has its own routing unit (router/rtl/rc_cosim.h); what needs the run's one order does not.
+    if (!c.rc.trace_path.empty())
+      config_fail("sim.threads", "rtl.trace dumps the decisions of one routing unit in the run's order, and each thread has "
+                                 "its own; use sim.threads 1");
+    if (c.rc.inject_mismatch_at)
+      config_fail("sim.threads", "rtl.inject_mismatch_at counts the decisions in the order of a run on one thread; use sim.threads 1");
   }
   c.partitioned = partitions == "domains";
   v.set("sim.partitions", partitions);

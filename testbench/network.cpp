@@ -196,12 +196,13 @@ void Network::partition() {
     scheduler_.set_threads(config_.threads);
     stats_.set_serial_partitions(parts);
     for (int p = 0; p < parts; ++p) stats_logs_.emplace_back(p);
-    for (int node = 0; node < topo_->nodes(); ++node)
-      nics_[static_cast<std::size_t>(node)]->report_to(&stats_logs_[static_cast<std::size_t>(nics_[static_cast<std::size_t>(node)]->partition())]);
+    for (Nic* nic : nics_) nic->report_to(&stats_logs_[static_cast<std::size_t>(nic->partition())]);
+    if (rc_cosim_) rc_cosim_->set_threads(scheduler_.threads());  // a routing unit per thread
   }
 }
 
 void Network::exchange() {
+  if (rc_cosim_) rc_cosim_->end_window();  // a mismatch's stop, from this thread
   for (StatsLog& log : stats_logs_) log.apply(stats_);
   pool_.rebalance();
 }

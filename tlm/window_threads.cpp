@@ -9,7 +9,10 @@ constexpr std::uint64_t kStop = ~std::uint64_t{0};
 // About 20 microseconds of polling before sleeping: windows are short, but another process may hold the
 // core (a machine with fewer cores than threads must not spin away its time slices).
 constexpr int kSpins = 20000;
+thread_local int current_thread = 0;
 }  // namespace
+
+int WindowThreads::current() { return current_thread; }
 
 WindowThreads::WindowThreads(int threads) : errors_(static_cast<std::size_t>(threads)) {
   for (int t = 1; t < threads; ++t) workers_.emplace_back([this, t] { work(t); });
@@ -66,6 +69,7 @@ void WindowThreads::wait_for_start(std::uint64_t generation) {
 }
 
 void WindowThreads::work(int t) {
+  current_thread = t;
   std::uint64_t seen = 0;
   for (;;) {
     wait_for_start(seen);

@@ -22,6 +22,9 @@ class WindowThreads {
   WindowThreads& operator=(const WindowThreads&) = delete;
 
   int threads() const { return static_cast<int>(workers_.size()) + 1; }
+  // The calling thread's t: 0 on the thread that calls run() and on every thread outside a pool; what is
+  // kept per thread (the RTL co-simulation's units, router/rtl/rc_cosim.h) is picked by it.
+  static int current();
   // Runs job(t) on thread t and waits for all. An exception in any call is rethrown here once all have
   // returned, the lowest t's first: the same whatever the threads' timing.
   void run(const std::function<void(int)>& job);

@@ -1,6 +1,7 @@
 #include "router/rtl/rc_cosim.h"
 
 #include <stdexcept>
+#include <utility>
 
 #include <systemc>
 
@@ -27,16 +28,62 @@ RcCoSim::RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, c
   if (!state_blocks_.empty())
     for (const std::string& name : state_blocks_.front()->feeds())
       fed_entries_.push_back(rtl_bus().find(rtl_bus().inputs, name)->entry);
+  set_threads(1);
   if (!options_.trace_path.empty()) {
-    rtl_.open_trace(options_.trace_path);
+    lanes_.front()->rtl.open_trace(options_.trace_path);
     tracing_ = true;
   }
 }
 
-RcCoSim::~RcCoSim() { rtl_.close_trace(); }
+RcCoSim::~RcCoSim() { finish(); }
+
+void RcCoSim::set_threads(int threads) {
+  lanes_.resize(static_cast<std::size_t>(threads));
+  for (std::unique_ptr<Lane>& l : lanes_)
+    if (!l) {
+      l = std::make_unique<Lane>();
+      if (band_map_) l->bands = std::make_unique<RtlBandSelect>(*band_map_);
+    }
+}
+
+void RcCoSim::end_window() {
+  bool stop = false;
+  for (std::unique_ptr<Lane>& l : lanes_) stop |= std::exchange(l->stop, false);
+  if (stop) sc_core::sc_stop();
+}
+
+std::uint64_t RcCoSim::sum(std::uint64_t Lane::*counter) const {
+  std::uint64_t n = 0;
+  for (const std::unique_ptr<Lane>& l : lanes_) n += (*l).*counter;
+  return n;
+}
+
+void RcCoSim::mismatched(Lane& l, Cycle now, int router, nlohmann::json record) {
+  if (++l.mismatches == 1 || std::make_pair(now, router) < std::make_pair(l.mismatch_cycle, l.mismatch_router)) {
+    // The decision's number in the run's order exists only on one thread.
+    if (lanes_.size() == 1) record["decision"] = l.decisions;
+    l.mismatch = std::move(record);
+    l.mismatch_cycle = now;
+    l.mismatch_router = router;
+  }
+  if (lanes_.size() == 1)
+    sc_core::sc_stop();
+  else
+    l.stop = true;
+}
+
+nlohmann::json RcCoSim::mismatch() const {
+  const Lane* first = nullptr;
+  for (const std::unique_ptr<Lane>& l : lanes_)
+    if (l->mismatches > 0 && (!first || std::make_pair(l->mismatch_cycle, l->mismatch_router) <
+                                            std::make_pair(first->mismatch_cycle, first->mismatch_router)))
+      first = l.get();
+  return first ? first->mismatch : nlohmann::json();
+}
 
 RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pkt, std::uint64_t& lfsr) {
-  RcInputs& in = inputs_;
+  Lane& l = lane();
+  RcInputs& in = l.inputs;
   pack_inputs(in, config_, ctx, pkt, lfsr, ports_);
   // A node with several NICs (topology.nics): the header names the NIC the packet is delivered at, by its
   // terminal address (rc_fields.h, RcInputs::dst), as a multi-rail network addresses a NIC.
@@ -44,14 +91,14 @@ RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pk
     const PortEnd nic = network_.nic_port(static_cast<int>(pkt.dst), pkt.dst_nic);
     in.dst = static_cast<std::uint32_t>(nic.router * config_.p + nic.port);
   }
-  ++decisions_;
-  if (!state_blocks_.empty() && ctx.in_port < config_.p) read_state_block(now, ctx, pkt, in);
-  const RcOutputs rtl = rtl_.evaluate(in);
+  ++l.decisions;
+  if (!state_blocks_.empty() && ctx.in_port < config_.p) read_state_block(l, now, ctx, pkt, in);
+  const RcOutputs rtl = l.rtl.evaluate(in);
   if (tracing_ && now >= options_.trace_from && now <= options_.trace_to) {
     // Decisions of one cycle are spread over its first nanosecond's picoseconds, so each one shows.
     trace_slot_ = now == trace_cycle_ ? trace_slot_ + 1 : 0;
     trace_cycle_ = now;
-    rtl_.dump(now * 1000 + std::min<std::uint64_t>(trace_slot_, 999));
+    l.rtl.dump(now * 1000 + std::min<std::uint64_t>(trace_slot_, 999));
   }
 
   if (options_.mode == RcMode::kLockstep) {
@@ -61,13 +108,11 @@ RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pk
     const RoutingDecision d = model_.route(c, pkt);
     RcOutputs model = pack_outputs(d, pkt.route, c.random);
     pkt.route = before;
-    if (decisions_ == options_.inject_mismatch_at) model.out_vc ^= 1;
-    if (model != rtl) {
-      if (++mismatches_ == 1)
-        mismatch_ = {{"cycle", now}, {"router", ctx.router}, {"decision", decisions_},
-                     {"inputs", hiradix::to_json(in)}, {"model", hiradix::to_json(model)}, {"rtl", hiradix::to_json(rtl)}};
-      sc_core::sc_stop();
-    }
+    if (l.decisions == options_.inject_mismatch_at) model.out_vc ^= 1;
+    if (model != rtl)
+      mismatched(l, now, ctx.router,
+                 {{"cycle", now}, {"router", ctx.router}, {"inputs", hiradix::to_json(in)},
+                  {"model", hiradix::to_json(model)}, {"rtl", hiradix::to_json(rtl)}});
   }
 
   const bool misrouted = pkt.route.misrouted;
@@ -77,17 +122,19 @@ RoutingDecision RcCoSim::decide(Cycle now, const RoutingContext& ctx, Packet& pk
   return unpack_decision(rtl);
 }
 
-void RcCoSim::attach_bands(const BandMap& bands) { bands_ = std::make_unique<RtlBandSelect>(bands); }
+void RcCoSim::attach_bands(const BandMap& bands) {
+  band_map_ = std::make_unique<BandMap>(bands);
+  for (std::unique_ptr<Lane>& l : lanes_) l->bands = std::make_unique<RtlBandSelect>(bands);
+}
 
 int RcCoSim::band(Cycle now, int router, std::uint32_t dst, int vn, int model_band) {
-  ++band_selects_;
-  const int rtl = bands_->band(dst, vn);
-  if (options_.mode == RcMode::kLockstep && rtl != model_band) {
-    if (++mismatches_ == 1)
-      mismatch_ = {{"cycle", now}, {"router", router}, {"decision", decisions_}, {"block", "band_select"},
-                   {"inputs", {{"dst", dst}, {"vn", vn}}}, {"model", model_band}, {"rtl", rtl}};
-    sc_core::sc_stop();
-  }
+  Lane& l = lane();
+  ++l.band_selects;
+  const int rtl = l.bands->band(dst, vn);
+  if (options_.mode == RcMode::kLockstep && rtl != model_band)
+    mismatched(l, now, router,
+               {{"cycle", now}, {"router", router}, {"block", "band_select"}, {"inputs", {{"dst", dst}, {"vn", vn}}},
+                {"model", model_band}, {"rtl", rtl}});
   return rtl;
 }
 
@@ -98,39 +145,36 @@ void RcCoSim::attach_vn_selects(int units, int vns, bool tie_first) {
 }
 
 int RcCoSim::vn_select(Cycle now, int unit, const std::uint32_t* load, int model_vn) {
-  ++vn_selects_;
+  Lane& l = lane();
+  ++l.vn_selects;
   RtlVnSelect& select = *vn_units_[static_cast<std::size_t>(unit)];
   const int rtl = select.least_loaded(load);
   if (options_.mode == RcMode::kLockstep && rtl != model_vn) {
-    if (++mismatches_ == 1)
-      mismatch_ = {{"cycle", now}, {"node", unit / links_per_node_}, {"nic", unit % links_per_node_},
-                   {"decision", decisions_}, {"block", "vn_select"},
-                   {"inputs", {{"load", std::vector<std::uint32_t>(load, load + select.vns())}}},
-                   {"model", model_vn}, {"rtl", rtl}};
-    sc_core::sc_stop();
+    const int node = unit / links_per_node_, nic = unit % links_per_node_;
+    mismatched(l, now, network_.nic_port(node, nic).router,  // ordered as its router's events
+               {{"cycle", now}, {"node", node}, {"nic", nic}, {"block", "vn_select"},
+                {"inputs", {{"load", std::vector<std::uint32_t>(load, load + select.vns())}}},
+                {"model", model_vn}, {"rtl", rtl}});
   }
   return rtl;
 }
 
-void RcCoSim::read_state_block(Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in) {
+void RcCoSim::read_state_block(Lane& l, Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in) {
   RtlStateBlock& block = *state_blocks_[static_cast<std::size_t>(ctx.router)];
   std::uint32_t values[8];
   // The destination's group (Topology::domain_of: a Dragonfly's group, a Flattened Butterfly's row).
   block.read(now, network_.domain_of(network_.nic_port(static_cast<int>(pkt.dst), 0).router), values);
-  ++state_reads_;
+  ++l.state_reads;
   bool agree = true;
   for (std::size_t i = 0; i < fed_entries_.size(); ++i) agree &= in.values[static_cast<std::size_t>(fed_entries_[i])] == values[i];
   if (!agree && options_.mode == RcMode::kLockstep) {
-    if (++mismatches_ == 1) {
-      nlohmann::json model, rtl;
-      for (std::size_t i = 0; i < fed_entries_.size(); ++i) {
-        model[block.feeds()[i]] = in.values[static_cast<std::size_t>(fed_entries_[i])];
-        rtl[block.feeds()[i]] = values[i];
-      }
-      mismatch_ = {{"cycle", now}, {"router", ctx.router}, {"decision", decisions_}, {"state_block", block.name()},
-                   {"model", model}, {"rtl", rtl}};
+    nlohmann::json model, rtl;
+    for (std::size_t i = 0; i < fed_entries_.size(); ++i) {
+      model[block.feeds()[i]] = in.values[static_cast<std::size_t>(fed_entries_[i])];
+      rtl[block.feeds()[i]] = values[i];
     }
-    sc_core::sc_stop();
+    mismatched(l, now, ctx.router,
+               {{"cycle", now}, {"router", ctx.router}, {"state_block", block.name()}, {"model", model}, {"rtl", rtl}});
     return;  // this decision goes on with the C++ state's values
   }
   for (std::size_t i = 0; i < fed_entries_.size(); ++i) in.values[static_cast<std::size_t>(fed_entries_[i])] = values[i];
@@ -138,15 +182,15 @@ void RcCoSim::read_state_block(Cycle now, const RoutingContext& ctx, const Packe
 
 nlohmann::json RcCoSim::to_json() const {
   nlohmann::json j = {{"mode", options_.mode == RcMode::kRtl ? "rtl" : "lockstep"},
-                      {"decisions", decisions_},
-                      {"mismatches", mismatches_}};
-  if (bands_) j["band_selects"] = band_selects_;
-  if (!vn_units_.empty()) j["vn_selects"] = vn_selects_;
+                      {"decisions", decisions()},
+                      {"mismatches", mismatches()}};
+  if (band_map_) j["band_selects"] = sum(&Lane::band_selects);
+  if (!vn_units_.empty()) j["vn_selects"] = sum(&Lane::vn_selects);
   if (!state_blocks_.empty()) {
     j["state_block"] = state_blocks_.front()->name();
-    j["state_block_reads"] = state_reads_;
+    j["state_block_reads"] = sum(&Lane::state_reads);
   }
-  if (!mismatch_.is_null()) j["mismatch"] = mismatch_;
+  if (mismatches() > 0) j["mismatch"] = mismatch();
   return j;
 }
 

@@ -1,7 +1,8 @@
 // Routing computation against the RTL (DESIGN §3.3): in `rtl` mode the Verilated routing unit decides; in
 // `lockstep` mode the C++ model decides too and every decision is compared bit for bit. A mismatch is
 // recorded (cycle, router, inputs, both outputs) and stops the simulation. One per network, shared by
-// its routers; `model` mode does not create one.
+// its routers; `model` mode does not create one. A threaded run (sim.threads) gives each thread its own
+// lane: its own Verilated routing unit and queue select, counters and earliest mismatch, merged when read.
 #pragma once
 #include <cstdint>
 #include <limits>
@@ -18,6 +19,7 @@
 #include "router/rtl/rtl_routing_unit.h"
 #include "router/rtl/rtl_vn_select.h"
 #include "tlm/cycle.h"
+#include "tlm/window_threads.h"
 
 namespace hiradix {
 
@@ -26,8 +28,8 @@ RcMode parse_rc_mode(const std::string& name);
 
 struct RcCoSimOptions {
   RcMode mode = RcMode::kLockstep;
-  // Checker self-test: the model's output of this decision (1-based) has its VC bit 0 flipped, so a
-  // lockstep run must stop there with a mismatch. 0 = never.
+  // Checker self-test: the model's output of this decision (1-based, in the order of a run on one
+  // thread) has its VC bit 0 flipped, so a lockstep run must stop there with a mismatch. 0 = never.
   std::uint64_t inject_mismatch_at = 0;
   std::string trace_path;  // FST waveform of the routing unit ("" = none)
   Cycle trace_from = 0, trace_to = std::numeric_limits<Cycle>::max();
@@ -41,6 +43,11 @@ class RcCoSim {
   RcCoSim(const RcCoSimOptions& options, const RoutingAlgorithm& model, const RcConfig& config, const Topology& network,
           std::vector<std::unique_ptr<RtlStateBlock>> state_blocks = {});
   ~RcCoSim();
+  // A lane per thread of a threaded run (tlm/window_threads.h: the calling thread's index picks it). With
+  // more than one, a mismatch's stop waits for the window's end (end_window, on the main thread: SystemC
+  // is not to be called from the others) and the record has no run-wide decision number.
+  void set_threads(int threads);
+  void end_window();
   // Where router `router`'s routing state reports the events of its state block (null: none).
   StateBlockEvents* state_block_events(int router) {
     return state_blocks_.empty() ? nullptr : state_blocks_[static_cast<std::size_t>(router)].get();
@@ -63,36 +70,47 @@ class RcCoSim {
   void attach_vn_selects(int units, int vns, bool tie_first);
   int vn_select(Cycle now, int unit, const std::uint32_t* load, int model_vn);
   void vn_taken(int unit, int vn) { vn_units_[static_cast<std::size_t>(unit)]->taken(vn); }
-  std::uint64_t decisions() const { return decisions_; }
-  std::uint64_t mismatches() const { return mismatches_; }
-  bool stopped() const { return mismatches_ > 0; }
-  // The first mismatch: {cycle, router, decision, inputs, model, rtl} (empty if none).
-  const nlohmann::json& mismatch() const { return mismatch_; }
+  std::uint64_t decisions() const { return sum(&Lane::decisions); }
+  std::uint64_t mismatches() const { return sum(&Lane::mismatches); }
+  bool stopped() const { return mismatches() > 0; }
+  // The earliest mismatch, by (cycle, router), the first of that router's cycle: {cycle, router,
+  // decision, inputs, model, rtl} (null if none); the same whichever thread found it.
+  nlohmann::json mismatch() const;
   nlohmann::json to_json() const;
-  void finish() { rtl_.close_trace(); }  // flushes the waveform
+  void finish() { lanes_.front()->rtl.close_trace(); }  // flushes the waveform
 
  private:
-  RcCoSimOptions options_;
-  const RoutingAlgorithm& model_;
+  // One thread's: the Verilated combinational blocks (each with its own VerilatedContext), the decision
+  // being packed, the counters and the earliest mismatch.
+  struct Lane {
+    RtlRoutingUnit rtl;
+    std::unique_ptr<RtlBandSelect> bands;  // null without band-based queues
+    RcInputs inputs;                       // one decision's, reused (pack_inputs)
+    std::uint64_t decisions = 0, state_reads = 0, band_selects = 0, vn_selects = 0, mismatches = 0;
+    nlohmann::json mismatch;
+    Cycle mismatch_cycle = 0;
+    int mismatch_router = 0;
+    bool stop = false;  // a mismatch waits for end_window to stop the run
+  };
+  Lane& lane() { return *lanes_[static_cast<std::size_t>(WindowThreads::current())]; }
+  std::uint64_t sum(std::uint64_t Lane::*counter) const;
+  // Counts a mismatch at (now, router), keeps `record` if it is the lane's earliest, and stops the run.
+  void mismatched(Lane& l, Cycle now, int router, nlohmann::json record);
   // Decisions at injection read the router's state block: its values replace the C++ state's on the RTL's
   // inputs; in lockstep they are compared first, and a difference is a mismatch that stops the run.
-  void read_state_block(Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in);
+  void read_state_block(Lane& l, Cycle now, const RoutingContext& ctx, const Packet& pkt, RcInputs& in);
 
+  RcCoSimOptions options_;
+  const RoutingAlgorithm& model_;
   RcConfig config_;
   const Topology& network_;
-  RcInputs inputs_;  // one decision's, reused (pack_inputs)
   std::vector<std::unique_ptr<RtlStateBlock>> state_blocks_;
   std::vector<int> fed_entries_;  // per value a state block feeds, its entry in RcInputs::values
-  std::uint64_t state_reads_ = 0;
   int ports_;  // router radix
-  RtlRoutingUnit rtl_;
-  std::unique_ptr<RtlBandSelect> bands_;  // null without band-based queues
-  std::uint64_t band_selects_ = 0;
+  std::vector<std::unique_ptr<Lane>> lanes_;  // one per thread; the first also traces
+  std::unique_ptr<BandMap> band_map_;         // of band-based queues (attach_bands), for each lane's select
   std::vector<std::unique_ptr<RtlVnSelect>> vn_units_;  // empty unless the NICs pick the VN (SASHA)
   int links_per_node_ = 1;                                // of the units, for the mismatch record
-  std::uint64_t vn_selects_ = 0;
-  std::uint64_t decisions_ = 0, mismatches_ = 0;
-  nlohmann::json mismatch_;
   bool tracing_ = false;
   Cycle trace_cycle_ = 0;
   std::uint64_t trace_slot_ = 0;  // decisions already dumped in trace_cycle_

@@ -5,11 +5,13 @@
 
 #include "Vhiradix_band_select.h"
 #include "router/rtl/verilated_bits.h"
+#include "verilated.h"
 
 namespace hiradix {
 
 struct RtlBandSelect::Model {
-  Vhiradix_band_select v;
+  VerilatedContext context;  // its own (as router/rtl/clocked_block.h's): a select per thread of a threaded run
+  Vhiradix_band_select v{&context, "band_select"};
 };
 
 namespace {

@@ -11,6 +11,7 @@
 #include "Vhiradix_vn_select_7.h"
 #include "Vhiradix_vn_select_8.h"
 #include "router/rtl/verilated_bits.h"
+#include "verilated.h"
 
 namespace hiradix {
 
@@ -47,7 +48,10 @@ class ModelOf final : public RtlVnSelect::Model {
   }
 
  private:
-  V v_;
+  // A context of its own (as router/rtl/clocked_block.h's): each thread of a threaded run evaluates its
+  // NICs' units alone.
+  VerilatedContext context_;
+  V v_{&context_, "vn_select"};
   int vns_;
 };
 
