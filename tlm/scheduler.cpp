@@ -152,17 +152,17 @@ void ActivityScheduler::run_partitioned() {
   Cycle from = now_;  // the first cycle no partition has run
   Cycle c = 0, end = 0;
   // Thread t's partitions: a contiguous block, the same for every window.
-  const std::function<void(int)> block = [&](int t) {
+  const auto for_block = [this](int t, auto&& f) {
     const int n = threads(), parts = partitions();
-    for (int p = t * parts / n; p < (t + 1) * parts / n; ++p) run_window(p, c, end);
+    for (int p = t * parts / n; p < (t + 1) * parts / n; ++p) f(p);
   };
+  const std::function<void(int)> block = [&](int t) { for_block(t, [&](int p) { run_window(p, c, end); }); };
   // Then what crossed into them (every partition has finished the window: its outboxes are complete).
   const std::function<void(int)> deliver = [&](int t) {
-    const int n = threads(), parts = partitions();
-    for (int p = t * parts / n; p < (t + 1) * parts / n; ++p) {
+    for_block(t, [&](int p) {
       wheels_[static_cast<std::size_t>(p)].set_at(end);
       exchange_->deliver(p);  // for their arrival (>= end)
-    }
+    });
   };
   for (;;) {
     c = kNever;

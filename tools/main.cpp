@@ -22,6 +22,7 @@
 #include "tools/plot/plot.h"
 #include "tools/run/provenance.h"
 #include "tools/run/simulation.h"
+#include "tools/run/summary.h"
 #include "tools/sweep/sweep.h"
 #include "tools/sweep/sweep_guards.h"
 

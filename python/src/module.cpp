@@ -6,6 +6,7 @@
 #include "config/config.h"
 #include "tools/run/provenance.h"
 #include "tools/run/simulation.h"
+#include "tools/run/summary.h"
 
 namespace py = pybind11;
 using namespace hiradix;

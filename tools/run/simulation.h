@@ -24,11 +24,4 @@ using ProgressHook = std::function<void(Cycle now)>;
 constexpr Cycle kProgressSlice = 1000;
 RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress = nullptr);
 
-// The fields of a lockstep mismatch record (result.json's rtl.mismatch) whose model and RTL outputs
-// differ, one line each ("  out_vc: model 1, rtl 0"), after a line naming the decision.
-std::string mismatch_diff(const nlohmann::json& mismatch);
-
-// The one-screen summary printed by `hiradix run`.
-std::string summarize(const nlohmann::json& result);
-
 }  // namespace hiradix
