@@ -2,7 +2,7 @@
 # Runs ready-made sweeps and draws their figures: testbench/experiments/NAME.yaml -> out/experiments/NAME/
 # (results.csv, summary.csv, points/) and out/experiments/NAME/plots/ (SVG + PNG).
 #
-#   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; 1,046 points: 2 h 25 min of one core here)
+#   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; 1,046 points: 41 min of one core here)
 #   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,533 points: about 42 h of one core, estimated; README "How long")
 #   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS and PTRANS, chapter 4 at h = 6 and 8; 966 points: about 25 h of one core without chapter 4's 24 h = 8 points, estimated; a cluster's)
 #   testbench/experiments/run.sh topo             # every topo_*.yaml (meshes and Flattened Butterflies; 278 points: 44 s)
