@@ -1,6 +1,8 @@
 #include "router/input_unit.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace hiradix {
 
@@ -27,13 +29,30 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
                          LinkIn(("in_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
   }
   if (!voqs) voq_base_.clear();  // moves_on() is one test of emptiness
-  std::size_t total = 0;
-  for (std::size_t c : capacity) total += c;
-  slots_.resize(total);
-  tails_.reserve(total);  // at most one per flit in the buffers
+  // A port's queues hold at most its VCs' depth together (the credits bound them). Queues that share that
+  // space (VOQs: each may take the whole VC) get rings that grow as they fill, up to their capacity;
+  // reserving every one's bound would be the VC's depth times the radix (16 GiB at h = 8 with VOQs).
   vcs_.resize(capacity.size());
-  for (std::size_t i = 0, offset = 0; i < capacity.size(); offset += capacity[i], ++i)
-    vcs_[i].fifo.attach(slots_.data() + offset, capacity[i]);
+  std::vector<bool> shared(capacity.size());
+  std::size_t total = 0, flits = 0;  // slots of the rings that do not share; flits the buffers can hold
+  for (std::size_t p = 0; p < ports.size(); ++p) {
+    const std::size_t space = static_cast<std::size_t>(ports[p].in_vcs) * static_cast<std::size_t>(ports[p].in_depth / flit_size);
+    std::size_t sum = 0;
+    for (int i = first_vc_[p]; i < first_vc_[p + 1]; ++i) sum += capacity[static_cast<std::size_t>(i)];
+    for (int i = first_vc_[p]; i < first_vc_[p + 1]; ++i) shared[static_cast<std::size_t>(i)] = sum > space;
+    if (sum <= space) total += sum;
+    flits += std::min(sum, space);
+  }
+  slots_.resize(total);
+  tails_.reserve(flits);  // at most one per flit in the buffers
+  constexpr std::size_t kFirstSlots = 4;  // a shared queue's first ring: most stay this short
+  for (std::size_t i = 0, offset = 0; i < capacity.size(); ++i)
+    if (shared[i]) {
+      vcs_[i].fifo.reset_growing(kFirstSlots, capacity[i]);
+    } else {
+      vcs_[i].fifo.attach(slots_.data() + offset, capacity[i]);
+      offset += capacity[i];
+    }
   active_.assign((vcs_.size() + 63) / 64, 0);
 }
 
