@@ -351,14 +351,17 @@ TEST(HardeningMemory, HugeBuffersAreRefusedBeforeElaborating) {
 
 // The peak memory (getrusage) of a run of `o` in a process of its own: a forked child would count the pages
 // of the test process it shares, which grow with the tests run before it.
-double peak_of_fresh_run(const Overrides& o) {
+json fresh_run(const Overrides& o) {
   const TempDir dir("hiradix_peak");
   std::ofstream(dir.file("c.yaml")) << "{}\n";
   std::string args = "run c.yaml --out res -q";
   for (const auto& [key, value] : o) args += " --set " + test::shell_quote(key + "=" + value);
   const CliResult run = cli(dir, args);
   EXPECT_EQ(run.code, 0) << run.err;
-  const json r = json::parse(test::read_text(dir.file("res/result.json")), nullptr, false);
+  return json::parse(test::read_text(dir.file("res/result.json")), nullptr, false);
+}
+double peak_of_fresh_run(const Overrides& o) {
+  const json r = fresh_run(o);
   return r.is_discarded() ? 0.0 : r["simulation"]["peak_memory_mib"].get<double>();
 }
 
@@ -402,6 +405,31 @@ TEST(HardeningMemory, EstimateStaysAboveThePeakAtHighRadix) {
   ASSERT_GT(peak, 0.0);
   EXPECT_GE(estimate, peak);
   EXPECT_LE(estimate, 2 * peak);
+}
+
+// A saturated run's memory does not grow with its length (issue 32: MIN under ADV+1 at h = 3 grew from
+// 28.5 to 51.7 MiB between 10^5 and 10^6 cycles, its latencies beyond 65,536 cycles kept one by one). The
+// source queues grow without bound, so the later packets wait far beyond 65,536 cycles; one-phit packets
+// make many of them. Measured: 31.96 -> 32.41 MiB from 50,000 to 400,000 cycles; with each long latency
+// kept one by one again (as before b1c07ba) 32.05 -> 47.84 MiB.
+TEST(HardeningMemory, ASaturatedRunsMemoryDoesNotGrowWithItsLength) {
+#ifdef HIRADIX_SANITIZE
+  GTEST_SKIP() << "ASan's shadow memory and redzones are not the model's memory";
+#endif
+  const auto saturated = [](const char* measure) {
+    return Overrides{{"topology.h", "2"},      {"routing.algorithm", "min"}, {"traffic.pattern", "adv"},
+                     {"traffic.offset", "1"},  {"traffic.load", "1.0"},      {"sim.warmup", "1000"},
+                     {"sim.measure", measure}, {"packet.size", "1"}};
+  };
+  const json shorter = fresh_run(saturated("50000"));
+  const json longer = fresh_run(saturated("400000"));
+  ASSERT_FALSE(shorter.is_discarded());
+  ASSERT_FALSE(longer.is_discarded());
+  std::cout << "  latency p99 " << longer["latency"]["total"]["p99"] << " cycles; peak " << shorter["simulation"]["peak_memory_mib"]
+            << " -> " << longer["simulation"]["peak_memory_mib"] << " MiB\n";
+  ASSERT_GT(longer["latency"]["total"]["p99"].get<double>(), 65536.0) << "the long run's packets wait beyond the exact bins";
+  EXPECT_LE(longer["simulation"]["peak_memory_mib"].get<double>(),
+            shorter["simulation"]["peak_memory_mib"].get<double>() + 1.0);
 }
 
 TEST(HardeningMemory, MemoryLimitFlagParses) {

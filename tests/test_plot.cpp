@@ -140,6 +140,30 @@ TEST(Plot, PointsWithoutPacketsAreLeftOutAndMissingPointsNamed) {
   }
   EXPECT_NE(test::read_text(dir.file("s/plots/latency_vs_load.svg")).find("1 point had no packets"), std::string::npos);
 
+  // results.csv: load 0's latency cells are empty, not 0; the other points' are numbers.
+  {
+    std::istringstream table(test::read_text(dir.file("s/results.csv")));
+    std::string header, row;
+    std::getline(table, header);
+    std::vector<std::size_t> latency_columns;
+    std::vector<std::string> names;
+    for (std::istringstream h(header); std::getline(h, line, ',');) names.push_back(line);
+    for (std::size_t c = 0; c < names.size(); ++c)
+      if (names[c].rfind("latency", 0) == 0) latency_columns.push_back(c);
+    ASSERT_FALSE(latency_columns.empty()) << header;
+    int empty_rows = 0, measured_rows = 0;
+    while (std::getline(table, row)) {
+      std::vector<std::string> cells;
+      for (std::istringstream r(row + ","); std::getline(r, line, ',');) cells.push_back(line);
+      int empty = 0;
+      for (std::size_t c : latency_columns) empty += c < cells.size() && cells[c].empty();
+      if (empty == static_cast<int>(latency_columns.size())) ++empty_rows;
+      if (empty == 0) ++measured_rows;
+    }
+    EXPECT_EQ(empty_rows, 1) << header;
+    EXPECT_EQ(measured_rows, 2) << header;
+  }
+
   // The sweep interrupted after its first two points: results.csv lacks point 2.
   const std::string csv = test::read_text(dir.file("s/results.csv"));
   std::ofstream(dir.file("s/results.csv")) << csv.substr(0, csv.rfind('\n', csv.size() - 2) + 1);

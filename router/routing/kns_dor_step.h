@@ -2,7 +2,7 @@
 // and the pairs its deadlock check walks: shared by `hybrid_dor` (hybrid_dor_routing.h), which routes in one
 // order, and `osha` / `sasha` on the KNS (kns_osha_routing.h), which route each of their two virtual
 // networks in an order of its own, as dor_step.h serves `dor` and `osha` on meshes. The RTL's twin is the
-// KNS hop of rtl/routing/hiradix_route_hybrid_dor.v and hiradix_route_osha.v (topology/hiradix_kns_geometry.v).
+// KNS hop of rtl/routing/hiradix_route_hybrid_dor.v and hiradix_route_osha.v (rtl/topology/hiradix_kns_geometry.v).
 #pragma once
 #include <array>
 #include <functional>

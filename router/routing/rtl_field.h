@@ -257,7 +257,7 @@ struct Submodule {
   int count;
   const char* param;
   // The topologies (Topology::name(), "a|b") whose geometry the submodule reads: the Dragonfly's
-  // (topology/hiradix_dragonfly_geometry.v, the unit's own) unless it says otherwise. The bridge refuses
+  // (rtl/topology/hiradix_dragonfly_geometry.v, the unit's own) unless it says otherwise. The bridge refuses
   // its routings on any other (rc_config), e.g. `min` on a mesh, whose C++ is then GenericMinRouting.
   const char* topologies = "dragonfly";
   // The most pipeline stages its RTL offers: 2 when the module has a register cut after its first stage,

@@ -113,3 +113,13 @@ def test_quiet_false_prints_the_cli_summary(capsys):
 def test_the_json_module_reads_what_run_returns_back_unchanged():
     r = hiradix.run(CONFIG, FAST)
     assert json.loads(json.dumps(r)) == r
+
+
+def test_a_window_without_packets_gives_none_and_says_why():
+    # traffic.load 0 measures nothing: None, not a latency of 0, and the warning result.json carries.
+    r = hiradix.run(CONFIG, {**FAST, "traffic.load": 0})
+    assert r["status"] == "ok" and r["packets"] == 0
+    assert all(r["latency"][part][field] is None
+               for part in ("total", "injection", "network") for field in ("average", "p50", "p99"))
+    assert r["average_hops"] is None and r["misrouted_fraction"] is None
+    assert len(r["warnings"]) == 1 and "traffic.load 0" in r["warnings"][0]
