@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every file the repository names exists: a path such as docs/architecture.md or router/input_unit.h in a
 comment, a doc or a script points at a tracked file (issue 32: testbench/platform.h sent readers to a
-docs/systemc-platform.md that had gone). NAME stands for any name (router/routing/NAME_rtl.h); a Verilog
+page of docs/ that had gone). NAME stands for any name (router/routing/NAME_rtl.h); a Verilog
 path may be given from rtl/ (topology/hiradix_mesh_geometry.v), as the RTL's own includes are.
 Usage: tests/doc_pointers.py [REPO]   (exit 1 and one line per dangling pointer)
 """
