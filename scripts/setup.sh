@@ -11,6 +11,7 @@ packages=(build-essential cmake pkg-config libsystemc-dev verilator libgtest-dev
           slurm-wlm munge         # the SLURM executor's test runs a one-node cluster (scripts/slurm-cluster.sh)
           clang libclang-rt-14-dev  # libFuzzer target on the config loader (scripts/fuzz.sh)
           pybind11-dev python3-dev  # import hiradix (python/), built for Debian's /usr/bin/python3
+          libopenmpi-dev openmpi-bin  # one simulation on MPI ranks (mpirun -np N hiradix run)
           python3-pandas python3-matplotlib python3-pytest)  # hiradix.sweep's DataFrame, the example, tests/python
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 #include "testbench/network.h"
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -192,7 +193,16 @@ void Network::partition() {
     }
   pool_.set_partitions(parts);
   scheduler_.partition(parts, lookahead == kNever ? 1 : lookahead, this);
-  if (config_.threads > 1) {  // the NICs' reports wait in their partition's log until the window's end
+  Ranks& world = ranks();
+  if (world.size() > 1) {  // MPI ranks: rank r runs the r-th contiguous block of partitions
+    if (parts < world.size())
+      config_fail("sim.partitions", "the network has " + std::to_string(parts) + " " + topo_->domain_name() + "s to cut and " +
+                                        std::to_string(world.size()) + " MPI ranks to share them: use at most " + std::to_string(parts) + " ranks");
+    for (int p = 0; p < parts; ++p) rank_of_.push_back(p * world.size() / parts);
+    const int first = static_cast<int>(std::find(rank_of_.begin(), rank_of_.end(), world.rank()) - rank_of_.begin());
+    scheduler_.set_owned(first, first + static_cast<int>(std::count(rank_of_.begin(), rank_of_.end(), world.rank())));
+  }
+  if (config_.threads > 1 || world.size() > 1) {  // the NICs' reports wait in their partition's log until the window's end
     scheduler_.set_threads(config_.threads);
     stats_.set_serial_partitions(parts);
     for (int p = 0; p < parts; ++p) stats_logs_.emplace_back(p);
@@ -203,8 +213,32 @@ void Network::partition() {
 
 void Network::exchange() {
   if (rc_cosim_) rc_cosim_->end_window();  // a mismatch's stop, from this thread
-  for (StatsLog& log : stats_logs_) log.apply(stats_);
+  apply_stats_logs();
   pool_.rebalance();
+}
+
+void Network::apply_stats_logs() {
+  Ranks& world = ranks();
+  if (world.size() == 1) {
+    for (StatsLog& log : stats_logs_) log.apply(stats_);
+    return;
+  }
+  std::vector<char> mine;
+  for (std::size_t p = 0; p < stats_logs_.size(); ++p)
+    if (rank_of_[p] == world.rank()) stats_logs_[p].pack(mine);
+  const std::vector<std::vector<char>> all = world.gather_all(mine);
+  std::vector<std::size_t> read(all.size(), 0);
+  for (std::size_t p = 0; p < stats_logs_.size(); ++p) {
+    const int r = rank_of_[p];
+    if (r == world.rank()) stats_logs_[p].apply(stats_);
+    else StatsLog::apply_packed(all[static_cast<std::size_t>(r)], read[static_cast<std::size_t>(r)], stats_);
+  }
+}
+
+std::uint64_t Network::grants() const {
+  std::uint64_t n = 0;
+  for (const auto& r : routers_) n += r->activity().grants;
+  return ranks().sum(n);
 }
 
 int Network::nic_at(int node, int router, int port) const {
@@ -268,16 +302,15 @@ std::size_t Network::acks_in_flight() const {
 }
 
 std::size_t Network::packets_in_flight() const {
-  std::size_t n = 0;
+  std::uint64_t n = 0;
   for (const auto& r : routers_) n += r->packets_held();
   for (const auto& nic : nics_) n += nic->queued();
-  return n;
+  return ranks().sum(n);  // another rank's routers and NICs hold nothing here
 }
 
 void Network::watchdog() {
   const Cycle now = now_cycle();
-  std::uint64_t progress = stats_.ejected();
-  for (const auto& r : routers_) progress += r->activity().grants;
+  const std::uint64_t progress = stats_.ejected() + grants();
   const bool loaded = stats_.injected() > stats_.ejected();
   if (!loaded && external_traffic_) {  // asleep until traffic_submitted()
     watchdog_armed_ = false;
@@ -312,6 +345,16 @@ std::string Network::describe_deadlock() {
       const PortEnd peer = topo_->peer(r->id(), b.out_port);
       Router& d = *routers_[static_cast<std::size_t>(peer.router)];
       waits[{r->id(), r->inputs().vc_index(b.in_port, b.in_vc)}] = {peer.router, d.inputs().vc_index(peer.port, b.out_vc)};
+    }
+  }
+  if (ranks().size() > 1) {  // MPI ranks: each knows its own routers' waits; the graph is all of them
+    std::vector<int> mine;
+    for (const auto& [from, to] : waits) mine.insert(mine.end(), {from.first, from.second, to.first, to.second});
+    const std::vector<char> bytes(reinterpret_cast<const char*>(mine.data()), reinterpret_cast<const char*>(mine.data() + mine.size()));
+    for (const std::vector<char>& theirs : ranks().gather_all(bytes)) {
+      std::vector<int> w(theirs.size() / sizeof(int));
+      if (!w.empty()) std::memcpy(w.data(), theirs.data(), w.size() * sizeof(int));
+      for (std::size_t i = 0; i + 3 < w.size(); i += 4) waits[{w[i], w[i + 1]}] = {w[i + 2], w[i + 3]};
     }
   }
   std::ostringstream s;

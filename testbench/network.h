@@ -72,6 +72,11 @@ class Network : public sc_core::sc_module, private WindowExchange {
   std::uint64_t messages_across() const { return cut_links_ ? cut_links_->messages() : 0; }
   int threads() const { return scheduler_.threads(); }  // sim.threads, at most one per partition
   void traffic_submitted();
+  // The switch grants of every router so far: forward progress (the watchdog, the stall probe). Under MPI
+  // ranks a collective (tlm/ranks.h): every rank calls it at the same point, and gets the whole network's.
+  std::uint64_t grants() const;
+  // Under MPI ranks: the rank that runs partition p (all 0 otherwise).
+  int rank_of(int partition) const { return rank_of_.empty() ? 0 : rank_of_[static_cast<std::size_t>(partition)]; }
 
  private:
   void build_routers_and_nics();
@@ -81,6 +86,8 @@ class Network : public sc_core::sc_module, private WindowExchange {
   // A partitioned run's window end: what crossed into each partition, then the NICs' reports and the pool.
   void deliver(int partition) override { cut_links_->deliver_to(partition); }
   void exchange() override;
+  void between_ranks() override { cut_links_->exchange_ranks(ranks(), rank_of_, pool_); }
+  void apply_stats_logs();  // the window's NIC reports, partitions in order (every rank's under MPI)
   std::vector<PortSpec> port_specs(int router) const;
   // Which of `node`'s NICs attaches to terminal port `port` of `router`.
   int nic_at(int node, int router, int port) const;
@@ -107,7 +114,8 @@ class Network : public sc_core::sc_module, private WindowExchange {
   std::unique_ptr<PathHeaders> path_headers_;  // DRB: beside pool_; else null
   std::unique_ptr<FreeAcks> free_acks_;        // DRB with routing.drb_acks free
   std::unique_ptr<CutLinks> cut_links_;        // sim.partitions domains: the links between partitions
-  std::vector<StatsLog> stats_logs_;           // sim.threads: each partition's NICs' reports of a window
+  std::vector<StatsLog> stats_logs_;           // sim.threads, MPI ranks: each partition's NICs' reports of a window
+  std::vector<int> rank_of_;                   // MPI ranks: each partition's rank (empty with one rank)
   sc_core::sc_event watchdog_event_;
   std::uint64_t last_progress_ = 0;
   Cycle last_progress_cycle_ = 0;

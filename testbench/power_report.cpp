@@ -33,6 +33,12 @@ EventCounts total_events(Network& net) {
       t.phits_out[c] += e.phits_out[c];
     }
   }
+  // MPI ranks: each counts its own routers' events (another rank's stay at 0 here).
+  std::vector<std::uint64_t> all = {t.routing_decisions, t.allocations, t.crossbar_phits};
+  for (int c = 0; c < kMaxLinkClasses; ++c) all.push_back(t.phits_in[c]), all.push_back(t.phits_out[c]);
+  ranks().sum(all.data(), static_cast<int>(all.size()));
+  t.routing_decisions = all[0], t.allocations = all[1], t.crossbar_phits = all[2];
+  for (int c = 0; c < kMaxLinkClasses; ++c) t.phits_in[c] = all[3 + 2 * c], t.phits_out[c] = all[4 + 2 * c];
   return t;
 }
 

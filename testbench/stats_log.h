@@ -4,6 +4,8 @@
 // set of delivered serials), and Stats is read only between windows (the driver, the watchdog).
 #pragma once
 #include <cstdint>
+#include <cstring>
+#include <stdexcept>
 #include <vector>
 
 #include "testbench/stats.h"
@@ -29,10 +31,30 @@ class StatsLog {
     for (const Event& e : injected_) stats.count_inject(e.node, e.at, e.size);
     for (const Delivery& d : ejected_) stats.on_eject(d.pkt, d.node, d.tail, d.nic);
     for (const Delivery& d : cnms_) stats.on_cnm(d.pkt, d.node, d.tail);
+    clear();
+  }
+  void clear() {
     generated_.clear();
     injected_.clear();
     ejected_.clear();
     cnms_.clear();
+  }
+
+  // Under MPI ranks every rank applies every partition's log, partitions in order: this rank's own are
+  // sent to the others as bytes (appended to `out`), and another rank's log is applied from them.
+  void pack(std::vector<char>& out) const {
+    put(out, generated_);
+    put(out, injected_);
+    put(out, ejected_);
+    put(out, cnms_);
+  }
+  static void apply_packed(const std::vector<char>& in, std::size_t& at, Stats& stats) {
+    StatsLog log(0);
+    take(in, at, log.generated_);
+    take(in, at, log.injected_);
+    take(in, at, log.ejected_);
+    take(in, at, log.cnms_);
+    log.apply(stats);
   }
 
  private:
@@ -47,6 +69,26 @@ class StatsLog {
     int node, nic;
     Cycle tail;
   };
+  template <typename T>
+  static void put(std::vector<char>& out, const std::vector<T>& v) {
+    const std::uint64_t n = v.size();
+    const std::size_t at = out.size();
+    out.resize(at + sizeof n + n * sizeof(T));
+    std::memcpy(out.data() + at, &n, sizeof n);
+    if (n) std::memcpy(out.data() + at + sizeof n, v.data(), n * sizeof(T));
+  }
+  template <typename T>
+  static void take(const std::vector<char>& in, std::size_t& at, std::vector<T>& v) {
+    std::uint64_t n = 0;
+    if (at + sizeof n > in.size()) throw std::logic_error("a statistics log between ranks was cut short");
+    std::memcpy(&n, in.data() + at, sizeof n);
+    at += sizeof n;
+    if (at + n * sizeof(T) > in.size()) throw std::logic_error("a statistics log between ranks was cut short");
+    v.resize(n);
+    if (n) std::memcpy(v.data(), in.data() + at, n * sizeof(T));
+    at += n * sizeof(T);
+  }
+
   std::vector<Event> generated_, injected_;
   std::vector<Delivery> ejected_, cnms_;
   std::uint64_t next_serial_;

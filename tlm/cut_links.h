@@ -7,9 +7,12 @@
 // was sent at (LinkMessage::arrival - the latency), as if it had gone straight.
 #pragma once
 #include <deque>
+#include <unordered_map>
 #include <vector>
 
 #include "tlm/link.h"
+#include "tlm/packet.h"
+#include "tlm/ranks.h"
 #include "tlm/scheduler.h"
 
 namespace hiradix {
@@ -22,8 +25,8 @@ class CutLinks {
   // The link `out` -> `in` (connected) joins partition `from` (out's) to `to` (in's): its packets wait in
   // `from`'s outbox to `to`, its credits and pause frames in `to`'s outbox to `from`.
   void cut(LinkOut& out, int from, LinkIn& in, int to) {
-    forwards_.emplace_back(in, outbox(from, to));
-    backwards_.emplace_back(out, outbox(to, from));
+    forwards_.emplace_back(in, outbox(from, to), static_cast<std::uint32_t>(forwards_.size()));
+    backwards_.emplace_back(out, outbox(to, from), static_cast<std::uint32_t>(backwards_.size()));
     out.redirect(&forwards_.back());
     in.redirect(&backwards_.back());
     ++cut_;
@@ -34,6 +37,14 @@ class CutLinks {
     for (std::uint64_t d : delivered_) n += d;
     return n;
   }
+
+  // Under MPI ranks (tlm/ranks.h), at a window's end on one thread, before any delivery: what this rank's
+  // partitions posted to another rank's leaves in one exchange, and what other ranks' partitions posted to
+  // this rank's waits in their outboxes here, in the order it was posted, for deliver_to. A forward flit
+  // carries its packet with it: the head its contents, which the receiver stores under an id of its own
+  // pool (the later flits of the packet find it there), and the sender's copy is released after the tail.
+  // `rank_of`: each partition's rank.
+  void exchange_ranks(Ranks& world, const std::vector<int>& rank_of, PacketPool& pool);
 
   // At a window's end, on the thread that runs partition `to`: the messages the window sent to it.
   void deliver_to(int to) {
@@ -59,7 +70,7 @@ class CutLinks {
   using Outbox = std::vector<Posted>;
   // The sending ends' peers on a cut link: they post instead of delivering.
   struct Forward final : tlm::tlm_fw_transport_if<LinkProtocol> {
-    Forward(LinkIn& in, Outbox& box) : to(in), outbox(box) {}
+    Forward(LinkIn& in, Outbox& box, std::uint32_t i) : to(in), outbox(box), index(i) {}
     tlm::tlm_sync_enum nb_transport_fw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
       outbox.push_back({this, true, msg});
       return tlm::TLM_COMPLETED;
@@ -69,9 +80,10 @@ class CutLinks {
     unsigned int transport_dbg(LinkMessage&) override { return 0; }
     LinkIn& to;
     Outbox& outbox;
+    std::uint32_t index;  // among the cut links, the same on every rank
   };
   struct Backward final : tlm::tlm_bw_transport_if<LinkProtocol> {
-    Backward(LinkOut& out, Outbox& box) : to(out), outbox(box) {}
+    Backward(LinkOut& out, Outbox& box, std::uint32_t i) : to(out), outbox(box), index(i) {}
     tlm::tlm_sync_enum nb_transport_bw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
       outbox.push_back({this, false, msg});
       return tlm::TLM_COMPLETED;
@@ -79,6 +91,7 @@ class CutLinks {
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
     LinkOut& to;
     Outbox& outbox;
+    std::uint32_t index;
   };
 
   Outbox& outbox(int from, int to) { return outboxes_[static_cast<std::size_t>(from) * partitions_ + static_cast<std::size_t>(to)]; }
@@ -89,6 +102,9 @@ class CutLinks {
   std::deque<Forward> forwards_;  // deques: the links keep pointers to them
   std::deque<Backward> backwards_;
   int cut_ = 0;
+  // Under ranks: the packets whose head came from another rank and whose tail has not, by (cut link,
+  // the sender's id): their id here.
+  std::unordered_map<std::uint64_t, PacketId> arriving_;
 };
 
 }  // namespace hiradix

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "tlm/ranks.h"
+
 namespace hiradix {
 
 namespace {
@@ -131,7 +133,8 @@ Cycle ActivityScheduler::window_end(Cycle c) const {
 }
 
 void ActivityScheduler::set_threads(int threads) {
-  threads = std::min(threads, partitions());
+  if (last_owned_ < 0) last_owned_ = partitions();
+  threads = std::min(threads, last_owned_ - first_owned_);
   threads_ = threads > 1 ? std::make_unique<WindowThreads>(threads) : nullptr;
 }
 
@@ -151,10 +154,12 @@ void ActivityScheduler::run_window(int partition, Cycle c, Cycle end) {
 void ActivityScheduler::run_partitioned() {
   Cycle from = now_;  // the first cycle no partition has run
   Cycle c = 0, end = 0;
-  // Thread t's partitions: a contiguous block, the same for every window.
+  if (last_owned_ < 0) last_owned_ = partitions();
+  Ranks& world = ranks();
+  // Thread t's partitions: a contiguous block of this process's, the same for every window.
   const auto for_block = [this](int t, auto&& f) {
-    const int n = threads(), parts = partitions();
-    for (int p = t * parts / n; p < (t + 1) * parts / n; ++p) f(p);
+    const int n = threads(), parts = last_owned_ - first_owned_;
+    for (int p = first_owned_ + t * parts / n; p < first_owned_ + (t + 1) * parts / n; ++p) f(p);
   };
   const std::function<void(int)> block = [&](int t) { for_block(t, [&](int p) { run_window(p, c, end); }); };
   // Then what crossed into them (every partition has finished the window: its outboxes are complete).
@@ -166,10 +171,12 @@ void ActivityScheduler::run_partitioned() {
   };
   for (;;) {
     c = kNever;
-    for (WakeWheel& w : wheels_) {
+    for (int p = first_owned_; p < last_owned_; ++p) {
+      WakeWheel& w = wheels_[static_cast<std::size_t>(p)];
       w.set_at(std::max(from, now_));
       c = std::min(c, w.next_busy());
     }
+    if (world.size() > 1) c = world.min(c);
     if (c > now_) {
       waiting_ = true;
       wait_for(c);
@@ -178,13 +185,11 @@ void ActivityScheduler::run_partitioned() {
     }
     end = window_end(c);
     window_end_ = end;
-    if (threads_) {
-      threads_->run(block);
-      threads_->run(deliver);
-    } else {
-      block(0);  // one partition after the other over the window
-      deliver(0);
-    }
+    if (threads_) threads_->run(block);
+    else block(0);  // one partition after the other over the window
+    if (world.size() > 1) exchange_->between_ranks();
+    if (threads_) threads_->run(deliver);
+    else deliver(0);
     ++windows_;
     exchange_->exchange();
     from = end;

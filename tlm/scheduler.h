@@ -84,6 +84,9 @@ class WindowExchange {
   virtual ~WindowExchange() = default;
   virtual void deliver(int partition) = 0;
   virtual void exchange() = 0;
+  // Under MPI ranks, on one thread once every partition of this rank has run the window and before any
+  // delivery: the messages between this rank's partitions and the others' (tlm/ranks.h).
+  virtual void between_ranks() {}
 };
 
 class ActivityScheduler : public sc_core::sc_module {
@@ -121,7 +124,13 @@ class ActivityScheduler : public sc_core::sc_module {
   // sample) sees every partition at the same cycle. Unset (0), every window is one cycle.
   void set_window_limit(Cycle c) { window_limit_ = c; }
   std::uint64_t windows() const { return windows_; }  // windows run by a partitioned run
-  // Runs each window's partitions on `threads` threads (at most one per partition); before the run.
+  // Under MPI ranks (tlm/ranks.h) this process runs partitions [first, last) only, and the windows start
+  // at the earliest busy cycle of every rank's; before set_threads and the run.
+  void set_owned(int first, int last) {
+    first_owned_ = first;
+    last_owned_ = last;
+  }
+  // Runs each window's partitions on `threads` threads (at most one per partition it runs); before the run.
   void set_threads(int threads);
   int threads() const { return threads_ ? threads_->threads() : 1; }
 
@@ -146,6 +155,7 @@ class ActivityScheduler : public sc_core::sc_module {
   Cycle window_end_ = 0;
   std::unique_ptr<WindowThreads> threads_;  // sim.threads > 1
   std::uint64_t windows_ = 0;
+  int first_owned_ = 0, last_owned_ = -1;   // the partitions this process runs (-1: all)
 };
 
 }  // namespace hiradix

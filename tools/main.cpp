@@ -20,7 +20,9 @@
 #include "testbench/deadlock_check.h"
 #include "testbench/memory_estimate.h"
 #include "tools/plot/plot.h"
+#include "tools/run/mpi_ranks.h"
 #include "tools/run/provenance.h"
+#include "tools/run/ranks_run.h"
 #include "tools/run/simulation.h"
 #include "tools/run/summary.h"
 #include "tools/sweep/sweep.h"
@@ -45,6 +47,16 @@ Overrides to_overrides(const std::vector<std::string>& items) {
 
 int run_command(const std::string& config_path, const std::vector<std::string>& sets, const std::string& out_dir,
                 bool quiet, double max_memory_mib) {
+  if (int processes = 0; launched_by_mpi(&processes)) {  // mpirun -np N hiradix run ...
+#ifdef HIRADIX_MPI
+    return run_on_ranks(config_path, to_overrides(sets), out_dir, quiet, max_memory_mib);
+#else
+    if (processes != 1)
+      throw std::runtime_error("started by an MPI launcher as one of " + (processes ? std::to_string(processes) : std::string("several")) +
+                               " processes, but this hiradix was built without MPI, so each would run the whole simulation: "
+                               "install Open MPI (scripts/setup.sh does) and build again");
+#endif
+  }
   const Config config = load_config(config_path, to_overrides(sets));
   check_memory(config, max_memory_mib);
   check_deadlock_freedom(config, std::cerr);

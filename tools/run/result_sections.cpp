@@ -32,6 +32,13 @@ nlohmann::json contention_json(Network& net, Cycle simulated) {
     observed_sum += c.sum_observed();
     max_counter = std::max(max_counter, c.max());
   }
+  // MPI ranks: each holds its own routers' counters (another rank's stay at 0 here).
+  std::uint64_t sums[] = {observations, observed_sum};
+  ranks().sum(sums, 2);
+  observations = sums[0], observed_sum = sums[1];
+  std::int64_t largest = max_counter;
+  ranks().max(&largest, 1);
+  max_counter = static_cast<std::int32_t>(largest);
   return {{"mean_at_header", observations ? static_cast<double>(observed_sum) / observations : 0.0}, {"max", max_counter}};
 }
 
@@ -46,6 +53,9 @@ nlohmann::json broadcast_json(Network& net, Cycle measured) {
     superseded += b.superseded();
     links += static_cast<std::uint64_t>(b.links());
   }
+  std::uint64_t sums[] = {messages, phits, superseded};  // MPI ranks: each counts its own routers'
+  ranks().sum(sums, 3);
+  messages = sums[0], phits = sums[1], superseded = sums[2];
   const BroadcastParams& bp = net.router(0).broadcast()->params();
   const double link_cycles = static_cast<double>(links) * static_cast<double>(std::max<Cycle>(measured, 1));
   const char* mode = bp.mode == BroadcastMode::kMessage ? "message" : bp.mode == BroadcastMode::kPiggyback ? "piggyback" : "free";
@@ -73,6 +83,7 @@ nlohmann::json conservation_json(Network& net, Cycle simulated) {
 nlohmann::json recomputation_json(Network& net) {
   std::uint64_t recomputations = 0;
   for (int r = 0; r < net.routers(); ++r) recomputations += net.router(r).activity().recomputations;
+  recomputations = ranks().sum(recomputations);  // MPI ranks: each counts its own routers'
   const std::uint64_t injected = net.stats().injected();
   return {{"count", recomputations}, {"per_injected_packet", injected ? static_cast<double>(recomputations) / injected : 0.0}};
 }

@@ -189,6 +189,7 @@ nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration
                                const nlohmann::json& resolved_config) {
   std::uint64_t activations = 0;
   for (int r = 0; r < net.routers(); ++r) activations += net.router(r).activity().activations;
+  activations = ranks().sum(activations);  // MPI ranks: each counts its own routers
   nlohmann::json j = {{"cycles", simulated},
           {"routers", net.routers()},
           {"router_activations", activations},
@@ -202,8 +203,30 @@ nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration
           {"network", network_size_json(net.topology())}};
   if (net.partitions() > 1)  // sim.partitions domains: how the run was cut
     j["partitions"] = {{"count", net.partitions()}, {"cut_links", net.cut_links()}, {"lookahead_cycles", net.lookahead()},
-                       {"windows", net.windows()}, {"messages_across", net.messages_across()}, {"threads", net.threads()}};
+                       {"windows", net.windows()}, {"messages_across", ranks().sum(net.messages_across())},
+                       {"threads", net.threads()}, {"ranks", ranks().size()}};
   return j;
+}
+
+// What MPI ranks do not run yet, refused before the first cycle (README, "Ranks"): what reads every router
+// during the run or at its end beyond the sums the ranks reduce, and what needs one process's order.
+void refuse_what_ranks_cannot_run(const Config& config) {
+  const std::string ranks_note = " with MPI ranks (" + std::to_string(ranks().size()) + " here); run it in one process";
+  if (!config.partitioned)
+    config_fail("sim.partitions", "MPI ranks run the partitions of a partitioned run, and this one has none (sim.partitions none, "
+                                  "or auto on a network under 128 routers); set sim.partitions domains");
+  if (config.rc.mode != RcMode::kModel) config_fail("router.rc_mode", "the RTL routing unit does not run" + ranks_note);
+  if (config.traffic.has_change) config_fail("traffic.change.at", "a transient's time series samples every router during the run: not" + ranks_note);
+  if (config.traffic.trace) config_fail("traffic.pattern", "trace traffic does not run" + ranks_note);
+  if (config.qcn.sampling) config_fail("qcn.sampling", "QCN does not run" + ranks_note);
+  if (config.trace_router >= 0) config_fail("trace.router", "a router's trace does not run" + ranks_note);
+}
+// The same, of what the routing brings (known once the network is built).
+void refuse_what_ranks_cannot_run(Network& net) {
+  const RoutingAlgorithm& r = net.routing();
+  if (net.path_headers() || r.rule_counts(0) || !r.port_reading().empty())
+    config_fail("routing.algorithm", "its own result section (DRB's, MAR-bP's rules, QCN-Switch's readings) is not summed over "
+                                     "ranks yet: not with MPI ranks (" + std::to_string(ranks().size()) + " here); run it in one process");
 }
 
 }  // namespace
@@ -214,13 +237,13 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   const auto t0 = std::chrono::steady_clock::now();
   // Deliberately never destroyed: the run owns its process, and SystemC's port registry takes time
   // quadratic in the number of sockets to tear them down.
+  if (ranks().size() > 1) refuse_what_ranks_cannot_run(config);
   Network& net = *new Network("network", config);
+  if (ranks().size() > 1) refuse_what_ranks_cannot_run(net);
   // Forward progress over the run's last stretch: a delivery, a grant, or a packet entering the network (one
   // injected in the stretch's last cycles has had no time for a grant: it is not a stall).
   const StallProbe& stall = *new StallProbe("stall_probe", [n = &net] {
-    std::uint64_t moved = n->stats().ejected() + n->stats().injected();
-    for (int r = 0; r < n->routers(); ++r) moved += n->router(r).activity().grants;
-    return moved; }, config.warmup + config.measure, config.watchdog);
+    return n->stats().ejected() + n->stats().injected() + n->grants(); }, config.warmup + config.measure, config.watchdog);
   const auto t1 = std::chrono::steady_clock::now();
   const std::vector<BinSample> taken = simulate(net, config, on_progress);
   const auto t2 = std::chrono::steady_clock::now();
@@ -252,6 +275,8 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
       xoff += net.router(r).flow_receiver().xoff_frames();
       xon += net.router(r).flow_receiver().xon_frames();
     }
+    xoff = ranks().sum(xoff);
+    xon = ranks().sum(xon);
     j["flow_control"] = {{"xoff_frames", xoff}, {"xon_frames", xon}};
   }
   if (net.routing().rule_counts(0)) j["openflow"] = openflow_json(net);

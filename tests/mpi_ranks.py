@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""One simulation on MPI ranks gives the result of one process (issue 31): `mpirun -np N hiradix run` against
+`hiradix run`, result.json equal but for `simulation` (which says how it ran), the same exit code, on every
+Dragonfly routing the ranks run, saturation, wormhole, Ethernet pause with VOQs, the other topologies, a
+deadlock the watchdog stops, and ranks with threads inside; what the ranks do not run is refused naming its
+key, on every rank alike.
+Usage: tests/mpi_ranks.py BUILD_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+BUILD = os.path.abspath(sys.argv[1])
+HIRADIX = os.path.join(BUILD, "hiradix")
+CONFIGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testbench", "configs")
+MPIRUN = ["mpirun", "--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
+
+H4 = ["--set", "topology.h=4", "--set", "traffic.load=0.3", "--set", "sim.warmup=500", "--set", "sim.measure=1500"]
+SHORT = ["--set", "sim.partitions=domains", "--set", "sim.warmup=500", "--set", "sim.measure=1500"]
+CASES = [(2, "default.yaml", H4 + ["--set", f"routing.algorithm={r}"])
+         for r in ("min", "valiant", "ugal", "pb", "base", "ectn", "olm", "hybrid", "rvlb", "rpb", "acor", "pb_acor",
+                   "tpr", "lian")]
+CASES += [
+    (2, "default.yaml", ["--set", "topology.h=4", "--set", "sim.warmup=500", "--set", "sim.measure=1500", "--set",
+                         "routing.algorithm=ugal", "--set", "traffic.pattern=adv", "--set", "traffic.offset=1", "--set",
+                         "traffic.load=1.0"]),
+    (2, "default.yaml", H4 + ["--set", "router.switching=wormhole", "--set", "packet.flit=2"]),
+    (2, "default.yaml", H4 + ["--set", "router.flow_control=pause", "--set", "router.queues=voq_sw", "--set",
+                              "router.buffers.local=512", "--set", "router.buffers.global=512", "--set",
+                              "router.buffers.injection=512"]),
+    (3, "default.yaml", H4 + ["--set", "routing.algorithm=valiant", "--set", "sim.threads=2"]),
+    (2, "mesh8x8_un_dor.yaml", SHORT),
+    (2, "fb4x4_un_ugal.yaml", SHORT),
+    (2, "kns4x4_hybrid_dor.yaml", SHORT),
+    (2, "h2_adv1_min.yaml", SHORT),
+    # The watchdog's deadlock: every rank stops at the same cycle with the whole wait-for graph.
+    (2, "h2_adv1_min.yaml", ["--set", "sim.partitions=domains", "--set", "traffic.load=0.5", "--set",
+                             "routing.vc_scheme=hop_count", "--set", "sim.allow_deadlock=true", "--set",
+                             "sim.warmup=1000", "--set", "sim.measure=30000", "--set", "sim.watchdog=2000"]),
+]
+REFUSED = [
+    (["--set", "sim.partitions=domains", "--set", "router.rc_mode=lockstep"], "router.rc_mode"),
+    (["--set", "sim.partitions=none"], "sim.partitions"),
+    (["--set", "sim.partitions=domains", "--set", "trace.router=3"], "trace.router"),
+]
+
+
+def run(command, out):
+    p = subprocess.run(command + ["--out", out, "-q"], capture_output=True, text=True)
+    path = os.path.join(out, "result.json")
+    result = json.load(open(path)) if os.path.exists(path) else None
+    return p.returncode, result, p.stderr
+
+
+def main():
+    failures = 0
+    work = tempfile.mkdtemp(prefix="hiradix_mpi_")
+    try:
+        for i, (np, config, args) in enumerate(CASES):
+            base = [HIRADIX, "run", os.path.join(CONFIGS, config)] + args
+            code1, one, _ = run(base, os.path.join(work, f"{i}_one"))
+            code2, ranked, err = run(MPIRUN + ["-np", str(np)] + base, os.path.join(work, f"{i}_ranks"))
+            what = f"-np {np} {config} {' '.join(args)}"
+            if one is None or ranked is None:
+                print(f"FAIL {what}: no result (exit {code1} / {code2}): {err[-800:]}")
+                failures += 1
+                continue
+            sim = ranked.pop("simulation")
+            one.pop("simulation")
+            differ = [k for k in one if one[k] != ranked.get(k)] + [k for k in ranked if k not in one]
+            if differ or code1 != code2 or sim.get("partitions", {}).get("ranks") != np:
+                print(f"FAIL {what}: exit {code1} / {code2}, differ in {differ}, ranks {sim.get('partitions')}")
+                failures += 1
+            else:
+                print(f"ok   {what}: {one['status']}, {one['packets']} packets, identical")
+        h2 = os.path.join(CONFIGS, "h2_adv1_min.yaml")
+        for args, key in REFUSED:
+            code, result, err = run(MPIRUN + ["-np", "2", HIRADIX, "run", h2] + args, os.path.join(work, "refused"))
+            errors = [line for line in err.splitlines() if line.startswith("config error")]
+            if code != 2 or result is not None or len(errors) != 1 or not errors[0].startswith(f"config error: {key}:"):
+                print(f"FAIL refusal of {args}: exit {code}, stderr {err[-400:]!r}")
+                failures += 1
+            else:
+                print(f"ok   {' '.join(args)} refused once, naming {key}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{failures} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+#include "tlm/cut_links.h"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace hiradix {
+
+namespace {
+
+// One posted message on the wire between ranks; a forward head flit is followed by its Packet.
+struct Wire {
+  std::uint32_t from, to;  // the sending and receiving partitions
+  std::uint32_t link;      // the cut link's index among the forward or the backward ends
+  std::uint32_t forward;
+  LinkMessage msg;
+};
+
+template <typename T>
+void put(std::vector<char>& out, const T& v) {
+  const std::size_t at = out.size();
+  out.resize(at + sizeof(T));
+  std::memcpy(out.data() + at, &v, sizeof(T));
+}
+
+template <typename T>
+T take(const std::vector<char>& in, std::size_t& at) {
+  if (at + sizeof(T) > in.size()) throw std::logic_error("a message between ranks was cut short");
+  T v;
+  std::memcpy(&v, in.data() + at, sizeof(T));
+  at += sizeof(T);
+  return v;
+}
+
+std::uint64_t arrival_key(std::uint32_t link, PacketId sender_id) { return (std::uint64_t{link} << 32) | sender_id; }
+
+}  // namespace
+
+void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, PacketPool& pool) {
+  const int me = world.rank();
+  std::vector<std::vector<char>> out(static_cast<std::size_t>(world.size()));
+  for (std::size_t from = 0; from < partitions_; ++from) {
+    if (rank_of[from] != me) continue;
+    for (std::size_t to = 0; to < partitions_; ++to) {
+      const int dest = rank_of[to];
+      if (dest == me) continue;
+      Outbox& box = outbox(static_cast<int>(from), static_cast<int>(to));
+      std::vector<char>& bytes = out[static_cast<std::size_t>(dest)];
+      for (const Posted& p : box) {
+        const std::uint32_t link = p.forward ? static_cast<Forward*>(p.end)->index : static_cast<Backward*>(p.end)->index;
+        put(bytes, Wire{static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to), link, p.forward, p.msg});
+        if (!p.forward) continue;
+        if (p.msg.flags & kHeadFlit) put(bytes, pool[p.msg.packet]);
+        if (p.msg.flags & kTailFlit) pool.release(p.msg.packet, static_cast<int>(from));  // it lives there now
+      }
+      box.clear();
+    }
+  }
+  const std::vector<std::vector<char>> in = world.exchange(out);
+  for (std::size_t r = 0; r < in.size(); ++r) {
+    if (static_cast<int>(r) == me) continue;
+    for (std::size_t at = 0; at < in[r].size();) {
+      Wire w = take<Wire>(in[r], at);
+      void* end = nullptr;
+      if (w.forward) {
+        end = &forwards_[w.link];
+        const std::uint64_t key = arrival_key(w.link, w.msg.packet);
+        PacketId here;
+        if (w.msg.flags & kHeadFlit) {
+          here = pool.allocate(static_cast<int>(w.to));
+          pool[here] = take<Packet>(in[r], at);
+          if (!(w.msg.flags & kTailFlit)) arriving_[key] = here;
+        } else {
+          const auto found = arriving_.find(key);
+          if (found == arriving_.end()) throw std::logic_error("a flit arrived from another rank without its head");
+          here = found->second;
+          if (w.msg.flags & kTailFlit) arriving_.erase(found);
+        }
+        w.msg.packet = here;
+      } else {
+        end = &backwards_[w.link];
+      }
+      outbox(static_cast<int>(w.from), static_cast<int>(w.to)).push_back({end, w.forward != 0, w.msg});
+    }
+  }
+}
+
+}  // namespace hiradix
