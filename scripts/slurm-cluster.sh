@@ -105,7 +105,10 @@ stop() {
 }
 
 case "${1:-}" in
-  start) start ;;
+  start)  # one start at a time: tests running side by side share the cluster
+    exec 9>"$dir.lock"
+    flock 9
+    start ;;
   stop) stop ;;
   status) node_up ;;
   *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;

@@ -4,7 +4,9 @@
 Dragonfly routing the ranks run, saturation, wormhole, Ethernet pause with VOQs, the other topologies, a
 deadlock the watchdog stops, and ranks with threads inside; what the ranks do not run is refused naming its
 key, on every rank alike.
-Usage: tests/mpi_ranks.py BUILD_DIR
+With --slurm, instead: examples/slurm/one_simulation_on_ranks.sbatch submitted to a one-node SLURM cluster
+(scripts/slurm-cluster.sh, root) as two tasks of srun --mpi=pmix gives the result of one process too.
+Usage: tests/mpi_ranks.py BUILD_DIR [--slurm]
 """
 import json
 import os
@@ -15,7 +17,9 @@ import tempfile
 
 BUILD = os.path.abspath(sys.argv[1])
 HIRADIX = os.path.join(BUILD, "hiradix")
-CONFIGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testbench", "configs")
+SOURCE = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+CONFIGS = os.path.join(SOURCE, "testbench", "configs")
+SKIPPED = 77  # ctest's SKIP_RETURN_CODE
 MPIRUN = ["mpirun", "--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
 
 H4 = ["--set", "topology.h=4", "--set", "traffic.load=0.3", "--set", "sim.warmup=500", "--set", "sim.measure=1500"]
@@ -55,27 +59,63 @@ def run(command, out):
     return p.returncode, result, p.stderr
 
 
+def compare(what, code1, one, code2, ranked, ranks, err=""):
+    """1 when the ranks' result is not the one process's (but for `simulation`), else 0; says which."""
+    if one is None or ranked is None:
+        print(f"FAIL {what}: no result (exit {code1} / {code2}): {err[-800:]}")
+        return 1
+    sim = ranked.pop("simulation")
+    one.pop("simulation")
+    differ = [k for k in one if one[k] != ranked.get(k)] + [k for k in ranked if k not in one]
+    if differ or code1 != code2 or sim.get("partitions", {}).get("ranks") != ranks:
+        print(f"FAIL {what}: exit {code1} / {code2}, differ in {differ}, ranks {sim.get('partitions')}")
+        return 1
+    print(f"ok   {what}: {one['status']}, {one['packets']} packets, identical")
+    return 0
+
+
+def slurm(work):
+    if os.geteuid() != 0 or not shutil.which("sbatch"):  # as the SLURM executor's test: root and slurm-wlm
+        print("skipped: the one-node SLURM cluster needs root and slurm-wlm (scripts/setup.sh installs it)")
+        return SKIPPED
+    conf = subprocess.run(["bash", os.path.join(SOURCE, "scripts", "slurm-cluster.sh"), "start"], capture_output=True,
+                          text=True)
+    if conf.returncode != 0:
+        print(f"FAIL scripts/slurm-cluster.sh start: {conf.stderr[-800:]}")
+        return 1
+    env = dict(os.environ, SLURM_CONF=conf.stdout.strip().splitlines()[-1], HIRADIX=HIRADIX)
+    config = os.path.join(CONFIGS, "default.yaml")
+    args = ["--set", "topology.h=4", "--set", "traffic.load=0.3", "--set", "sim.warmup=500", "--set", "sim.measure=1500"]
+    code1, one, _ = run([HIRADIX, "run", config] + args, os.path.join(work, "one"))
+    # The example with its arguments: the config (its --set given by a file of its own) and the output.
+    with open(os.path.join(work, "h4.yaml"), "w") as f:
+        f.write("topology: {h: 4}\ntraffic: {load: 0.3}\nsim: {warmup: 500, measure: 1500}\n")
+    job = subprocess.run(["sbatch", "--wait", "--nodes=1", "--ntasks-per-node=2", "--cpus-per-task=1", "--mem=0",
+                          f"--output={work}/job.out", os.path.join(SOURCE, "examples", "slurm", "one_simulation_on_ranks.sbatch"),
+                          os.path.join(work, "h4.yaml"), os.path.join(work, "slurm")],
+                         capture_output=True, text=True, env=env, cwd=SOURCE, timeout=300)
+    path = os.path.join(work, "slurm", "result.json")
+    ranked = json.load(open(path)) if os.path.exists(path) else None
+    log = open(os.path.join(work, "job.out")).read() if os.path.exists(os.path.join(work, "job.out")) else ""
+    return compare("sbatch examples/slurm/one_simulation_on_ranks.sbatch (2 tasks)", code1, one, job.returncode, ranked, 2,
+                   job.stderr + log)
+
+
 def main():
     failures = 0
     work = tempfile.mkdtemp(prefix="hiradix_mpi_")
+    if "--slurm" in sys.argv:
+        try:
+            failures = slurm(work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return failures
     try:
         for i, (np, config, args) in enumerate(CASES):
             base = [HIRADIX, "run", os.path.join(CONFIGS, config)] + args
             code1, one, _ = run(base, os.path.join(work, f"{i}_one"))
             code2, ranked, err = run(MPIRUN + ["-np", str(np)] + base, os.path.join(work, f"{i}_ranks"))
-            what = f"-np {np} {config} {' '.join(args)}"
-            if one is None or ranked is None:
-                print(f"FAIL {what}: no result (exit {code1} / {code2}): {err[-800:]}")
-                failures += 1
-                continue
-            sim = ranked.pop("simulation")
-            one.pop("simulation")
-            differ = [k for k in one if one[k] != ranked.get(k)] + [k for k in ranked if k not in one]
-            if differ or code1 != code2 or sim.get("partitions", {}).get("ranks") != np:
-                print(f"FAIL {what}: exit {code1} / {code2}, differ in {differ}, ranks {sim.get('partitions')}")
-                failures += 1
-            else:
-                print(f"ok   {what}: {one['status']}, {one['packets']} packets, identical")
+            failures += compare(f"-np {np} {config} {' '.join(args)}", code1, one, code2, ranked, np, err)
         h2 = os.path.join(CONFIGS, "h2_adv1_min.yaml")
         for args, key in REFUSED:
             code, result, err = run(MPIRUN + ["-np", "2", HIRADIX, "run", h2] + args, os.path.join(work, "refused"))
