@@ -22,7 +22,7 @@
 #include "tools/plot/plot.h"
 #include "tools/run/mpi_ranks.h"
 #include "tools/run/provenance.h"
-#include "tools/run/ranks_run.h"
+#include "tools/ranks_run.h"
 #include "tools/run/simulation.h"
 #include "tools/run/summary.h"
 #include "tools/sweep/sweep.h"

@@ -1,4 +1,4 @@
-#include "tools/run/ranks_run.h"
+#include "tools/ranks_run.h"
 
 #include <filesystem>
 #include <iostream>
