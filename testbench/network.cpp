@@ -277,9 +277,9 @@ std::vector<PortSpec> Network::port_specs(int router) const {
 }
 
 std::size_t Network::cnms_in_flight() const {
-  std::size_t n = 0;
+  std::uint64_t n = 0;
   for (const auto& r : routers_) n += r->cnms_held();
-  return n;
+  return ranks().sum(n);  // another rank's routers hold nothing here
 }
 
 std::uint64_t Network::acks_made() const {

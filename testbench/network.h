@@ -75,8 +75,12 @@ class Network : public sc_core::sc_module, private WindowExchange {
   // The switch grants of every router so far: forward progress (the watchdog, the stall probe). Under MPI
   // ranks a collective (tlm/ranks.h): every rank calls it at the same point, and gets the whole network's.
   std::uint64_t grants() const;
-  // Under MPI ranks: the rank that runs partition p (all 0 otherwise).
+  // Under MPI ranks: the rank that runs partition p (all 0 otherwise), and whether this rank runs router r
+  // (the others' copies never run: their counters stay as elaborated).
   int rank_of(int partition) const { return rank_of_.empty() ? 0 : rank_of_[static_cast<std::size_t>(partition)]; }
+  bool runs_here(int router) const {
+    return rank_of_.empty() || rank_of(routers_[static_cast<std::size_t>(router)]->partition()) == ranks().rank();
+  }
 
  private:
   void build_routers_and_nics();

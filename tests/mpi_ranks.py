@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """One simulation on MPI ranks gives the result of one process (issue 31): `mpirun -np N hiradix run` against
 `hiradix run`, result.json equal but for `simulation` (which says how it ran), the same exit code, on every
-Dragonfly routing the ranks run, saturation, wormhole, Ethernet pause with VOQs, the other topologies, a
-deadlock the watchdog stops, and ranks with threads inside; what the ranks do not run is refused naming its
-key, on every rank alike.
+Dragonfly routing, saturation, wormhole, Ethernet pause with VOQs, QCN, QCN-Switch and MAR-bP, a transient,
+trace replay, the other topologies, a deadlock the watchdog stops, and ranks with threads inside; what the
+ranks do not run is refused naming its key, once (by rank 0).
 With --slurm, instead: examples/slurm/one_simulation_on_ranks.sbatch submitted to a one-node SLURM cluster
 (scripts/slurm-cluster.sh, root) as two tasks of srun --mpi=pmix gives the result of one process too.
 Usage: tests/mpi_ranks.py BUILD_DIR [--slurm]
@@ -24,6 +24,8 @@ MPIRUN = ["mpirun", "--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid(
 
 H4 = ["--set", "topology.h=4", "--set", "traffic.load=0.3", "--set", "sim.warmup=500", "--set", "sim.measure=1500"]
 SHORT = ["--set", "sim.partitions=domains", "--set", "sim.warmup=500", "--set", "sim.measure=1500"]
+ETHERNET = ["--set", "sim.warmup=500", "--set", "sim.measure=1500", "--set", "routing.phase_a=-g-", "--set",
+            "traffic.pattern=adv", "--set", "traffic.offset=1", "--set", "traffic.load=0.4"]
 CASES = [(2, "default.yaml", H4 + ["--set", f"routing.algorithm={r}"])
          for r in ("min", "valiant", "ugal", "pb", "base", "ectn", "olm", "hybrid", "rvlb", "rpb", "acor", "pb_acor",
                    "tpr", "lian")]
@@ -36,7 +38,18 @@ CASES += [
                               "router.buffers.local=512", "--set", "router.buffers.global=512", "--set",
                               "router.buffers.injection=512"]),
     (3, "default.yaml", H4 + ["--set", "routing.algorithm=valiant", "--set", "sim.threads=2"]),
+    # A transient (time series with the routers' contention samples, the reaction), trace replay, QCN with
+    # QCN-Switch (its port readings, the busiest queue) and MAR-bP on the Ethernet Dragonfly.
+    (2, "transient_un_to_adv1.yaml", ["--set", "sim.partitions=domains"]),
+    (2, "h2_adv1_min.yaml", SHORT[:2] + ["--set", "traffic.pattern=trace", "--set", "traffic.trace_file=TRACE", "--set",
+                                         "sim.warmup=0", "--set", "sim.measure=20000"]),
+    (2, "h4_ethernet_qcn.yaml", ETHERNET),
+    (2, "h4_ethernet_qcn.yaml", ETHERNET + ["--set", "qcn.sampling=input", "--set", "routing.algorithm=min",
+                                            "--set", "qcn.reaction=on"]),
+    (2, "h4_ethernet_qcn.yaml", ETHERNET + ["--set", "qcn.sampling=off", "--set", "routing.algorithm=marbp"]),
     (2, "mesh8x8_un_dor.yaml", SHORT),
+    (2, "mesh8x8_un_dor.yaml", SHORT + ["--set", "routing.algorithm=rvlb"]),
+    (2, "kns4x4_hybrid_dor.yaml", SHORT + ["--set", "routing.algorithm=sasha"]),
     (2, "fb4x4_un_ugal.yaml", SHORT),
     (2, "kns4x4_hybrid_dor.yaml", SHORT),
     (2, "h2_adv1_min.yaml", SHORT),
@@ -46,9 +59,10 @@ CASES += [
                              "sim.warmup=1000", "--set", "sim.measure=30000", "--set", "sim.watchdog=2000"]),
 ]
 REFUSED = [
-    (["--set", "sim.partitions=domains", "--set", "router.rc_mode=lockstep"], "router.rc_mode"),
-    (["--set", "sim.partitions=none"], "sim.partitions"),
-    (["--set", "sim.partitions=domains", "--set", "trace.router=3"], "trace.router"),
+    ("h2_adv1_min.yaml", ["--set", "sim.partitions=domains", "--set", "router.rc_mode=lockstep"], "router.rc_mode"),
+    ("h2_adv1_min.yaml", ["--set", "sim.partitions=none"], "sim.partitions"),
+    ("h2_adv1_min.yaml", ["--set", "sim.partitions=domains", "--set", "trace.router=3"], "trace.router"),
+    ("mesh8x8_un_dor.yaml", ["--set", "sim.partitions=domains", "--set", "routing.algorithm=drb"], "routing.algorithm"),
 ]
 
 
@@ -111,14 +125,19 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
         return failures
     try:
+        trace = os.path.join(work, "alltoall.trace")  # every node of the h = 2 Dragonfly to every other, 2 packets
+        with open(trace, "w") as f:
+            subprocess.run([sys.executable, os.path.join(SOURCE, "tools", "trace", "make_trace.py"), "alltoall", "--nodes",
+                            "72", "--packets", "2", "--gap", "20"], stdout=f, check=True)
         for i, (np, config, args) in enumerate(CASES):
+            args = [a.replace("TRACE", trace) for a in args]
             base = [HIRADIX, "run", os.path.join(CONFIGS, config)] + args
             code1, one, _ = run(base, os.path.join(work, f"{i}_one"))
             code2, ranked, err = run(MPIRUN + ["-np", str(np)] + base, os.path.join(work, f"{i}_ranks"))
             failures += compare(f"-np {np} {config} {' '.join(args)}", code1, one, code2, ranked, np, err)
-        h2 = os.path.join(CONFIGS, "h2_adv1_min.yaml")
-        for args, key in REFUSED:
-            code, result, err = run(MPIRUN + ["-np", "2", HIRADIX, "run", h2] + args, os.path.join(work, "refused"))
+        for config, args, key in REFUSED:
+            code, result, err = run(MPIRUN + ["-np", "2", HIRADIX, "run", os.path.join(CONFIGS, config)] + args,
+                                    os.path.join(work, "refused"))
             errors = [line for line in err.splitlines() if line.startswith("config error")]
             if code != 2 or result is not None or len(errors) != 1 or not errors[0].startswith(f"config error: {key}:"):
                 print(f"FAIL refusal of {args}: exit {code}, stderr {err[-400:]!r}")

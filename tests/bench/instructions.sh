@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Instructions per router-cycle in steady state, counted with callgrind (exact and repeatable, unlike wall
 # time on a shared machine): the difference between a 1,500- and a 500-cycle measurement after 1,500
-# warm-up cycles, divided by routers x 1,000 cycles. Not a test; record the figures in docs/benchmark.md.
+# warm-up cycles, divided by routers x 1,000 cycles; and per router crossing, divided instead by the packets
+# that crossed a router in those 1,000 cycles (result.json's activity: crossbar traversals / packet size,
+# a packet counted at each router it crosses, the last one's ejection included). Not a test; record the
+# figures in docs/benchmark.md.
 # Usage: tests/bench/instructions.sh [HIRADIX_BINARY]   (default build/hiradix)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,13 +20,19 @@ instructions() {  # measure cycles, overrides... -> total instructions of the si
   # The simulation runs in a forked child: the largest count is its.
   grep -h "^totals:" "$out"/cg.* | awk '{print $2}' | sort -n | tail -1
 }
-printf "%-34s %14s\n" config "instr/router-cycle"
+crossings() {  # router crossings of the last run's measurement window
+  python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(r["activity"]["crossbar_traversals"] / r["config"]["packet"]["size"])' "$out/run/result.json"
+}
+printf "%-34s %14s %18s\n" config "instr/router-cycle" "instr/router-crossing"
 measure() {  # name, overrides...
   local name=$1; shift
-  local long short
+  local long short long_x short_x
   long=$(instructions 1500 "$@")
+  long_x=$(crossings)
   short=$(instructions 500 "$@")
-  printf "%-34s %14.0f\n" "$name" "$(echo "($long - $short) / (264 * 1000)" | bc -l)"
+  short_x=$(crossings)
+  printf "%-34s %14.0f %18.0f\n" "$name" "$(echo "($long - $short) / (264 * 1000)" | bc -l)" \
+    "$(echo "($long - $short) / ($long_x - $short_x)" | bc -l)"
 }
 source tests/bench/reference_configs.sh
 reference_configs measure

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -116,14 +117,26 @@ nlohmann::json openflow_json(Network& net) {
 // The value per port a routing's state reports (RoutingAlgorithm::port_reading), at the end of the run, over
 // the ports that have one: mean, least, most, and how many ports.
 nlohmann::json port_readings_json(Network& net) {
+  const double none = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> readings;  // by router and port; NaN where there is none (or another rank's router)
+  for (int r = 0; r < net.routers(); ++r)
+    for (int p = 0; p < net.topology().radix(r); ++p)
+      readings.push_back(net.runs_here(r) ? net.router(r).routing_state()->port_reading(p) : none);
+  if (ranks().size() > 1) {  // MPI ranks: each reads its own routers'; summed below in one order, as in one process
+    const char* mine = reinterpret_cast<const char*>(readings.data());
+    for (const std::vector<char>& theirs : ranks().gather_all(std::vector<char>(mine, mine + readings.size() * sizeof(double))))
+      for (std::size_t i = 0; i < readings.size() && (i + 1) * sizeof(double) <= theirs.size(); ++i) {
+        double x;
+        std::memcpy(&x, theirs.data() + i * sizeof(double), sizeof x);
+        if (!std::isnan(x)) readings[i] = x;
+      }
+  }
   double sum = 0, lo = std::numeric_limits<double>::infinity(), hi = -lo;
   long long ports = 0;
-  for (int r = 0; r < net.routers(); ++r)
-    for (int p = 0; p < net.topology().radix(r); ++p) {
-      const double x = net.router(r).routing_state()->port_reading(p);
-      if (std::isnan(x)) continue;
-      sum += x, lo = std::min(lo, x), hi = std::max(hi, x), ++ports;
-    }
+  for (const double x : readings) {
+    if (std::isnan(x)) continue;
+    sum += x, lo = std::min(lo, x), hi = std::max(hi, x), ++ports;
+  }
   if (ports == 0) return nullptr;
   return {{net.routing().port_reading(), {{"mean", sum / static_cast<double>(ports)}, {"min", lo}, {"max", hi}, {"ports", ports}}}};
 }
@@ -132,36 +145,44 @@ nlohmann::json port_readings_json(Network& net) {
 // queues' mean length, and the share of the router-to-router and ejection links' capacity CNMs took (a CNM
 // counts as a flit: an upper bound); and their conservation over the whole run.
 nlohmann::json qcn_json(Network& net, Cycle measured) {
-  QcnCounts sum;
-  std::uint64_t made_total = 0, links = 0, samples = 0, sampled_phits = 0;
   const Topology& topo = net.topology();
+  // Per router and port, the samples and their phits; then the routers' CNMs made, dropped, their phits, and
+  // made over the whole run. MPI ranks: another rank's routers' counters stay 0 here, so sums are exact.
+  std::vector<std::uint64_t> counts;
+  std::uint64_t links = 0;
   for (int r = 0; r < net.routers(); ++r) {
     const CongestionNotifier& q = *net.router(r).qcn();
-    sum.cnms_made += q.counts().cnms_made;
-    sum.cnms_dropped += q.counts().cnms_dropped;
-    sum.cnm_phits_sent += q.counts().cnm_phits_sent;
-    made_total += q.made_total();
     links += static_cast<std::uint64_t>(topo.radix(r));  // every output port: router-to-router links and ejection
-    for (int p = 0; p < topo.radix(r); ++p) {
-      samples += q.port_samples(p);
-      sampled_phits += q.port_sampled_phits(p);
-    }
+    for (int p = 0; p < topo.radix(r); ++p) counts.insert(counts.end(), {q.port_samples(p), q.port_sampled_phits(p)});
+  }
+  const std::size_t totals = counts.size();
+  for (int r = 0; r < net.routers(); ++r) {
+    const CongestionNotifier& q = *net.router(r).qcn();
+    const QcnCounts& c = q.counts();
+    counts.insert(counts.end(), {c.cnms_made, c.cnms_dropped, c.cnm_phits_sent, q.made_total()});
+  }
+  ranks().sum(counts.data(), static_cast<int>(counts.size()));
+  QcnCounts sum;
+  std::uint64_t made_total = 0, samples = 0, sampled_phits = 0, most_samples = 0;
+  for (std::size_t i = 0; i < totals; i += 2) samples += counts[i], sampled_phits += counts[i + 1], most_samples = std::max(most_samples, counts[i]);
+  for (std::size_t i = totals; i < counts.size(); i += 4) {
+    sum.cnms_made += counts[i];
+    sum.cnms_dropped += counts[i + 1];
+    sum.cnm_phits_sent += counts[i + 2];
+    made_total += counts[i + 3];
   }
   // The queue whose samples were longest on average, with at least a tenth of the busiest port's samples.
   nlohmann::json busiest;
   double busiest_mean = -1;
-  std::uint64_t most_samples = 0;
+  std::size_t at = 0;
   for (int r = 0; r < net.routers(); ++r)
-    for (int p = 0; p < topo.radix(r); ++p) most_samples = std::max(most_samples, net.router(r).qcn()->port_samples(p));
-  for (int r = 0; r < net.routers(); ++r)
-    for (int p = 0; p < topo.radix(r); ++p) {
-      const CongestionNotifier& q = *net.router(r).qcn();
-      const std::uint64_t n = q.port_samples(p);
+    for (int p = 0; p < topo.radix(r); ++p, at += 2) {
+      const std::uint64_t n = counts[at];
       if (n == 0 || 10 * n < most_samples) continue;
-      const double mean = static_cast<double>(q.port_sampled_phits(p)) / static_cast<double>(n);
+      const double mean = static_cast<double>(counts[at + 1]) / static_cast<double>(n);
       if (mean <= busiest_mean) continue;
       busiest_mean = mean;
-      busiest = {{"router", r}, {"port", p}, {"samples", n}, {"mean_phits", mean}, {"q_eq_phits", q.q_eq(p)}};
+      busiest = {{"router", r}, {"port", p}, {"samples", n}, {"mean_phits", mean}, {"q_eq_phits", net.router(r).qcn()->q_eq(p)}};
     }
   const Stats& s = net.stats();
   const std::uint64_t held = net.cnms_in_flight();

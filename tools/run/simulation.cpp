@@ -44,6 +44,7 @@ struct BinSample {
 BinSample sample_bin(Network& net, Cycle at) {
   BinSample s;
   for (int r = 0; r < net.routers(); ++r) {
+    if (!net.runs_here(r)) continue;  // MPI ranks: another rank's router, summed below
     Router& router = net.router(r);
     if (at > 0) router.catch_up(at - 1);
     if (RoutingState* state = router.routing_state()) {
@@ -60,6 +61,16 @@ BinSample sample_bin(Network& net, Cycle at) {
       s.total += c.value(p);
       s.peak = std::max(s.peak, c.value(p));
     }
+  }
+  if (ranks().size() > 1) {
+    std::uint64_t sums[] = {s.observations, s.sum_observed, static_cast<std::uint64_t>(s.total), 0, 0, 0, 0};
+    for (std::size_t l = 0; l < 4; ++l) sums[3 + l] = static_cast<std::uint64_t>(s.routers_at_level[l]);
+    ranks().sum(sums, 7);  // total is a sum of counters >= 0, so unsigned is exact
+    s.observations = sums[0], s.sum_observed = sums[1], s.total = static_cast<std::int64_t>(sums[2]);
+    for (std::size_t l = 0; l < 4; ++l) s.routers_at_level[l] = static_cast<int>(sums[3 + l]);
+    std::int64_t largest[] = {s.peak, s.has_levels};
+    ranks().max(largest, 2);
+    s.peak = static_cast<std::int32_t>(largest[0]), s.has_levels = largest[1] != 0;
   }
   if (net.path_headers()) {
     const MetaPathTotals t = metapath_totals(net);
@@ -216,17 +227,13 @@ void refuse_what_ranks_cannot_run(const Config& config) {
     config_fail("sim.partitions", "MPI ranks run the partitions of a partitioned run, and this one has none (sim.partitions none, "
                                   "or auto on a network under 128 routers); set sim.partitions domains");
   if (config.rc.mode != RcMode::kModel) config_fail("router.rc_mode", "the RTL routing unit does not run" + ranks_note);
-  if (config.traffic.has_change) config_fail("traffic.change.at", "a transient's time series samples every router during the run: not" + ranks_note);
-  if (config.traffic.trace) config_fail("traffic.pattern", "trace traffic does not run" + ranks_note);
-  if (config.qcn.sampling) config_fail("qcn.sampling", "QCN does not run" + ranks_note);
   if (config.trace_router >= 0) config_fail("trace.router", "a router's trace does not run" + ranks_note);
 }
 // The same, of what the routing brings (known once the network is built).
 void refuse_what_ranks_cannot_run(Network& net) {
-  const RoutingAlgorithm& r = net.routing();
-  if (net.path_headers() || r.rule_counts(0) || !r.port_reading().empty())
-    config_fail("routing.algorithm", "its own result section (DRB's, MAR-bP's rules, QCN-Switch's readings) is not summed over "
-                                     "ranks yet: not with MPI ranks (" + std::to_string(ranks().size()) + " here); run it in one process");
+  if (net.path_headers())
+    config_fail("routing.algorithm", "DRB's and PR-DRB's own result section is not summed over ranks yet: not with MPI ranks (" +
+                                         std::to_string(ranks().size()) + " here); run it in one process");
 }
 
 }  // namespace
