@@ -63,6 +63,8 @@ REFUSED = [
     ("h2_adv1_min.yaml", ["--set", "sim.partitions=none"], "sim.partitions"),
     ("h2_adv1_min.yaml", ["--set", "sim.partitions=domains", "--set", "trace.router=3"], "trace.router"),
     ("mesh8x8_un_dor.yaml", ["--set", "sim.partitions=domains", "--set", "routing.algorithm=drb"], "routing.algorithm"),
+    # About 56 MiB a rank: one process fits in 60 MiB, two ranks on one machine do not (30 MiB each).
+    ("default.yaml", ["--max-memory", "60"], "memory"),
 ]
 
 

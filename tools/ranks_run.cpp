@@ -33,7 +33,10 @@ int run_on_ranks(const std::string& config_path, const Overrides& overrides, con
   std::int64_t code = kExitOk;
   try {
     config.emplace(load_config(config_path, overrides));
-    check_memory(*config, max_memory_mib);  // per rank: each elaborates the whole network
+    // Each rank elaborates the whole network, and the ranks on one machine share its memory.
+    const int here = world.ranks_on_this_machine();
+    check_memory(*config, (max_memory_mib > 0 ? max_memory_mib : default_memory_limit_mib()) / here,
+                 here > 1 ? "--max-memory (the limit is shared by the " + std::to_string(here) + " MPI ranks on this machine)" : "--max-memory");
     std::ostringstream elsewhere;
     check_deadlock_freedom(*config, lead ? std::cerr : elsewhere);
     if (lead) {

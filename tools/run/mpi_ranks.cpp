@@ -51,6 +51,10 @@ MpiRanks::MpiRanks(int* argc, char*** argv) {
   check(MPI_Init(argc, argv), "MPI_Init");
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  MPI_Comm local;
+  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local), "MPI_Comm_split_type");
+  MPI_Comm_size(local, &local_size_);
+  MPI_Comm_free(&local);
 }
 
 MpiRanks::~MpiRanks() { MPI_Finalize(); }
@@ -95,8 +99,6 @@ std::vector<std::vector<char>> MpiRanks::gather_all(const std::vector<char>& min
         "MPI_Allgatherv");
   return split(all, counts);
 }
-
-void MpiRanks::barrier() { MPI_Barrier(MPI_COMM_WORLD); }
 
 #endif
 

@@ -27,11 +27,11 @@ class MpiRanks final : public Ranks {
   std::uint64_t min(std::uint64_t value) override;
   std::vector<std::vector<char>> exchange(const std::vector<std::vector<char>>& to_rank) override;
   std::vector<std::vector<char>> gather_all(const std::vector<char>& mine) override;
-  void barrier();
+  int ranks_on_this_machine() const { return local_size_; }  // those that share its memory
   using Ranks::sum;
 
  private:
-  int rank_ = 0, size_ = 1;
+  int rank_ = 0, size_ = 1, local_size_ = 1;
 };
 #endif
 
