@@ -44,6 +44,7 @@ Network::Network(sc_core::sc_module_name name, const Config& config)
     cnm_routing_ = make_routing(min, *topo_);
     stats_.enable_per_source(topo_->nodes());
   }
+  assign_ranks();
   build_routers_and_nics();
   wire();
   if (config.partitioned) partition();
@@ -107,7 +108,7 @@ void Network::build_routers_and_nics() {
     if (cnm_routing_) routers_.back()->attach_qcn(config.qcn, *cnm_routing_, config.seed);
     if (path_headers_)
       routers_.back()->attach_path_monitor(path_headers_.get(), np.path_timing, np.metapath->record_wait, np.metapath->flows);
-    if (r == config.trace_router) attach_traces(*routers_.back(), ports);
+    if (r == config.trace_router && runs_here(r)) attach_traces(*routers_.back(), ports);  // on the rank that runs it
     for (int port = 0; port < topo_->radix(r); ++port) {
       if (topo_->port_class(r, port) != 0) continue;
       const int node = topo_->node_at(r, port);
@@ -164,6 +165,17 @@ void Network::wire() {
   }
 }
 
+// MPI ranks (tlm/ranks.h): rank r runs the r-th contiguous block of the partitions, the topology's domains.
+void Network::assign_ranks() {
+  const Ranks& world = ranks();
+  if (world.size() == 1 || !config_.partitioned) return;  // a run without partitions is refused with ranks
+  const int parts = topo_->domains();
+  if (parts < world.size())
+    config_fail("sim.partitions", "the network has " + std::to_string(parts) + " " + topo_->domain_name() + "s to cut and " +
+                                      std::to_string(world.size()) + " MPI ranks to share them: use at most " + std::to_string(parts) + " ranks");
+  for (int p = 0; p < parts; ++p) rank_of_.push_back(p * world.size() / parts);
+}
+
 // sim.partitions domains: a partition per topology domain, each router's NICs in its partition; the links
 // between domains cut (tlm/cut_links.h), the smallest latency among them the windows' length.
 void Network::partition() {
@@ -194,11 +206,7 @@ void Network::partition() {
   pool_.set_partitions(parts);
   scheduler_.partition(parts, lookahead == kNever ? 1 : lookahead, this);
   Ranks& world = ranks();
-  if (world.size() > 1) {  // MPI ranks: rank r runs the r-th contiguous block of partitions
-    if (parts < world.size())
-      config_fail("sim.partitions", "the network has " + std::to_string(parts) + " " + topo_->domain_name() + "s to cut and " +
-                                        std::to_string(world.size()) + " MPI ranks to share them: use at most " + std::to_string(parts) + " ranks");
-    for (int p = 0; p < parts; ++p) rank_of_.push_back(p * world.size() / parts);
+  if (!rank_of_.empty()) {  // MPI ranks: this one runs its block of partitions only
     const int first = static_cast<int>(std::find(rank_of_.begin(), rank_of_.end(), world.rank()) - rank_of_.begin());
     scheduler_.set_owned(first, first + static_cast<int>(std::count(rank_of_.begin(), rank_of_.end(), world.rank())));
   }

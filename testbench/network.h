@@ -78,14 +78,13 @@ class Network : public sc_core::sc_module, private WindowExchange {
   // Under MPI ranks: the rank that runs partition p (all 0 otherwise), and whether this rank runs router r
   // (the others' copies never run: their counters stay as elaborated).
   int rank_of(int partition) const { return rank_of_.empty() ? 0 : rank_of_[static_cast<std::size_t>(partition)]; }
-  bool runs_here(int router) const {
-    return rank_of_.empty() || rank_of(routers_[static_cast<std::size_t>(router)]->partition()) == ranks().rank();
-  }
+  bool runs_here(int router) const { return rank_of_.empty() || rank_of(topo_->domain_of(router)) == ranks().rank(); }
 
  private:
   void build_routers_and_nics();
   void attach_traces(Router& router, const std::vector<PortSpec>& ports);
   void wire();
+  void assign_ranks();
   void partition();
   // A partitioned run's window end: what crossed into each partition, then the NICs' reports and the pool.
   void deliver(int partition) override { cut_links_->deliver_to(partition); }

@@ -61,15 +61,14 @@ CASES += [
 REFUSED = [
     ("h2_adv1_min.yaml", ["--set", "sim.partitions=domains", "--set", "router.rc_mode=lockstep"], "router.rc_mode"),
     ("h2_adv1_min.yaml", ["--set", "sim.partitions=none"], "sim.partitions"),
-    ("h2_adv1_min.yaml", ["--set", "sim.partitions=domains", "--set", "trace.router=3"], "trace.router"),
     ("mesh8x8_un_dor.yaml", ["--set", "sim.partitions=domains", "--set", "routing.algorithm=drb"], "routing.algorithm"),
     # About 56 MiB a rank: one process fits in 60 MiB, two ranks on one machine do not (30 MiB each).
     ("default.yaml", ["--max-memory", "60"], "memory"),
 ]
 
 
-def run(command, out):
-    p = subprocess.run(command + ["--out", out, "-q"], capture_output=True, text=True)
+def run(command, out, cwd=None):
+    p = subprocess.run(command + ["--out", out, "-q"], capture_output=True, text=True, cwd=cwd)
     path = os.path.join(out, "result.json")
     result = json.load(open(path)) if os.path.exists(path) else None
     return p.returncode, result, p.stderr
@@ -137,6 +136,22 @@ def main():
             code1, one, _ = run(base, os.path.join(work, f"{i}_one"))
             code2, ranked, err = run(MPIRUN + ["-np", str(np)] + base, os.path.join(work, f"{i}_ranks"))
             failures += compare(f"-np {np} {config} {' '.join(args)}", code1, one, code2, ranked, np, err)
+        # A router's traces, written by the rank that runs it (router 20 of the h = 2 Dragonfly: group 5, rank
+        # 1), are the one process's byte for byte.
+        traced = [HIRADIX, "run", os.path.join(CONFIGS, "h2_adv1_min.yaml")] + SHORT + [
+            "--set", "trace.router=20", "--set", "trace.contention=contention.csv"]
+        files = {}
+        for name, launch in (("one", []), ("ranks", MPIRUN + ["-np", "2"])):
+            os.makedirs(os.path.join(work, "trace_" + name))
+            run(launch + traced, "out", cwd=os.path.join(work, "trace_" + name))
+            files[name] = [open(os.path.join(work, "trace_" + name, f), "rb").read()
+                           if os.path.exists(os.path.join(work, "trace_" + name, f)) else None
+                           for f in ("stages.vcd", "contention.csv")]
+        if files["one"] != files["ranks"] or None in files["one"] or not all(files["one"]):
+            print("FAIL trace.router 20: the traces differ from one process's (or are missing)")
+            failures += 1
+        else:
+            print("ok   trace.router 20: stages.vcd and contention.csv identical")
         for config, args, key in REFUSED:
             code, result, err = run(MPIRUN + ["-np", "2", HIRADIX, "run", os.path.join(CONFIGS, config)] + args,
                                     os.path.join(work, "refused"))

@@ -219,21 +219,21 @@ nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration
   return j;
 }
 
-// What MPI ranks do not run yet, refused before the first cycle (README, "Ranks"): what reads every router
-// during the run or at its end beyond the sums the ranks reduce, and what needs one process's order.
+// What MPI ranks do not run yet, refused before the first cycle (README, "Ranks"): a run without partitions,
+// the RTL in the loop (its units and mismatch record are per process), and DRB / PR-DRB (their path headers,
+// beside the packet pool, do not travel with a packet between ranks).
+std::string not_with_ranks() {
+  return " with MPI ranks (" + std::to_string(ranks().size()) + " here); run it in one process";
+}
 void refuse_what_ranks_cannot_run(const Config& config) {
-  const std::string ranks_note = " with MPI ranks (" + std::to_string(ranks().size()) + " here); run it in one process";
   if (!config.partitioned)
     config_fail("sim.partitions", "MPI ranks run the partitions of a partitioned run, and this one has none (sim.partitions none, "
                                   "or auto on a network under 128 routers); set sim.partitions domains");
-  if (config.rc.mode != RcMode::kModel) config_fail("router.rc_mode", "the RTL routing unit does not run" + ranks_note);
-  if (config.trace_router >= 0) config_fail("trace.router", "a router's trace does not run" + ranks_note);
+  if (config.rc.mode != RcMode::kModel) config_fail("router.rc_mode", "the RTL routing unit does not run" + not_with_ranks());
 }
-// The same, of what the routing brings (known once the network is built).
-void refuse_what_ranks_cannot_run(Network& net) {
+void refuse_what_ranks_cannot_run(Network& net) {  // what the routing brings, known once the network is built
   if (net.path_headers())
-    config_fail("routing.algorithm", "DRB's and PR-DRB's own result section is not summed over ranks yet: not with MPI ranks (" +
-                                         std::to_string(ranks().size()) + " here); run it in one process");
+    config_fail("routing.algorithm", "DRB's and PR-DRB's path headers do not travel between ranks yet: not" + not_with_ranks());
 }
 
 }  // namespace
