@@ -2,8 +2,9 @@
 """One simulation on MPI ranks gives the result of one process (issue 31): `mpirun -np N hiradix run` against
 `hiradix run`, result.json equal but for `simulation` (which says how it ran), the same exit code, on every
 Dragonfly routing, saturation, wormhole, Ethernet pause with VOQs, QCN, QCN-Switch and MAR-bP, a transient,
-trace replay, the other topologies, a deadlock the watchdog stops, and ranks with threads inside; what the
-ranks do not run is refused naming its key, once (by rank 0).
+trace replay, the RTL in lockstep and in rtl mode, the other topologies, a deadlock the watchdog stops, a
+router's traces, and ranks with threads inside; what the ranks do not run is refused naming its key, once
+(by rank 0).
 With --slurm, instead: examples/slurm/one_simulation_on_ranks.sbatch submitted to a one-node SLURM cluster
 (scripts/slurm-cluster.sh, root) as two tasks of srun --mpi=pmix gives the result of one process too.
 Usage: tests/mpi_ranks.py BUILD_DIR [--slurm]
@@ -47,6 +48,12 @@ CASES += [
     (2, "h4_ethernet_qcn.yaml", ETHERNET + ["--set", "qcn.sampling=input", "--set", "routing.algorithm=min",
                                             "--set", "qcn.reaction=on"]),
     (2, "h4_ethernet_qcn.yaml", ETHERNET + ["--set", "qcn.sampling=off", "--set", "routing.algorithm=marbp"]),
+    # The RTL in the loop: a routing unit per rank (and per thread), the decisions' counts summed.
+    (2, "default.yaml", H4 + ["--set", "routing.algorithm=ugal", "--set", "router.rc_mode=lockstep"]),
+    (2, "default.yaml", H4 + ["--set", "routing.algorithm=lian", "--set", "router.rc_mode=lockstep", "--set",
+                              "sim.threads=2"]),
+    (2, "default.yaml", H4 + ["--set", "router.rc_mode=rtl"]),
+    (2, "kns4x4_hybrid_dor.yaml", SHORT + ["--set", "routing.algorithm=sasha", "--set", "router.rc_mode=lockstep"]),
     (2, "mesh8x8_un_dor.yaml", SHORT),
     (2, "mesh8x8_un_dor.yaml", SHORT + ["--set", "routing.algorithm=rvlb"]),
     (2, "kns4x4_hybrid_dor.yaml", SHORT + ["--set", "routing.algorithm=sasha"]),
@@ -59,7 +66,8 @@ CASES += [
                              "sim.warmup=1000", "--set", "sim.measure=30000", "--set", "sim.watchdog=2000"]),
 ]
 REFUSED = [
-    ("h2_adv1_min.yaml", ["--set", "sim.partitions=domains", "--set", "router.rc_mode=lockstep"], "router.rc_mode"),
+    ("h2_adv1_min.yaml", ["--set", "sim.partitions=domains", "--set", "router.rc_mode=lockstep", "--set",
+                          "rtl.inject_mismatch_at=100"], "rtl.inject_mismatch_at"),
     ("h2_adv1_min.yaml", ["--set", "sim.partitions=none"], "sim.partitions"),
     ("mesh8x8_un_dor.yaml", ["--set", "sim.partitions=domains", "--set", "routing.algorithm=drb"], "routing.algorithm"),
     # About 56 MiB a rank: one process fits in 60 MiB, two ranks on one machine do not (30 MiB each).

@@ -1,5 +1,6 @@
 #include "router/rtl/rc_cosim.h"
 
+#include <cstring>
 #include <stdexcept>
 #include <utility>
 
@@ -7,6 +8,7 @@
 
 #include "router/common/lfsr.h"
 #include "router/rtl/rtl_bus.h"
+#include "tlm/ranks.h"
 
 namespace hiradix {
 
@@ -49,8 +51,19 @@ void RcCoSim::set_threads(int threads) {
 void RcCoSim::end_window() {
   bool stop = false;
   for (std::unique_ptr<Lane>& l : lanes_) stop |= std::exchange(l->stop, false);
+  if (ranks().size() > 1) {  // MPI ranks: every rank stops at the window's end where any found a mismatch
+    std::int64_t any = stop;
+    ranks().max(&any, 1);
+    stop = any != 0;
+    stopped_everywhere_ |= stop;
+  }
   if (stop) sc_core::sc_stop();
 }
+
+// Read between windows, when end_window has told every rank of a mismatch found by any.
+bool RcCoSim::stopped() const { return stopped_everywhere_ || mismatches() > 0; }
+
+bool RcCoSim::deferred() const { return lanes_.size() > 1 || ranks().size() > 1; }
 
 std::uint64_t RcCoSim::sum(std::uint64_t Lane::*counter) const {
   std::uint64_t n = 0;
@@ -60,24 +73,29 @@ std::uint64_t RcCoSim::sum(std::uint64_t Lane::*counter) const {
 
 void RcCoSim::mismatched(Lane& l, Cycle now, int router, nlohmann::json record) {
   if (++l.mismatches == 1 || std::make_pair(now, router) < std::make_pair(l.mismatch_cycle, l.mismatch_router)) {
-    // The decision's number in the run's order exists only on one thread.
-    if (lanes_.size() == 1) record["decision"] = l.decisions;
+    // The decision's number in the run's order exists only on one thread of one process.
+    if (!deferred()) record["decision"] = l.decisions;
     l.mismatch = std::move(record);
     l.mismatch_cycle = now;
     l.mismatch_router = router;
   }
-  if (lanes_.size() == 1)
-    sc_core::sc_stop();
-  else
+  if (deferred())
     l.stop = true;
+  else
+    sc_core::sc_stop();
 }
 
-nlohmann::json RcCoSim::mismatch() const {
+const RcCoSim::Lane* RcCoSim::earliest_lane() const {
   const Lane* first = nullptr;
   for (const std::unique_ptr<Lane>& l : lanes_)
     if (l->mismatches > 0 && (!first || std::make_pair(l->mismatch_cycle, l->mismatch_router) <
                                             std::make_pair(first->mismatch_cycle, first->mismatch_router)))
       first = l.get();
+  return first;
+}
+
+nlohmann::json RcCoSim::mismatch() const {
+  const Lane* first = earliest_lane();
   return first ? first->mismatch : nlohmann::json();
 }
 
@@ -181,17 +199,51 @@ void RcCoSim::read_state_block(Lane& l, Cycle now, const RoutingContext& ctx, co
 }
 
 nlohmann::json RcCoSim::to_json() const {
+  // MPI ranks: each counted the decisions of its own routers and NICs (a collective: every rank calls it).
+  std::uint64_t counts[] = {decisions(), mismatches(), sum(&Lane::band_selects), sum(&Lane::vn_selects), sum(&Lane::state_reads)};
+  ranks().sum(counts, 5);
   nlohmann::json j = {{"mode", options_.mode == RcMode::kRtl ? "rtl" : "lockstep"},
-                      {"decisions", decisions()},
-                      {"mismatches", mismatches()}};
-  if (band_map_) j["band_selects"] = sum(&Lane::band_selects);
-  if (!vn_units_.empty()) j["vn_selects"] = sum(&Lane::vn_selects);
+                      {"decisions", counts[0]},
+                      {"mismatches", counts[1]}};
+  if (band_map_) j["band_selects"] = counts[2];
+  if (!vn_units_.empty()) j["vn_selects"] = counts[3];
   if (!state_blocks_.empty()) {
     j["state_block"] = state_blocks_.front()->name();
-    j["state_block_reads"] = sum(&Lane::state_reads);
+    j["state_block_reads"] = counts[4];
   }
-  if (mismatches() > 0) j["mismatch"] = mismatch();
+  if (ranks().size() > 1) {
+    if (nlohmann::json first = earliest_mismatch_of_all_ranks(); !first.is_null()) j["mismatch"] = std::move(first);
+  } else if (mismatches() > 0) {
+    j["mismatch"] = mismatch();
+  }
   return j;
+}
+
+nlohmann::json RcCoSim::earliest_mismatch_of_all_ranks() const {
+  // Each rank's earliest as (cycle, router, record); the earliest of them by (cycle, router).
+  std::vector<char> mine;
+  if (const Lane* first = earliest_lane()) {
+    const std::uint64_t cycle = first->mismatch_cycle;
+    const std::int64_t router = first->mismatch_router;
+    const std::string text = first->mismatch.dump();
+    mine.resize(16);
+    std::memcpy(mine.data(), &cycle, 8);
+    std::memcpy(mine.data() + 8, &router, 8);
+    mine.insert(mine.end(), text.begin(), text.end());
+  }
+  nlohmann::json earliest;
+  std::pair<std::uint64_t, std::int64_t> at{~std::uint64_t{0}, 0};
+  for (const std::vector<char>& theirs : ranks().gather_all(mine)) {
+    if (theirs.size() < 16) continue;  // that rank found none
+    std::pair<std::uint64_t, std::int64_t> when;
+    std::memcpy(&when.first, theirs.data(), 8);
+    std::memcpy(&when.second, theirs.data() + 8, 8);
+    if (earliest.is_null() || when < at) {
+      at = when;
+      earliest = nlohmann::json::parse(theirs.begin() + 16, theirs.end());
+    }
+  }
+  return earliest;
 }
 
 }  // namespace hiradix

@@ -72,7 +72,8 @@ class RcCoSim {
   void vn_taken(int unit, int vn) { vn_units_[static_cast<std::size_t>(unit)]->taken(vn); }
   std::uint64_t decisions() const { return sum(&Lane::decisions); }
   std::uint64_t mismatches() const { return sum(&Lane::mismatches); }
-  bool stopped() const { return mismatches() > 0; }
+  // A mismatch stopped the run (under MPI ranks: on any rank, as agreed at a window's end).
+  bool stopped() const;
   // The earliest mismatch, by (cycle, router), the first of that router's cycle: {cycle, router,
   // decision, inputs, model, rtl} (null if none); the same whichever thread found it.
   nlohmann::json mismatch() const;
@@ -93,6 +94,11 @@ class RcCoSim {
     bool stop = false;  // a mismatch waits for end_window to stop the run
   };
   Lane& lane() { return *lanes_[static_cast<std::size_t>(WindowThreads::current())]; }
+  // A mismatch's stop waits for the window's end: with threads, or with MPI ranks (tlm/ranks.h), which
+  // must stop at the same cycle.
+  bool deferred() const;
+  const Lane* earliest_lane() const;  // the lane whose mismatch is the earliest by (cycle, router); null: none
+  nlohmann::json earliest_mismatch_of_all_ranks() const;  // MPI ranks: a collective
   std::uint64_t sum(std::uint64_t Lane::*counter) const;
   // Counts a mismatch at (now, router), keeps `record` if it is the lane's earliest, and stops the run.
   void mismatched(Lane& l, Cycle now, int router, nlohmann::json record);
@@ -112,6 +118,7 @@ class RcCoSim {
   std::vector<std::unique_ptr<RtlVnSelect>> vn_units_;  // empty unless the NICs pick the VN (SASHA)
   int links_per_node_ = 1;                                // of the units, for the mismatch record
   bool tracing_ = false;
+  bool stopped_everywhere_ = false;  // MPI ranks: a mismatch on some rank stopped the run
   Cycle trace_cycle_ = 0;
   std::uint64_t trace_slot_ = 0;  // decisions already dumped in trace_cycle_
 };

@@ -220,8 +220,9 @@ nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration
 }
 
 // What MPI ranks do not run yet, refused before the first cycle (README, "Ranks"): a run without partitions,
-// the RTL in the loop (its units and mismatch record are per process), and DRB / PR-DRB (their path headers,
-// beside the packet pool, do not travel with a packet between ranks).
+// what needs the decisions of the RTL in the loop in one process's order (its waveform, a mismatch planted at
+// the n-th decision), and DRB / PR-DRB (their path headers, beside the packet pool, do not travel with a
+// packet between ranks).
 std::string not_with_ranks() {
   return " with MPI ranks (" + std::to_string(ranks().size()) + " here); run it in one process";
 }
@@ -229,7 +230,10 @@ void refuse_what_ranks_cannot_run(const Config& config) {
   if (!config.partitioned)
     config_fail("sim.partitions", "MPI ranks run the partitions of a partitioned run, and this one has none (sim.partitions none, "
                                   "or auto on a network under 128 routers); set sim.partitions domains");
-  if (config.rc.mode != RcMode::kModel) config_fail("router.rc_mode", "the RTL routing unit does not run" + not_with_ranks());
+  if (!config.rc.trace_path.empty())
+    config_fail("rtl.trace", "the waveform of one routing unit's decisions in one process's order does not run" + not_with_ranks());
+  if (config.rc.inject_mismatch_at)
+    config_fail("rtl.inject_mismatch_at", "it counts the decisions in one process's order: not" + not_with_ranks());
 }
 void refuse_what_ranks_cannot_run(Network& net) {  // what the routing brings, known once the network is built
   if (net.path_headers())
