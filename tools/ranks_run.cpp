@@ -68,6 +68,9 @@ int run_on_ranks(const std::string& config_path, const Overrides& overrides, con
   } catch (const ConfigError& e) {  // what ranks do not run: every rank refuses it alike
     if (lead) std::cerr << e.what() << "\n";
     return kExitConfig;
+  } catch (const std::exception& e) {  // on this rank only, maybe: the others may wait in a collective
+    std::cerr << "hiradix: " << e.what() << " (MPI rank " << world.rank() << ")\n";
+    world.abort(kExitError);
   }
   if (!quiet) bar.finish();
   if (!lead) return o.exit_code;

@@ -59,6 +59,11 @@ MpiRanks::MpiRanks(int* argc, char*** argv) {
 
 MpiRanks::~MpiRanks() { MPI_Finalize(); }
 
+void MpiRanks::abort(int code) {
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::exit(code);  // MPI_Abort does not return; the compiler is not told so
+}
+
 void MpiRanks::sum(std::uint64_t* values, int n) {
   check(MPI_Allreduce(MPI_IN_PLACE, values, n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce (sum)");
 }

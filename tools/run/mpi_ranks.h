@@ -28,6 +28,7 @@ class MpiRanks final : public Ranks {
   std::vector<std::vector<char>> exchange(const std::vector<std::vector<char>>& to_rank) override;
   std::vector<std::vector<char>> gather_all(const std::vector<char>& mine) override;
   int ranks_on_this_machine() const { return local_size_; }  // those that share its memory
+  [[noreturn]] void abort(int code);  // ends every rank (one that failed alone: the others may be waiting)
   using Ranks::sum;
 
  private:
