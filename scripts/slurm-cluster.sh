@@ -105,10 +105,10 @@ stop() {
 }
 
 case "${1:-}" in
-  start)  # one start at a time: tests running side by side share the cluster
-    exec 9>"$dir.lock"
-    flock 9
-    start ;;
+  start)  # one start at a time (tests side by side share the cluster); the daemons must not inherit the lock
+    mkdir -p "$(dirname "$dir")"
+    exec flock -o "$dir.lock" bash "$0" start-holding-lock ;;
+  start-holding-lock) start ;;
   stop) stop ;;
   status) node_up ;;
   *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
