@@ -70,13 +70,7 @@ int run_command(const std::string& config_path, const std::vector<std::string>& 
     std::cerr << "hiradix: the simulation ended without a result: " << describe_child_end(status) << "\n";
     return code ? code : kExitError;
   }
-  if (!quiet) std::cout << summarize(result) << "  result       " << path << "\n";
-  if (code == kExitDeadlock) std::cerr << "hiradix: deadlock: " << result["deadlock"].get<std::string>() << "\n";
-  if (code == kExitConservation) std::cerr << "hiradix: packet conservation violated, see " << path << "\n";
-  if (code == kExitRtlMismatch)
-    std::cerr << "hiradix: RTL and model routing decisions differ:\n"
-              << mismatch_diff(result["rtl"]["mismatch"]) << "the whole record (inputs, both outputs) is in " << path
-              << " (rtl.mismatch); replay with: hiradix rtl-replay " << path << "\n";
+  report_run(result, code, path, quiet);
   return code;
 }
 

@@ -75,9 +75,7 @@ int run_on_ranks(const std::string& config_path, const Overrides& overrides, con
   if (!quiet) bar.finish();
   if (!lead) return o.exit_code;
   write_atomically(path, o.result.dump(2) + "\n");
-  if (!quiet) std::cout << summarize(o.result) << "  result       " << path << "\n";
-  if (o.exit_code == kExitDeadlock) std::cerr << "hiradix: deadlock: " << o.result["deadlock"].get<std::string>() << "\n";
-  if (o.exit_code == kExitConservation) std::cerr << "hiradix: packet conservation violated, see " << path << "\n";
+  report_run(o.result, o.exit_code, path, quiet);  // as one process's run, an RTL mismatch's diff included
   return o.exit_code;
 }
 

@@ -1,5 +1,6 @@
 #include "tools/run/summary.h"
 
+#include <iostream>
 #include <memory>
 #include <sstream>
 
@@ -7,6 +8,7 @@
 
 #include "config/config.h"
 #include "router/routing/routing_registry.h"
+#include "tools/run/simulation.h"
 #include "tools/run/trace_result.h"
 
 namespace hiradix {
@@ -129,6 +131,16 @@ std::string summarize(const nlohmann::json& j) {
                    sim["cycles"].get<long long>(), sim["wall_seconds"].get<double>(), sim["elaboration_seconds"].get<double>(),
                    sim["router_cycles_per_second"].get<double>(), sim["peak_memory_mib"].get<double>());
   return s.str();
+}
+
+void report_run(const nlohmann::json& result, int code, const std::string& path, bool quiet) {
+  if (!quiet) std::cout << summarize(result) << "  result       " << path << "\n";
+  if (code == kExitDeadlock) std::cerr << "hiradix: deadlock: " << result["deadlock"].get<std::string>() << "\n";
+  if (code == kExitConservation) std::cerr << "hiradix: packet conservation violated, see " << path << "\n";
+  if (code == kExitRtlMismatch)
+    std::cerr << "hiradix: RTL and model routing decisions differ:\n"
+              << mismatch_diff(result["rtl"]["mismatch"]) << "the whole record (inputs, both outputs) is in " << path
+              << " (rtl.mismatch); replay with: hiradix rtl-replay " << path << "\n";
 }
 
 }  // namespace hiradix

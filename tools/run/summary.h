@@ -13,4 +13,8 @@ std::string mismatch_diff(const nlohmann::json& mismatch);
 // The one-screen summary printed by `hiradix run`.
 std::string summarize(const nlohmann::json& result);
 
+// What `hiradix run` prints of a finished run written to `path` with exit code `code`: the summary on
+// stdout (unless quiet), and on stderr what a deadlock, a conservation violation or an RTL mismatch says.
+void report_run(const nlohmann::json& result, int code, const std::string& path, bool quiet);
+
 }  // namespace hiradix
