@@ -1,13 +1,13 @@
 #include "testbench/network.h"
 
 #include <algorithm>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <sstream>
 #include <stdexcept>
 
 #include "router/rtl/rtl_state_blocks.h"
+#include "tlm/wire_bytes.h"
 
 
 namespace hiradix {
@@ -293,20 +293,20 @@ std::size_t Network::cnms_in_flight() const {
 std::uint64_t Network::acks_made() const {
   std::uint64_t n = 0;
   for (const Nic* nic : nics_) n += nic->acks_made();
-  return n;
+  return ranks().sum(n);  // MPI ranks: another rank's NICs made none here
 }
 
 std::uint64_t Network::acks_taken() const {
   std::uint64_t n = 0;
   for (const Nic* nic : nics_) n += nic->acks_taken();
-  return n;
+  return ranks().sum(n);
 }
 
 std::size_t Network::acks_in_flight() const {
   std::size_t n = 0;
   for (const auto& r : routers_) n += r->acks_held();
   for (const Nic* nic : nics_) n += nic->acks_waiting() + nic->acks_arriving();
-  return n;
+  return ranks().sum(n);
 }
 
 std::size_t Network::packets_in_flight() const {
@@ -358,10 +358,11 @@ std::string Network::describe_deadlock() {
   if (ranks().size() > 1) {  // MPI ranks: each knows its own routers' waits; the graph is all of them
     std::vector<int> mine;
     for (const auto& [from, to] : waits) mine.insert(mine.end(), {from.first, from.second, to.first, to.second});
-    const std::vector<char> bytes(reinterpret_cast<const char*>(mine.data()), reinterpret_cast<const char*>(mine.data() + mine.size()));
+    std::vector<char> bytes;
+    wire::put_vector(bytes, mine);
     for (const std::vector<char>& theirs : ranks().gather_all(bytes)) {
-      std::vector<int> w(theirs.size() / sizeof(int));
-      if (!w.empty()) std::memcpy(w.data(), theirs.data(), w.size() * sizeof(int));
+      std::size_t at = 0;
+      const std::vector<int> w = wire::take_vector<int>(theirs, at);
       for (std::size_t i = 0; i + 3 < w.size(); i += 4) waits[{w[i], w[i + 1]}] = {w[i + 2], w[i + 3]};
     }
   }

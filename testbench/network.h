@@ -47,6 +47,7 @@ class Network : public sc_core::sc_module, private WindowExchange {
   std::size_t cnms_in_flight() const;
   // DRB (RoutingAlgorithm::metapath): the packets' path headers; the ACKs made at destinations and taken by
   // the sources' controllers; those still somewhere between (waiting in a NIC, in routers, carried free).
+  // Under MPI ranks the counts are the whole network's (collectives).
   const PathHeaders* path_headers() const { return path_headers_.get(); }
   std::uint64_t acks_made() const;
   std::uint64_t acks_taken() const;
@@ -89,7 +90,9 @@ class Network : public sc_core::sc_module, private WindowExchange {
   // A partitioned run's window end: what crossed into each partition, then the NICs' reports and the pool.
   void deliver(int partition) override { cut_links_->deliver_to(partition); }
   void exchange() override;
-  void between_ranks() override { cut_links_->exchange_ranks(ranks(), rank_of_, pool_); }
+  void between_ranks() override {
+    cut_links_->exchange_ranks(ranks(), rank_of_, pool_, path_headers_ ? path_headers_->side_table() : PacketSideTable{});
+  }
   void apply_stats_logs();  // the window's NIC reports, partitions in order (every rank's under MPI)
   std::vector<PortSpec> port_specs(int router) const;
   // Which of `node`'s NICs attaches to terminal port `port` of `router`.

@@ -4,11 +4,10 @@
 // set of delivered serials), and Stats is read only between windows (the driver, the watchdog).
 #pragma once
 #include <cstdint>
-#include <cstring>
-#include <stdexcept>
 #include <vector>
 
 #include "testbench/stats.h"
+#include "tlm/wire_bytes.h"
 
 namespace hiradix {
 
@@ -43,17 +42,17 @@ class StatsLog {
   // Under MPI ranks every rank applies every partition's log, partitions in order: this rank's own are
   // sent to the others as bytes (appended to `out`), and another rank's log is applied from them.
   void pack(std::vector<char>& out) const {
-    put(out, generated_);
-    put(out, injected_);
-    put(out, ejected_);
-    put(out, cnms_);
+    wire::put_vector(out, generated_);
+    wire::put_vector(out, injected_);
+    wire::put_vector(out, ejected_);
+    wire::put_vector(out, cnms_);
   }
   static void apply_packed(const std::vector<char>& in, std::size_t& at, Stats& stats) {
     StatsLog log(0);
-    take(in, at, log.generated_);
-    take(in, at, log.injected_);
-    take(in, at, log.ejected_);
-    take(in, at, log.cnms_);
+    log.generated_ = wire::take_vector<Event>(in, at);
+    log.injected_ = wire::take_vector<Event>(in, at);
+    log.ejected_ = wire::take_vector<Delivery>(in, at);
+    log.cnms_ = wire::take_vector<Delivery>(in, at);
     log.apply(stats);
   }
 
@@ -69,26 +68,6 @@ class StatsLog {
     int node, nic;
     Cycle tail;
   };
-  template <typename T>
-  static void put(std::vector<char>& out, const std::vector<T>& v) {
-    const std::uint64_t n = v.size();
-    const std::size_t at = out.size();
-    out.resize(at + sizeof n + n * sizeof(T));
-    std::memcpy(out.data() + at, &n, sizeof n);
-    if (n) std::memcpy(out.data() + at + sizeof n, v.data(), n * sizeof(T));
-  }
-  template <typename T>
-  static void take(const std::vector<char>& in, std::size_t& at, std::vector<T>& v) {
-    std::uint64_t n = 0;
-    if (at + sizeof n > in.size()) throw std::logic_error("a statistics log between ranks was cut short");
-    std::memcpy(&n, in.data() + at, sizeof n);
-    at += sizeof n;
-    if (at + n * sizeof(T) > in.size()) throw std::logic_error("a statistics log between ranks was cut short");
-    v.resize(n);
-    if (n) std::memcpy(v.data(), in.data() + at, n * sizeof(T));
-    at += n * sizeof(T);
-  }
-
   std::vector<Event> generated_, injected_;
   std::vector<Delivery> ejected_, cnms_;
   std::uint64_t next_serial_;

@@ -2,9 +2,9 @@
 """One simulation on MPI ranks gives the result of one process (issue 31): `mpirun -np N hiradix run` against
 `hiradix run`, result.json equal but for `simulation` (which says how it ran), the same exit code, on every
 Dragonfly routing, saturation, wormhole, Ethernet pause with VOQs, QCN, QCN-Switch and MAR-bP, a transient,
-trace replay, the RTL in lockstep and in rtl mode, the other topologies, a deadlock the watchdog stops, a
-router's traces, and ranks with threads inside; what the ranks do not run is refused naming its key, once
-(by rank 0).
+trace replay, DRB and PR-DRB, the RTL in lockstep and in rtl mode, the other topologies, a deadlock the
+watchdog stops, a router's traces, and ranks with threads inside; what the ranks do not run is refused naming
+its key, once (by rank 0).
 With --slurm, instead: examples/slurm/one_simulation_on_ranks.sbatch submitted to a one-node SLURM cluster
 (scripts/slurm-cluster.sh, root) as two tasks of srun --mpi=pmix gives the result of one process too.
 Usage: tests/mpi_ranks.py BUILD_DIR [--slurm]
@@ -57,6 +57,14 @@ CASES += [
     (2, "mesh8x8_un_dor.yaml", SHORT),
     (2, "mesh8x8_un_dor.yaml", SHORT + ["--set", "routing.algorithm=rvlb"]),
     (2, "kns4x4_hybrid_dor.yaml", SHORT + ["--set", "routing.algorithm=sasha"]),
+    # DRB: a packet's path header crosses with its head flit; ACKs are packets; the per-router waits, the
+    # MetaPaths' counts and the ACK counts are summed over the ranks. PR-DRB under a hot-spot transient (the
+    # contending flows in the headers, the time series' DRB columns).
+    (2, "mesh8x8_un_dor.yaml", SHORT + ["--set", "routing.algorithm=drb", "--set", "traffic.load=0.3"]),
+    (2, "mesh8x8_un_dor.yaml", SHORT + ["--set", "routing.algorithm=prdrb", "--set", "traffic.load=0.1", "--set",
+                                        "traffic.change.at=1000", "--set", "traffic.change.load=0.3", "--set",
+                                        "traffic.change.pattern=hotspot", "--set", "traffic.hotspot_nodes=[27, 28, 35, 36]",
+                                        "--set", "traffic.hotspot_fraction=0.2", "--set", "stats.bin=500"]),
     (2, "fb4x4_un_ugal.yaml", SHORT),
     (2, "kns4x4_hybrid_dor.yaml", SHORT),
     (2, "h2_adv1_min.yaml", SHORT),
@@ -69,7 +77,6 @@ REFUSED = [
     ("h2_adv1_min.yaml", ["--set", "sim.partitions=domains", "--set", "router.rc_mode=lockstep", "--set",
                           "rtl.inject_mismatch_at=100"], "rtl.inject_mismatch_at"),
     ("h2_adv1_min.yaml", ["--set", "sim.partitions=none"], "sim.partitions"),
-    ("mesh8x8_un_dor.yaml", ["--set", "sim.partitions=domains", "--set", "routing.algorithm=drb"], "routing.algorithm"),
     # About 56 MiB a rank: one process fits in 60 MiB, two ranks on one machine do not (30 MiB each).
     ("default.yaml", ["--max-memory", "60"], "memory"),
 ]

@@ -1,7 +1,8 @@
 #include "tlm/cut_links.h"
 
-#include <cstring>
 #include <stdexcept>
+
+#include "tlm/wire_bytes.h"
 
 namespace hiradix {
 
@@ -15,27 +16,11 @@ struct Wire {
   LinkMessage msg;
 };
 
-template <typename T>
-void put(std::vector<char>& out, const T& v) {
-  const std::size_t at = out.size();
-  out.resize(at + sizeof(T));
-  std::memcpy(out.data() + at, &v, sizeof(T));
-}
-
-template <typename T>
-T take(const std::vector<char>& in, std::size_t& at) {
-  if (at + sizeof(T) > in.size()) throw std::logic_error("a message between ranks was cut short");
-  T v;
-  std::memcpy(&v, in.data() + at, sizeof(T));
-  at += sizeof(T);
-  return v;
-}
-
 std::uint64_t arrival_key(std::uint32_t link, PacketId sender_id) { return (std::uint64_t{link} << 32) | sender_id; }
 
 }  // namespace
 
-void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, PacketPool& pool) {
+void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, PacketPool& pool, PacketSideTable side) {
   const int me = world.rank();
   std::vector<std::vector<char>> out(static_cast<std::size_t>(world.size()));
   for (std::size_t from = 0; from < partitions_; ++from) {
@@ -47,9 +32,12 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
       std::vector<char>& bytes = out[static_cast<std::size_t>(dest)];
       for (const Posted& p : box) {
         const std::uint32_t link = p.forward ? static_cast<Forward*>(p.end)->index : static_cast<Backward*>(p.end)->index;
-        put(bytes, Wire{static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to), link, p.forward, p.msg});
+        wire::put(bytes, Wire{static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to), link, p.forward, p.msg});
         if (!p.forward) continue;
-        if (p.msg.flags & kHeadFlit) put(bytes, pool[p.msg.packet]);
+        if (p.msg.flags & kHeadFlit) {
+          wire::put(bytes, pool[p.msg.packet]);
+          wire::put_bytes(bytes, side.records + p.msg.packet * side.bytes, side.bytes);
+        }
         if (p.msg.flags & kTailFlit) pool.release(p.msg.packet, static_cast<int>(from));  // it lives there now
       }
       box.clear();
@@ -59,7 +47,7 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
   for (std::size_t r = 0; r < in.size(); ++r) {
     if (static_cast<int>(r) == me) continue;
     for (std::size_t at = 0; at < in[r].size();) {
-      Wire w = take<Wire>(in[r], at);
+      Wire w = wire::take<Wire>(in[r], at);
       void* end = nullptr;
       if (w.forward) {
         end = &forwards_[w.link];
@@ -67,7 +55,8 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
         PacketId here;
         if (w.msg.flags & kHeadFlit) {
           here = pool.allocate(static_cast<int>(w.to));
-          pool[here] = take<Packet>(in[r], at);
+          pool[here] = wire::take<Packet>(in[r], at);
+          wire::take_bytes(in[r], at, side.records + here * side.bytes, side.bytes);
           if (!(w.msg.flags & kTailFlit)) arriving_[key] = here;
         } else {
           const auto found = arriving_.find(key);

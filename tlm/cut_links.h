@@ -42,9 +42,9 @@ class CutLinks {
   // partitions posted to another rank's leaves in one exchange, and what other ranks' partitions posted to
   // this rank's waits in their outboxes here, in the order it was posted, for deliver_to. A forward flit
   // carries its packet with it: the head its contents, which the receiver stores under an id of its own
-  // pool (the later flits of the packet find it there), and the sender's copy is released after the tail.
-  // `rank_of`: each partition's rank.
-  void exchange_ranks(Ranks& world, const std::vector<int>& rank_of, PacketPool& pool);
+  // pool (the later flits of the packet find it there) with its record of `side`, and the sender's copy is
+  // released after the tail. `rank_of`: each partition's rank.
+  void exchange_ranks(Ranks& world, const std::vector<int>& rank_of, PacketPool& pool, PacketSideTable side = {});
 
   // At a window's end, on the thread that runs partition `to`: the messages the window sent to it.
   void deliver_to(int to) {

@@ -62,6 +62,13 @@ struct Packet {
 };
 static_assert(sizeof(Packet) == 56, "Packet grew: the packet pool's memory estimate (testbench/memory_estimate.cpp) assumes it did not");
 
+// Plain per-packet records kept beside the pool at fixed addresses and indexed by PacketId (DRB's path
+// headers, router/common/path_header.h): under MPI ranks a packet's record travels with its head flit.
+struct PacketSideTable {
+  char* records = nullptr;  // null: none
+  std::size_t bytes = 0;    // a packet's record
+};
+
 // Fixed-size slots recycled through free lists: no allocation per packet once the pool has grown to the
 // network's peak population. The slots never move (tlm/reserved_array.h), so a partition may read a packet
 // while another allocates (sim.threads). Each partition has its own free list: a packet is allocated in

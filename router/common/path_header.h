@@ -50,11 +50,14 @@ class PathHeaders {
   void reset(PacketId id) { headers_[id] = PathHeader{}; }
   PathHeader& operator[](PacketId id) { return headers_[id]; }
   const PathHeader& operator[](PacketId id) const { return headers_[id]; }
+  // The headers as records that travel with their packets between MPI ranks (tlm/cut_links.h).
+  PacketSideTable side_table() { return {reinterpret_cast<char*>(&headers_[0]), sizeof(PathHeader)}; }
 
   // The per-router latency map (seed 004 §5.5): the waits the data packets' heads had at each router, as
   // the next router or the destination NIC measures them, over the whole run. The next routers of one
   // router may lie in other partitions, on other threads: the sums are atomic (they commute, so the
-  // result does not depend on the order).
+  // result does not depend on the order). Under MPI ranks each rank holds the waits its routers and NICs
+  // measured (tools/run/result_sections.cpp sums them).
   void count_routers(int routers) {
     wait_sum_ = std::make_unique<std::atomic<std::uint64_t>[]>(static_cast<std::size_t>(routers));
     waits_ = std::make_unique<std::atomic<std::uint64_t>[]>(static_cast<std::size_t>(routers));
@@ -64,11 +67,7 @@ class PathHeaders {
     waits_[static_cast<std::size_t>(router)].fetch_add(1, std::memory_order_relaxed);
   }
   std::uint64_t heads(int r) const { return waits_[static_cast<std::size_t>(r)].load(std::memory_order_relaxed); }
-  // Router r's mean wait per head, 0 if no head passed it.
-  double mean_wait(int r) const {
-    const std::uint64_t n = heads(r);
-    return n ? static_cast<double>(wait_sum_[static_cast<std::size_t>(r)].load(std::memory_order_relaxed)) / static_cast<double>(n) : 0.0;
-  }
+  std::uint64_t wait_sum(int r) const { return wait_sum_[static_cast<std::size_t>(r)].load(std::memory_order_relaxed); }
 
  private:
   ReservedArray<PathHeader> headers_;

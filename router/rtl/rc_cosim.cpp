@@ -1,6 +1,5 @@
 #include "router/rtl/rc_cosim.h"
 
-#include <cstring>
 #include <stdexcept>
 #include <utility>
 
@@ -9,6 +8,7 @@
 #include "router/common/lfsr.h"
 #include "router/rtl/rtl_bus.h"
 #include "tlm/ranks.h"
+#include "tlm/wire_bytes.h"
 
 namespace hiradix {
 
@@ -223,24 +223,22 @@ nlohmann::json RcCoSim::earliest_mismatch_of_all_ranks() const {
   // Each rank's earliest as (cycle, router, record); the earliest of them by (cycle, router).
   std::vector<char> mine;
   if (const Lane* first = earliest_lane()) {
-    const std::uint64_t cycle = first->mismatch_cycle;
-    const std::int64_t router = first->mismatch_router;
     const std::string text = first->mismatch.dump();
-    mine.resize(16);
-    std::memcpy(mine.data(), &cycle, 8);
-    std::memcpy(mine.data() + 8, &router, 8);
-    mine.insert(mine.end(), text.begin(), text.end());
+    wire::put(mine, std::uint64_t{first->mismatch_cycle});
+    wire::put(mine, std::int64_t{first->mismatch_router});
+    wire::put_bytes(mine, text.data(), text.size());
   }
   nlohmann::json earliest;
   std::pair<std::uint64_t, std::int64_t> at{~std::uint64_t{0}, 0};
   for (const std::vector<char>& theirs : ranks().gather_all(mine)) {
-    if (theirs.size() < 16) continue;  // that rank found none
+    if (theirs.empty()) continue;  // that rank found none
+    std::size_t read = 0;
     std::pair<std::uint64_t, std::int64_t> when;
-    std::memcpy(&when.first, theirs.data(), 8);
-    std::memcpy(&when.second, theirs.data() + 8, 8);
+    when.first = wire::take<std::uint64_t>(theirs, read);
+    when.second = wire::take<std::int64_t>(theirs, read);
     if (earliest.is_null() || when < at) {
       at = when;
-      earliest = nlohmann::json::parse(theirs.begin() + 16, theirs.end());
+      earliest = nlohmann::json::parse(theirs.begin() + static_cast<std::ptrdiff_t>(read), theirs.end());
     }
   }
   return earliest;

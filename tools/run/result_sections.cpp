@@ -2,23 +2,35 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <vector>
+
+#include "tlm/wire_bytes.h"
 
 namespace hiradix {
 
 MetaPathTotals metapath_totals(Network& net) {
   MetaPathTotals t;
   MetaPathSource::Counts& sum = t.counts;
+  std::uint64_t open_paths = 0, metapaths = 0;
   for (int n = 0; n < net.topology().nodes(); ++n) {
     const MetaPathSource& m = *net.nic(n).metapath();
     const MetaPathSource::Counts& c = m.counts();
     sum.opened += c.opened, sum.closed += c.closed, sum.installed += c.installed, sum.misses += c.misses, sum.saved += c.saved;
     sum.acks += c.acks, sum.waited += c.waited, sum.excess += c.excess, sum.below_zero_load += c.below_zero_load;
-    t.open_paths += m.open_paths();
-    t.metapaths += m.destinations();
+    open_paths += static_cast<std::uint64_t>(m.open_paths());
+    metapaths += static_cast<std::uint64_t>(m.destinations());
   }
+  // MPI ranks: another rank's NICs sent nothing here (their sources are idle on this rank).
+  std::uint64_t* const fields[] = {&sum.acks,   &sum.waited,    &sum.excess, &sum.below_zero_load, &sum.opened, &sum.closed,
+                                   &sum.installed, &sum.misses, &sum.saved,  &open_paths,          &metapaths};
+  constexpr int kFields = sizeof fields / sizeof fields[0];
+  std::uint64_t sums[kFields];
+  for (int i = 0; i < kFields; ++i) sums[i] = *fields[i];
+  ranks().sum(sums, kFields);
+  for (int i = 0; i < kFields; ++i) *fields[i] = sums[i];
+  t.open_paths = static_cast<long long>(open_paths);
+  t.metapaths = static_cast<long long>(metapaths);
   return t;
 }
 
@@ -123,13 +135,14 @@ nlohmann::json port_readings_json(Network& net) {
     for (int p = 0; p < net.topology().radix(r); ++p)
       readings.push_back(net.runs_here(r) ? net.router(r).routing_state()->port_reading(p) : none);
   if (ranks().size() > 1) {  // MPI ranks: each reads its own routers'; summed below in one order, as in one process
-    const char* mine = reinterpret_cast<const char*>(readings.data());
-    for (const std::vector<char>& theirs : ranks().gather_all(std::vector<char>(mine, mine + readings.size() * sizeof(double))))
-      for (std::size_t i = 0; i < readings.size() && (i + 1) * sizeof(double) <= theirs.size(); ++i) {
-        double x;
-        std::memcpy(&x, theirs.data() + i * sizeof(double), sizeof x);
-        if (!std::isnan(x)) readings[i] = x;
-      }
+    std::vector<char> mine;
+    wire::put_vector(mine, readings);
+    for (const std::vector<char>& theirs : ranks().gather_all(mine)) {
+      std::size_t at = 0;
+      const std::vector<double> read = wire::take_vector<double>(theirs, at);
+      for (std::size_t i = 0; i < readings.size() && i < read.size(); ++i)
+        if (!std::isnan(read[i])) readings[i] = read[i];
+    }
   }
   double sum = 0, lo = std::numeric_limits<double>::infinity(), hi = -lo;
   long long ports = 0;
@@ -220,12 +233,18 @@ nlohmann::json drb_json(Network& net) {
     j["solutions"] = {{"saved", sum.saved}, {"installed", sum.installed}, {"misses", sum.misses}};
   // The per-router latency map: each router's mean wait per data head over the run (results.csv: its min,
   // mean and max over the routers).
-  std::vector<double> waits(static_cast<std::size_t>(net.routers()));
-  std::vector<std::uint64_t> heads(waits.size());
-  for (int r = 0; r < net.routers(); ++r) {
-    waits[static_cast<std::size_t>(r)] = net.path_headers()->mean_wait(r);
-    heads[static_cast<std::size_t>(r)] = net.path_headers()->heads(r);
+  // Under MPI ranks each rank holds the waits its own routers and NICs measured: summed first.
+  const auto routers = static_cast<std::size_t>(net.routers());
+  std::vector<std::uint64_t> sums(2 * routers);
+  for (std::size_t r = 0; r < routers; ++r) {
+    sums[r] = net.path_headers()->wait_sum(static_cast<int>(r));
+    sums[routers + r] = net.path_headers()->heads(static_cast<int>(r));
   }
+  ranks().sum(sums.data(), static_cast<int>(sums.size()));
+  std::vector<double> waits(routers);  // 0 where no head passed
+  const std::vector<std::uint64_t> heads(sums.begin() + static_cast<std::ptrdiff_t>(routers), sums.end());
+  for (std::size_t r = 0; r < routers; ++r)
+    if (heads[r]) waits[r] = static_cast<double>(sums[r]) / static_cast<double>(heads[r]);
   j["router_wait_mean"] = waits;
   j["router_heads"] = heads;
   return j;

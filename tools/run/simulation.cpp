@@ -221,8 +221,7 @@ nlohmann::json simulation_json(Network& net, Cycle simulated, double elaboration
 
 // What MPI ranks do not run yet, refused before the first cycle (README, "Ranks"): a run without partitions,
 // what needs the decisions of the RTL in the loop in one process's order (its waveform, a mismatch planted at
-// the n-th decision), and DRB / PR-DRB (their path headers, beside the packet pool, do not travel with a
-// packet between ranks).
+// the n-th decision).
 std::string not_with_ranks() {
   return " with MPI ranks (" + std::to_string(ranks().size()) + " here); run it in one process";
 }
@@ -235,10 +234,6 @@ void refuse_what_ranks_cannot_run(const Config& config) {
   if (config.rc.inject_mismatch_at)
     config_fail("rtl.inject_mismatch_at", "it counts the decisions in one process's order: not" + not_with_ranks());
 }
-void refuse_what_ranks_cannot_run(Network& net) {  // what the routing brings, known once the network is built
-  if (net.path_headers())
-    config_fail("routing.algorithm", "DRB's and PR-DRB's path headers do not travel between ranks yet: not" + not_with_ranks());
-}
 
 }  // namespace
 
@@ -250,7 +245,6 @@ RunOutcome run_simulation(const Config& config, const ProgressHook& on_progress)
   // quadratic in the number of sockets to tear them down.
   if (ranks().size() > 1) refuse_what_ranks_cannot_run(config);
   Network& net = *new Network("network", config);
-  if (ranks().size() > 1) refuse_what_ranks_cannot_run(net);
   // Forward progress over the run's last stretch: a delivery, a grant, or a packet entering the network (one
   // injected in the stretch's last cycles has had no time for a grant: it is not a stall).
   const StallProbe& stall = *new StallProbe("stall_probe", [n = &net] {
