@@ -53,9 +53,11 @@ class Ring {
     items_[wrap(head_ + count_)] = v;
     ++count_;
   }
+  // An emptied ring starts again at its first slot: a queue that is mostly empty or short (most of them,
+  // below saturation) keeps touching the same few cache lines instead of walking its whole storage, which
+  // in a large network is a cache miss per item (docs/benchmark.md, "Rings that start again when empty").
   void pop() {
-    head_ = wrap(head_ + 1);
-    --count_;
+    head_ = --count_ == 0 ? 0 : wrap(head_ + 1);
   }
 
  private:
