@@ -1,33 +1,30 @@
 #include "router/flow/credit_flow_control.h"
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 
 namespace hiradix {
 
 CreditSender::CreditSender(const std::vector<FlowPort>& ports, int flit_size) {
-  // One pending-credit slot per flit the downstream buffers can hold, plus one.
-  std::size_t pending_total = 0, vc_total = 0;
-  for (const FlowPort& p : ports) {
-    pending_total += static_cast<std::size_t>(p.classes * (p.depth / flit_size)) + 1;
-    vc_total += static_cast<std::size_t>(p.classes);
-  }
-  pending_slots_.resize(pending_total);
-  credits_.resize(vc_total);
-  depths_.resize(vc_total);
   ports_.resize(ports.size());
-  std::size_t c = 0, v = 0;
   for (std::size_t i = 0; i < ports.size(); ++i) {
     Port& o = ports_[i];
-    const std::size_t cap = static_cast<std::size_t>(ports[i].classes * (ports[i].depth / flit_size)) + 1;
-    o.pending.attach(pending_slots_.data() + c, cap);
+    const auto vcs = static_cast<std::size_t>(ports[i].classes);
+    // A port's counters, then its pending credits (one slot per flit the downstream buffers can hold, plus
+    // one), one after the other in the arena (a bump allocator): a credit's arrival and the bids that ask
+    // for credits read the counters and the first slots on one or two cache lines (rings start again at
+    // their first slot when emptied), not on three arrays apart.
+    auto* counters = static_cast<std::int32_t*>(arena_allocate(2 * vcs * sizeof(std::int32_t), alignof(LinkMessage)));
+    const std::size_t cap = vcs * static_cast<std::size_t>(ports[i].depth / flit_size) + 1;
+    auto* slots = static_cast<LinkMessage*>(arena_allocate(cap * sizeof(LinkMessage), alignof(LinkMessage)));
+    std::uninitialized_value_construct_n(slots, cap);
+    o.pending.attach(slots, cap);
     o.sink = ports[i].depth == 0;
-    o.vcs = static_cast<std::uint8_t>(ports[i].classes);
-    o.credits = credits_.data() + v;
-    o.depth = depths_.data() + v;
-    for (int k = 0; k < ports[i].classes; ++k) o.credits[k] = o.depth[k] = ports[i].depth;
-    c += cap;
-    v += static_cast<std::size_t>(ports[i].classes);
+    o.vcs = static_cast<std::uint8_t>(vcs);
+    o.credits = counters;
+    o.depth = counters + vcs;
+    for (std::size_t k = 0; k < vcs; ++k) o.credits[k] = o.depth[k] = ports[i].depth;
   }
 }
 

@@ -54,16 +54,13 @@ class CreditSender final : public FlowControlSender {
   void apply_arrived(int port, Cycle now);
   struct Port {
     Ring<LinkMessage> pending;  // credits on their way back, in arrival order
-    std::int32_t* credits = nullptr;  // per downstream VC, phits
-    std::int32_t* depth = nullptr;    // per downstream VC, phits (the credit upper bound)
+    std::int32_t* credits = nullptr;  // per downstream VC, phits (in the arena, before the pending slots)
+    std::int32_t* depth = nullptr;    // per downstream VC, phits (the credit upper bound), after credits
     std::uint8_t vcs = 0;
     bool sink = false;
     Cycle caught_up = kNever;  // the cycle catch_up last ran
   };
   HotVector<Port> ports_;
-  // Storage of every port's counters and pending credits, together.
-  HotVector<std::int32_t> credits_, depths_;
-  HotVector<LinkMessage> pending_slots_;
 };
 
 class CreditReturn final : public FlowControlReceiver {
