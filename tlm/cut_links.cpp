@@ -31,8 +31,7 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
       Outbox& box = outbox(static_cast<int>(from), static_cast<int>(to));
       std::vector<char>& bytes = out[static_cast<std::size_t>(dest)];
       for (const Posted& p : box) {
-        const std::uint32_t link = p.forward ? static_cast<Forward*>(p.end)->index : static_cast<Backward*>(p.end)->index;
-        wire::put(bytes, Wire{static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to), link, p.forward, p.msg});
+        wire::put(bytes, Wire{static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to), p.link, p.forward, p.msg});
         if (!p.forward) continue;
         if (p.msg.flags & kHeadFlit) {
           wire::put(bytes, pool[p.msg.packet]);
@@ -50,7 +49,7 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
       Wire w = wire::take<Wire>(in[r], at);
       void* end = nullptr;
       if (w.forward) {
-        end = &forwards_[w.link];
+        end = &forwards_[w.link].to;
         const std::uint64_t key = arrival_key(w.link, w.msg.packet);
         PacketId here;
         if (w.msg.flags & kHeadFlit) {
@@ -66,9 +65,9 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
         }
         w.msg.packet = here;
       } else {
-        end = &backwards_[w.link];
+        end = &backwards_[w.link].to;
       }
-      outbox(static_cast<int>(w.from), static_cast<int>(w.to)).push_back({end, w.forward != 0, w.msg});
+      outbox(static_cast<int>(w.from), static_cast<int>(w.to)).push_back({end, w.link, w.forward != 0, w.msg});
     }
   }
 }

@@ -53,8 +53,8 @@ class CutLinks {
       for (Posted& p : box) {
         tlm::tlm_phase phase = p.forward ? tlm::BEGIN_REQ : tlm::BEGIN_RESP;
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;  // the receivers read msg.arrival
-        if (p.forward) static_cast<Forward*>(p.end)->to.nb_transport_fw(p.msg, phase, delay);
-        else static_cast<Backward*>(p.end)->to.nb_transport_bw(p.msg, phase, delay);
+        if (p.forward) static_cast<LinkIn*>(p.to)->nb_transport_fw(p.msg, phase, delay);
+        else static_cast<LinkOut*>(p.to)->nb_transport_bw(p.msg, phase, delay);
       }
       delivered_[static_cast<std::size_t>(to)] += box.size();
       box.clear();
@@ -63,7 +63,11 @@ class CutLinks {
 
  private:
   struct Posted {
-    void* end;  // the Forward or Backward it was sent on
+    // The receiving end, a LinkIn (forward) or a LinkOut, and the link's index among the cut links' forward
+    // or backward ends: a delivery goes straight to the end, without reading the Forward or Backward again
+    // (a window later, a cache miss in a large network).
+    void* to;
+    std::uint32_t link;
     bool forward;
     LinkMessage msg;
   };
@@ -72,10 +76,10 @@ class CutLinks {
   struct Forward final : tlm::tlm_fw_transport_if<LinkProtocol> {
     Forward(LinkIn& in, Outbox& box, std::uint32_t i) : to(in), outbox(box), index(i) {}
     tlm::tlm_sync_enum nb_transport_fw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
-      outbox.push_back({this, true, msg});
+      outbox.push_back({&to, index, true, msg});
       return tlm::TLM_COMPLETED;
     }
-    void b_transport(LinkMessage& msg, sc_core::sc_time&) override { outbox.push_back({this, true, msg}); }
+    void b_transport(LinkMessage& msg, sc_core::sc_time&) override { outbox.push_back({&to, index, true, msg}); }
     bool get_direct_mem_ptr(LinkMessage&, tlm::tlm_dmi&) override { return false; }
     unsigned int transport_dbg(LinkMessage&) override { return 0; }
     LinkIn& to;
@@ -85,7 +89,7 @@ class CutLinks {
   struct Backward final : tlm::tlm_bw_transport_if<LinkProtocol> {
     Backward(LinkOut& out, Outbox& box, std::uint32_t i) : to(out), outbox(box), index(i) {}
     tlm::tlm_sync_enum nb_transport_bw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
-      outbox.push_back({this, false, msg});
+      outbox.push_back({&to, index, false, msg});
       return tlm::TLM_COMPLETED;
     }
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
