@@ -47,9 +47,9 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
     if (static_cast<int>(r) == me) continue;
     for (std::size_t at = 0; at < in[r].size();) {
       Wire w = wire::take<Wire>(in[r], at);
-      void* end = nullptr;
+      void* receiver = nullptr;  // the LinkIn or LinkOut at this end of the cut link
       if (w.forward) {
-        end = &forwards_[w.link].to;
+        receiver = &forwards_[w.link].to;
         const std::uint64_t key = arrival_key(w.link, w.msg.packet);
         PacketId here;
         if (w.msg.flags & kHeadFlit) {
@@ -65,9 +65,9 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
         }
         w.msg.packet = here;
       } else {
-        end = &backwards_[w.link].to;
+        receiver = &backwards_[w.link].to;
       }
-      outbox(static_cast<int>(w.from), static_cast<int>(w.to)).push_back({end, w.link, w.forward != 0, w.msg});
+      outbox(static_cast<int>(w.from), static_cast<int>(w.to)).push_back({receiver, w.link, w.forward != 0, w.msg});
     }
   }
 }
