@@ -328,7 +328,7 @@ template <bool kVns>
   }
   // Credits (and pause frames) coming back matter only to a flit waiting to leave: an idle link's are applied
   // when it next has one (the flow control applies them lazily), without a wake-up for each.
-  Cycle next = l.queue.empty() && !(kVns && !acks_out_.empty()) ? kNever : l.flow->next_message(0);
+  Cycle next = has_flit_to_send(l) ? l.flow->next_message(0) : kNever;
   if (!l.queue.empty() && !waiting_credits) next = std::min(next, std::max({l.link_free, rate_free, now + 1}));
   if (kVns && !acks_out_.empty() && !waiting_credits) next = std::min(next, std::max({l.link_free, acks_out_.front().ready, now + 1}));
   if (kVns && rp_ && !l.queue.empty() && rate_free > now) next = std::min(next, rate_timer_due(now));
@@ -460,7 +460,7 @@ void Nic::take_cnms(Cycle now) {
 void Nic::receive_credit(int nic, const LinkMessage& msg) {
   Link& l = link(nic);
   l.flow->receive(0, msg);
-  if (!l.queue.empty() || !acks_out_.empty()) wake_at(msg.arrival);  // else nothing waits for it (send)
+  if (has_flit_to_send(l)) wake_at(msg.arrival);  // else it is applied when a flit next asks (send)
 }
 
 }  // namespace hiradix

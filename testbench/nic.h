@@ -154,6 +154,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   };
 
   Link& link(int nic) { return *links_[static_cast<std::size_t>(nic)]; }
+  // A flit waits to leave on `l` (a packet queued or an ACK): only then do credits coming back matter.
+  bool has_flit_to_send(const Link& l) const { return !l.queue.empty() || !acks_out_.empty(); }
   void tick(Cycle now) override;
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
   Cycle gap(double load);  // cycles to the next generation (>= 1)

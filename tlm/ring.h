@@ -55,7 +55,7 @@ class Ring {
   }
   // An emptied ring starts again at its first slot: a queue that is mostly empty or short (most of them,
   // below saturation) keeps touching the same few cache lines instead of walking its whole storage, which
-  // in a large network is a cache miss per item (docs/benchmark.md, "Rings that start again when empty").
+  // in a large network is a cache miss per item (docs/benchmark.md, "Where an h = 8 crossing's time goes").
   void pop() {
     head_ = --count_ == 0 ? 0 : wrap(head_ + 1);
   }
