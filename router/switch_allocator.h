@@ -136,6 +136,8 @@ class SwitchAllocator : public sc_core::sc_module {
 
  private:
   static int pick(std::uint64_t mask, int pointer);  // first set bit at or after pointer, cyclically
+  // The round-robin pointer past `i` of `n` (i < n): a compare, not a division's 20-90 cycles per grant.
+  static int next_of(int i, int n) { return i + 1 == n ? 0 : i + 1; }
   // allocate and allocate_per_output, with the CNM VCs' priority (kUrgent) or without.
   template <bool kUrgent, typename Requests, typename OutOf, typename Grants>
   void allocate_as(const Requests& requests, OutOf out_of, Grants& grants);
@@ -257,7 +259,7 @@ void SwitchAllocator::allocate_as(const Requests& requests, OutOf out_of, Grants
     for (const SwitchRequest& r : requests) {  // stage 1: one VC per input
       const int vc = pick(kUrgent ? urgent_first(r.vcs, r.port) : r.vcs, in_ptr_[r.port]);
       chosen_vc_[r.port] = vc;
-      if (!move_on_output_grant_) in_ptr_[r.port] = (vc + 1) % max_vcs_;
+      if (!move_on_output_grant_) in_ptr_[r.port] = next_of(vc, max_vcs_);
       const int o = out_of(r.port, vc);
       if (!out_requests_[o]) touched_.push_back(o);
       out_requests_[o] |= 1ull << r.port;
@@ -269,8 +271,8 @@ void SwitchAllocator::allocate_as(const Requests& requests, OutOf out_of, Grants
       if (kUrgent) out_urgent_[o] = 0;
       const int vc = chosen_vc_[in];
       grants.push_back({in, vc, o});
-      out_pointer(o, in) = (in + 1) % ports_;
-      if (move_on_output_grant_) in_ptr_[in] = (vc + 1) % max_vcs_;
+      out_pointer(o, in) = next_of(in, ports_);
+      if (move_on_output_grant_) in_ptr_[in] = next_of(vc, max_vcs_);
     }
     return;
   }
@@ -289,8 +291,8 @@ void SwitchAllocator::allocate_as(const Requests& requests, OutOf out_of, Grants
     offered_[r.port] = 0;
     const int o = out_of(r.port, vc);
     grants.push_back({r.port, vc, o});
-    in_ptr_[r.port] = (vc + 1) % max_vcs_;
-    out_pointer(o, r.port) = (r.port + 1) % ports_;
+    in_ptr_[r.port] = next_of(vc, max_vcs_);
+    out_pointer(o, r.port) = next_of(r.port, ports_);
   }
 }
 
@@ -370,8 +372,8 @@ void SwitchAllocator::allocate_per_output_as(const HotVector<PairRequest>& reque
     int& pointer = pair_ptr_[pair];
     const int vc = pick(kUrgent ? urgent_first(pair_requested_[pair], in) : pair_requested_[pair], pointer);  // one VOQ per VC
     grants.push_back({in, vc * ports_ + o, o});
-    pointer = (vc + 1) % max_vcs_;
-    out_pointer(o, in) = (in + 1) % ports_;
+    pointer = next_of(vc, max_vcs_);
+    out_pointer(o, in) = next_of(in, ports_);
   }
   for (const PairRequest& r : requests) pair_requested_[static_cast<std::size_t>(r.in * ports_ + r.out)] = 0;
 }
