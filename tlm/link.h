@@ -48,7 +48,7 @@ class CreditSink {
 };
 
 // The sending end of a link: forwards packets, receives credits.
-class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
+class alignas(64) LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
  public:
   LinkOut(const char* name, CreditSink* owner, int port) : owner_(owner), port_(port), socket(name) {
     socket.bind(*this);
@@ -62,15 +62,19 @@ class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
 
   void send(PacketId packet, std::uint16_t size, std::uint8_t vc, std::uint8_t flags, Cycle now) {
     LinkMessage msg{packet, size, vc, flags, now + latency_};
+    if (!peer_) resolve();
+    if (sink_) return sink_->receive_packet(sink_port_, msg, now);
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = delay_;
-    if (!peer_) peer_ = socket.operator->();  // the interface bound to the socket, resolved once
     peer_->nb_transport_fw(msg, phase, delay);
   }
 
   // A partitioned run's link between partitions: packets go to `via` (tlm/cut_links.h), which delivers
   // them to the other end at the window's end.
-  void redirect(tlm::tlm_fw_transport_if<LinkProtocol>* via) { peer_ = via; }
+  void redirect(tlm::tlm_fw_transport_if<LinkProtocol>* via) {
+    peer_ = via;
+    sink_ = nullptr;
+  }
 
   tlm::tlm_sync_enum nb_transport_bw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
     owner_->receive_credit(port_, msg);
@@ -79,19 +83,28 @@ class LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
  private:
+  friend class LinkIn;
+  // At the first message: the interface bound to the socket; when it is a LinkIn of the same latency, its
+  // owner and port, so that messages go to the owner directly (below).
+  void resolve();
   // The fields a message touches come first, next to the vtable pointer: one cache line per call.
   CreditSink* owner_;
   int port_;
   Cycle latency_ = 1;
   tlm::tlm_fw_transport_if<LinkProtocol>* peer_ = nullptr;
   sc_core::sc_time delay_ = cycle_period();
+  // The other end's owner and port when the socket is bound to a LinkIn (set by resolve, cleared by
+  // redirect): a packet goes to it straight, as the LinkIn's nb_transport_fw would pass it on, without a
+  // virtual call and the LinkIn's cache line (a miss per flit in a large network).
+  PacketSink* sink_ = nullptr;
+  int sink_port_ = 0;
 
  public:
   LinkInitiatorSocket socket;
 };
 
 // The receiving end of a link: receives packets, returns credits.
-class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
+class alignas(64) LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
  public:
   LinkIn(const char* name, PacketSink* owner, int port) : owner_(owner), port_(port), socket(name) {
     socket.bind(*this);
@@ -109,17 +122,21 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
   // about class `vc`, sent at cycle `at` (which may lie in the future); it arrives one link latency later.
   void send_back(std::uint8_t vc, std::uint16_t phits, std::uint8_t flags, Cycle at, Cycle now) {
     LinkMessage msg{0, phits, vc, flags, at + latency_};
+    if (!peer_) resolve();
+    if (sink_) return sink_->receive_credit(sink_port_, msg);
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     // The latency's delay is kept; a later `at` adds a few cycles with sc_time's inline arithmetic
     // (exact below 2^53 time units), not the library's from_value: one call per credit was 1 % of MIN.
     sc_core::sc_time delay = delay_;
     if (at > now) delay += cycle_period() * static_cast<double>(at - now);
-    if (!peer_) peer_ = socket.operator->();  // the interface bound to the socket, resolved once
     peer_->nb_transport_bw(msg, phase, delay);
   }
 
   // A partitioned run's link between partitions: credits and flow-control frames go to `via` (see LinkOut).
-  void redirect(tlm::tlm_bw_transport_if<LinkProtocol>* via) { peer_ = via; }
+  void redirect(tlm::tlm_bw_transport_if<LinkProtocol>* via) {
+    peer_ = via;
+    sink_ = nullptr;
+  }
 
   tlm::tlm_sync_enum nb_transport_fw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
     owner_->receive_packet(port_, msg, msg.arrival - latency_);
@@ -130,15 +147,35 @@ class LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
   unsigned int transport_dbg(LinkMessage&) override { return 0; }
 
  private:
+  friend class LinkOut;
+  void resolve();  // as LinkOut's, for a LinkOut at the other end
   PacketSink* owner_;  // first: see LinkOut
   int port_;
   Cycle latency_ = 1;
   tlm::tlm_bw_transport_if<LinkProtocol>* peer_ = nullptr;
   sc_core::sc_time delay_ = cycle_period();
+  CreditSink* sink_ = nullptr;  // the LinkOut's owner and port: credits go to it straight (see LinkOut)
+  int sink_port_ = 0;
 
  public:
   LinkTargetSocket socket;
 };
+
+// A message of a direct link arrives as through the sockets: the receiving end passes a packet on with the
+// sender's cycle (its arrival less the latency: the same when both ends have it) and a credit as it came.
+inline void LinkOut::resolve() {
+  peer_ = socket.operator->();
+  const auto* in = dynamic_cast<const LinkIn*>(peer_);
+  sink_ = in && in->latency_ == latency_ ? in->owner_ : nullptr;
+  sink_port_ = in ? in->port_ : 0;
+}
+
+inline void LinkIn::resolve() {
+  peer_ = socket.operator->();
+  const auto* out = dynamic_cast<const LinkOut*>(peer_);
+  sink_ = out ? out->owner_ : nullptr;
+  sink_port_ = out ? out->port_ : 0;
+}
 
 // Wires `out` to `in` with the given latency in cycles (same latency for packets and credits, as in
 // seed 003 §IV-B: "for both data and ACK packets").
