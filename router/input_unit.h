@@ -8,6 +8,7 @@
 #pragma once
 #include "tlm/arena.h"
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -42,21 +43,24 @@ static_assert(sizeof(VcEntry) == 32, "two entries per cache line: out_vc sits in
 
 // One input VC (a queue of the input-buffer scheme). Entries [0, in_transit) are crossing the switch; entry in_transit is the candidate that
 // goes through RC -> VA -> SA.
-struct InputVc {
-  Ring<VcEntry> fifo;
-  std::uint64_t phits_in = 0;  // phits written since the events were reset (energy; next to the FIFO it counts)
-  std::uint64_t moved_in = 0;  // VOQs: flits moved in from their VC's arrival FIFO (a pointer move, no write)
-  std::uint16_t in_transit = 0;
+// On a cache line of its own: what an arrival, RC, SA and a leaving tail read and write (the cycles, the
+// route, the FIFO's indices) fills its first 64 bytes; the rest is read rarely.
+struct alignas(64) InputVc {
   Cycle next_rc_at = 0;   // the next head's RC may start once the previous head left (Fig. 2-4)
   Cycle ready_at = 0;     // candidate may bid for the switch from this cycle
+  std::uint64_t phits_in = 0;  // phits written since the events were reset (energy; next to the FIFO it counts)
+  std::uint16_t in_transit = 0;
   std::uint16_t out_port = 0;  // route of the packet the candidate belongs to
-  std::uint8_t out_vc = 0;
   std::uint16_t min_port = 0;
+  std::uint8_t out_vc = 0;
+  Ring<VcEntry> fifo;          // its indices on the first line, its owned storage (VOQs) after
+  std::uint64_t moved_in = 0;  // VOQs: flits moved in from their VC's arrival FIFO (a pointer move, no write)
   RouteState route_before;     // in-transit routings: the head's route state before its RC, to route it again
   bool has_candidate() const { return fifo.size() > in_transit; }
   VcEntry& candidate() { return fifo[in_transit]; }
   const VcEntry& candidate() const { return fifo[in_transit]; }
 };
+static_assert(offsetof(InputVc, fifo) + 24 <= 64, "the FIFO's indices on the VC's first cache line");
 
 class InputUnit : public sc_core::sc_module {
  public:

@@ -29,7 +29,7 @@ class Ring {
   // Own storage that starts at `initial` items and doubles when full, up to `limit` (then push throws as
   // usual): for queues whose bound is large but rarely reached.
   void reset_growing(std::size_t initial, std::size_t limit) {
-    limit_ = limit;
+    limit_ = static_cast<std::uint32_t>(limit);
     reset(std::min(initial, limit));
   }
   // Storage lent by the caller, which must outlive the ring.
@@ -74,12 +74,14 @@ class Ring {
     capacity_ = static_cast<std::uint32_t>(owned_.size());
     head_ = 0;
   }
-  HotVector<T> owned_;
+  // What push, pop and front read first (24 bytes), the storage's owner last: a ring inside a larger
+  // record (an input VC) keeps its hot part on the record's first cache line.
   T* items_ = nullptr;
   std::uint32_t capacity_ = 0;
   std::uint32_t head_ = 0;
   std::uint32_t count_ = 0;
-  std::size_t limit_ = 0;  // growing rings only
+  std::uint32_t limit_ = 0;  // growing rings only
+  HotVector<T> owned_;
 };
 
 }  // namespace hiradix
