@@ -4,6 +4,7 @@
 // VC never blocks another at the output.
 #pragma once
 #include "tlm/arena.h"
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <memory>
@@ -27,22 +28,25 @@ struct QueuedPacket {  // a flit (under VCT, the whole packet)
   std::uint8_t flags = kHeadFlit | kTailFlit;
 };
 
-struct OutputPort {
-  Ring<QueuedPacket> queue;
-  std::uint32_t* owner = nullptr;     // wormhole: per downstream VC, packet + 1 holding it (0: free)
-  bool sink = false;                  // ejection to a NIC: never blocks
-  // QCN (OutputUnit::urgent): the first VC whose flits are CNMs and take the urgent queue (0xFF: none), and
-  // the CNMs in it. Two bytes in the padding after `sink`: the port's layout stays as without QCN, and the
-  // tests for CNMs read the port already at hand (a test of the queue beside it cost 5 instructions more).
-  std::uint8_t urgent_vc = 0xFF;
-  std::uint8_t urgent_queued = 0;
-  std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
-  std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
+// On a cache line of its own: what a grant, a send and a credit's catch-up read and write fills its first 64
+// bytes (the queue's indices included); the queue's owned storage and the wormhole owners come after.
+struct alignas(64) OutputPort {
   Cycle link_free = 0;
   Cycle reserved_cycle = kNever;      // the cycle of the latest grants into this port ...
-  std::int32_t reserved_load = 0;     // ... and the load they added (load_at_cycle_start)
   std::uint64_t phits_out = 0;        // phits sent onto the link since the events were reset (energy)
+  std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
+  std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
+  std::int32_t reserved_load = 0;     // ... and the load they added (load_at_cycle_start)
+  bool sink = false;                  // ejection to a NIC: never blocks
+  // QCN (OutputUnit::urgent): the first VC whose flits are CNMs and take the urgent queue (0xFF: none), and
+  // the CNMs in it. Two bytes beside `sink`: the port's layout stays as without QCN, and the tests for CNMs
+  // read the port already at hand (a test of the queue beside it cost 5 instructions more).
+  std::uint8_t urgent_vc = 0xFF;
+  std::uint8_t urgent_queued = 0;
+  Ring<QueuedPacket> queue;           // its indices on the first line
+  std::uint32_t* owner = nullptr;     // wormhole: per downstream VC, packet + 1 holding it (0: free)
 };
+static_assert(offsetof(OutputPort, queue) + 24 <= 64, "the queue's indices on the port's first cache line");
 
 class OutputUnit : public sc_core::sc_module {
   // (defined first: the inline members below deduce their return types from it)
