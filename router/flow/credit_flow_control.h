@@ -52,13 +52,14 @@ class CreditSender final : public FlowControlSender {
 
  private:
   void apply_arrived(int port, Cycle now);
-  struct Port {
-    Ring<LinkMessage> pending;  // credits on their way back, in arrival order
+  // A port's fields and the pending ring's indices on one cache line (its owned storage after them).
+  struct alignas(64) Port {
+    Cycle caught_up = kNever;  // the cycle catch_up last ran
     std::int32_t* credits = nullptr;  // per downstream VC, phits (in the arena, before the pending slots)
     std::int32_t* depth = nullptr;    // per downstream VC, phits (the credit upper bound), after credits
     std::uint8_t vcs = 0;
     bool sink = false;
-    Cycle caught_up = kNever;  // the cycle catch_up last ran
+    Ring<LinkMessage> pending;  // credits on their way back, in arrival order
   };
   HotVector<Port> ports_;
 };
