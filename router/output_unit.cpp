@@ -54,7 +54,7 @@ void OutputUnit::enqueue(int p, PacketId packet, std::uint8_t vc, std::uint8_t f
   if (vc >= o.urgent_vc) return enqueue_urgent(p, packet, vc, flags, size, head_ready, now);  // a CNM (QCN)
   with_flow([&](auto& f) { f.committed(p, vc, size); });
   o.occupancy += size;
-  o.queue.push({packet, head_ready, vc, flags});
+  o.queue.push({head_ready, packet, vc, flags});
   reserved(o, size, now);
 }
 
@@ -62,7 +62,7 @@ void OutputUnit::enqueue_urgent(int p, PacketId packet, std::uint8_t vc, std::ui
                                 Cycle head_ready, Cycle now) {
   OutputPort& o = ports_[p];
   with_flow([&](auto& f) { f.committed(p, vc, size); });
-  urgent_[p].push({packet, head_ready, vc, flags});  // its room is its slot, not the data queue's
+  urgent_[p].push({head_ready, packet, vc, flags});  // its room is its slot, not the data queue's
   ++o.urgent_queued;
   reserved(o, size, now);
 }

@@ -22,11 +22,12 @@
 namespace hiradix {
 
 struct QueuedPacket {  // a flit (under VCT, the whole packet)
-  PacketId packet = 0;
   Cycle head_ready = 0;  // the flit's first phit reaches the queue (after SA and ST)
+  PacketId packet = 0;
   std::uint8_t vc = 0;
   std::uint8_t flags = kHeadFlit | kTailFlit;
 };
+static_assert(sizeof(QueuedPacket) == 16, "four to a cache line, none across two");
 
 // On a cache line of its own: what a grant, a send and a credit's catch-up read and write fills its first 64
 // bytes (the queue's indices included); the queue's owned storage and the wormhole owners come after.

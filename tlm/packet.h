@@ -39,7 +39,9 @@ struct RouteState {
   std::uint8_t flags = 0;          // the routing's own bits (e.g. in_transit_routing.h's MM+L state)
 };
 
-struct Packet {
+// One cache line each (alignas): a router's RC reads the destination and writes the route, at the two ends
+// of the record, and the pool's 56-byte records straddled two lines seven times in eight.
+struct alignas(64) Packet {
   std::uint64_t serial = 0;  // creation order, unique per run
   std::uint32_t src = 0;     // source terminal
   std::uint32_t dst = 0;     // destination terminal
@@ -60,7 +62,7 @@ struct Packet {
   Cycle injected = 0;        // cycle its head left the NIC
   RouteState route;
 };
-static_assert(sizeof(Packet) == 56, "Packet grew: the packet pool's memory estimate (testbench/memory_estimate.cpp) assumes it did not");
+static_assert(sizeof(Packet) == 64, "Packet grew past its cache line (the pool aligns each to one)");
 
 // Plain per-packet records kept beside the pool at fixed addresses and indexed by PacketId (DRB's path
 // headers, router/common/path_header.h): under MPI ranks a packet's record travels with its head flit.
