@@ -80,7 +80,7 @@ int OutputUnit::load_at_cycle_start(int p, Cycle now) const {
   return q;
 }
 
-void OutputUnit::start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held) {
+inline void OutputUnit::start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held) {
   OutputPort& o = ports_[p];
   catch_up(p, now);  // the previous packet has left: its queue space is free
   const QueuedPacket q = from.front();

@@ -194,7 +194,7 @@ class OutputUnit : public sc_core::sc_module {
   // Storage of all ports' queues and VC owners, together.
   // Puts the front of `from` (port p's queue or urgent queue) on the link; `held`: the queue room it keeps
   // until its last phit is out.
-  [[gnu::always_inline]] void start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held);
+  [[gnu::always_inline]] inline void start(int p, Ring<QueuedPacket>& from, Cycle now, int size, int held);
   // send and enqueue when the port has CNMs (OutputPort::urgent_queued, urgent_vc): out of line, so that the
   // paths without them compile as before QCN.
   [[gnu::noinline]] bool send_urgent(int p, Cycle now, int size);
