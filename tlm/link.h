@@ -165,16 +165,18 @@ class alignas(64) LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
 // sender's cycle (its arrival less the latency: the same when both ends have it) and a credit as it came.
 inline void LinkOut::resolve() {
   peer_ = socket.operator->();
-  const auto* in = dynamic_cast<const LinkIn*>(peer_);
-  sink_ = in && in->latency_ == latency_ ? in->owner_ : nullptr;
-  sink_port_ = in ? in->port_ : 0;
+  if (const auto* in = dynamic_cast<const LinkIn*>(peer_); in && in->latency_ == latency_) {
+    sink_ = in->owner_;
+    sink_port_ = in->port_;
+  }
 }
 
 inline void LinkIn::resolve() {
   peer_ = socket.operator->();
-  const auto* out = dynamic_cast<const LinkOut*>(peer_);
-  sink_ = out ? out->owner_ : nullptr;
-  sink_port_ = out ? out->port_ : 0;
+  if (const auto* out = dynamic_cast<const LinkOut*>(peer_)) {
+    sink_ = out->owner_;
+    sink_port_ = out->port_;
+  }
 }
 
 // Wires `out` to `in` with the given latency in cycles (same latency for packets and credits, as in

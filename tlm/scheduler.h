@@ -42,10 +42,13 @@ class Wakeable {
 };
 
 // One wheel of wake-ups: the next kHorizon cycles counted from at(), one bucket per cycle, and a heap of
-// later ones.
+// later ones. 256 cycles hold the longest link of the reference configs (100) with a packet's
+// serialization; a bucket keeps its capacity once grown, and with 1,024 buckets (each reached every
+// 1,024 cycles, per partition) the growing went on for thousands of cycles: 2 % of the instructions of a
+// 2,000-cycle run (docs/benchmark.md).
 class WakeWheel {
  public:
-  static constexpr Cycle kHorizon = 1024;
+  static constexpr Cycle kHorizon = 256;
   WakeWheel() : wheel_(kHorizon) {}
 
   Cycle at() const { return at_; }
