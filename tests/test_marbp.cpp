@@ -95,8 +95,11 @@ TEST(OpenFlowTable, RuleCountsFollowEquation4_1) {
         EXPECT_EQ(c.total(), (topo.groups() - 1) + (a - 1) + 2 * p);
       }
       int alt = 0;
-      for (const OpenFlowRule& rule : OpenFlowTable(topo, 0).rules())
-        if (rule.match == RuleMatch::kInPort) EXPECT_EQ(rule.out_port, topo.global_port(alt++ % h));
+      const OpenFlowTable table(topo, 0);  // named: a range-for over a temporary's rules() would dangle
+      for (const OpenFlowRule& rule : table.rules()) {
+        if (rule.match != RuleMatch::kInPort) continue;
+        EXPECT_EQ(rule.out_port, topo.global_port(alt++ % h));
+      }
     }
 }
 

@@ -21,10 +21,6 @@ Dragonfly::Dragonfly(int p, int a, int h, Arrangement arrangement)
     }
 }
 
-int Dragonfly::local_port_to(int from_index, int to_index) const {
-  return p_ + mod(to_index - from_index - 1, a_);
-}
-
 void Dragonfly::compute_owner(int group, int to_group, int& index, int& k) const {
   if (arrangement_ == Arrangement::kPalmtree) {
     // seed-000 §2.2: offset d = (a-1-x)*h + k + 1  =>  x = a-1 - (d-1)/h, k = (d-1) mod h.

@@ -68,7 +68,11 @@ class Dragonfly final : public Topology {
   PortClass port_class(int port) const {
     return port < p_ ? PortClass::kTerminal : (port < p_ + a_ - 1 ? PortClass::kLocal : PortClass::kGlobal);
   }
-  int local_port_to(int from_index, int to_index) const;  // local port of router from_index towards to_index
+  // The local port of router index `from_index` towards `to_index` (both in [0, a), distinct).
+  int local_port_to(int from_index, int to_index) const {
+    const int d = to_index - from_index - 1;  // in [-a, a - 2]: its remainder mod a by one addition
+    return p_ + (d < 0 ? d + a_ : d);
+  }
   int global_port(int k) const { return p_ + a_ - 1 + k; }
 
   // Which router index of `group` owns the global link to `to_group`, and on which global port (0..h-1).

@@ -14,7 +14,7 @@ RoutingDecision DragonflyRouting::minimal_hop(int router, int target, Packet& pk
     d.out_vc = 0;
     return d;
   }
-  const int port = topo_.min_port(router, target);
+  const int port = target == dst_router ? d.min_port : topo_.min_port(router, target);  // MIN's hops: one lookup
   d.out_port = static_cast<std::uint16_t>(port);
   RouteState& rs = pkt.route;
   const int cls = static_cast<int>(topo_.port_class(port));
