@@ -315,7 +315,8 @@ void Router::restart_rc(InputVc& v, Cycle now) {
 void Router::allocate(Cycle now) {
   if (allocator_.urgent()) return allocate_cnms_first(now);
   if (stage_trace_)
-    for (int port : allocator_.bid_ports()) stage_trace_->bid(now, port, allocator_.bids(port));
+    for (std::uint64_t m = allocator_.bid_ports(); m; m &= m - 1)
+      stage_trace_->bid(now, __builtin_ctzll(m), allocator_.bids(__builtin_ctzll(m)));
   allocator_.step<false>(
       now, {inputs_, outputs_, crossbar_, params_},
       [this, now](const SwitchGrant& g, std::uint64_t tick) { grant(g, tick, now); }, activity_.events.allocations);

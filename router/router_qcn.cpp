@@ -33,7 +33,8 @@ void Router::attach_qcn(const QcnParams& params, const RoutingAlgorithm& cnm_rou
 // Router::allocate with CNM VCs: SA's step that serves them first (see allocate).
 void Router::allocate_cnms_first(Cycle now) {
   if (stage_trace_)
-    for (int port : allocator_.bid_ports()) stage_trace_->bid(now, port, allocator_.bids(port));
+    for (std::uint64_t m = allocator_.bid_ports(); m; m &= m - 1)
+      stage_trace_->bid(now, __builtin_ctzll(m), allocator_.bids(__builtin_ctzll(m)));
   allocator_.step<true>(
       now, {inputs_, outputs_, crossbar_, params_},
       [this, now](const SwitchGrant& g, std::uint64_t tick) { grant(g, tick, now); }, activity_.events.allocations);

@@ -7,21 +7,16 @@ namespace hiradix {
 SwitchAllocator::SwitchAllocator(sc_core::sc_module_name name, int ports, int max_vcs, AllocatorKind kind,
                                  bool input_pointer_on_output_grant, std::uint64_t priority_inputs, bool input_per_output)
     : sc_core::sc_module(name),
+      port_(static_cast<std::size_t>(ports)),
       ports_(ports),
       max_vcs_(max_vcs),
       kind_(kind),
       input_per_output_(input_per_output),
       move_on_output_grant_(input_pointer_on_output_grant),
       priority_inputs_(priority_inputs),
-      in_ptr_(static_cast<std::size_t>(ports), 0),
-      out_ptr_(static_cast<std::size_t>(ports), 0),
-      inj_ptr_(static_cast<std::size_t>(ports), 0),
-      out_requests_(static_cast<std::size_t>(ports), 0),
       out_urgent_(static_cast<std::size_t>(ports), 0),
       urgent_vcs_(static_cast<std::size_t>(ports), 0),
-      chosen_vc_(static_cast<std::size_t>(ports), 0),
-      offered_(static_cast<std::size_t>(ports), 0),
-      bids_(static_cast<std::size_t>(ports), 0) {
+      offered_(static_cast<std::size_t>(ports), 0) {
   if (input_per_output) {
     const std::size_t pairs = static_cast<std::size_t>(ports) * static_cast<std::size_t>(ports);
     pair_ptr_.assign(pairs, 0);

@@ -68,19 +68,19 @@ class SwitchAllocator : public sc_core::sc_module {
 
   // The bids of a cycle: VC `vc` of input `port` has its route and output VC and bids for the switch.
   void bid(int port, int vc) {
-    if (!bids_[port]) bid_ports_.push_back(port);
-    bids_[port] |= 1ull << vc;
+    bidding_ |= 1ull << port;
+    port_[port].bids |= 1ull << vc;
   }
   // voq_sw: the VOQ of VC `vc` of input `port` towards output `out` bids.
   void bid_voq(int port, int vc, int out) {
-    if (!bids_[port]) bid_ports_.push_back(port);
-    bids_[port] |= 1ull << out;
+    bidding_ |= 1ull << port;
+    port_[port].bids |= 1ull << out;
     pair_bids_[static_cast<std::size_t>(port * ports_ + out)] |= 1ull << vc;
   }
-  bool has_bids() const { return !bid_ports_.empty(); }
-  const HotVector<int>& bid_ports() const { return bid_ports_; }
+  bool has_bids() const { return bidding_ != 0; }
+  std::uint64_t bid_ports() const { return bidding_; }  // a mask of input ports
   // The queues of `port` bidding (a mask of VCs), or under voq_sw the outputs its VOQs bid for.
-  std::uint64_t bids(int port) const { return bids_[port]; }
+  std::uint64_t bids(int port) const { return port_[port].bids; }
   // The SA step of cycle `now`, once per crossbar tick of it (speed-up): the bids whose flit may go at the
   // tick request the switch, the allocator matches the requests, and `on_grant(grant, tick)` starts ST for
   // each grant. Clears the bids; counts the rounds with at least one request in `allocations` (an energy
@@ -126,9 +126,9 @@ class SwitchAllocator : public sc_core::sc_module {
   void trace(sc_core::sc_trace_file* tf) const {
     const std::string n = name();
     for (int p = 0; p < ports_; ++p) {
-      if (!input_per_output_) sc_core::sc_trace(tf, in_ptr_[p], n + ".in_ptr_" + std::to_string(p));
-      sc_core::sc_trace(tf, out_ptr_[p], n + ".out_ptr_" + std::to_string(p));
-      if (priority_inputs_) sc_core::sc_trace(tf, inj_ptr_[p], n + ".inj_ptr_" + std::to_string(p));
+      if (!input_per_output_) sc_core::sc_trace(tf, port_[p].in_ptr, n + ".in_ptr_" + std::to_string(p));
+      sc_core::sc_trace(tf, port_[p].out_ptr, n + ".out_ptr_" + std::to_string(p));
+      if (priority_inputs_) sc_core::sc_trace(tf, port_[p].inj_ptr, n + ".inj_ptr_" + std::to_string(p));
     }
     for (std::size_t k = 0; k < pair_ptr_.size(); ++k)
       sc_core::sc_trace(tf, pair_ptr_[k], n + ".pair_ptr_" + std::to_string(k / ports_) + "_" + std::to_string(k % ports_));
@@ -144,8 +144,8 @@ class SwitchAllocator : public sc_core::sc_module {
   template <bool kUrgent, typename Grants>
   void allocate_per_output_as(const HotVector<PairRequest>& requests, Grants& grants);
   // Output o's choice among the inputs `requests`: the priority inputs first. Each set has its own
-  // round-robin pointer (out_ptr_, inj_ptr_), so that injection ports share what transit leaves fairly.
-  int& out_pointer(int o, int in) { return priority_inputs_ && !(priority_inputs_ >> in & 1) ? inj_ptr_[o] : out_ptr_[o]; }
+  // round-robin pointer (PortArbiter's out_ptr, inj_ptr), so that injection ports share what transit leaves fairly.
+  int& out_pointer(int o, int in) { return priority_inputs_ && !(priority_inputs_ >> in & 1) ? port_[o].inj_ptr : port_[o].out_ptr; }
   // The CNM VCs among `vcs` of input `port` if any, else `vcs`; likewise the inputs `first` among `requests`.
   std::uint64_t urgent_first(std::uint64_t vcs, int port) const {
     const std::uint64_t u = vcs & urgent_vcs_[port];
@@ -154,22 +154,22 @@ class SwitchAllocator : public sc_core::sc_module {
   static std::uint64_t first_of(std::uint64_t requests, std::uint64_t first) { return requests & first ? requests & first : requests; }
   int pick_input(std::uint64_t requests, int o) const {
     const std::uint64_t first = requests & priority_inputs_;
-    if (first) return pick(first, out_ptr_[o]);
-    return pick(requests, priority_inputs_ ? inj_ptr_[o] : out_ptr_[o]);
+    if (first) return pick(first, port_[o].out_ptr);
+    return pick(requests, priority_inputs_ ? port_[o].inj_ptr : port_[o].out_ptr);
   }
   template <bool kUrgent, typename OnGrant>
   void step_as(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations);
   template <bool kUrgent, typename OnGrant>
   void step_per_output(Cycle now, const SwitchInputs& r, OnGrant on_grant, std::uint64_t& allocations);
-  // Every bidding queue requests its output (out_requests_, touched_).
+  // Every bidding queue requests its output (PortArbiter::requests, touched_).
   template <bool kUrgent, typename Requests, typename OutOf>
   void request_every_output(const Requests& requests, OutOf out_of) {
     for (const SwitchRequest& r : requests) {
       for (std::uint64_t m = r.vcs; m; m &= m - 1) {
         const int o = out_of(r.port, __builtin_ctzll(m));
         if (kUrgent && (urgent_vcs_[r.port] & m & (~m + 1))) out_urgent_[o] |= 1ull << r.port;
-        if (!out_requests_[o]) touched_.push_back(o);
-        out_requests_[o] |= 1ull << r.port;
+        if (!port_[o].requests) touched_.push_back(o);
+        port_[o].requests |= 1ull << r.port;
       }
     }
   }
@@ -184,27 +184,34 @@ class SwitchAllocator : public sc_core::sc_module {
     }
     return queues;
   }
+  // One port's arbiter state, as an input and as an output: what a bid, a request and a grant touch, on half
+  // a cache line (it was six arrays, a line each in a large router: docs/benchmark.md).
+  struct alignas(32) PortArbiter {
+    std::uint64_t bids = 0;      // as input: its queues bidding this cycle (voq_sw: the outputs they bid for)
+    std::uint64_t requests = 0;  // as output: the inputs requesting it at the tick
+    int in_ptr = 0;              // input arbiter: round-robin pointer over the input's queues
+    int chosen_vc = 0;           // input-first: the queue the input arbiter chose
+    int out_ptr = 0;             // output arbiter: round-robin pointer over the (transit, under transit_priority) inputs
+    int inj_ptr = 0;             // ... over the injection inputs (transit_priority)
+  };
+  HotVector<PortArbiter> port_;
+  std::uint64_t bidding_ = 0;  // the input ports with bids this cycle
   int ports_;
   int max_vcs_;
   AllocatorKind kind_;
   bool input_per_output_;
   bool move_on_output_grant_;
   std::uint64_t priority_inputs_;
-  HotVector<int> in_ptr_, out_ptr_, inj_ptr_;
   // voq_sw, per (input, output): the round-robin pointer over the input's VCs, the VCs bidding this cycle and
   // those requesting at the tick; empty otherwise.
   HotVector<int> pair_ptr_;
   HotVector<std::uint64_t> pair_bids_, pair_requested_;
   HotVector<PairRequest> pair_requests_;
-  HotVector<std::uint64_t> out_requests_;  // per output: inputs requesting it
   HotVector<std::uint64_t> out_urgent_;    // ... of which with a CNM VC (QCN)
   HotVector<std::uint64_t> urgent_vcs_;    // per input: the VCs that carry CNMs
   bool urgent_ = false;                    // any (QCN's CNMs have their own VCs)
-  HotVector<int> chosen_vc_;               // per input (input-first)
   HotVector<std::uint64_t> offered_;       // per input: queues whose output granted it (output-first)
   HotVector<int> touched_;
-  HotVector<std::uint64_t> bids_;  // per input port: queues bidding for the switch this cycle
-  HotVector<int> bid_ports_;       // the input ports with bids
   HotVector<SwitchRequest> requests_;
   HotVector<SwitchGrant> grants_;
 };
@@ -218,14 +225,16 @@ void SwitchAllocator::step_as(Cycle now, const SwitchInputs& r, OnGrant on_grant
   const SpeedupClock& clock = crossbar.clock;
   const int size = r.params.flit_size;
   const std::uint64_t end = clock.first_tick(now + 1);
-  for (std::uint64_t tick = clock.first_tick(now); tick < end && !bid_ports_.empty(); ++tick) {
+  for (std::uint64_t tick = clock.first_tick(now); tick < end && bidding_; ++tick) {
     // A bid requests the switch when its crossbar input and output are free at the tick, the downstream
     // VC may take it (wormhole), the flow control lets the flit go (credits) and its output queue has room.
     requests_.clear();
-    for (int port : bid_ports_) {
-      if (!bids_[port] || !crossbar.input_free(port, tick)) continue;
+    for (std::uint64_t ports = bidding_; ports; ports &= ports - 1) {
+      const int port = __builtin_ctzll(ports);
+      const std::uint64_t bids = port_[port].bids;
+      if (!bids || !crossbar.input_free(port, tick)) continue;
       std::uint64_t mask = 0;
-      for (std::uint64_t m = bids_[port]; m; m &= m - 1) {
+      for (std::uint64_t m = bids; m; m &= m - 1) {
         const InputVc& v = inputs.vc(inputs.vc_index(port, __builtin_ctzll(m)));
         if (crossbar.output_free(v.out_port, tick) && head_may_take_vc(v, outputs, r.params.wormhole) &&
             outputs.has_credits(v.out_port, v.out_vc, size, now) &&
@@ -239,12 +248,12 @@ void SwitchAllocator::step_as(Cycle now, const SwitchInputs& r, OnGrant on_grant
     grants_.clear();
     allocate_as<kUrgent>(requests_, [&inputs](int port, int vc) { return inputs.vc(inputs.vc_index(port, vc)).out_port; }, grants_);
     for (const SwitchGrant& g : grants_) {
-      bids_[g.in_port] &= ~(1ull << g.vc);
+      port_[g.in_port].bids &= ~(1ull << g.vc);
       on_grant(g, tick);
     }
   }
-  for (int port : bid_ports_) bids_[port] = 0;
-  bid_ports_.clear();
+  for (std::uint64_t ports = bidding_; ports; ports &= ports - 1) port_[__builtin_ctzll(ports)].bids = 0;
+  bidding_ = 0;
 }
 
 inline int SwitchAllocator::pick(std::uint64_t mask, int pointer) {
@@ -257,22 +266,23 @@ void SwitchAllocator::allocate_as(const Requests& requests, OutOf out_of, Grants
   touched_.clear();
   if (kind_ == AllocatorKind::kInputFirst) {
     for (const SwitchRequest& r : requests) {  // stage 1: one VC per input
-      const int vc = pick(kUrgent ? urgent_first(r.vcs, r.port) : r.vcs, in_ptr_[r.port]);
-      chosen_vc_[r.port] = vc;
-      if (!move_on_output_grant_) in_ptr_[r.port] = next_of(vc, max_vcs_);
+      PortArbiter& in = port_[r.port];
+      const int vc = pick(kUrgent ? urgent_first(r.vcs, r.port) : r.vcs, in.in_ptr);
+      in.chosen_vc = vc;
+      if (!move_on_output_grant_) in.in_ptr = next_of(vc, max_vcs_);
       const int o = out_of(r.port, vc);
-      if (!out_requests_[o]) touched_.push_back(o);
-      out_requests_[o] |= 1ull << r.port;
+      if (!port_[o].requests) touched_.push_back(o);
+      port_[o].requests |= 1ull << r.port;
       if (kUrgent && (urgent_vcs_[r.port] >> vc & 1)) out_urgent_[o] |= 1ull << r.port;
     }
     for (int o : touched_) {  // stage 2: one input per output
-      const int in = pick_input(kUrgent ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
-      out_requests_[o] = 0;
+      const int in = pick_input(kUrgent ? first_of(port_[o].requests, out_urgent_[o]) : port_[o].requests, o);
+      port_[o].requests = 0;
       if (kUrgent) out_urgent_[o] = 0;
-      const int vc = chosen_vc_[in];
+      const int vc = port_[in].chosen_vc;
       grants.push_back({in, vc, o});
       out_pointer(o, in) = next_of(in, ports_);
-      if (move_on_output_grant_) in_ptr_[in] = next_of(vc, max_vcs_);
+      if (move_on_output_grant_) port_[in].in_ptr = next_of(vc, max_vcs_);
     }
     return;
   }
@@ -280,18 +290,18 @@ void SwitchAllocator::allocate_as(const Requests& requests, OutOf out_of, Grants
   // one of the outputs that granted it. Pointers move only for accepted grants.
   request_every_output<kUrgent>(requests, out_of);
   for (int o : touched_) {
-    const int in = pick_input(kUrgent ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
-    out_requests_[o] = 0;
+    const int in = pick_input(kUrgent ? first_of(port_[o].requests, out_urgent_[o]) : port_[o].requests, o);
+    port_[o].requests = 0;
     if (kUrgent) out_urgent_[o] = 0;
     offered_[in] |= queues_to(requests, in, o, out_of);
   }
   for (const SwitchRequest& r : requests) {
     if (!offered_[r.port]) continue;
-    const int vc = pick(kUrgent ? urgent_first(offered_[r.port], r.port) : offered_[r.port], in_ptr_[r.port]);
+    const int vc = pick(kUrgent ? urgent_first(offered_[r.port], r.port) : offered_[r.port], port_[r.port].in_ptr);
     offered_[r.port] = 0;
     const int o = out_of(r.port, vc);
     grants.push_back({r.port, vc, o});
-    in_ptr_[r.port] = next_of(vc, max_vcs_);
+    port_[r.port].in_ptr = next_of(vc, max_vcs_);
     out_pointer(o, r.port) = next_of(r.port, ports_);
   }
 }
@@ -306,11 +316,12 @@ void SwitchAllocator::step_per_output(Cycle now, const SwitchInputs& r, OnGrant 
   const SpeedupClock& clock = crossbar.clock;
   const int size = r.params.flit_size;
   const std::uint64_t end = clock.first_tick(now + 1);
-  for (std::uint64_t tick = clock.first_tick(now); tick < end && !bid_ports_.empty(); ++tick) {
+  for (std::uint64_t tick = clock.first_tick(now); tick < end && bidding_; ++tick) {
     pair_requests_.clear();
-    for (int port : bid_ports_) {
+    for (std::uint64_t ports = bidding_; ports; ports &= ports - 1) {
+      const int port = __builtin_ctzll(ports);
       std::uint64_t requesting = 0;  // outputs
-      for (std::uint64_t outs = bids_[port]; outs; outs &= outs - 1) {
+      for (std::uint64_t outs = port_[port].bids; outs; outs &= outs - 1) {
         const int o = __builtin_ctzll(outs);
         if (!crossbar.output_free(o, tick)) continue;
         const bool room = outputs.has_space(o, size, now);  // the data queue's; a CNM's VC has its own
@@ -343,30 +354,31 @@ void SwitchAllocator::step_per_output(Cycle now, const SwitchInputs& r, OnGrant 
     for (const SwitchGrant& g : grants_) {
       std::uint64_t& pair = pair_bids_[static_cast<std::size_t>(g.in_port * ports_ + g.out_port)];
       pair &= ~(1ull << (g.vc / ports_));
-      if (!pair) bids_[g.in_port] &= ~(1ull << g.out_port);
+      if (!pair) port_[g.in_port].bids &= ~(1ull << g.out_port);
       on_grant(g, tick);
     }
   }
-  for (int port : bid_ports_) {
-    for (std::uint64_t outs = bids_[port]; outs; outs &= outs - 1)
+  for (std::uint64_t ports = bidding_; ports; ports &= ports - 1) {
+    const int port = __builtin_ctzll(ports);
+    for (std::uint64_t outs = port_[port].bids; outs; outs &= outs - 1)
       pair_bids_[static_cast<std::size_t>(port * ports_ + __builtin_ctzll(outs))] = 0;
-    bids_[port] = 0;
+    port_[port].bids = 0;
   }
-  bid_ports_.clear();
+  bidding_ = 0;
 }
 
 template <bool kUrgent, typename Grants>
 void SwitchAllocator::allocate_per_output_as(const HotVector<PairRequest>& requests, Grants& grants) {
   touched_.clear();
   for (const PairRequest& r : requests) {
-    if (!out_requests_[r.out]) touched_.push_back(r.out);
-    out_requests_[r.out] |= 1ull << r.in;
+    if (!port_[r.out].requests) touched_.push_back(r.out);
+    port_[r.out].requests |= 1ull << r.in;
     if (kUrgent && (r.vcs & urgent_vcs_[r.in])) out_urgent_[r.out] |= 1ull << r.in;
     pair_requested_[static_cast<std::size_t>(r.in * ports_ + r.out)] = r.vcs;
   }
   for (int o : touched_) {
-    const int in = pick_input(kUrgent ? first_of(out_requests_[o], out_urgent_[o]) : out_requests_[o], o);
-    out_requests_[o] = 0;
+    const int in = pick_input(kUrgent ? first_of(port_[o].requests, out_urgent_[o]) : port_[o].requests, o);
+    port_[o].requests = 0;
     if (kUrgent) out_urgent_[o] = 0;
     const std::size_t pair = static_cast<std::size_t>(in * ports_ + o);
     int& pointer = pair_ptr_[pair];
