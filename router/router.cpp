@@ -64,6 +64,8 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
       occupancy_(ports.size() * kStateVcs, 0),
       out_due_(ports.size(), kNever) {
   rare_rc_ = params.vns > 1 || params.bands.banded();
+  for (std::size_t p = 0; p < ports.size(); ++p)  // radix <= 64 and VCs per port <= 64: the allocator's bounds
+    out_vc_limit_[p] = static_cast<std::uint8_t>(ports[p].out_depth == 0 ? 255 : std::min(ports[p].out_vcs, 255));
   voqs_ = params.input_buffers == InputBufferKind::kVoqSwitch;
   if (routing.recomputes_at_injection())
     for (std::size_t p = 0; p < ports.size(); ++p)
@@ -243,7 +245,7 @@ void Router::route_candidate(int index, InputVc& v, Cycle rc_start, Cycle now) {
   }
   if (d.no_slot) throw std::logic_error("routing took a hop its canonical path has no VC slot for");
   if (d.out_port >= ports_.size()) throw std::logic_error("routing chose a port the router does not have");
-  if (d.out_vc >= ports_[d.out_port].out_vcs && ports_[d.out_port].out_depth != 0)
+  if (d.out_vc >= out_vc_limit_[d.out_port])
     throw std::logic_error("routing chose VC " + std::to_string(d.out_vc) + " on port " +
                            std::to_string(d.out_port) + ", which has fewer VCs");
   rc_.decided(d);

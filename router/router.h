@@ -208,6 +208,10 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   std::uint64_t lfsr_;        // the routing unit's random state (router/common/lfsr.h)
   RcCoSim* cosim_ = nullptr;
   bool rare_rc_ = false;      // cosim_, routing.vns > 1, bands or QCN: decide_rare decides
+  // Per output port, the VCs a decision may choose: its downstream input's, or 255 on an ejection port (any).
+  // route_candidate checks each decision against it here, next to the fields it reads, not in the port's
+  // PortSpec (a cache miss a decision in a large network: docs/benchmark.md).
+  std::array<std::uint8_t, 64> out_vc_limit_{};
   std::unique_ptr<CongestionNotifier> qcn_;     // qcn.sampling on, else null
   const RoutingAlgorithm* cnm_routing_ = nullptr;
   PathHeaders* path_headers_ = nullptr;  // drb, prdrb: the packets' path headers, else null
