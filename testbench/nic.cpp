@@ -38,19 +38,22 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& params, const 
          std::uint64_t seed, const PermutationTables* permutations)
     : sc_core::sc_module(name),
       id_(node),
-      params_(params),
-      topo_(topo),
-      traffic_(traffic),
-      stats_(stats),
-      pool_(pool),
-      scheduler_(scheduler),
-      rng_(seed, static_cast<std::uint64_t>(node)),
-      source_(topo, node, permutations),
       injection_vcs_(params.injection_vcs),
       vcs_per_vn_(params.injection_vcs / params.vns / params.bands.count),
+      packet_size_(params.packet_size),
+      flit_size_(params.flit_size),
       one_link_(topo.nics_per_node() == 1),
       one_link_one_vn_(one_link_ && params.vns == 1 && !params.bands.banded() && !params.qcn && !params.metapath),
-      first_(this, 0, params) {
+      vc_by_destination_(params.vc_by_destination),
+      traffic_(traffic),
+      topo_(topo),
+      pool_(pool),
+      scheduler_(scheduler),
+      stats_(stats),
+      rng_(seed, static_cast<std::uint64_t>(node)),
+      source_(topo, node, permutations),
+      first_(this, 0, params),
+      params_(params) {
   if (params.qcn && params.qcn->reaction) {
     rp_ = std::make_unique<QcnReactionPoint>(params.qcn->rp);
     cycle_seconds_ = params.qcn->phit_bytes * 8.0 / params.qcn->rp.line_rate;
@@ -106,7 +109,7 @@ void Nic::pick_nics(int dst, int& from, int& to) const {
 
 void Nic::set_gap_law(double load) {
   gap_load_ = load;
-  gap_p_ = std::min(1.0, load / params_.packet_size);  // packets per cycle
+  gap_p_ = std::min(1.0, load / packet_size_);  // packets per cycle
   gap_log_q_ = std::log1p(-gap_p_);
 }
 
@@ -175,7 +178,7 @@ void Nic::generate_trace(Cycle now) {
       pick_nics(trace_next_->destination, from, to);
       Ring<Waiting>& queue = link(from).queue;
       const bool accepted = !queue.full();
-      stats_.on_generate(id_, now, params_.packet_size, accepted);
+      stats_.on_generate(id_, now, packet_size_, accepted);
       if (accepted) queue.push({now, static_cast<std::uint32_t>(trace_next_->destination), 0, static_cast<std::uint8_t>(to)});
     }
   }
@@ -188,7 +191,7 @@ void Nic::generate(Cycle now) {
   if (one_link_ && !phase.has_permutation()) {  // the destination is drawn for an accepted packet only
     Ring<Waiting>& queue = first_.queue;
     const bool accepted = !queue.full();
-    stats_.on_generate(id_, now, params_.packet_size, accepted);
+    stats_.on_generate(id_, now, packet_size_, accepted);
     if (accepted) queue.push({now, static_cast<std::uint32_t>(pick_destination(phase, topo_, source_, rng_)), 0, 0});
   } else {  // the destination first: it decides which NIC's queue takes the packet, or that there is none
     const int dst = pick_destination(phase, topo_, source_, rng_);
@@ -202,7 +205,7 @@ void Nic::generate(Cycle now) {
     pick_nics(dst, from, to);
     Ring<Waiting>& queue = link(from).queue;
     const bool accepted = !queue.full();
-    stats_.on_generate(id_, now, params_.packet_size, accepted);
+    stats_.on_generate(id_, now, packet_size_, accepted);
     if (accepted) queue.push({now, static_cast<std::uint32_t>(dst), 0, static_cast<std::uint8_t>(to)});
   }
   next_generation_ = first_instant(now + 1);
@@ -223,7 +226,7 @@ void Nic::take_submitted(Cycle now) {
     w.dst_nic = static_cast<std::uint8_t>(to);
     Ring<Waiting>& queue = link(from).queue;
     const bool accepted = !queue.full();
-    stats_.on_generate(id_, now, params_.packet_size, accepted);
+    stats_.on_generate(id_, now, packet_size_, accepted);
     if (accepted) queue.push(w);
     else listener_->refused(w.tag);
   }
@@ -244,7 +247,7 @@ template <bool kVns>
   // DRB: an ACK waiting here goes ahead of the next data packet (kVns: a run with DRB takes this tick).
   const bool ack = kVns && l.next_flit == 0 && !acks_out_.empty() && acks_out_.front().ready <= now;
   if ((ack || !l.queue.empty()) && l.link_free <= now && rate_free <= now) {
-    const int flit = params_.flit_size;
+    const int flit = flit_size_;
     const int vcs = kVns ? vcs_per_vn_ : injection_vcs_;
     if (kVns && l.next_flit == 0 && l.vn_choice.adaptive()) l.head_vn = adaptive_vn(l, now);  // SASHA
     const int base = kVns ? l.head_vn * vcs : 0;  // the first VC of the front packet's VN
@@ -256,7 +259,7 @@ template <bool kVns>
     int chosen = 0;  // the routing's VC of vc (the round robin's)
     if (l.next_flit > 0) {
       if (l.flow->may_send(0, l.packet_vc, flit, now)) vc = l.packet_vc;
-    } else if (params_.vc_by_destination && !ack) {  // FOGSim's policy: the destination's VC, or wait for it
+    } else if (vc_by_destination_ && !ack) {  // FOGSim's policy: the destination's VC, or wait for it
       chosen = base + destination_vc(l.queue.front().dst, vcs, topo_.nodes());
       if (l.flow->may_send(0, injection_vc(chosen), flit, now)) vc = injection_vc(chosen);
     } else {
@@ -274,7 +277,7 @@ template <bool kVns>
       waiting_credits = true;
       if (kVns && l.xmit_wait) l.xmit_wait->blocked(l.head_vn, now);
     } else {
-      const bool head = l.next_flit == 0, tail = ack || l.next_flit == params_.packet_size / flit - 1;
+      const bool head = l.next_flit == 0, tail = ack || l.next_flit == packet_size_ / flit - 1;
       if (kVns && l.xmit_wait) l.xmit_wait->sent(now);
       if (ack) {  // one flit, its own packet
         l.packet_vc = vc;
@@ -289,12 +292,12 @@ template <bool kVns>
         const Waiting& w = l.queue.front();
         l.sending = pool_.allocate(partition());
         Packet& pkt = pool_[l.sending];
-        pkt.serial = stats_.on_inject(id_, now, params_.packet_size);
+        pkt.serial = stats_.on_inject(id_, now, packet_size_);
         pkt.src = static_cast<std::uint32_t>(id_);
         pkt.dst = w.dst;
         pkt.dst_nic = w.dst_nic;
         if (kVns) pkt.vn = static_cast<std::uint8_t>(l.head_vn);  // else 0, as the pool gave it
-        pkt.size = static_cast<std::uint16_t>(params_.packet_size);
+        pkt.size = static_cast<std::uint16_t>(packet_size_);
         pkt.generated = w.generated;
         pkt.injected = now;
         if (listener_) listener_->injected(l.sending, w.tag);
@@ -307,7 +310,7 @@ template <bool kVns>
         }
         if (kVns && rp_) {  // QCN's reaction point counts the bytes sent
           last_start_ = now;
-          rp_->sent(static_cast<std::int64_t>(params_.packet_size) * params_.qcn->phit_bytes);
+          rp_->sent(static_cast<std::int64_t>(packet_size_) * params_.qcn->phit_bytes);
         }
       }
       const PacketId id = l.sending;
@@ -375,7 +378,7 @@ int Nic::pass_full_queue(Link& l, int base, int vcs, Cycle now, int& chosen) {
     const int band = bands.band(l.queue[k].dst, l.head_vn);
     for (int i = 0; i < vcs; ++i) {
       const int c = base + (l.next_vc + i) % vcs;
-      if (!l.flow->may_send(0, bands.vc(c, band), params_.flit_size, now)) continue;
+      if (!l.flow->may_send(0, bands.vc(c, band), flit_size_, now)) continue;
       const Waiting passing = l.queue[k];
       for (std::size_t j = k; j > 0; --j) l.queue[j] = l.queue[j - 1];
       l.queue[0] = passing;
@@ -441,7 +444,7 @@ Cycle Nic::rate_allowed(Cycle now) {
   rp_->elapse(static_cast<double>(now - rp_clock_) * cycle_seconds_);
   rp_clock_ = now;
   if (!rp_->limited() || last_start_ == kNever) return 0;
-  return last_start_ + static_cast<Cycle>(std::ceil(params_.packet_size / params_.qcn->phits_per_cycle(rp_->rate())));
+  return last_start_ + static_cast<Cycle>(std::ceil(packet_size_ / params_.qcn->phits_per_cycle(rp_->rate())));
 }
 
 Cycle Nic::rate_timer_due(Cycle now) const {

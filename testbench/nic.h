@@ -155,7 +155,7 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
 
   Link& link(int nic) { return *links_[static_cast<std::size_t>(nic)]; }
   // A flit waits to leave on `l` (a packet queued or an ACK): only then do credits coming back matter.
-  bool has_flit_to_send(const Link& l) const { return !l.queue.empty() || !acks_out_.empty(); }
+  bool has_flit_to_send(const Link& l) const { return !l.queue.empty() || (metapath_ && !acks_out_.empty()); }
   void tick(Cycle now) override;
   void wake_at(Cycle c) { scheduler_.wake(this, c); }
   Cycle gap(double load);  // cycles to the next generation (>= 1)
@@ -198,37 +198,46 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
 
  private:
 
+  // What a tick, a packet's generation and injection, a credit and an ejection read comes first, together
+  // (a NIC's fields in declaration order spanned some ten cache lines, each a miss when a large network's
+  // window comes back to it: docs/benchmark.md), then link 0, then the rest.
   int id_;
-  NicParams params_;
-  const Topology& topo_;
-  const TrafficSchedule& traffic_;
-  StatsSink stats_;  // the run's Stats, or under sim.threads the partition's log
-  PacketPool& pool_;
-  ActivityScheduler& scheduler_;
-  Rng rng_;
-  TrafficSource source_;  // this node, as the traffic patterns see it
-  Ring<Waiting> submitted_;  // submitted, not yet generated
-  NicListener* listener_ = nullptr;
   int injection_vcs_;
   int vcs_per_vn_;  // injection VCs of each VN (all of them with one VN), one per band (the routing's VCs)
+  int packet_size_;         // params_.packet_size
+  int flit_size_;           // params_.flit_size
+  // Link 0 is part of the NIC, as the one link of a node with one NIC (most nodes) was before nodes had
+  // several: a tick reaches its state at fixed offsets from `this`, without a pointer or a loop.
+  bool one_link_;
+  bool one_link_one_vn_;    // one NIC, one VN (routing.vns = 1), no bands and no QCN: most nodes of most runs
+  bool vc_by_destination_;  // params_.vc_by_destination
   Cycle next_generation_ = kNever;
   // gap's law for `gap_load_` (a phase's offered load): packets per cycle and log(1 - p), so that a draw
   // costs one logarithm, not two. NaN at first: no load equals it.
   double gap_load_ = std::numeric_limits<double>::quiet_NaN();
   double gap_p_ = 0;
   double gap_log_q_ = 0;
+  const TrafficSchedule& traffic_;
+  // traffic.pattern: trace: this node's next message and the end of its messages (equal: none left).
+  const TraceMessage* trace_next_ = nullptr;
+  const TraceMessage* trace_end_ = nullptr;
+  const Topology& topo_;
+  PacketPool& pool_;
+  ActivityScheduler& scheduler_;
+  StatsSink stats_;  // the run's Stats, or under sim.threads the partition's log
+  NicListener* listener_ = nullptr;
+  // DRB: the MetaPath controller (its ACKs below); null otherwise.
+  std::unique_ptr<MetaPathSource> metapath_;
+  Rng rng_;
+  TrafficSource source_;  // this node, as the traffic patterns see it
+  Ring<Waiting> submitted_;  // submitted, not yet generated
+  Link first_;
+  NicParams params_;
   // traffic.process on_off: the current or next ON period [on_start_, on_end_), and the periods' laws.
   Cycle on_start_ = 0;
   Cycle on_end_ = 0;
   double on_log_q_ = 0;
   double off_log_q_ = 0;
-  // traffic.pattern: trace: this node's next message and the end of its messages (equal: none left).
-  const TraceMessage* trace_next_ = nullptr;
-  const TraceMessage* trace_end_ = nullptr;
-  // Link 0 is part of the NIC, as the one link of a node with one NIC (most nodes) was before nodes had
-  // several: a tick reaches its state at fixed offsets from `this`, without a pointer or a loop.
-  bool one_link_;
-  bool one_link_one_vn_;  // one NIC, one VN (routing.vns = 1), no bands and no QCN: most nodes of most runs
   // QCN: the reaction point (qcn.reaction on), the first cycle its rate lets the next packet start, and the
   // CNMs on their way in ({tail cycle, Fb}).
   std::unique_ptr<QcnReactionPoint> rp_;
@@ -240,9 +249,8 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
     int fb;
   };
   Ring<CnmArrival> cnm_inbox_;
-  // DRB: the MetaPath controller; the ACKs made here waiting to leave (sent ahead of data, one flit each,
-  // from their `ready` cycle); the ACKs on their way to the controller, by arrival.
-  std::unique_ptr<MetaPathSource> metapath_;
+  // DRB: the ACKs made here waiting to leave (sent ahead of data, one flit each, from their `ready` cycle);
+  // the ACKs on their way to the controller, by arrival.
   struct OutgoingAck {
     Cycle ready;
     std::uint32_t to;
@@ -258,7 +266,6 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
   };
   std::priority_queue<IncomingAck, std::vector<IncomingAck>, std::greater<IncomingAck>> acks_in_;
   std::uint64_t acks_made_ = 0, acks_taken_ = 0, acks_ordered_ = 0;
-  Link first_;
   std::vector<ArenaPtr<Link>> more_links_;  // links 1.. of a node with several NICs
   std::vector<Link*> links_;                // all the links, by NIC number
 };
