@@ -153,7 +153,9 @@ class Nic : public sc_core::sc_module, public Wakeable, public PacketSink, publi
     LinkIn in;
   };
 
-  Link& link(int nic) { return *links_[static_cast<std::size_t>(nic)]; }
+  // Link 0 without the table (its pointer and the vector's, on lines of their own): a credit or an ejection
+  // at a node with one NIC reads only what it needs.
+  Link& link(int nic) { return nic == 0 ? first_ : *links_[static_cast<std::size_t>(nic)]; }
   // A flit waits to leave on `l` (a packet queued or an ACK): only then do credits coming back matter.
   bool has_flit_to_send(const Link& l) const { return !l.queue.empty() || (metapath_ && !acks_out_.empty()); }
   void tick(Cycle now) override;
