@@ -15,22 +15,41 @@ thread_local std::uint32_t running = kNoPartition;
 }  // namespace
 
 bool WakeWheel::file(Wakeable* w, Cycle c) {
+  w->scheduled_ = c;
+  if (w->bucket_ != Wakeable::kOffWheel) unlink(w);  // a later wake-up, superseded by this one
   if (c - at_ < kHorizon) {
     const bool was_empty = pending_ == 0;
-    wheel_[c % kHorizon].push_back(w);
-    ++pending_;
+    link(w, c);
     return was_empty;
   }
   far_.push({c, far_order_++, w});
   return false;
 }
 
+void WakeWheel::link(Wakeable* w, Cycle c) {
+  Bucket& b = wheel_[c % kHorizon];
+  w->bucket_ = static_cast<std::uint32_t>(c % kHorizon);
+  w->next_ = nullptr;
+  w->prev_ = b.tail;
+  if (b.tail) b.tail->next_ = w;
+  else b.head = w;
+  b.tail = w;
+  ++pending_;
+}
+
+void WakeWheel::unlink(Wakeable* w) {
+  Bucket& b = wheel_[w->bucket_];
+  (w->prev_ ? w->prev_->next_ : b.head) = w->next_;
+  (w->next_ ? w->next_->prev_ : b.tail) = w->prev_;
+  w->bucket_ = Wakeable::kOffWheel;
+  --pending_;
+}
+
 void WakeWheel::bring_before(Cycle end) {
   while (!far_.empty() && far_.top().cycle < end) {
     const Far f = far_.top();
     far_.pop();
-    wheel_[f.cycle % kHorizon].push_back(f.w);
-    ++pending_;
+    if (f.w->scheduled_ == f.cycle && f.w->bucket_ == Wakeable::kOffWheel) link(f.w, f.cycle);  // else superseded
   }
 }
 
@@ -38,30 +57,26 @@ Cycle WakeWheel::next_busy() {
   bring_before(at_ + kHorizon);
   if (pending_ == 0) return far_.empty() ? kNever : far_.top().cycle;
   for (Cycle c = at_;; ++c)
-    if (!wheel_[c % kHorizon].empty()) return c;
+    if (wheel_[c % kHorizon].head) return c;
 }
 
 void WakeWheel::run(Cycle c) {
-  std::vector<Wakeable*>& bucket = wheel_[c % kHorizon];
-  for (std::size_t i = 0; i < bucket.size(); ++i) {  // may grow while it runs
-    Wakeable* w = bucket[i];
-    --pending_;
-    if (w->scheduled_ != c) continue;  // superseded by an earlier wake-up that already ran
+  Bucket& b = wheel_[c % kHorizon];
+  while (Wakeable* w = b.head) {  // the bucket may grow while it runs
+    unlink(w);
     w->scheduled_ = kNever;
     w->tick(c);
   }
-  bucket.clear();
 }
 
 std::vector<Wakeable*> WakeWheel::take_all() {
   std::vector<Wakeable*> all;
-  for (Cycle c = at_; c < at_ + kHorizon; ++c) {
-    std::vector<Wakeable*>& bucket = wheel_[c % kHorizon];
-    all.insert(all.end(), bucket.begin(), bucket.end());
-    bucket.clear();
-  }
+  for (Cycle c = at_; c < at_ + kHorizon; ++c)
+    while (Wakeable* w = wheel_[c % kHorizon].head) {
+      all.push_back(w);
+      unlink(w);
+    }
   for (; !far_.empty(); far_.pop()) all.push_back(far_.top().w);
-  pending_ = 0;
   return all;
 }
 

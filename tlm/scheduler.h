@@ -33,19 +33,28 @@ class Wakeable {
   virtual void tick(Cycle now) = 0;
   // The partition that runs it (sim.partitions; 0 without): the packet pool's free list it uses.
   int partition() const { return static_cast<int>(partition_); }
+  Cycle scheduled() const { return scheduled_; }  // its pending wake-up (kNever: none)
 
  private:
   friend class ActivityScheduler;
   friend class WakeWheel;
   Cycle scheduled_ = kNever;   // the earliest pending wake-up
   std::uint32_t partition_ = 0;  // the wheel that runs it (a partitioned run's partition, else 0)
+  // Its place on the wheel (WakeWheel): the bucket it is in (kOffWheel: none) and its neighbours there. On the
+  // line of scheduled_, which a wake-up writes anyway.
+  static constexpr std::uint32_t kOffWheel = ~std::uint32_t{0};
+  std::uint32_t bucket_ = kOffWheel;
+  Wakeable* next_ = nullptr;
+  Wakeable* prev_ = nullptr;
 };
 
 // One wheel of wake-ups: the next kHorizon cycles counted from at(), one bucket per cycle, and a heap of
 // later ones. 256 cycles hold the longest link of the reference configs (100) with a packet's
-// serialization; a bucket keeps its capacity once grown, and with 1,024 buckets (each reached every
-// 1,024 cycles, per partition) the growing went on for thousands of cycles: 2 % of the instructions of a
-// 2,000-cycle run (docs/benchmark.md).
+// serialization. A bucket is a list threaded through the components themselves (Wakeable's next_, prev_):
+// filing a wake-up writes the component's own line, which the wake-up writes anyway, and a bucket's two
+// pointers; as vectors, a bucket's storage was a cold line at each window of a large network, a miss at
+// nearly every filing (docs/benchmark.md). A component is in at most one bucket: an earlier wake-up moves
+// it.
 class WakeWheel {
  public:
   static constexpr Cycle kHorizon = 256;
@@ -53,7 +62,8 @@ class WakeWheel {
 
   Cycle at() const { return at_; }
   void set_at(Cycle c) { at_ = c; }  // the cycle running, or the first that may run (<= every wake-up)
-  // Files `w` for cycle `c`; true when it is the only wake-up within the horizon (the wheel was empty).
+  // Files `w` for cycle `c` (>= at(), earlier than a wake-up of `w` already filed: see ActivityScheduler::wake);
+  // true when it is the only wake-up within the horizon (the wheel was empty).
   bool file(Wakeable* w, Cycle c);
   // The first cycle >= at() with a wake-up (kNever: none), after bringing the heap's near ones onto the wheel.
   Cycle next_busy();
@@ -61,21 +71,29 @@ class WakeWheel {
   void run(Cycle c);
   // Brings onto the wheel the heap's wake-ups before `end` (<= at() + kHorizon).
   void bring_before(Cycle end);
-  bool bucket_empty(Cycle c) const { return wheel_[c % kHorizon].empty(); }
+  bool bucket_empty(Cycle c) const { return wheel_[c % kHorizon].head == nullptr; }
   // Every pending wake-up, in filing order within each cycle, taken off the wheel (to file elsewhere).
   std::vector<Wakeable*> take_all();
 
  private:
+  struct Bucket {
+    Wakeable* head = nullptr;
+    Wakeable* tail = nullptr;
+  };
+  void link(Wakeable* w, Cycle c);  // at the end of c's bucket
+  void unlink(Wakeable* w);
   struct Far {
     Cycle cycle;
     std::uint64_t order;
     Wakeable* w;
     bool operator>(const Far& o) const { return cycle != o.cycle ? cycle > o.cycle : order > o.order; }
   };
-  std::vector<std::vector<Wakeable*>> wheel_;
+  std::vector<Bucket> wheel_;
+  // Wake-ups beyond the horizon; an entry whose component has been filed again since (its scheduled_ is
+  // another cycle, or it is on the wheel already) is dropped when it comes near.
   std::priority_queue<Far, std::vector<Far>, std::greater<Far>> far_;
   std::uint64_t far_order_ = 0;
-  std::size_t pending_ = 0;  // entries in the wheel
+  std::size_t pending_ = 0;  // components on the wheel
   Cycle at_ = 0;
 };
 
@@ -101,7 +119,6 @@ class ActivityScheduler : public sc_core::sc_module {
   // than one already pending is dropped: the component reconsiders everything each time it runs.
   void wake(Wakeable* w, Cycle c) {
     if (c >= w->scheduled_) return;
-    w->scheduled_ = c;
     file(w, c);
   }
   Cycle now() const { return now_; }
