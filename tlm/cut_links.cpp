@@ -47,9 +47,7 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
     if (static_cast<int>(r) == me) continue;
     for (std::size_t at = 0; at < in[r].size();) {
       Wire w = wire::take<Wire>(in[r], at);
-      void* receiver = nullptr;  // the LinkIn or LinkOut at this end of the cut link
       if (w.forward) {
-        receiver = &forwards_[w.link].to;
         const std::uint64_t key = arrival_key(w.link, w.msg.packet);
         PacketId here;
         if (w.msg.flags & kHeadFlit) {
@@ -64,10 +62,10 @@ void CutLinks::exchange_ranks(Ranks& world, const std::vector<int>& rank_of, Pac
           if (w.msg.flags & kTailFlit) arriving_.erase(found);
         }
         w.msg.packet = here;
-      } else {
-        receiver = &backwards_[w.link].to;
       }
-      outbox(static_cast<int>(w.from), static_cast<int>(w.to)).push_back({receiver, w.link, w.forward != 0, w.msg});
+      Outbox& box = outbox(static_cast<int>(w.from), static_cast<int>(w.to));
+      box.push_back(w.forward ? forwards_[w.link].posted : backwards_[w.link].posted);
+      box.back().msg = w.msg;
     }
   }
 }

@@ -7,6 +7,8 @@
 // was sent at (LinkMessage::arrival - the latency), as if it had gone straight.
 #pragma once
 #include <deque>
+#include <stdexcept>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -25,6 +27,8 @@ class CutLinks {
   // The link `out` -> `in` (connected) joins partition `from` (out's) to `to` (in's): its packets wait in
   // `from`'s outbox to `to`, its credits and pause frames in `to`'s outbox to `from`.
   void cut(LinkOut& out, int from, LinkIn& in, int to) {
+    if (in.latency() >= kMaxLatency || in.port() > 0xFF || out.port() > 0xFF)  // the config's limits are below
+      throw std::logic_error("a link between partitions of " + std::to_string(in.latency()) + " cycles or on a port above 255");
     forwards_.emplace_back(in, outbox(from, to), static_cast<std::uint32_t>(forwards_.size()));
     backwards_.emplace_back(out, outbox(to, from), static_cast<std::uint32_t>(backwards_.size()));
     out.redirect(&forwards_.back());
@@ -50,11 +54,9 @@ class CutLinks {
   void deliver_to(int to) {
     for (std::size_t from = 0; from < partitions_; ++from) {
       Outbox& box = outbox(static_cast<int>(from), to);
-      for (Posted& p : box) {
-        tlm::tlm_phase phase = p.forward ? tlm::BEGIN_REQ : tlm::BEGIN_RESP;
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;  // the receivers read msg.arrival
-        if (p.forward) static_cast<LinkIn*>(p.to)->nb_transport_fw(p.msg, phase, delay);
-        else static_cast<LinkOut*>(p.to)->nb_transport_bw(p.msg, phase, delay);
+      for (const Posted& p : box) {  // as the receiving end would pass it on (LinkIn, LinkOut)
+        if (p.forward) static_cast<PacketSink*>(p.sink)->receive_packet(p.port, p.msg, p.msg.arrival - p.latency);
+        else static_cast<CreditSink*>(p.sink)->receive_credit(p.port, p.msg);
       }
       delivered_[static_cast<std::size_t>(to)] += box.size();
       box.clear();
@@ -63,41 +65,52 @@ class CutLinks {
 
  private:
   struct Posted {
-    // The receiving end, a LinkIn (forward) or a LinkOut, and the link's index among the cut links' forward
-    // or backward ends: a delivery goes straight to the end, without reading the Forward or Backward again
-    // (a window later, a cache miss in a large network).
-    void* to;
+    // What the receiving end (a LinkIn forward, a LinkOut backward) would pass the message to: its owner
+    // (a PacketSink or a CreditSink), port and latency; and the link's index among the cut links' forward or
+    // backward ends. A delivery goes straight to the owner, without reading the link end or the Forward or
+    // Backward again (a window later, each a cache miss in a large network).
+    void* sink;
     std::uint32_t link;
-    bool forward;
+    std::uint32_t latency : 23;  // < kMaxLatency
+    std::uint32_t port : 8;
+    std::uint32_t forward : 1;
     LinkMessage msg;
   };
+  static constexpr Cycle kMaxLatency = Cycle{1} << 23;
   using Outbox = std::vector<Posted>;
-  // The sending ends' peers on a cut link: they post instead of delivering.
+  static_assert(sizeof(Posted) == 32, "two to a cache line");
+  // The sending ends' peers on a cut link: they post instead of delivering. Each holds what its posts carry,
+  // taken from the receiving end when the link is cut, so that posting reads the peer alone (the receiving
+  // end lies in another partition, cold in the sender's window).
   struct Forward final : tlm::tlm_fw_transport_if<LinkProtocol> {
-    Forward(LinkIn& in, Outbox& box, std::uint32_t i) : to(in), outbox(box), index(i) {}
+    Forward(const LinkIn& in, Outbox& box, std::uint32_t i)
+        : outbox(box), posted{in.owner(), i, static_cast<std::uint32_t>(in.latency()), static_cast<std::uint32_t>(in.port()), 1, {}} {}
     tlm::tlm_sync_enum nb_transport_fw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
-      outbox.push_back({&to, index, true, msg});
+      post(msg);
       return tlm::TLM_COMPLETED;
     }
-    void b_transport(LinkMessage& msg, sc_core::sc_time&) override { outbox.push_back({&to, index, true, msg}); }
+    void b_transport(LinkMessage& msg, sc_core::sc_time&) override { post(msg); }
     bool get_direct_mem_ptr(LinkMessage&, tlm::tlm_dmi&) override { return false; }
     unsigned int transport_dbg(LinkMessage&) override { return 0; }
-    LinkIn& to;
+    void post(const LinkMessage& msg) {
+      outbox.push_back(posted);
+      outbox.back().msg = msg;
+    }
     Outbox& outbox;
-    std::uint32_t index;  // among the cut links, the same on every rank
+    Posted posted;  // its message aside; posted.link: the link's index among the cut links, the same on every rank
   };
   struct Backward final : tlm::tlm_bw_transport_if<LinkProtocol> {
-    Backward(LinkOut& out, Outbox& box, std::uint32_t i) : to(out), outbox(box), index(i) {}
+    Backward(const LinkOut& out, Outbox& box, std::uint32_t i)
+        : outbox(box), posted{out.owner(), i, 0, static_cast<std::uint32_t>(out.port()), 0, {}} {}
     tlm::tlm_sync_enum nb_transport_bw(LinkMessage& msg, tlm::tlm_phase&, sc_core::sc_time&) override {
-      outbox.push_back({&to, index, false, msg});
+      outbox.push_back(posted);
+      outbox.back().msg = msg;
       return tlm::TLM_COMPLETED;
     }
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
-    LinkOut& to;
     Outbox& outbox;
-    std::uint32_t index;
+    Posted posted;
   };
-
   Outbox& outbox(int from, int to) { return outboxes_[static_cast<std::size_t>(from) * partitions_ + static_cast<std::size_t>(to)]; }
 
   std::size_t partitions_;

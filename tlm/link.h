@@ -59,6 +59,8 @@ class alignas(64) LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
     latency_ = l;
     delay_ = cycles_to_time(l);
   }
+  CreditSink* owner() const { return owner_; }  // who takes this end's credits, as its port port()
+  int port() const { return port_; }
 
   void send(PacketId packet, std::uint16_t size, std::uint8_t vc, std::uint8_t flags, Cycle now) {
     LinkMessage msg{packet, size, vc, flags, now + latency_};
@@ -115,6 +117,8 @@ class alignas(64) LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
     latency_ = l;
     delay_ = cycles_to_time(l);
   }
+  PacketSink* owner() const { return owner_; }  // who takes this end's packets, as its port port()
+  int port() const { return port_; }
 
   // Returns `phits` credits of `vc`, freed at cycle `freed` (which may lie in the future).
   void return_credits(std::uint8_t vc, std::uint16_t phits, Cycle freed, Cycle now) { send_back(vc, phits, 0, freed, now); }
