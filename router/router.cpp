@@ -39,11 +39,16 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
                const RoutingAlgorithm& routing, PacketPool& pool, ActivityScheduler& scheduler, std::uint64_t seed)
     : sc_core::sc_module(name),
       id_(id),
-      ports_(ports.begin(), ports.end()),
-      params_(params),
+      frees_when_left_(false),  // set below, from flow_in_
+      reroutes_(routing.reroutes_blocked_heads()),
       pool_(pool),
       scheduler_(scheduler),
       lfsr_(lfsr_seed(seed, static_cast<std::uint64_t>(id))),
+      flow_in_(make_flow_receiver(params.flow_control, flow_inputs(ports))),
+      credit_return_(dynamic_cast<CreditReturn*>(flow_in_.get())),
+      out_due_(ports.size(), kNever),
+      ports_(ports.begin(), ports.end()),
+      params_(params),
       inputs_("input_unit", ports, params.flit_size, params.input_buffers, this),
       rc_("rc", routing, params.rc_latency),
       va_("va", params.va_latency),
@@ -52,17 +57,13 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
                  params.input_buffers == InputBufferKind::kVoqSwitch),
       crossbar_("st", static_cast<int>(ports.size()), params),
       outputs_("output_unit", ports, params.flit_size, params.output_queue_phits, params.flow_control, this),
-      flow_in_(make_flow_receiver(params.flow_control, flow_inputs(ports))),
-      credit_return_(dynamic_cast<CreditReturn*>(flow_in_.get())),
-      frees_when_left_(flow_in_->frees_when_left()),
       contention_("contention", static_cast<int>(ports.size())),
-      reroutes_(routing.reroutes_blocked_heads()),
       port_load_(ports.size(), 0),
       vc_load_(ports.size() * kStateVcs, 0),
       port_ready_(ports.size(), 0),
       flow_ready_(ports.size(), 0),
-      occupancy_(ports.size() * kStateVcs, 0),
-      out_due_(ports.size(), kNever) {
+      occupancy_(ports.size() * kStateVcs, 0) {
+  frees_when_left_ = flow_in_->frees_when_left();
   rare_rc_ = params.vns > 1 || params.bands.banded();
   for (std::size_t p = 0; p < ports.size(); ++p)  // radix <= 64 and VCs per port <= 64: the allocator's bounds
     out_vc_limit_[p] = static_cast<std::uint8_t>(ports[p].out_depth == 0 ? 255 : std::min(ports[p].out_vcs, 255));

@@ -200,42 +200,59 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   void restart_rc(InputVc& v, Cycle now);    // the head's header back to before its RC, RC again next cycle
   void wake_credit_waiters(Cycle now);
 
-  int id_;
-  HotVector<PortSpec> ports_;  // in the arena next to the router: every packet and credit reads it
-  RouterParams params_;
+  // The router's own fields that an activation, a packet's or a credit's arrival, a decision and a grant read
+  // come first, together, from a line of their own: at a window of a large network the router is cold, and
+  // its fields spread over the object (between the stages' sub-modules, each behind a SystemC base of some
+  // 200 bytes) were a miss each (docs/benchmark.md). The stages follow; what is rarely read comes last.
+  alignas(64) int id_;
+  bool rare_rc_ = false;      // cosim_, routing.vns > 1, bands or QCN: decide_rare decides
+  bool voqs_ = false;         // router.queues voq_sw: arrival FIFOs move routed flits into VOQs
+  bool frees_when_left_;      // flow_in_ counts arrivals and frees a flit when its tail leaves (pause)
+  bool reroutes_;             // in-transit routings: a blocked head goes through RC again (route_again)
+  bool head_hooks_ = false;   // head_arriving has work: kInjectionArrived, or QCN's input sampling
+  std::uint8_t events_ = 0;   // the router events state_ listens to (RouterEvent bits)
+  int record_flows_ = 0;      // prdrb: its grants record contending flows
   PacketPool& pool_;
   ActivityScheduler& scheduler_;
   std::uint64_t lfsr_;        // the routing unit's random state (router/common/lfsr.h)
-  RcCoSim* cosim_ = nullptr;
-  bool rare_rc_ = false;      // cosim_, routing.vns > 1, bands or QCN: decide_rare decides
+  ArenaPtr<FlowControlReceiver> flow_in_;  // the receiving end of the input links' flow control
+  CreditReturn* credit_return_;  // flow_in_ when it is credits (called by its type: inlined), else null
+  std::unique_ptr<CongestionNotifier> qcn_;  // qcn.sampling on, else null
+  StageTrace* stage_trace_ = nullptr;
+  ContentionTrace* contention_trace_ = nullptr;
+  GroupBroadcast* broadcast_ = nullptr;      // state_'s group broadcast, if any
+  std::unique_ptr<RoutingState> state_;      // the routing's own state (ECtN, PB, ...), null for the others
+  // Recomputation (RoutingAlgorithm::recomputes_at_injection): the terminal input ports, whose blocked
+  // heads go through RC again; 0 for other routings.
+  std::uint64_t recompute_ports_ = 0;
+  // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to
+  // do, so a busy router does not pay for its idle ports.
+  std::uint64_t credit_waiters_ = 0;        // output ports some candidate waits on for credits
+  std::uint64_t out_active_ = 0;            // output ports with queued packets
+  std::uint64_t out_touched_ = 0;           // output ports looked at this cycle
+  HotVector<Cycle> vc_due_;                 // per input VC
+  HotVector<Cycle> out_due_;                // per output port
+  HotVector<std::uint64_t> credit_wait_;    // VCs whose candidate waits for downstream credits
+  HotVector<int> vc_touched_;               // VCs looked at this cycle
+  HotVector<PortSpec> ports_;  // in the arena next to the router
+  RouterParams params_;
+  RouterActivity activity_;
   // Per output port, the VCs a decision may choose: its downstream input's, or 255 on an ejection port (any).
   // route_candidate checks each decision against it here, next to the fields it reads, not in the port's
   // PortSpec (a cache miss a decision in a large network: docs/benchmark.md).
   std::array<std::uint8_t, 64> out_vc_limit_{};
-  std::unique_ptr<CongestionNotifier> qcn_;     // qcn.sampling on, else null
-  const RoutingAlgorithm* cnm_routing_ = nullptr;
-  PathHeaders* path_headers_ = nullptr;  // drb, prdrb: the packets' path headers, else null
-  Cycle hop_cycles_ = 0;                 // a router's pipeline and a router-to-router link (PathTiming)
-  Cycle record_wait_ = 0;
-  int record_flows_ = 0;                 // prdrb: its grants record contending flows
-  bool voqs_ = false;         // router.queues voq_sw: arrival FIFOs move routed flits into VOQs
-  StageTrace* stage_trace_ = nullptr;
-  ContentionTrace* contention_trace_ = nullptr;
   InputUnit inputs_;
   RouteComputation rc_;
   VcAllocation va_;
   SwitchAllocator allocator_;
   Crossbar crossbar_;
   OutputUnit outputs_;
-  ArenaPtr<FlowControlReceiver> flow_in_;  // the receiving end of the input links' flow control
-  CreditReturn* credit_return_;  // flow_in_ when it is credits (called by its type: inlined), else null
-  bool frees_when_left_;         // flow_in_ counts arrivals and frees a flit when its tail leaves (pause)
   ContentionCounters contention_;
-  bool reroutes_;  // in-transit routings: a blocked head goes through RC again (route_again)
-  // Recomputation (RoutingAlgorithm::recomputes_at_injection): the terminal input ports, whose blocked
-  // heads go through RC again; 0 for other routings.
-  std::uint64_t recompute_ports_ = 0;
-  GroupBroadcast* broadcast_ = nullptr;  // state_'s group broadcast, if any
+  RcCoSim* cosim_ = nullptr;
+  const RoutingAlgorithm* cnm_routing_ = nullptr;
+  PathHeaders* path_headers_ = nullptr;  // drb, prdrb: the packets' path headers, else null
+  Cycle hop_cycles_ = 0;                 // a router's pipeline and a router-to-router link (PathTiming)
+  Cycle record_wait_ = 0;
   const GroupLoadView* group_view_ = nullptr;  // UGAL-G: the group's global-link loads
   // Scratch space of RouterView: the per-port arrays a routing decision reads (router/common/router_view.h).
   HotVector<std::uint16_t> port_load_;
@@ -244,23 +261,6 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   HotVector<std::uint32_t> port_ready_;
   HotVector<std::uint32_t> flow_ready_;
   HotVector<std::uint8_t> occupancy_;  // per output port x kStateVcs, percent
-
-  // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to
-  // do, so a busy router does not pay for its idle ports.
-  // What a packet's or a credit's arrival reads, in one cache line: the router is not running when a
-  // message reaches it, so every other line it touched would be a miss (docs/benchmark.md, cachegrind).
-  alignas(64) HotVector<Cycle> vc_due_;     // per input VC
-  std::unique_ptr<RoutingState> state_;     // the routing's own state (ECtN, PB, ...), null for the others
-  std::uint8_t events_ = 0;                 // the router events state_ listens to (RouterEvent bits)
-  bool head_hooks_ = false;                 // head_arriving has work: kInjectionArrived, or QCN's input sampling
-  std::uint64_t credit_waiters_ = 0;        // output ports some candidate waits on for credits
-  std::uint64_t out_active_ = 0;           // output ports with queued packets
-  std::uint64_t out_touched_ = 0;          // output ports looked at this cycle
-  // Next to the fields above, which the same paths touch (a grant, a send).
-  RouterActivity activity_;
-  HotVector<Cycle> out_due_;             // per output port
-  HotVector<std::uint64_t> credit_wait_; // VCs whose candidate waits for downstream credits
-  HotVector<int> vc_touched_;            // VCs looked at this cycle
 };
 
 }  // namespace hiradix

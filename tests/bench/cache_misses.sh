@@ -2,21 +2,22 @@
 # Cache misses per router crossing in steady state, by function (issue 31's cost growth: the wall time a
 # crossing gains on a large network is its L2 misses). cachegrind with the last level set to this machine's
 # 2 MiB L2 (the L3 is shared with the VM's neighbours: a line that misses L2 waits for it or for memory),
-# the difference between a 500 + S + M and a 500 + S cycle run of the Dragonfly (MIN, UN, one thread,
+# the difference between a WARMUP + S + M and a WARMUP + S cycle run of the Dragonfly (MIN, UN, one thread,
 # sim.partitions auto), divided by the router crossings between them (crossbar traversals / packet size).
 # Deterministic, unlike wall time on this VM. Not a test: record the figures in docs/benchmark.md ("Where an
 # h = 8 crossing's time goes").
 # Usage: tests/bench/cache_misses.sh [BUILD_DIR] [H] [LOAD_PER_NODE] [S] [M]   (default build 8 0.05 500 1000)
+# WARMUP (default 500): the warm-up cycles before S (the h = 6 figures of 2026-11-30: WARMUP=300, S = M = 300).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-build}/hiradix
-h=${2:-8} load=${3:-0.05} s=${4:-500} m=${5:-1000}
+h=${2:-8} load=${3:-0.05} s=${4:-500} m=${5:-1000} warmup=${WARMUP:-500}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for measure in "$s" $((s + m)); do
   valgrind --tool=cachegrind --cache-sim=yes --LL=2097152,16,64 --trace-children=yes \
     --cachegrind-out-file="$out/cg.$measure.%p" "$bin" run testbench/configs/default.yaml -q --out "$out/r$measure" \
-    --set topology.h="$h" --set traffic.load="$load" --set sim.warmup=500 --set sim.measure="$measure" >/dev/null 2>&1 &
+    --set topology.h="$h" --set traffic.load="$load" --set sim.warmup="$warmup" --set sim.measure="$measure" >/dev/null 2>&1 &
 done
 wait
 python3 - "$out" "$s" $((s + m)) <<'PY'
