@@ -122,6 +122,17 @@ class alignas(64) LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
 
   // Returns `phits` credits of `vc`, freed at cycle `freed` (which may lie in the future).
   void return_credits(std::uint8_t vc, std::uint16_t phits, Cycle freed, Cycle now) { send_back(vc, phits, 0, freed, now); }
+  // Where send_back delivers straight (the other end's owner and port, and the latency), resolved now; a null
+  // sink when the other end is not a LinkOut of this partition (a cut link, a socket of a platform).
+  struct Direct {
+    CreditSink* sink;
+    std::uint32_t port;
+    std::uint32_t latency;
+  };
+  Direct direct() {
+    if (!peer_) resolve();
+    return {sink_, static_cast<std::uint32_t>(sink_port_), static_cast<std::uint32_t>(latency_)};
+  }
   // A control message of the receiving end's flow control (a pause frame: router/flow/pause_flow_control.h)
   // about class `vc`, sent at cycle `at` (which may lie in the future); it arrives one link latency later.
   void send_back(std::uint8_t vc, std::uint16_t phits, std::uint8_t flags, Cycle at, Cycle now) {
