@@ -28,7 +28,6 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
     links_.push_back(new (arena_allocate(sizeof(LinkIn), alignof(LinkIn)))
                          LinkIn(("in_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
   }
-  direct_.assign(ports.size(), LinkIn::Direct{nullptr, 0, 0});
   if (!voqs) voq_base_.clear();  // moves_on() is one test of emptiness
   // A port's queues hold at most its VCs' depth together (the credits bound them). Queues that share that
   // space (VOQs: each may take the whole VC) get rings that grow as they fill, up to their capacity;

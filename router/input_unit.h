@@ -94,18 +94,6 @@ class InputUnit : public sc_core::sc_module {
   InputVc& vc(int index) { return vcs_[index]; }
   const InputVc& vc(int index) const { return vcs_[index]; }
   LinkIn& link(int port) { return *links_[port]; }
-  // Credit flow control: `phits` credits of VC `vc` of input `port`, freed at `freed`, go back upstream, straight
-  // to the other end's owner when the link is direct (its LinkIn resolved once into a record of 16 bytes a
-  // port: a credit then reads that, not the link end's line, a cache miss in a large network), else through
-  // the link end.
-  void return_credits(int port, int vc, int phits, Cycle freed, Cycle now) {
-    LinkIn::Direct& d = direct_[port];
-    if (d.latency == 0) d = links_[port]->direct();  // a link's latency is >= 1: 0 marks unresolved
-    if (d.sink)
-      d.sink->receive_credit(static_cast<int>(d.port), LinkMessage{0, static_cast<std::uint16_t>(phits), static_cast<std::uint8_t>(vc), 0, freed + d.latency});
-    else
-      links_[port]->return_credits(static_cast<std::uint8_t>(vc), static_cast<std::uint16_t>(phits), freed, now);
-  }
 
   // Active VCs (non-empty), as a bit set over vc indices.
   const HotVector<std::uint64_t>& active() const { return active_; }
@@ -157,7 +145,6 @@ class InputUnit : public sc_core::sc_module {
   HotVector<VcEntry> slots_;  // the storage of every VC's FIFO, together
   HotVector<std::uint64_t> active_;
   HotVector<LinkIn*> links_;  // in the arena, next to the router they deliver to; never freed
-  HotVector<LinkIn::Direct> direct_;  // per port: return_credits' route, resolved at its first credit
 };
 
 // Both steps forced inline: into Router::release_tails, which stays one out-of-line call (inlined into an

@@ -358,8 +358,8 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
       notice(g.out_port, now);
     }
   }
-  if (credit_return_)  // as CreditReturn::freed, by the input unit's route (InputUnit::return_credits)
-    inputs_.return_credits(g.in_port, inputs_.flow_class(index), size, e.tail_leave, now);
+  if (credit_return_)
+    credit_return_->freed(inputs_.link(g.in_port), g.in_port, inputs_.flow_class(index), size, e.tail_leave, now);
   else if (!frees_when_left_)  // else it hears of the space when the tail leaves (InputHooks::left)
     flow_in_->freed(inputs_.link(g.in_port), g.in_port, inputs_.flow_class(index), size, e.tail_leave, now);
   ++activity_.grants;

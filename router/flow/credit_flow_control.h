@@ -66,9 +66,21 @@ class CreditSender final : public FlowControlSender {
 
 class CreditReturn final : public FlowControlReceiver {
  public:
-  void freed(LinkIn& link, int, int vc, int phits, Cycle freed, Cycle now) override {
-    link.return_credits(static_cast<std::uint8_t>(vc), static_cast<std::uint16_t>(phits), freed, now);
+  explicit CreditReturn(std::size_t ports) : direct_(ports, LinkIn::Direct{nullptr, 0, 0}) {}
+  // The credits go straight to the other end's owner when the link is direct (the link end resolved once
+  // into a record of 16 bytes a port: a credit then reads that, not the link end's line, a cache miss in a
+  // large network: docs/benchmark.md), else through the link end (a cut link, a platform's socket).
+  void freed(LinkIn& link, int port, int vc, int phits, Cycle freed, Cycle now) override {
+    LinkIn::Direct& d = direct_[static_cast<std::size_t>(port)];
+    if (d.latency == 0) d = link.direct();  // a link's latency is >= 1: 0 marks unresolved
+    if (d.sink)
+      d.sink->receive_credit(static_cast<int>(d.port), LinkMessage{0, static_cast<std::uint16_t>(phits), static_cast<std::uint8_t>(vc), 0, freed + d.latency});
+    else
+      link.return_credits(static_cast<std::uint8_t>(vc), static_cast<std::uint16_t>(phits), freed, now);
   }
+
+ private:
+  HotVector<LinkIn::Direct> direct_;  // per input port, resolved at its first credit
 };
 
 }  // namespace hiradix

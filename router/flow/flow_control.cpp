@@ -18,7 +18,7 @@ ArenaPtr<FlowControlSender> make_flow_sender(FlowControlKind kind, const std::ve
 
 ArenaPtr<FlowControlReceiver> make_flow_receiver(FlowControlKind kind, const std::vector<FlowInputPort>& ports) {
   switch (kind) {
-    case FlowControlKind::kCredits: return arena_new<CreditReturn>();
+    case FlowControlKind::kCredits: return arena_new<CreditReturn>(ports.size());
     case FlowControlKind::kPause: return arena_new<PauseReceiver>(ports);
   }
   throw std::logic_error("unknown flow control");
