@@ -98,6 +98,7 @@ void Network::build_routers_and_nics() {
   routers_.reserve(static_cast<std::size_t>(topo_->routers()));
   nics_.assign(static_cast<std::size_t>(topo_->nodes()), nullptr);
   for (int r = 0; r < topo_->routers(); ++r) {
+    ArenaRecording memory;  // the router's and its NICs' spans: what its partition prefetches (partition())
     const std::vector<PortSpec> ports = port_specs(r);
     RouterParams params = config.router;
     params.rc_latency += topo_->extra_rc_latency(r);  // a KNS end node's forwarding latency (0 elsewhere)
@@ -117,6 +118,7 @@ void Network::build_routers_and_nics() {
           Nic(("nic_" + std::to_string(node)).c_str(), node, np, *topo_, config.traffic, stats_, pool_, scheduler_,
               config.seed, &permutations_);
     }
+    router_memory_.push_back(memory.take());
   }
 }
 
@@ -205,6 +207,9 @@ void Network::partition() {
     }
   pool_.set_partitions(parts);
   scheduler_.partition(parts, lookahead == kNever ? 1 : lookahead, this);
+  for (int r = 0; r < topo_->routers(); ++r)
+    scheduler_.add_memory(topo_->domain_of(r), router_memory_[static_cast<std::size_t>(r)]);
+  router_memory_ = {};
   Ranks& world = ranks();
   if (!rank_of_.empty()) {  // MPI ranks: this one runs its block of partitions only
     const int first = static_cast<int>(std::find(rank_of_.begin(), rank_of_.end(), world.rank()) - rank_of_.begin());

@@ -117,6 +117,7 @@ class Network : public sc_core::sc_module, private WindowExchange {
   // a run owns its process).
   std::vector<Router*> routers_;
   std::vector<Nic*> nics_;  // per node
+  std::vector<std::vector<ArenaSpan>> router_memory_;  // per router, its arena spans and its NICs' (until partition())
   std::unique_ptr<PathHeaders> path_headers_;  // DRB: beside pool_; else null
   std::unique_ptr<FreeAcks> free_acks_;        // DRB with routing.drb_acks free
   std::unique_ptr<CutLinks> cut_links_;        // sim.partitions domains: the links between partitions

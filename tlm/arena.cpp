@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <new>
+#include <utility>
 
 namespace hiradix {
 
@@ -16,7 +17,16 @@ struct Arena {
 // One per thread: what the threads of a partitioned run (sim.threads) allocate while it runs comes from
 // chunks of their own; everything built before it is the main thread's.
 thread_local Arena arena;
+thread_local bool recording = false;  // an ArenaRecording lives
+thread_local std::vector<ArenaSpan> recorded;
 }  // namespace
+
+ArenaRecording::ArenaRecording() {
+  recording = true;
+  recorded.clear();
+}
+ArenaRecording::~ArenaRecording() { recording = false; }
+std::vector<ArenaSpan> ArenaRecording::take() { return std::exchange(recorded, {}); }
 
 void* arena_allocate(std::size_t bytes, std::size_t align) {
   auto aligned = [&](std::uint8_t* p) {
@@ -34,6 +44,7 @@ void* arena_allocate(std::size_t bytes, std::size_t align) {
     p = aligned(arena.next);
   }
   arena.next = p + bytes;
+  if (recording) add_span(recorded, {p, p + bytes});
   return p;
 }
 

@@ -15,6 +15,27 @@ namespace hiradix {
 
 void* arena_allocate(std::size_t bytes, std::size_t align);
 
+// A span of the arena: [begin, end).
+struct ArenaSpan {
+  const std::uint8_t* begin;
+  const std::uint8_t* end;
+};
+// Appends `s` to `spans`, joining it to the last when it follows it (across a cache line of padding at most).
+inline void add_span(std::vector<ArenaSpan>& spans, ArenaSpan s) {
+  if (!spans.empty() && s.begin >= spans.back().end && s.begin - spans.back().end <= 64) spans.back().end = s.end;
+  else spans.push_back(s);
+}
+// Records what this thread allocates from the arena while it lives (one at a time): the memory of one part
+// of the network, which its partition prefetches (tlm/partition_memory.h).
+class ArenaRecording {
+ public:
+  ArenaRecording();
+  ~ArenaRecording();
+  ArenaRecording(const ArenaRecording&) = delete;
+  ArenaRecording& operator=(const ArenaRecording&) = delete;
+  std::vector<ArenaSpan> take();  // the spans so far, in allocation order
+};
+
 template <typename T>
 struct ArenaAllocator {
   using value_type = T;

@@ -96,6 +96,7 @@ void ActivityScheduler::partition(int partitions, Cycle lookahead, WindowExchang
   if (partitions < 1 || lookahead < 1) throw std::logic_error("a partitioned run needs partitions and a lookahead >= 1");
   std::vector<Wakeable*> filed = wheels_[0].take_all();
   wheels_.assign(static_cast<std::size_t>(partitions), WakeWheel{});
+  memory_.assign(static_cast<std::size_t>(partitions), PartitionMemory{});
   for (WakeWheel& w : wheels_) w.set_at(now_);
   lookahead_ = std::min(lookahead, WakeWheel::kHorizon);
   exchange_ = exchange;
@@ -153,12 +154,15 @@ void ActivityScheduler::set_threads(int threads) {
   threads_ = threads > 1 ? std::make_unique<WindowThreads>(threads) : nullptr;
 }
 
-void ActivityScheduler::run_window(int partition, Cycle c, Cycle end) {
+void ActivityScheduler::run_window(int partition, Cycle c, Cycle end, int next) {
   WakeWheel& w = wheels_[static_cast<std::size_t>(partition)];
+  PacedPrefetch prefetch;
+  prefetch.start(memory_[static_cast<std::size_t>(next)], end - c);
   running = static_cast<std::uint32_t>(partition);
   w.set_at(c);
   w.bring_before(end);
   for (Cycle x = c; x < end; ++x) {
+    prefetch.step();
     if (w.bucket_empty(x)) continue;
     w.set_at(x);
     w.run(x);
@@ -172,11 +176,14 @@ void ActivityScheduler::run_partitioned() {
   if (last_owned_ < 0) last_owned_ = partitions();
   Ranks& world = ranks();
   // Thread t's partitions: a contiguous block of this process's, the same for every window.
-  const auto for_block = [this](int t, auto&& f) {
-    const int n = threads(), parts = last_owned_ - first_owned_;
-    for (int p = first_owned_ + t * parts / n; p < first_owned_ + (t + 1) * parts / n; ++p) f(p);
+  const auto first_of = [this](int t) { return first_owned_ + t * (last_owned_ - first_owned_) / threads(); };
+  const auto for_block = [&](int t, auto&& f) {
+    for (int p = first_of(t); p < first_of(t + 1); ++p) f(p);
   };
-  const std::function<void(int)> block = [&](int t) { for_block(t, [&](int p) { run_window(p, c, end); }); };
+  // Each partition's window prefetches the next one of its thread, the last the first (for the next window).
+  const std::function<void(int)> block = [&](int t) {
+    for_block(t, [&](int p) { run_window(p, c, end, p + 1 < first_of(t + 1) ? p + 1 : first_of(t)); });
+  };
   // Then what crossed into them (every partition has finished the window: its outboxes are complete).
   const std::function<void(int)> deliver = [&](int t) {
     for_block(t, [&](int p) {

@@ -23,6 +23,7 @@
 #include <systemc>
 
 #include "tlm/cycle.h"
+#include "tlm/partition_memory.h"
 #include "tlm/window_threads.h"
 
 namespace hiradix {
@@ -137,6 +138,9 @@ class ActivityScheduler : public sc_core::sc_module {
   // wake-ups already filed move to their partition's wheel.
   void assign(Wakeable* w, int p) { w->partition_ = static_cast<std::uint32_t>(p); }
   void partition(int partitions, Cycle lookahead, WindowExchange* exchange);
+  // Memory partition `p`'s components use (their arena spans): prefetched during the window of the partition
+  // its thread runs before it (tlm/partition_memory.h). After partition().
+  void add_memory(int p, const std::vector<ArenaSpan>& spans) { memory_[static_cast<std::size_t>(p)].add(spans); }
   int partitions() const { return static_cast<int>(wheels_.size()); }
   Cycle lookahead() const { return lookahead_; }
   // A partitioned window never reaches cycle `c` unless it starts there: the driver sets the end of each
@@ -158,11 +162,13 @@ class ActivityScheduler : public sc_core::sc_module {
   void file(Wakeable* w, Cycle c);
   void run();
   void run_partitioned();
-  void run_window(int partition, Cycle c, Cycle end);  // partition's wheel over [c, end)
+  // Partition's wheel over [c, end), prefetching partition `next`'s memory meanwhile.
+  void run_window(int partition, Cycle c, Cycle end, int next);
   void wait_for(Cycle c);  // SystemC time to cycle c (kNever: until work or a platform's request arrives)
   Cycle window_end(Cycle c) const;
 
   std::vector<WakeWheel> wheels_;  // one per partition (one without partitions)
+  std::vector<PartitionMemory> memory_;  // per partition (add_memory)
   Cycle now_ = 0;
   sc_core::sc_event work_arrived_;
   sc_core::sc_event external_;

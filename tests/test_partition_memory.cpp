@@ -1,0 +1,101 @@
+// A partition's memory (tlm/partition_memory.h): the arena spans recorded while a part of the network is
+// built, and their prefetch paced over a window. Checked against the allocations themselves: every line of
+// every recorded allocation is touched exactly once within the window, no more than the cycle's share at a
+// time, and nothing outside the recorded spans.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "tlm/arena.h"
+#include "tlm/partition_memory.h"
+
+namespace hiradix {
+namespace {
+
+constexpr std::uintptr_t kLine = PartitionMemory::kLine;
+std::uintptr_t line_of(const void* p) { return reinterpret_cast<std::uintptr_t>(p) / kLine; }
+// How many spans blocks allocated one after the other make: a new one where a block starts more than a line
+// past the previous one's end, or before it (a new chunk of the arena).
+std::size_t runs(const std::vector<std::pair<const std::uint8_t*, std::size_t>>& blocks) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const std::uint8_t* end = i ? blocks[i - 1].first + blocks[i - 1].second : nullptr;
+    n += i == 0 || blocks[i].first < end || blocks[i].first - end > static_cast<std::ptrdiff_t>(kLine);
+  }
+  return n;
+}
+
+TEST(PartitionMemory, RecordsWhatIsAllocatedWhileItLives) {
+  arena_allocate(100, 64);  // before: not recorded
+  std::vector<std::pair<const std::uint8_t*, std::size_t>> blocks;
+  std::vector<ArenaSpan> spans;
+  {
+    ArenaRecording recording;
+    for (std::size_t bytes : {24, 1000, 8, 4096, 200})
+      blocks.push_back({static_cast<const std::uint8_t*>(arena_allocate(bytes, 8)), bytes});
+    blocks.push_back({static_cast<const std::uint8_t*>(arena_allocate(64, 4096)), 64});  // a page away at most
+    spans = recording.take();
+  }
+  const void* after = arena_allocate(100, 64);  // after: not recorded
+  ASSERT_FALSE(spans.empty());
+  for (const auto& [p, bytes] : blocks) {  // each block lies in one span
+    int in = 0;
+    for (const ArenaSpan& s : spans) in += p >= s.begin && p + bytes <= s.end;
+    EXPECT_EQ(in, 1);
+  }
+  for (const ArenaSpan& s : spans) EXPECT_FALSE(after >= s.begin && after < s.end);
+  // Adjacent allocations joined (the last one is up to 4 KiB of alignment padding apart).
+  EXPECT_EQ(spans.size(), runs(blocks));
+}
+
+TEST(PartitionMemory, PrefetchTouchesEveryLineOnceWithinTheWindow) {
+  // Three parts of a partition (routers), two of them adjacent, one apart.
+  std::vector<std::vector<ArenaSpan>> parts;
+  std::vector<std::pair<const std::uint8_t*, std::size_t>> blocks;
+  for (std::size_t bytes : {5000, 300, 12000}) {
+    ArenaRecording recording;
+    blocks.push_back({static_cast<const std::uint8_t*>(arena_allocate(bytes, 64)), bytes});
+    parts.push_back(recording.take());
+    if (bytes == 300) arena_allocate(1 << 14, 64);  // a gap before the next
+  }
+  PartitionMemory memory;
+  for (const auto& spans : parts) memory.add(spans);
+  EXPECT_EQ(memory.spans().size(), runs(blocks));  // 2 (5,000 and 300 bytes are adjacent) but across a chunk
+  std::map<std::uintptr_t, int> expected;  // line -> times touched
+  for (const ArenaSpan& s : memory.spans())
+    for (const std::uint8_t* p = s.begin; p < s.end; p += kLine) expected[line_of(p)] = 0;
+
+  for (Cycle window : {Cycle{16}, Cycle{100}, Cycle{1000}}) {
+    std::map<std::uintptr_t, int> touched = expected;
+    PacedPrefetch prefetch;
+    prefetch.start(memory, window);
+    const std::size_t share = memory.lines() / window + 1;
+    for (Cycle c = 0; c < window; ++c) {
+      std::size_t n = 0;
+      prefetch.step_with([&](const std::uint8_t* p) {
+        ASSERT_TRUE(touched.count(line_of(p))) << "outside the spans";
+        ++touched[line_of(p)];
+        ++n;
+      });
+      EXPECT_LE(n, share);
+    }
+    for (const auto& [line, times] : touched) EXPECT_EQ(times, 1) << "window " << window;
+  }
+}
+
+TEST(PartitionMemory, ShortWindowsDoNotPrefetch) {
+  ArenaRecording recording;
+  arena_allocate(4096, 64);
+  PartitionMemory memory;
+  memory.add(recording.take());
+  PacedPrefetch prefetch;
+  prefetch.start(memory, PacedPrefetch::kMinWindow - 1);
+  int touched = 0;
+  for (Cycle c = 0; c < PacedPrefetch::kMinWindow; ++c) prefetch.step_with([&](const std::uint8_t*) { ++touched; });
+  EXPECT_EQ(touched, 0);
+}
+
+}  // namespace
+}  // namespace hiradix
