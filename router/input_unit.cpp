@@ -25,7 +25,7 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
     }
     first_vc_.push_back(static_cast<int>(port_of_.size()));
     // Packets arriving on the link go straight to the owner (one call, one object less to touch).
-    links_.push_back(new (arena_allocate(sizeof(LinkIn), alignof(LinkIn)))
+    links_.push_back(new (arena_allocate(sizeof(LinkIn), alignof(LinkIn), kLinkEndHotBytes))
                          LinkIn(("in_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
   }
   if (!voqs) voq_base_.clear();  // moves_on() is one test of emptiness

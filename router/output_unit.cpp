@@ -35,7 +35,7 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
     o.owner = owners_.data() + v;
     q += queue_cap;
     v += static_cast<std::size_t>(ports[p].out_vcs);
-    links_.push_back(new (arena_allocate(sizeof(LinkOut), alignof(LinkOut)))
+    links_.push_back(new (arena_allocate(sizeof(LinkOut), alignof(LinkOut), kLinkEndHotBytes))
                          LinkOut(("out_" + std::to_string(p)).c_str(), owner, static_cast<int>(p)));
   }
 }

@@ -6,9 +6,12 @@
 
 #include <cstdint>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "tlm/arena.h"
+#include "sim_helpers.h"
+#include "tlm/link.h"
 #include "tlm/partition_memory.h"
 
 namespace hiradix {
@@ -95,6 +98,37 @@ TEST(PartitionMemory, ShortWindowsDoNotPrefetch) {
   int touched = 0;
   for (Cycle c = 0; c < PacedPrefetch::kMinWindow; ++c) prefetch.step_with([&](const std::uint8_t*) { ++touched; });
   EXPECT_EQ(touched, 0);
+}
+
+// A link end's recorded part is its first line: the fields a message reads (tlm/link.h) lie before its
+// socket, which begins within that line's reach at most.
+struct LinkEnds : sc_core::sc_module {
+  LinkIn* in;
+  LinkOut* out;
+  std::vector<ArenaSpan> spans;
+  explicit LinkEnds(sc_core::sc_module_name name) : sc_core::sc_module(name) {
+    ArenaRecording recording;
+    in = new (arena_allocate(sizeof(LinkIn), alignof(LinkIn), kLinkEndHotBytes)) LinkIn("in", nullptr, 0);
+    out = new (arena_allocate(sizeof(LinkOut), alignof(LinkOut), kLinkEndHotBytes)) LinkOut("out", nullptr, 0);
+    spans = recording.take();
+  }
+};
+
+TEST(PartitionMemory, LinkEndsRecordTheirMessageFieldsOnly) {
+  const std::string failure = test::in_child([]() -> std::string {  // sockets need a module: a fresh kernel
+    LinkEnds ends("ends");
+    const auto offset = [](const void* field, const void* object) {
+      return static_cast<const std::uint8_t*>(field) - static_cast<const std::uint8_t*>(object);
+    };
+    const auto hot = static_cast<std::ptrdiff_t>(kLinkEndHotBytes);
+    if (offset(&ends.in->socket, ends.in) > hot) return "LinkIn's socket starts past its first line";
+    if (offset(&ends.out->socket, ends.out) > hot) return "LinkOut's socket starts past its first line";
+    std::size_t bytes = 0;
+    for (const ArenaSpan& s : ends.spans) bytes += static_cast<std::size_t>(s.end - s.begin);
+    if (bytes != 2 * kLinkEndHotBytes) return "recorded " + std::to_string(bytes) + " bytes, not two lines";
+    return "";
+  });
+  EXPECT_EQ(failure, "");
 }
 
 }  // namespace

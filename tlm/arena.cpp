@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <new>
 #include <utility>
 
@@ -18,17 +19,17 @@ struct Arena {
 // chunks of their own; everything built before it is the main thread's.
 thread_local Arena arena;
 thread_local bool recording = false;  // an ArenaRecording lives
-thread_local std::vector<ArenaSpan> recorded;
+thread_local std::vector<ArenaSpan> recorded_spans;
 }  // namespace
 
 ArenaRecording::ArenaRecording() {
   recording = true;
-  recorded.clear();
+  recorded_spans.clear();
 }
 ArenaRecording::~ArenaRecording() { recording = false; }
-std::vector<ArenaSpan> ArenaRecording::take() { return std::exchange(recorded, {}); }
+std::vector<ArenaSpan> ArenaRecording::take() { return std::exchange(recorded_spans, {}); }
 
-void* arena_allocate(std::size_t bytes, std::size_t align) {
+void* arena_allocate(std::size_t bytes, std::size_t align, std::size_t recorded) {
   auto aligned = [&](std::uint8_t* p) {
     const auto v = reinterpret_cast<std::uintptr_t>(p);
     return reinterpret_cast<std::uint8_t*>((v + align - 1) & ~(static_cast<std::uintptr_t>(align) - 1));
@@ -44,7 +45,7 @@ void* arena_allocate(std::size_t bytes, std::size_t align) {
     p = aligned(arena.next);
   }
   arena.next = p + bytes;
-  if (recording) add_span(recorded, {p, p + bytes});
+  if (recording) add_span(recorded_spans, {p, p + std::min(bytes, recorded)});
   return p;
 }
 

@@ -13,7 +13,9 @@
 
 namespace hiradix {
 
-void* arena_allocate(std::size_t bytes, std::size_t align);
+// `recorded`: how many of the bytes, from the first, an ArenaRecording takes in (all by default; an object
+// whose tail is rarely read, as a link end's socket, leaves it out of its partition's prefetch).
+void* arena_allocate(std::size_t bytes, std::size_t align, std::size_t recorded = SIZE_MAX);
 
 // A span of the arena: [begin, end).
 struct ArenaSpan {

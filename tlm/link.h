@@ -3,6 +3,7 @@
 // pair; every message carries its exact arrival cycle (sender's cycle + link latency), which also goes
 // in the TLM delay annotation. The receiver stores the message and acts on it at that cycle.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -104,6 +105,10 @@ class alignas(64) LinkOut : public tlm::tlm_bw_transport_if<LinkProtocol> {
  public:
   LinkInitiatorSocket socket;
 };
+
+// What a message touches of a link end (LinkOut, LinkIn): its first line, the fields before its socket, which
+// is read at set-up only. A partition prefetches only that line of each (tlm/partition_memory.h).
+inline constexpr std::size_t kLinkEndHotBytes = 64;
 
 // The receiving end of a link: receives packets, returns credits.
 class alignas(64) LinkIn : public tlm::tlm_fw_transport_if<LinkProtocol> {
