@@ -1,7 +1,7 @@
 // A partition's memory (tlm/partition_memory.h): the arena spans recorded while a part of the network is
 // built, and their prefetch paced over a window. Checked against the allocations themselves: every line of
 // every recorded allocation is touched exactly once within the window, no more than the cycle's share at a
-// time, and nothing outside the recorded spans.
+// time, and no other line.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -57,18 +57,21 @@ TEST(PartitionMemory, PrefetchTouchesEveryLineOnceWithinTheWindow) {
   // Three parts of a partition (routers), two of them adjacent, one apart.
   std::vector<std::vector<ArenaSpan>> parts;
   std::vector<std::pair<const std::uint8_t*, std::size_t>> blocks;
-  for (std::size_t bytes : {5000, 300, 12000}) {
+  // The last starts and ends inside a line, apart from the others: its two lines are whole lines.
+  for (std::size_t bytes : {5000, 300, 12000, 100}) {
+    if (bytes == 12000) arena_allocate(1 << 14, 64);  // gaps before these two
+    if (bytes == 100) arena_allocate(200, 64);
     ArenaRecording recording;
-    blocks.push_back({static_cast<const std::uint8_t*>(arena_allocate(bytes, 64)), bytes});
+    blocks.push_back({static_cast<const std::uint8_t*>(arena_allocate(bytes, bytes == 100 ? 8 : 64)), bytes});
     parts.push_back(recording.take());
-    if (bytes == 300) arena_allocate(1 << 14, 64);  // a gap before the next
   }
   PartitionMemory memory;
   for (const auto& spans : parts) memory.add(spans);
-  EXPECT_EQ(memory.spans().size(), runs(blocks));  // 2 (5,000 and 300 bytes are adjacent) but across a chunk
-  std::map<std::uintptr_t, int> expected;  // line -> times touched
-  for (const ArenaSpan& s : memory.spans())
-    for (const std::uint8_t* p = s.begin; p < s.end; p += kLine) expected[line_of(p)] = 0;
+  EXPECT_EQ(memory.spans().size(), runs(blocks));  // 3 (5,000 and 300 bytes are adjacent) but across a chunk
+  std::map<std::uintptr_t, int> expected;  // every line of the blocks -> times touched
+  for (const auto& [p, bytes] : blocks)
+    for (std::uintptr_t line = line_of(p); line <= line_of(p + bytes - 1); ++line) expected[line] = 0;
+  EXPECT_EQ(memory.lines(), expected.size());
 
   for (Cycle window : {Cycle{16}, Cycle{100}, Cycle{1000}}) {
     std::map<std::uintptr_t, int> touched = expected;
@@ -78,7 +81,7 @@ TEST(PartitionMemory, PrefetchTouchesEveryLineOnceWithinTheWindow) {
     for (Cycle c = 0; c < window; ++c) {
       std::size_t n = 0;
       prefetch.step_with([&](const std::uint8_t* p) {
-        ASSERT_TRUE(touched.count(line_of(p))) << "outside the spans";
+        ASSERT_TRUE(touched.count(line_of(p))) << "a line of no block";
         ++touched[line_of(p)];
         ++n;
       });

@@ -6,6 +6,7 @@
 // loads overlap its work, the same lines cost a fraction of that (docs/benchmark.md, "Prefetching a
 // partition"). Prefetching reads nothing the simulation sees: results are the same with it or without.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -17,18 +18,28 @@ namespace hiradix {
 
 class PartitionMemory {
  public:
-  // Adds spans (in allocation order; one adjacent to the last joins it).
+  static constexpr std::ptrdiff_t kLine = 64;
+  // Adds spans (in allocation order), widened to whole cache lines; one that meets or overlaps the last joins it.
   void add(const std::vector<ArenaSpan>& spans) {
     for (const ArenaSpan& s : spans) {
-      add_span(spans_, s);
-      lines_ += static_cast<std::size_t>(s.end - s.begin + kLine - 1) / kLine;
+      const ArenaSpan lines{round(s.begin, 0), round(s.end, kLine - 1)};
+      if (!spans_.empty() && lines.begin >= spans_.back().begin && lines.begin <= spans_.back().end)
+        spans_.back().end = std::max(spans_.back().end, lines.end);
+      else
+        spans_.push_back(lines);
     }
+    lines_ = 0;
+    for (const ArenaSpan& s : spans_) lines_ += static_cast<std::size_t>(s.end - s.begin) / kLine;
   }
-  const std::vector<ArenaSpan>& spans() const { return spans_; }
-  std::size_t lines() const { return lines_; }  // cache lines, about
-  static constexpr std::ptrdiff_t kLine = 64;
+  const std::vector<ArenaSpan>& spans() const { return spans_; }  // line-aligned
+  std::size_t lines() const { return lines_; }
 
  private:
+  // `p` + `up` rounded down to a line.
+  static const std::uint8_t* round(const std::uint8_t* p, std::ptrdiff_t up) {
+    return reinterpret_cast<const std::uint8_t*>((reinterpret_cast<std::uintptr_t>(p) + static_cast<std::uintptr_t>(up)) &
+                                                 ~static_cast<std::uintptr_t>(kLine - 1));
+  }
   std::vector<ArenaSpan> spans_;
   std::size_t lines_ = 0;
 };
