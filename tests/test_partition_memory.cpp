@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "tlm/arena.h"
 #include "sim_helpers.h"
+#include "tlm/arena.h"
 #include "tlm/link.h"
 #include "tlm/partition_memory.h"
 
@@ -54,7 +54,7 @@ TEST(PartitionMemory, RecordsWhatIsAllocatedWhileItLives) {
 }
 
 TEST(PartitionMemory, PrefetchTouchesEveryLineOnceWithinTheWindow) {
-  // Three parts of a partition (routers), two of them adjacent, one apart.
+  // Four parts of a partition (routers): the first two adjacent, the others apart.
   std::vector<std::vector<ArenaSpan>> parts;
   std::vector<std::pair<const std::uint8_t*, std::size_t>> blocks;
   // The last starts and ends inside a line, apart from the others: its two lines are whole lines.
