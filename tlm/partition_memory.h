@@ -48,8 +48,9 @@ class PartitionMemory {
 class PacedPrefetch {
  public:
   // Windows shorter than this do not prefetch: a partition then touches a small part of its memory between
-  // two of its windows, and streaming all of it cost more than the misses it saved (a 4-cycle window at
-  // h = 6: 1.5x slower; a 10 x 10-cycle mesh row: 6 %; 16 cycles: 1.26x faster; docs/benchmark.md).
+  // two of its windows, and streaming all of it cost more than the misses it saved (measured: 4-cycle windows
+  // at h = 6 1.5x slower, a 32 x 32 mesh's 10-cycle windows 6 % slower, 16-cycle windows at h = 6 1.26x
+  // faster; docs/benchmark.md).
   static constexpr Cycle kMinWindow = 16;
   // Starts on `memory` for a window of `cycles` cycles (nothing if it is too short).
   void start(const PartitionMemory& memory, Cycle cycles) {
