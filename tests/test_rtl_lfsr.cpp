@@ -59,9 +59,14 @@ TEST(Lfsr, OneStepByHandAndNoShortCycle) {
   }
 }
 
-TEST(Lfsr, TableFormEqualsTheBitwiseDefinition) {
+TEST(Lfsr, FastFormsEqualTheBitwiseDefinition) {
+  ASSERT_TRUE(kLfsrChunked) << "the mask's taps are high: lfsr_advance takes chunks";
   std::uint64_t x = 0x0123456789ABCDEFull;
   for (int i = 0; i < 100000; ++i) {
+    std::uint64_t chunk = x;
+    for (int k = 0; k < kLfsrChunk; ++k) chunk = (chunk >> 1) ^ (rtl::LFSR_MASK & (0 - (chunk & 1)));
+    ASSERT_EQ(lfsr_advance_chunk(x), chunk) << "state " << x;
+    ASSERT_EQ(lfsr_advance_by_tables(x), lfsr_advance_bitwise(x)) << "state " << x;
     ASSERT_EQ(lfsr_advance(x), lfsr_advance_bitwise(x)) << "state " << x;
     x = x * 6364136223846793005ull + 1442695040888963407ull;  // states unrelated to the LFSR's own sequence
   }
