@@ -44,7 +44,7 @@ InputUnit::InputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>& 
     flits += std::min(sum, space);
   }
   slots_.resize(total);
-  tails_.reserve(flits);  // at most one per flit in the buffers
+  tails_.reset_growing(flits, UINT32_MAX);  // at most one per flit in the buffers (grows, as the heap did, if not)
   constexpr std::size_t kFirstSlots = 4;  // a shared queue's first ring: most stay this short
   for (std::size_t i = 0, offset = 0; i < capacity.size(); ++i)
     if (shared[i]) {

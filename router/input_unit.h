@@ -115,9 +115,14 @@ class InputUnit : public sc_core::sc_module {
   // The switch granted VC `index`'s candidate, whose last phit leaves the buffer at `tail_leave`: it is in
   // transit until then.
   void granted(int index, Cycle tail_leave) {
-    ++vcs_[index].in_transit;  // before the heap's call, after which the VC's address would be read again
-    tails_.emplace_back(tail_leave, index);
-    std::push_heap(tails_.begin(), tails_.end(), std::greater<>());
+    ++vcs_[index].in_transit;
+    // Into its place in the sorted ring, from the back: a grant's tail mostly leaves after those granted
+    // before it, so this is mostly no move at all.
+    const std::pair<Cycle, int> tail{tail_leave, index};
+    tails_.push(tail);
+    std::size_t k = tails_.size() - 1;
+    for (; k > 0 && tail < tails_[k - 1]; --k) tails_[k] = tails_[k - 1];
+    tails_[k] = tail;
   }
   bool has_tails() const { return !tails_.empty(); }
   Cycle next_tail() const { return tails_.front().first; }  // the earliest tail to leave (has_tails())
@@ -135,9 +140,10 @@ class InputUnit : public sc_core::sc_module {
   HotVector<int> first_vc_;
   ArenaPtr<InputBufferScheme> scheme_;
   const VcFifoBuffers* vc_fifos_;  // scheme_ when it is VC FIFOs (called by its type: inlined), else null
-  // Min-heap of (tail leaves its buffer, VC) of the flits in transit. An arrival reads whether it is empty
+  // (tail leaves its buffer, VC) of the flits in transit, in that order (a min-heap cost some 100
+  // instructions a crossing to push and pop, docs/benchmark.md). An arrival reads whether it is empty
   // (Router::catch_up): next to the fields write() reads, so that this costs it no other cache line.
-  HotVector<std::pair<Cycle, int>> tails_;
+  Ring<std::pair<Cycle, int>> tails_;
   HotVector<int> port_of_;
   HotVector<int> flow_class_;
   HotVector<int> voq_base_;  // per queue: the queue it moves into towards output 0, or -1; empty without VOQs
@@ -155,8 +161,7 @@ template <typename Hooks>
   while (!tails_.empty() && tails_.front().first <= now) {
     const Cycle left = tails_.front().first;
     const int index = tails_.front().second;
-    std::pop_heap(tails_.begin(), tails_.end(), std::greater<>());
-    tails_.pop_back();
+    tails_.pop();
     InputVc& v = vcs_[index];
     const VcEntry& e = v.fifo.front();
     // The packet stops counting when its tail leaves (under wormhole its head, counted, left earlier).
