@@ -30,6 +30,7 @@
 #include "router/output_unit.h"
 #include "router/stages.h"
 #include "tlm/arena.h"
+#include "tlm/bounded_vector.h"
 
 namespace hiradix {
 
@@ -107,8 +108,8 @@ class SwitchAllocator : public sc_core::sc_module {
   }
   // voq_sw: every output grants one of the inputs with a VOQ requesting it (`requests`: one entry per (input,
   // output) pair, each pair at most once); the grant names the VOQ (VC * ports + output).
-  template <typename Grants>
-  void allocate_per_output(const HotVector<PairRequest>& requests, Grants& grants) {
+  template <typename Requests, typename Grants>
+  void allocate_per_output(const Requests& requests, Grants& grants) {
     if (urgent_) allocate_per_output_as<true>(requests, grants);
     else allocate_per_output_as<false>(requests, grants);
   }
@@ -141,8 +142,8 @@ class SwitchAllocator : public sc_core::sc_module {
   // allocate and allocate_per_output, with the CNM VCs' priority (kUrgent) or without.
   template <bool kUrgent, typename Requests, typename OutOf, typename Grants>
   void allocate_as(const Requests& requests, OutOf out_of, Grants& grants);
-  template <bool kUrgent, typename Grants>
-  void allocate_per_output_as(const HotVector<PairRequest>& requests, Grants& grants);
+  template <bool kUrgent, typename Requests, typename Grants>
+  void allocate_per_output_as(const Requests& requests, Grants& grants);
   // Output o's choice among the inputs `requests`: the priority inputs first. Each set has its own
   // round-robin pointer (PortArbiter's out_ptr, inj_ptr), so that injection ports share what transit leaves fairly.
   int& out_pointer(int o, int in) { return priority_inputs_ && !(priority_inputs_ >> in & 1) ? port_[o].inj_ptr : port_[o].out_ptr; }
@@ -206,14 +207,15 @@ class SwitchAllocator : public sc_core::sc_module {
   // those requesting at the tick; empty otherwise.
   HotVector<int> pair_ptr_;
   HotVector<std::uint64_t> pair_bids_, pair_requested_;
-  HotVector<PairRequest> pair_requests_;
+  BoundedVector<PairRequest> pair_requests_;  // at most one per (input, output) pair
   HotVector<std::uint64_t> out_urgent_;    // ... of which with a CNM VC (QCN)
   HotVector<std::uint64_t> urgent_vcs_;    // per input: the VCs that carry CNMs
   bool urgent_ = false;                    // any (QCN's CNMs have their own VCs)
   HotVector<std::uint64_t> offered_;       // per input: queues whose output granted it (output-first)
-  HotVector<int> touched_;
-  HotVector<SwitchRequest> requests_;
-  HotVector<SwitchGrant> grants_;
+  // A tick's lists, at most one entry per port each.
+  BoundedVector<int> touched_;
+  BoundedVector<SwitchRequest> requests_;
+  BoundedVector<SwitchGrant> grants_;
 };
 
 template <bool kUrgent, typename OnGrant>
@@ -367,8 +369,8 @@ void SwitchAllocator::step_per_output(Cycle now, const SwitchInputs& r, OnGrant 
   bidding_ = 0;
 }
 
-template <bool kUrgent, typename Grants>
-void SwitchAllocator::allocate_per_output_as(const HotVector<PairRequest>& requests, Grants& grants) {
+template <bool kUrgent, typename Requests, typename Grants>
+void SwitchAllocator::allocate_per_output_as(const Requests& requests, Grants& grants) {
   touched_.clear();
   for (const PairRequest& r : requests) {
     if (!port_[r.out].requests) touched_.push_back(r.out);
