@@ -30,14 +30,14 @@ CreditSender::CreditSender(const std::vector<FlowPort>& ports, int flit_size) {
 
 void CreditSender::apply_arrived(int port, Cycle now) {
   Port& o = ports_[port];
-  o.caught_up = now;  // nothing can arrive later within the same cycle
-  while (!o.pending.empty() && o.pending.front().arrival <= now) {
+  do {
     const LinkMessage& m = o.pending.front();
     o.credits[m.vc] += m.phits;
     if (o.credits[m.vc] > o.depth[m.vc])
       throw std::logic_error("credit bound violated: more credits than buffer space on output " + std::to_string(port));
     o.pending.pop();
-  }
+  } while (!o.pending.empty() && o.pending.front().arrival <= now);
+  o.next_arrival = o.pending.empty() ? kNever : o.pending.front().arrival;
 }
 
 int CreditSender::outstanding_all_at(int port, Cycle now) const {

@@ -25,14 +25,17 @@ class CreditSender final : public FlowControlSender {
   void committed(int port, int vc, int size) override {
     if (!ports_[port].sink) ports_[port].credits[vc] -= size;
   }
-  void receive(int port, const LinkMessage& msg) override { ports_[port].pending.push(msg); }
+  void receive(int port, const LinkMessage& msg) override {
+    Port& o = ports_[port];
+    if (o.pending.empty()) o.next_arrival = msg.arrival;
+    o.pending.push(msg);
+  }
+  // Inline: SA asks for every bid. One test, true only when a credit has arrived, rather than one for
+  // whether this cycle caught up already and then the pending ring's (docs/benchmark.md).
   void catch_up(int port, Cycle now) override {
-    if (ports_[port].caught_up != now) apply_arrived(port, now);  // inline: SA asks for every bid
+    if (ports_[port].next_arrival <= now) apply_arrived(port, now);
   }
-  Cycle next_message(int port) const override {
-    const Port& o = ports_[port];
-    return o.pending.empty() ? kNever : o.pending.front().arrival;
-  }
+  Cycle next_message(int port) const override { return ports_[port].next_arrival; }
   int outstanding(int port, int vc, Cycle now) override {
     catch_up(port, now);
     const Port& o = ports_[port];
@@ -51,10 +54,10 @@ class CreditSender final : public FlowControlSender {
   void trace(sc_core::sc_trace_file* tf, const std::string& prefix) const override;
 
  private:
-  void apply_arrived(int port, Cycle now);
+  void apply_arrived(int port, Cycle now);  // the credits arrived by `now` (one at least)
   // A port's fields and the pending ring's indices on one cache line (its owned storage after them).
   struct alignas(64) Port {
-    Cycle caught_up = kNever;  // the cycle catch_up last ran
+    Cycle next_arrival = kNever;  // the pending ring's first arrival (kNever: empty)
     std::int32_t* credits = nullptr;  // per downstream VC, phits (in the arena, before the pending slots)
     std::int32_t* depth = nullptr;    // per downstream VC, phits (the credit upper bound), after credits
     std::uint8_t vcs = 0;
