@@ -124,6 +124,7 @@ class InputUnit : public sc_core::sc_module {
     tails_[k] = tail;
   }
   bool has_tails() const { return !tails_.empty(); }
+  bool tails_due(Cycle now) const { return !tails_.empty() && tails_.front().first <= now; }  // release_tails has work
   Cycle next_tail() const { return tails_.front().first; }  // the earliest tail to leave (has_tails())
   // Pops the flits whose tail has left by `now`, in time order. Nothing waits for this bookkeeping but the
   // contention counters, and they are read only inside a router activation, after this catch-up, so a tail

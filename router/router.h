@@ -121,7 +121,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   // Brings the tail bookkeeping up to `now` (InputUnit::release_tails): before statistics are reset, and
   // before a packet is written into a VC whose earlier packets have left but were not yet popped.
   void catch_up(Cycle now) {
-    if (inputs_.has_tails()) release_tails(now);
+    if (inputs_.tails_due(now)) release_tails(now);
   }
 
   void receive_packet(int port, const LinkMessage& msg, Cycle now) override {

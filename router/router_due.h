@@ -11,7 +11,7 @@ namespace hiradix {
 
 // Catches up what happened since the router last ran, before the stages look at anything.
 inline void Router::begin_cycle(Cycle now) {
-  if (inputs_.has_tails()) release_tails(now);
+  if (inputs_.tails_due(now)) release_tails(now);
   if (credit_waiters_) wake_credit_waiters(now);
   if (broadcast_ && broadcast_->due(now)) fire_broadcast(now);
   out_touched_ = 0;
