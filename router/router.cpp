@@ -13,6 +13,19 @@
 namespace hiradix {
 
 namespace {
+// The bits of `mask` whose due cycle (`due_at[bit]`) has come, without a branch on each: whether one is due
+// is not predictable, and the mispredictions cost more than the instructions this adds (docs/benchmark.md).
+// The others' due cycles go into `next`.
+inline std::uint64_t due_now(std::uint64_t mask, const Cycle* due_at, Cycle now, Cycle& next) {
+  std::uint64_t due = 0;
+  for (; mask; mask &= mask - 1) {
+    const int bit = __builtin_ctzll(mask);
+    const Cycle at = due_at[bit];
+    due |= static_cast<std::uint64_t>(at <= now) << bit;
+    next = std::min(next, at > now ? at : kNever);
+  }
+  return due;
+}
 // The switch allocator's round-robin range: the most queues an input port has, or under voq_sw (VOQs by VC
 // per output) the most VCs.
 int allocator_range(const InputUnit& inputs, const std::vector<PortSpec>& ports, InputBufferKind scheme) {
@@ -84,20 +97,8 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
 inline void Router::route_and_bid(Cycle now, Cycle& next) {
   const auto& active = inputs_.active();
   for (std::size_t w = 0; w < active.size(); ++w) {
-    // First the word's VCs due now (under poll: all), without a branch on each: whether a VC is due is not
-    // predictable, and the mispredictions cost more than the instructions this adds (docs/benchmark.md).
-    // The others' due cycles go into `next`. advance_vc changes no other VC's due cycle.
-    std::uint64_t due = active[w];
-    if (!params_.poll) {
-      due = 0;
-      const Cycle* due_at = vc_due_.data() + w * 64;
-      for (std::uint64_t m = active[w]; m; m &= m - 1) {
-        const int bit = __builtin_ctzll(m);
-        const Cycle at = due_at[bit];
-        due |= static_cast<std::uint64_t>(at <= now) << bit;
-        next = std::min(next, at > now ? at : kNever);
-      }
-    }
+    // First the word's VCs due now (under poll: all); advance_vc changes no other VC's due cycle.
+    std::uint64_t due = params_.poll ? active[w] : due_now(active[w], vc_due_.data() + w * 64, now, next);
     for (; due; due &= due - 1) {
       const int index = static_cast<int>(w * 64 + __builtin_ctzll(due));
       advance_vc(index, now);
@@ -109,16 +110,7 @@ inline void Router::route_and_bid(Cycle now, Cycle& next) {
 // Links: send what is ready on the ports due this cycle or fed by this cycle's grants.
 // Forced inline: with the output step inline in it, GCC left it out of line (+44 M instructions on MIN).
 [[gnu::always_inline]] inline void Router::send_outputs(Cycle now, Cycle& next) {
-  if (params_.poll) {
-    out_touched_ |= out_active_;
-  } else {  // the ports due now without a branch on each, as route_and_bid's VCs
-    for (std::uint64_t m = out_active_; m; m &= m - 1) {
-      const int p = __builtin_ctzll(m);
-      const Cycle at = out_due_[p];
-      out_touched_ |= static_cast<std::uint64_t>(at <= now) << p;
-      next = std::min(next, at > now ? at : kNever);
-    }
-  }
+  out_touched_ |= params_.poll ? out_active_ : due_now(out_active_, out_due_.data(), now, next);
   for (std::uint64_t m = out_touched_; m; m &= m - 1) {
     const int p = __builtin_ctzll(m);
     outputs_.step(p, now, params_.flit_size, broadcast_, params_.broadcast.mode);

@@ -1,7 +1,7 @@
 // A list of at most `capacity` plain elements, its capacity fixed when it is made, in the arena next to
 // its owner. For the per-cycle lists of the hot path whose bound is known (the switch allocator's
 // requests, grants and touched outputs, at most one per port): push_back is a store and an increment,
-// where a vector's tests its capacity and keeps an out-of-line growth path (GCC did not inline
+// where a vector tests its capacity and keeps an out-of-line growth path (GCC did not inline
 // emplace_back for the grants: a call per grant, docs/benchmark.md).
 #pragma once
 #include <cassert>
