@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -116,16 +117,17 @@ class InputUnit : public sc_core::sc_module {
   void granted(int index, Cycle tail_leave) {
     ++vcs_[index].in_transit;
     // Into its place in the sorted ring, from the back: a grant's tail mostly leaves after those granted
-    // before it, so this is mostly no move at all.
-    const std::pair<Cycle, int> tail{tail_leave, index};
+    // before it, so this is mostly no move at all. One key, (cycle, VC) in one word: one compare a step.
+    if (tail_leave >= kTailCycleLimit) throw std::overflow_error("input unit: cycle " + std::to_string(tail_leave) + " is past the 2^44 cycles a tail's key holds");
+    const std::uint64_t tail = tail_leave << kTailIndexBits | static_cast<std::uint64_t>(index);
     tails_.push(tail);
     std::size_t k = tails_.size() - 1;
     for (; k > 0 && tail < tails_[k - 1]; --k) tails_[k] = tails_[k - 1];
     tails_[k] = tail;
   }
   bool has_tails() const { return !tails_.empty(); }
-  bool tails_due(Cycle now) const { return !tails_.empty() && tails_.front().first <= now; }  // release_tails has work
-  Cycle next_tail() const { return tails_.front().first; }  // the earliest tail to leave (has_tails())
+  bool tails_due(Cycle now) const { return !tails_.empty() && tail_cycle(tails_.front()) <= now; }  // release_tails has work
+  Cycle next_tail() const { return tail_cycle(tails_.front()); }  // the earliest tail to leave (has_tails())
   // Pops the flits whose tail has left by `now`, in time order. Nothing waits for this bookkeeping but the
   // contention counters, and they are read only inside a router activation, after this catch-up, so a tail
   // leaving does not need to wake the router.
@@ -141,9 +143,15 @@ class InputUnit : public sc_core::sc_module {
   ArenaPtr<InputBufferScheme> scheme_;
   const VcFifoBuffers* vc_fifos_;  // scheme_ when it is VC FIFOs (called by its type: inlined), else null
   // (tail leaves its buffer, VC) of the flits in transit, in that order (a min-heap cost some 100
-  // instructions a crossing to push and pop, docs/benchmark.md). An arrival reads whether it is empty
-  // (Router::catch_up): next to the fields write() reads, so that this costs it no other cache line.
-  Ring<std::pair<Cycle, int>> tails_;
+  // instructions a crossing to push and pop, docs/benchmark.md), each as one key: the cycle in the high 44
+  // bits, the VC in the low 20, so that the order of the keys is that of the pairs. An arrival reads
+  // whether it is empty (Router::catch_up): next to the fields write() reads, so that this costs it no
+  // other cache line.
+  static constexpr int kTailIndexBits = 20;
+  static constexpr Cycle kTailCycleLimit = Cycle{1} << (64 - kTailIndexBits);
+  static Cycle tail_cycle(std::uint64_t key) { return key >> kTailIndexBits; }
+  static int tail_vc(std::uint64_t key) { return static_cast<int>(key & ((std::uint64_t{1} << kTailIndexBits) - 1)); }
+  Ring<std::uint64_t> tails_;
   HotVector<int> port_of_;
   HotVector<int> flow_class_;
   HotVector<int> voq_base_;  // per queue: the queue it moves into towards output 0, or -1; empty without VOQs
@@ -158,9 +166,9 @@ class InputUnit : public sc_core::sc_module {
 // (out of line, its call cost more than the inlined body; docs/benchmark.md).
 template <typename Hooks>
 [[gnu::always_inline]] inline void InputUnit::release_tails(Cycle now, Hooks hooks) {
-  while (!tails_.empty() && tails_.front().first <= now) {
-    const Cycle left = tails_.front().first;
-    const int index = tails_.front().second;
+  while (!tails_.empty() && tail_cycle(tails_.front()) <= now) {
+    const Cycle left = tail_cycle(tails_.front());
+    const int index = tail_vc(tails_.front());
     tails_.pop();
     InputVc& v = vcs_[index];
     const VcEntry& e = v.fifo.front();
