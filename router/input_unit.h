@@ -118,7 +118,8 @@ class InputUnit : public sc_core::sc_module {
     ++vcs_[index].in_transit;
     // Into its place in the sorted ring, from the back: a grant's tail mostly leaves after those granted
     // before it, so this is mostly no move at all. One key, (cycle, VC) in one word: one compare a step.
-    if (tail_leave >= kTailCycleLimit) throw std::overflow_error("input unit: cycle " + std::to_string(tail_leave) + " is past the 2^44 cycles a tail's key holds");
+    if (tail_leave >= kTailCycleLimit)
+      throw std::overflow_error("input unit: cycle " + std::to_string(tail_leave) + " is past the 2^44 cycles a tail's key holds");
     const std::uint64_t tail = tail_leave << kTailIndexBits | static_cast<std::uint64_t>(index);
     tails_.push(tail);
     std::size_t k = tails_.size() - 1;
