@@ -293,6 +293,47 @@ TEST(PlotData, EmptyTransientBinsAreGapsAndTheReactionStopsBeforeTheEnd) {
   EXPECT_EQ(rows[5][1], "150") << "delivery bins are complete to the end";
 }
 
+// The seeds of a transient point are one curve, their mean bin by bin; a bin that is a gap in one seed is
+// a gap in the mean, and the title says how many seeds.
+TEST(PlotData, TransientSeedsAreAveragedBinByBin) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  fs::create_directories(dir.path / "s/points");
+  std::ofstream csv(dir.file("s/results.csv"));
+  csv << "point,routing.algorithm,seed,status,accepted_load,latency.total.average,offered_load\n"
+         "0,lian,1,ok,0.2,150,0.2\n"
+         "1,lian,2,ok,0.2,170,0.2\n";
+  csv.close();
+  for (int seed = 1; seed <= 2; ++seed) {
+    json bins = json::array();
+    for (int c = 1000; c < 1300; c += 100) {
+      const bool empty = seed == 2 && c == 1100;  // seed 2 delivers nothing in this bin
+      bins.push_back({{"cycle", c}, {"packets", empty ? 0 : 10}, {"latency", empty ? 0.0 : 100.0 * seed + c / 100},
+                      {"misrouted_fraction", 0.2 * seed}, {"accepted_load", empty ? 0.0 : 0.1 * seed}, {"generated_packets", 10},
+                      {"generated_latency", 150.0}, {"generated_misrouted_fraction", 0.4}});
+    }
+    json p = {{"status", "ok"}, {"time_series", bins}, {"latency", {{"total", {{"p99", 0}}}}}};
+    p["config"] = {{"topology", {{"p", 2}, {"a", 4}, {"h", 2}}},
+                   {"routing", {{"algorithm", "lian"}}},
+                   {"sim", {{"warmup", 1000}, {"measure", 300}, {"seed", seed}}},
+                   {"stats", {{"bin", 100}}},
+                   {"traffic", {{"pattern", "adv"}, {"offset", 1}, {"load", 0.2}, {"change", {{"at", 100}, {"pattern", "adv"}, {"offset", 1}, {"load", -1}}}}}};
+    std::ofstream(dir.path / "s/points" / ("000" + std::to_string(seed - 1) + ".json")) << p.dump();
+  }
+  std::string out;
+  ASSERT_EQ(plot(dir, &out), 0) << out;
+  const std::string dat = read_text(dir.file("s/plots/transient.dat"));
+  EXPECT_EQ(data_rows(dat, 1).size(), 0u) << "one curve for the point, not one per seed: " << dat;
+  const auto rows = data_rows(dat, 0);
+  ASSERT_EQ(rows.size(), 3u) << dat;
+  // Latency: seed 1 100 + c/100, seed 2 200 + c/100; misrouted delivered 0.2 and 0.4; accepted 0.1 and 0.2.
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"-50", "160", "0.4", "0.3", "0.15"}));
+  EXPECT_EQ(rows[1][1], "NaN") << "a gap in one seed is a gap in the mean";
+  EXPECT_EQ(rows[1][4], "0.05") << "seed 2 accepted nothing in that bin: (0.1 + 0) / 2";
+  EXPECT_EQ(rows[2][1], "162");
+  EXPECT_NE(read_text(dir.file("s/plots/transient.gp")).find("mean over 2 seeds"), std::string::npos);
+}
+
 // A trace sweep's execution time: a bar per routing in a panel per trace file, the seeds averaged, a point
 // whose trace was not delivered without a bar and named so; no fairness figure.
 TEST(PlotData, ExecutionTimeBarsPerTraceFile) {

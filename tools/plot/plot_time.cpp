@@ -1,5 +1,6 @@
-// Figures of transients (traffic.change.at): per time bin around the change, one curve per point (first
-// seed), the panels stacked on one time axis. A bin without packets is a gap (NaN in NAME.dat), not a 0;
+// Figures of transients (traffic.change.at): per time bin around the change, one curve per point (the mean
+// of its seeds, bin by bin), the panels stacked on one time axis. A bin without packets is a gap (NaN in
+// NAME.dat), not a 0, and so is a bin that is a gap in any seed;
 // the misrouted fraction of packets by creation bin ends a p99 latency before the run does, since the
 // bins after that hold only the packets fast enough to arrive before the end (mostly minimal ones: the
 // curve would fall for no reason).
@@ -16,11 +17,13 @@ namespace {
 
 using nlohmann::json;
 
-// One curve of a transient figure: a label, a style, and the point's result (with its time series).
+// One curve of a transient figure: a label, a style, and the results of the point's seeds that have the
+// time series (at least one).
 struct Run {
   std::string label;
   int style = 1;
-  json result;
+  std::vector<json> seeds;
+  const json& result() const { return seeds.front(); }
 };
 
 std::vector<Run> transient_runs(const SweepTable& s, const Layout& l, const char* needed_field) {
@@ -28,12 +31,16 @@ std::vector<Run> transient_runs(const SweepTable& s, const Layout& l, const char
   for (const Facet& f : l.facets)
     for (const Series& ser : f.series)
       for (const auto& rows : ser.points) {
-        json r = s.point(rows.front());
-        if (!r.is_object() || !r.contains("time_series") || r["time_series"].empty() || !r["time_series"][0].contains(needed_field))
-          continue;
+        std::vector<json> seeds;
+        for (std::size_t row : rows) {
+          json r = s.point(row);
+          if (r.is_object() && r.contains("time_series") && !r["time_series"].empty() && r["time_series"][0].contains(needed_field))
+            seeds.push_back(std::move(r));
+        }
+        if (seeds.empty()) continue;
         std::string label = (f.title.empty() ? "" : f.title + ", ") + ser.label;
-        if (ser.points.size() > 1) label += fmt::format(", load {:g}", r["config"]["traffic"]["load"].get<double>());
-        runs.push_back({label, ser.style, std::move(r)});
+        if (ser.points.size() > 1) label += fmt::format(", load {:g}", seeds.front()["config"]["traffic"]["load"].get<double>());
+        runs.push_back({label, ser.style, std::move(seeds)});
       }
   return runs;
 }
@@ -45,13 +52,12 @@ double bin_width(const json& r) { return r["config"]["stats"]["bin"].get<double>
 // Columns: bin centre relative to the change; latency and misrouted fraction of the packets delivered in
 // the bin (NaN without packets); misrouted fraction of the packets created in the bin (NaN without
 // packets, and for bins that end less than a p99 latency before the run ends); accepted load.
-Block transient_block(const Run& run) {
-  const json& r = run.result;
+Block transient_block(const json& r, const std::string& label) {
   const double change = change_cycle(r), bin = bin_width(r);
   const double end = r["config"]["sim"]["warmup"].get<double>() + r["config"]["sim"]["measure"].get<double>();
   const json& p99_of_run = r["latency"]["total"]["p99"];  // null when the window delivered nothing
   const double p99 = p99_of_run.is_null() ? 0.0 : p99_of_run.get<double>();
-  Block b{run.label + "  (cycles since the change, latency, misrouted created, misrouted delivered, accepted load)", {}};
+  Block b{label + "  (cycles since the change, latency, misrouted created, misrouted delivered, accepted load)", {}};
   for (const json& bn : r["time_series"]) {
     const double start = bn["cycle"].get<double>();
     const bool delivered = bn["packets"].get<double>() > 0;
@@ -65,10 +71,9 @@ Block transient_block(const Run& run) {
 
 // Columns: bin centre; mean counter seen by the bin's headers (NaN without headers); bin end (where the
 // counters were sampled); mean counter over all ports; largest counter.
-Block contention_block(const Run& run) {
-  const json& r = run.result;
+Block contention_block(const json& r, const std::string& label) {
   const double change = change_cycle(r), bin = bin_width(r);
-  Block b{run.label + "  (bin centre, mean at header, bin end, mean over ports, largest)", {}};
+  Block b{label + "  (bin centre, mean at header, bin end, mean over ports, largest)", {}};
   for (const json& bn : r["time_series"]) {
     if (!bn.contains("contention_mean")) continue;
     const double x = bn["cycle"].get<double>() + bin / 2 - change;
@@ -80,10 +85,9 @@ Block contention_block(const Run& run) {
 
 // Columns: bin end (where the levels were sampled); the routers' mean level (RoutingState::level: ACOR's,
 // 0 = the sequence's lowest policy); the fraction of routers above the lowest level.
-Block levels_block(const Run& run) {
-  const json& r = run.result;
+Block levels_block(const json& r, const std::string& label) {
   const double change = change_cycle(r), bin = bin_width(r);
-  Block b{run.label + "  (bin end, mean level, fraction above the lowest)", {}};
+  Block b{label + "  (bin end, mean level, fraction above the lowest)", {}};
   for (const json& bn : r["time_series"]) {
     if (!bn.contains("routers_at_level")) continue;
     double routers = 0, level_sum = 0;
@@ -95,6 +99,28 @@ Block levels_block(const Run& run) {
     b.rows.push_back({bn["cycle"].get<double>() + bin - change, level_sum / routers, (routers - lowest) / routers});
   }
   return b;
+}
+
+// A run's block: `one` of each seed, averaged cell by cell (NaN where any seed's is: a gap in one seed is
+// a gap, so that a mean never stands on fewer seeds than the curve's others). Seeds whose bins differ from
+// the first's (not the same run length or bin) cannot be averaged bin by bin: then the first seed's alone.
+Block seeds_block(const Run& run, Block (*one)(const json&, const std::string&)) {
+  Block mean = one(run.seeds.front(), run.label);
+  std::vector<Block> others;
+  for (std::size_t k = 1; k < run.seeds.size(); ++k) {
+    others.push_back(one(run.seeds[k], run.label));
+    const Block& o = others.back();
+    if (o.rows.size() != mean.rows.size()) return mean;
+    for (std::size_t i = 0; i < o.rows.size(); ++i)
+      if (o.rows[i].size() != mean.rows[i].size() || o.rows[i][0] != mean.rows[i][0]) return mean;
+  }
+  for (const Block& o : others)
+    for (std::size_t i = 0; i < o.rows.size(); ++i)
+      for (std::size_t c = 1; c < o.rows[i].size(); ++c) mean.rows[i][c] += o.rows[i][c];  // NaN stays NaN
+  const double n = static_cast<double>(others.size() + 1);
+  for (auto& row : mean.rows)
+    for (std::size_t c = 1; c < row.size(); ++c) row[c] /= n;
+  return mean;
 }
 
 struct Panel {
@@ -125,7 +151,7 @@ Figure stacked(const std::string& name, const std::string& title, const std::vec
   double lo = INFINITY, hi = -INFINITY;
   for (std::size_t i = 0; i < blocks.size(); ++i)
     for (const auto& row : blocks[i].rows) {
-      const double half = bin_width(runs[i].result) / 2;
+      const double half = bin_width(runs[i].result()) / 2;
       lo = std::min(lo, row[0] - half), hi = std::max(hi, row[0] + half);
     }
   Figure f{name, "", data_blocks(blocks), g.width(), g.height()};
@@ -149,7 +175,10 @@ Figure stacked(const std::string& name, const std::string& title, const std::vec
 }
 
 std::string context_line(const Layout& l, const std::vector<Run>& runs, const std::string& what) {
-  return fmt::format("{} per {:g}-cycle bin{}", what, bin_width(runs.front().result), l.context.empty() ? "" : "\n" + l.context);
+  std::size_t seeds = 0;
+  for (const Run& r : runs) seeds = std::max(seeds, r.seeds.size());
+  return fmt::format("{} per {:g}-cycle bin{}{}", what, bin_width(runs.front().result()),
+                     seeds > 1 ? fmt::format(", mean over {} seeds", seeds) : "", l.context.empty() ? "" : "\n" + l.context);
 }
 
 }  // namespace
@@ -158,7 +187,7 @@ Figure transient_figure(const SweepTable& s, const Layout& l, std::string& why_n
   const std::vector<Run> runs = transient_runs(s, l, "packets");
   if (runs.empty()) return why_not = "no point has a time series (traffic.change.at is not set)", Figure{};
   std::vector<Block> blocks;
-  for (const Run& r : runs) blocks.push_back(transient_block(r));
+  for (const Run& r : runs) blocks.push_back(seeds_block(r, transient_block));
   const std::vector<Panel> panels = {
       {"Average latency of the packets delivered in the bin", "Latency (cycles)", 0, 1, -1},
       {"Misrouted fraction of the packets created in the bin (the reaction)", "Fraction of packets", 0, 2, 1.05},
@@ -171,7 +200,7 @@ Figure contention_trace_figure(const SweepTable& s, const Layout& l, std::string
   const std::vector<Run> runs = transient_runs(s, l, "contention_mean");
   if (runs.empty()) return why_not = "no point has a time series with contention counters", Figure{};
   std::vector<Block> blocks;
-  for (const Run& r : runs) blocks.push_back(contention_block(r));
+  for (const Run& r : runs) blocks.push_back(seeds_block(r, contention_block));
   const std::vector<Panel> panels = {
       {"Mean counter value seen by the headers of the bin (on their minimal output)", "Counter (packets)", 0, 1, 0},
       {"Mean counter over all router ports, at the bin's end", "Counter (packets)", 2, 3, 0},
@@ -184,7 +213,7 @@ Figure routing_levels_figure(const RoutingFigure& fig, const std::vector<std::st
   std::vector<Run> runs = transient_runs(s, l, "routers_at_level");
   runs.erase(std::remove_if(runs.begin(), runs.end(),
                             [&](const Run& r) {
-                              const std::string a = r.result["config"]["routing"].value("algorithm", "");
+                              const std::string a = r.result()["config"]["routing"].value("algorithm", "");
                               return std::find(algorithms.begin(), algorithms.end(), a) == algorithms.end();
                             }),
              runs.end());
@@ -194,7 +223,7 @@ Figure routing_levels_figure(const RoutingFigure& fig, const std::vector<std::st
     return why_not = "no point of " + names + " has a time series with levels", Figure{};
   }
   std::vector<Block> blocks;
-  for (const Run& r : runs) blocks.push_back(levels_block(r));
+  for (const Run& r : runs) blocks.push_back(seeds_block(r, levels_block));
   const std::vector<Panel> panels = {{"Mean " + fig.quantity + " of the routers at the bin's end (" + fig.note + ")", "Level", 0, 1, 0},
                                      {"Routers above the lowest level at the bin's end", "Fraction of routers", 0, 2, 1.05}};
   return stacked(fig.name, context_line(l, runs, fig.title), runs, blocks, panels);
