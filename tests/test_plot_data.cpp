@@ -293,11 +293,9 @@ TEST(PlotData, EmptyTransientBinsAreGapsAndTheReactionStopsBeforeTheEnd) {
   EXPECT_EQ(rows[5][1], "150") << "delivery bins are complete to the end";
 }
 
-// The seeds of a transient point are one curve, their mean bin by bin; a bin that is a gap in one seed is
-// a gap in the mean, and the title says how many seeds.
-TEST(PlotData, TransientSeedsAreAveragedBinByBin) {
-  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
-  TempDir dir;
+// A transient point of LIAN with two seeds: 100-cycle bins from cycle 1000, `measure` cycles each; seed 2
+// delivers nothing in the bin at 1100.
+void write_two_seed_transient(const TempDir& dir, int measure_seed1, int measure_seed2) {
   fs::create_directories(dir.path / "s/points");
   std::ofstream csv(dir.file("s/results.csv"));
   csv << "point,routing.algorithm,seed,status,accepted_load,latency.total.average,offered_load\n"
@@ -305,9 +303,10 @@ TEST(PlotData, TransientSeedsAreAveragedBinByBin) {
          "1,lian,2,ok,0.2,170,0.2\n";
   csv.close();
   for (int seed = 1; seed <= 2; ++seed) {
+    const int measure = seed == 1 ? measure_seed1 : measure_seed2;
     json bins = json::array();
-    for (int c = 1000; c < 1300; c += 100) {
-      const bool empty = seed == 2 && c == 1100;  // seed 2 delivers nothing in this bin
+    for (int c = 1000; c < 1000 + measure; c += 100) {
+      const bool empty = seed == 2 && c == 1100;
       bins.push_back({{"cycle", c}, {"packets", empty ? 0 : 10}, {"latency", empty ? 0.0 : 100.0 * seed + c / 100},
                       {"misrouted_fraction", 0.2 * seed}, {"accepted_load", empty ? 0.0 : 0.1 * seed}, {"generated_packets", 10},
                       {"generated_latency", 150.0}, {"generated_misrouted_fraction", 0.4}});
@@ -315,11 +314,19 @@ TEST(PlotData, TransientSeedsAreAveragedBinByBin) {
     json p = {{"status", "ok"}, {"time_series", bins}, {"latency", {{"total", {{"p99", 0}}}}}};
     p["config"] = {{"topology", {{"p", 2}, {"a", 4}, {"h", 2}}},
                    {"routing", {{"algorithm", "lian"}}},
-                   {"sim", {{"warmup", 1000}, {"measure", 300}, {"seed", seed}}},
+                   {"sim", {{"warmup", 1000}, {"measure", measure}, {"seed", seed}}},
                    {"stats", {{"bin", 100}}},
                    {"traffic", {{"pattern", "adv"}, {"offset", 1}, {"load", 0.2}, {"change", {{"at", 100}, {"pattern", "adv"}, {"offset", 1}, {"load", -1}}}}}};
     std::ofstream(dir.path / "s/points" / ("000" + std::to_string(seed - 1) + ".json")) << p.dump();
   }
+}
+
+// The seeds of a transient point are one curve, their mean bin by bin; a bin that is a gap in one seed is
+// a gap in the mean, and the title says how many seeds.
+TEST(PlotData, TransientSeedsAreAveragedBinByBin) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  write_two_seed_transient(dir, 300, 300);
   std::string out;
   ASSERT_EQ(plot(dir, &out), 0) << out;
   const std::string dat = read_text(dir.file("s/plots/transient.dat"));
@@ -332,6 +339,20 @@ TEST(PlotData, TransientSeedsAreAveragedBinByBin) {
   EXPECT_EQ(rows[1][4], "0.05") << "seed 2 accepted nothing in that bin: (0.1 + 0) / 2";
   EXPECT_EQ(rows[2][1], "162");
   EXPECT_NE(read_text(dir.file("s/plots/transient.gp")).find("mean over 2 seeds"), std::string::npos);
+}
+
+// Seeds of one point whose bins differ cannot be averaged: no transient figure, and the reason names both
+// point files (not a figure titled "mean over 2 seeds" that shows one).
+TEST(PlotData, TransientSeedsWithDifferentBinsAreNamedNotAveraged) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  write_two_seed_transient(dir, 300, 400);
+  std::string out;
+  ASSERT_EQ(plot(dir, &out), 0) << out;
+  EXPECT_FALSE(fs::exists(dir.path / "s/plots/transient.png"));
+  EXPECT_NE(out.find("no transient figure: "), std::string::npos) << out;
+  EXPECT_NE(out.find("points/0000.json and "), std::string::npos) << out;
+  EXPECT_NE(out.find("points/0001.json are seeds of one point with different time bins"), std::string::npos) << out;
 }
 
 // A trace sweep's execution time: a bar per routing in a panel per trace file, the seeds averaged, a point

@@ -23,8 +23,10 @@ double SweepTable::value(std::size_t row, const std::string& c) const {
   return std::strtod(rows[row][it->second].c_str(), nullptr);
 }
 
+fs::path SweepTable::point_path(std::size_t row) const { return dir / "points" / fmt::format("{:04d}.json", std::stoul(rows[row][0])); }
+
 json SweepTable::point(std::size_t row) const {
-  std::ifstream in(dir / "points" / fmt::format("{:04d}.json", std::stoul(rows[row][0])));
+  std::ifstream in(point_path(row));
   if (!in) return json();
   try {
     return json::parse(in);

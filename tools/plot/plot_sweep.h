@@ -25,6 +25,7 @@ struct SweepTable {
   double value(std::size_t row, const std::string& c) const;  // NaN when empty or missing
   const std::string& text(std::size_t row, const std::string& c) const { return rows[row][col.at(c)]; }
   bool ok(std::size_t row) const { return text(row, "status") == "ok"; }
+  std::filesystem::path point_path(std::size_t row) const;  // points/NNNN.json of the row's point
   nlohmann::json point(std::size_t row) const;   // the point file, null if it cannot be read
   nlohmann::json config(std::size_t row) const;  // its resolved config, null without a point file
 };

@@ -18,11 +18,12 @@ namespace {
 using nlohmann::json;
 
 // One curve of a transient figure: a label, a style, and the results of the point's seeds that have the
-// time series (at least one).
+// time series (at least one), with their point files.
 struct Run {
   std::string label;
   int style = 1;
   std::vector<json> seeds;
+  std::vector<std::string> files;
   const json& result() const { return seeds.front(); }
 };
 
@@ -32,15 +33,16 @@ std::vector<Run> transient_runs(const SweepTable& s, const Layout& l, const char
     for (const Series& ser : f.series)
       for (const auto& rows : ser.points) {
         std::vector<json> seeds;
+        std::vector<std::string> files;
         for (std::size_t row : rows) {
           json r = s.point(row);
           if (r.is_object() && r.contains("time_series") && !r["time_series"].empty() && r["time_series"][0].contains(needed_field))
-            seeds.push_back(std::move(r));
+            seeds.push_back(std::move(r)), files.push_back(s.point_path(row).string());
         }
         if (seeds.empty()) continue;
         std::string label = (f.title.empty() ? "" : f.title + ", ") + ser.label;
         if (ser.points.size() > 1) label += fmt::format(", load {:g}", seeds.front()["config"]["traffic"]["load"].get<double>());
-        runs.push_back({label, ser.style, std::move(seeds)});
+        runs.push_back({label, ser.style, std::move(seeds), std::move(files)});
       }
   return runs;
 }
@@ -101,26 +103,39 @@ Block levels_block(const json& r, const std::string& label) {
   return b;
 }
 
-// A run's block: `one` of each seed, averaged cell by cell (NaN where any seed's is: a gap in one seed is
-// a gap, so that a mean never stands on fewer seeds than the curve's others). Seeds whose bins differ from
-// the first's (not the same run length or bin) cannot be averaged bin by bin: then the first seed's alone.
-Block seeds_block(const Run& run, Block (*one)(const json&, const std::string&)) {
-  Block mean = one(run.seeds.front(), run.label);
-  std::vector<Block> others;
+using OneSeed = Block (*)(const json&, const std::string&);
+
+// A run's block: `one` of each seed, summed cell by cell and divided by the seeds (NaN where any seed's is:
+// a gap in one seed is a gap, so that a mean never stands on fewer seeds than the curve's others). Seeds
+// whose bins differ (another run length or bin width: a point file edited by hand or copied from another
+// sweep) cannot be averaged bin by bin: false, with why_not naming the two point files.
+bool seeds_block(const Run& run, OneSeed one, Block& mean, std::string& why_not) {
+  mean = one(run.seeds.front(), run.label);
   for (std::size_t k = 1; k < run.seeds.size(); ++k) {
-    others.push_back(one(run.seeds[k], run.label));
-    const Block& o = others.back();
-    if (o.rows.size() != mean.rows.size()) return mean;
-    for (std::size_t i = 0; i < o.rows.size(); ++i)
-      if (o.rows[i].size() != mean.rows[i].size() || o.rows[i][0] != mean.rows[i][0]) return mean;
-  }
-  for (const Block& o : others)
+    const Block o = one(run.seeds[k], run.label);
+    bool same_bins = o.rows.size() == mean.rows.size();
+    for (std::size_t i = 0; same_bins && i < o.rows.size(); ++i)
+      same_bins = o.rows[i].size() == mean.rows[i].size() && o.rows[i][0] == mean.rows[i][0];
+    if (!same_bins)
+      return why_not = fmt::format("{} and {} are seeds of one point with different time bins (sim.warmup, sim.measure, "
+                                   "traffic.change.at or stats.bin differ): they cannot be averaged bin by bin",
+                                   run.files.front(), run.files[k]),
+             false;
     for (std::size_t i = 0; i < o.rows.size(); ++i)
       for (std::size_t c = 1; c < o.rows[i].size(); ++c) mean.rows[i][c] += o.rows[i][c];  // NaN stays NaN
-  const double n = static_cast<double>(others.size() + 1);
+  }
+  const double n = static_cast<double>(run.seeds.size());
   for (auto& row : mean.rows)
     for (std::size_t c = 1; c < row.size(); ++c) row[c] /= n;
-  return mean;
+  return true;
+}
+
+// Every run's block, in order; false with why_not at the first run whose seeds cannot be averaged.
+bool seeds_blocks(const std::vector<Run>& runs, OneSeed one, std::vector<Block>& blocks, std::string& why_not) {
+  blocks.resize(runs.size());
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    if (!seeds_block(runs[i], one, blocks[i], why_not)) return false;
+  return true;
 }
 
 struct Panel {
@@ -187,7 +202,7 @@ Figure transient_figure(const SweepTable& s, const Layout& l, std::string& why_n
   const std::vector<Run> runs = transient_runs(s, l, "packets");
   if (runs.empty()) return why_not = "no point has a time series (traffic.change.at is not set)", Figure{};
   std::vector<Block> blocks;
-  for (const Run& r : runs) blocks.push_back(seeds_block(r, transient_block));
+  if (!seeds_blocks(runs, transient_block, blocks, why_not)) return Figure{};
   const std::vector<Panel> panels = {
       {"Average latency of the packets delivered in the bin", "Latency (cycles)", 0, 1, -1},
       {"Misrouted fraction of the packets created in the bin (the reaction)", "Fraction of packets", 0, 2, 1.05},
@@ -200,7 +215,7 @@ Figure contention_trace_figure(const SweepTable& s, const Layout& l, std::string
   const std::vector<Run> runs = transient_runs(s, l, "contention_mean");
   if (runs.empty()) return why_not = "no point has a time series with contention counters", Figure{};
   std::vector<Block> blocks;
-  for (const Run& r : runs) blocks.push_back(seeds_block(r, contention_block));
+  if (!seeds_blocks(runs, contention_block, blocks, why_not)) return Figure{};
   const std::vector<Panel> panels = {
       {"Mean counter value seen by the headers of the bin (on their minimal output)", "Counter (packets)", 0, 1, 0},
       {"Mean counter over all router ports, at the bin's end", "Counter (packets)", 2, 3, 0},
@@ -223,7 +238,7 @@ Figure routing_levels_figure(const RoutingFigure& fig, const std::vector<std::st
     return why_not = "no point of " + names + " has a time series with levels", Figure{};
   }
   std::vector<Block> blocks;
-  for (const Run& r : runs) blocks.push_back(seeds_block(r, levels_block));
+  if (!seeds_blocks(runs, levels_block, blocks, why_not)) return Figure{};
   const std::vector<Panel> panels = {{"Mean " + fig.quantity + " of the routers at the bin's end (" + fig.note + ")", "Level", 0, 1, 0},
                                      {"Routers above the lowest level at the bin's end", "Fraction of routers", 0, 2, 1.05}};
   return stacked(fig.name, context_line(l, runs, fig.title), runs, blocks, panels);
