@@ -355,6 +355,48 @@ TEST(PlotData, TransientSeedsWithDifferentBinsAreNamedNotAveraged) {
   EXPECT_NE(out.find("points/0001.json are seeds of one point with different time bins"), std::string::npos) << out;
 }
 
+// The transients' numbers (plots/transient_summary.csv), by hand: warm-up 1,000, change at +200 (cycle
+// 1,200), the run ends at 2,000, p99 150, so the creation bins that count start by 1,700; the span after the
+// change is 1,200-1,800 and its second half starts at 1,500.
+TEST(PlotData, TransientSummaryLevelsPeakAndSettling) {
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir dir;
+  fs::create_directories(dir.path / "s/points");
+  std::ofstream csv(dir.file("s/results.csv"));
+  csv << "point,routing.algorithm,seed,status,accepted_load,latency.total.average,offered_load\n"
+         "0,pb_acor,1,ok,0.2,150,0.2\n"
+         "1,pb_acor,2,ok,0.2,170,0.2\n";
+  csv.close();
+  for (int seed = 1; seed <= 2; ++seed) {
+    // Created-packet latency per bin from cycle 1,000; the last two bins (incomplete: 50) must not count.
+    const std::vector<double> latency = {100, 102, 150, seed == 1 ? 240.0 : 260.0, 207, 200, 204, 196, 50, 50};
+    json bins = json::array();
+    for (std::size_t i = 0; i < latency.size(); ++i)
+      bins.push_back({{"cycle", 1000 + 100 * static_cast<int>(i)}, {"packets", 10}, {"latency", 1.0}, {"misrouted_fraction", 0.0},
+                      {"accepted_load", 0.2}, {"generated_packets", 10}, {"generated_latency", latency[i]}, {"generated_misrouted_fraction", 0.0}});
+    json p = {{"status", "ok"}, {"time_series", bins}, {"latency", {{"total", {{"p99", 150}}}}}};
+    p["config"] = {{"topology", {{"p", 2}, {"a", 4}, {"h", 2}}},
+                   {"routing", {{"algorithm", "pb_acor"}}},
+                   {"sim", {{"warmup", 1000}, {"measure", 1000}, {"seed", seed}}},
+                   {"stats", {{"bin", 100}}},
+                   {"traffic", {{"pattern", "un"}, {"load", 0.2}, {"change", {{"at", 200}, {"pattern", "adv"}, {"offset", 1}, {"load", -1}}}}}};
+    std::ofstream(dir.path / "s/points" / ("000" + std::to_string(seed - 1) + ".json")) << p.dump();
+  }
+  std::string out;
+  ASSERT_EQ(plot(dir, &out), 0) << out;
+  // Before: (100 + 102) / 2. New level: (200 + 204 + 196) / 3. Peak: 240 (seed 1) or 260 (seed 2) over 200.
+  // Settled within 3 % (194-206): from the bin at 1,500 on (207 is out), its end 400 cycles after the change;
+  // within 5 % (190-210): from 1,400 on, 300.
+  EXPECT_EQ(read_text(dir.file("s/plots/transient_summary.csv")),
+            "routing.algorithm,seed,level_before,level_after,peak_percent,settled_3pct,settled_5pct\n"
+            "pb_acor,1,101,200,20,400,300\n"
+            "pb_acor,2,101,200,30,400,300\n"
+            "pb_acor,mean,101,200,25,400,300\n"
+            "pb_acor,min,101,200,20,400,300\n"
+            "pb_acor,max,101,200,30,400,300\n");
+  EXPECT_NE(out.find("transient_summary.csv"), std::string::npos) << out;
+}
+
 // A trace sweep's execution time: a bar per routing in a panel per trace file, the seeds averaged, a point
 // whose trace was not delivered without a bar and named so; no fairness figure.
 TEST(PlotData, ExecutionTimeBarsPerTraceFile) {

@@ -157,9 +157,7 @@ MissingPoints missing_points(const plot::SweepTable& s) {
 }
 
 // The sweep's figures that apply; a note on stdout for each that does not (unless quiet).
-std::vector<plot::Figure> sweep_figures(const std::string& csv, bool quiet) {
-  const plot::SweepTable s = plot::read_sweep(csv);
-  if (s.rows.empty()) config_fail("plot " + csv, "no rows");
+std::vector<plot::Figure> sweep_figures(const plot::SweepTable& s, bool quiet) {
   if (const MissingPoints missing = missing_points(s); missing.count > 0 && !quiet)
     std::cout << "plot: " << missing.count << " of " << missing.planned
               << " points of the sweep have no result (interrupted, or still running; `hiradix sweep --resume` runs "
@@ -215,7 +213,16 @@ int run_plot(const PlotOptions& opt) {
   fs::create_directories(out);
   out = fs::absolute(out);
   std::vector<plot::Figure> figures;
-  if (!opt.results_csv.empty()) figures = sweep_figures(opt.results_csv, opt.quiet);
+  if (!opt.results_csv.empty()) {
+    const plot::SweepTable s = plot::read_sweep(opt.results_csv);
+    if (s.rows.empty()) config_fail("plot " + opt.results_csv, "no rows");
+    figures = sweep_figures(s, opt.quiet);
+    if (const std::string summary = plot::transient_summary(s); !summary.empty()) {
+      const fs::path file = out / "transient_summary.csv";
+      std::ofstream(file) << summary;
+      if (!opt.quiet) std::cout << "plot: " << file.string() << " (the transients' levels, peaks and settling times)\n";
+    }
+  }
   if (!opt.synth.empty()) {
     figures.push_back(plot::area_figure(opt.synth));
     figures.push_back(plot::router_area_figure(opt.synth));

@@ -30,6 +30,9 @@ Figure routing_trace_figure(const RoutingFigure& figure, const std::string& trac
 // Per time bin around a traffic change (plot_time.cpp).
 Figure transient_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 Figure contention_trace_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
+// Their numbers per point and seed (level before and after, peak, settling time; plot_transient_summary.cpp)
+// as CSV text; empty when no point has a time series.
+std::string transient_summary(const SweepTable& sweep);
 // Latency per burst of bursty repetitive traffic, and DRB's paths opened per burst (plot_bursts.cpp).
 Figure bursts_figure(const SweepTable& sweep, const Layout& layout, std::string& why_not);
 // DRB's per-router latency map on a 2-D mesh or torus (plot_wait_map.cpp).
