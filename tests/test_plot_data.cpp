@@ -293,32 +293,40 @@ TEST(PlotData, EmptyTransientBinsAreGapsAndTheReactionStopsBeforeTheEnd) {
   EXPECT_EQ(rows[5][1], "150") << "delivery bins are complete to the end";
 }
 
-// A transient point of LIAN with two seeds: 100-cycle bins from cycle 1000, `measure` cycles each; seed 2
-// delivers nothing in the bin at 1100.
-void write_two_seed_transient(const TempDir& dir, int measure_seed1, int measure_seed2) {
+// A sweep of one transient point of `algorithm` with two seeds (results.csv and both point files): warm-up
+// 1,000, the change `change_at` cycles later, `measure[k]` measured cycles and bins[k] the time series of
+// seed k + 1, its p99 latency `p99`.
+void write_two_seed_transient(const TempDir& dir, const std::string& algorithm, int change_at, const int (&measure)[2],
+                              const json (&bins)[2], double p99) {
   fs::create_directories(dir.path / "s/points");
   std::ofstream csv(dir.file("s/results.csv"));
   csv << "point,routing.algorithm,seed,status,accepted_load,latency.total.average,offered_load\n"
-         "0,lian,1,ok,0.2,150,0.2\n"
-         "1,lian,2,ok,0.2,170,0.2\n";
+      << "0," << algorithm << ",1,ok,0.2,150,0.2\n"
+      << "1," << algorithm << ",2,ok,0.2,170,0.2\n";
   csv.close();
-  for (int seed = 1; seed <= 2; ++seed) {
-    const int measure = seed == 1 ? measure_seed1 : measure_seed2;
-    json bins = json::array();
-    for (int c = 1000; c < 1000 + measure; c += 100) {
-      const bool empty = seed == 2 && c == 1100;
-      bins.push_back({{"cycle", c}, {"packets", empty ? 0 : 10}, {"latency", empty ? 0.0 : 100.0 * seed + c / 100},
-                      {"misrouted_fraction", 0.2 * seed}, {"accepted_load", empty ? 0.0 : 0.1 * seed}, {"generated_packets", 10},
-                      {"generated_latency", 150.0}, {"generated_misrouted_fraction", 0.4}});
-    }
-    json p = {{"status", "ok"}, {"time_series", bins}, {"latency", {{"total", {{"p99", 0}}}}}};
+  for (int k = 0; k < 2; ++k) {
+    json p = {{"status", "ok"}, {"time_series", bins[k]}, {"latency", {{"total", {{"p99", p99}}}}}};
     p["config"] = {{"topology", {{"p", 2}, {"a", 4}, {"h", 2}}},
-                   {"routing", {{"algorithm", "lian"}}},
-                   {"sim", {{"warmup", 1000}, {"measure", measure}, {"seed", seed}}},
+                   {"routing", {{"algorithm", algorithm}}},
+                   {"sim", {{"warmup", 1000}, {"measure", measure[k]}, {"seed", k + 1}}},
                    {"stats", {{"bin", 100}}},
-                   {"traffic", {{"pattern", "adv"}, {"offset", 1}, {"load", 0.2}, {"change", {{"at", 100}, {"pattern", "adv"}, {"offset", 1}, {"load", -1}}}}}};
-    std::ofstream(dir.path / "s/points" / ("000" + std::to_string(seed - 1) + ".json")) << p.dump();
+                   {"traffic", {{"pattern", "adv"}, {"offset", 1}, {"load", 0.2}, {"change", {{"at", change_at}, {"pattern", "adv"}, {"offset", 1}, {"load", -1}}}}}};
+    std::ofstream(dir.path / "s/points" / ("000" + std::to_string(k) + ".json")) << p.dump();
   }
+}
+
+// LIAN's two seeds, 100-cycle bins from cycle 1,000 for `measure` cycles each; seed 2 delivers nothing in
+// the bin at 1,100.
+void write_lian_seeds(const TempDir& dir, const int (&measure)[2]) {
+  json bins[2];
+  for (int seed = 1; seed <= 2; ++seed)
+    for (int c = 1000; c < 1000 + measure[seed - 1]; c += 100) {
+      const bool empty = seed == 2 && c == 1100;
+      bins[seed - 1].push_back({{"cycle", c}, {"packets", empty ? 0 : 10}, {"latency", empty ? 0.0 : 100.0 * seed + c / 100},
+                                {"misrouted_fraction", 0.2 * seed}, {"accepted_load", empty ? 0.0 : 0.1 * seed}, {"generated_packets", 10},
+                                {"generated_latency", 150.0}, {"generated_misrouted_fraction", 0.4}});
+    }
+  write_two_seed_transient(dir, "lian", 100, measure, bins, 0);
 }
 
 // The seeds of a transient point are one curve, their mean bin by bin; a bin that is a gap in one seed is
@@ -326,7 +334,7 @@ void write_two_seed_transient(const TempDir& dir, int measure_seed1, int measure
 TEST(PlotData, TransientSeedsAreAveragedBinByBin) {
   if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
   TempDir dir;
-  write_two_seed_transient(dir, 300, 300);
+  write_lian_seeds(dir, {300, 300});
   std::string out;
   ASSERT_EQ(plot(dir, &out), 0) << out;
   const std::string dat = read_text(dir.file("s/plots/transient.dat"));
@@ -346,7 +354,7 @@ TEST(PlotData, TransientSeedsAreAveragedBinByBin) {
 TEST(PlotData, TransientSeedsWithDifferentBinsAreNamedNotAveraged) {
   if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
   TempDir dir;
-  write_two_seed_transient(dir, 300, 400);
+  write_lian_seeds(dir, {300, 400});
   std::string out;
   ASSERT_EQ(plot(dir, &out), 0) << out;
   EXPECT_FALSE(fs::exists(dir.path / "s/plots/transient.png"));
@@ -361,27 +369,16 @@ TEST(PlotData, TransientSeedsWithDifferentBinsAreNamedNotAveraged) {
 TEST(PlotData, TransientSummaryLevelsPeakAndSettling) {
   if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
   TempDir dir;
-  fs::create_directories(dir.path / "s/points");
-  std::ofstream csv(dir.file("s/results.csv"));
-  csv << "point,routing.algorithm,seed,status,accepted_load,latency.total.average,offered_load\n"
-         "0,pb_acor,1,ok,0.2,150,0.2\n"
-         "1,pb_acor,2,ok,0.2,170,0.2\n";
-  csv.close();
+  json bins[2];
   for (int seed = 1; seed <= 2; ++seed) {
     // Created-packet latency per bin from cycle 1,000; the last two bins (incomplete: 50) must not count.
     const std::vector<double> latency = {100, 102, 150, seed == 1 ? 240.0 : 260.0, 207, 200, 204, 196, 50, 50};
-    json bins = json::array();
     for (std::size_t i = 0; i < latency.size(); ++i)
-      bins.push_back({{"cycle", 1000 + 100 * static_cast<int>(i)}, {"packets", 10}, {"latency", 1.0}, {"misrouted_fraction", 0.0},
-                      {"accepted_load", 0.2}, {"generated_packets", 10}, {"generated_latency", latency[i]}, {"generated_misrouted_fraction", 0.0}});
-    json p = {{"status", "ok"}, {"time_series", bins}, {"latency", {{"total", {{"p99", 150}}}}}};
-    p["config"] = {{"topology", {{"p", 2}, {"a", 4}, {"h", 2}}},
-                   {"routing", {{"algorithm", "pb_acor"}}},
-                   {"sim", {{"warmup", 1000}, {"measure", 1000}, {"seed", seed}}},
-                   {"stats", {{"bin", 100}}},
-                   {"traffic", {{"pattern", "un"}, {"load", 0.2}, {"change", {{"at", 200}, {"pattern", "adv"}, {"offset", 1}, {"load", -1}}}}}};
-    std::ofstream(dir.path / "s/points" / ("000" + std::to_string(seed - 1) + ".json")) << p.dump();
+      bins[seed - 1].push_back({{"cycle", 1000 + 100 * static_cast<int>(i)}, {"packets", 10}, {"latency", 1.0}, {"misrouted_fraction", 0.0},
+                                {"accepted_load", 0.2}, {"generated_packets", 10}, {"generated_latency", latency[i]},
+                                {"generated_misrouted_fraction", 0.0}});
   }
+  write_two_seed_transient(dir, "pb_acor", 200, {1000, 1000}, bins, 150);
   std::string out;
   ASSERT_EQ(plot(dir, &out), 0) << out;
   // Before: (100 + 102) / 2. New level: (200 + 204 + 196) / 3. Peak: 240 (seed 1) or 260 (seed 2) over 200.
