@@ -55,11 +55,12 @@ Numbers numbers_of(const json& r) {
   for (const json& bn : r["time_series"]) {
     const double start = bn["cycle"].get<double>();
     if (bn.value("generated_packets", 0.0) <= 0 || start + bin + p99 > end) continue;
-    (start + bin <= change ? before : after).push_back({start, bn["generated_latency"].get<double>()});
+    const Bin b{start, bn["generated_latency"].get<double>()};
+    if (start + bin <= change) before.push_back(b);
+    else if (start >= change) after.push_back(b);  // not a bin the change falls inside
   }
   Numbers n;
   n.before = mean_of(before, -INFINITY, INFINITY);
-  after.erase(std::remove_if(after.begin(), after.end(), [&](const Bin& b) { return b.start < change; }), after.end());
   if (after.empty()) return n;
   const double half = change + (after.back().start + bin - change) / 2;
   n.after = mean_of(after, half, INFINITY);
