@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "testbench/child_process.h"
+#include "tlm/huge_heap.h"
 #include "tools/run/progress.h"
 #include "tools/run/simulation.h"
 #include "tools/sweep/sweep_internal.h"
@@ -64,6 +65,7 @@ pid_t spawn_simulation(const Config& config, const std::string& result_path, boo
   die_with_parent(parent);  // an interrupted run or sweep takes its simulations with it
   int code = kExitError;
   try {
+    heap_on_huge_pages(kSimulationHeapBytes);
     Progress bar = Progress::for_stderr("run", "cycles", static_cast<std::uint64_t>(config.warmup + config.measure), !progress);
     ProgressHook hook;
     bar.update(0, 0);
