@@ -411,7 +411,10 @@ TEST(HardeningMemory, EstimateStaysAboveThePeakAtHighRadix) {
 // 28.5 to 51.7 MiB between 10^5 and 10^6 cycles, its latencies beyond 65,536 cycles kept one by one). The
 // source queues grow without bound, so the later packets wait far beyond 65,536 cycles; one-phit packets
 // make many of them. Measured: 31.96 -> 32.41 MiB from 50,000 to 400,000 cycles; with each long latency
-// kept one by one again (as before b1c07ba) 32.05 -> 47.84 MiB.
+// kept one by one again (as before b1c07ba) 32.05 -> 47.84 MiB. Since the heap is on huge pages
+// (tlm/huge_heap.h) the peak grows in 2 MiB steps: whether the last step's page is huge depends on the
+// kernel's free memory, so the two runs may differ by up to one huge page over the model's own growth
+// (the longer run minus the shorter: -1.8 to +2.0 MiB in eleven pairs of runs).
 TEST(HardeningMemory, ASaturatedRunsMemoryDoesNotGrowWithItsLength) {
 #ifdef HIRADIX_SANITIZE
   GTEST_SKIP() << "ASan's shadow memory and redzones are not the model's memory";
@@ -428,8 +431,9 @@ TEST(HardeningMemory, ASaturatedRunsMemoryDoesNotGrowWithItsLength) {
   std::cout << "  latency p99 " << longer["latency"]["total"]["p99"] << " cycles; peak " << shorter["simulation"]["peak_memory_mib"]
             << " -> " << longer["simulation"]["peak_memory_mib"] << " MiB\n";
   ASSERT_GT(longer["latency"]["total"]["p99"].get<double>(), 65536.0) << "the long run's packets wait beyond the exact bins";
+  constexpr double kHugePageMib = 2.0;
   EXPECT_LE(longer["simulation"]["peak_memory_mib"].get<double>(),
-            shorter["simulation"]["peak_memory_mib"].get<double>() + 1.0);
+            shorter["simulation"]["peak_memory_mib"].get<double>() + 1.0 + kHugePageMib);
 }
 
 TEST(HardeningMemory, MemoryLimitFlagParses) {
