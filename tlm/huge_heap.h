@@ -12,7 +12,9 @@ namespace hiradix {
 // Makes the heap grow now by at least `bytes` and asks the kernel for huge pages over that growth (a hint:
 // ignored where transparent huge pages are off). The heap keeps that much free at its top from then on
 // (glibc's M_TOP_PAD), so it never shrinks below it; large blocks come from the heap too, not from mmaps
-// of their own (M_MMAP_THRESHOLD). For a process that runs one simulation: call it once, before building.
+// of their own (M_MMAP_THRESHOLD). Once a process is enough and later calls do nothing: the hiradix
+// command calls it before anything else (tools/main.cpp); a forked simulation (spawn_simulation) calls it
+// too, for the processes that are not the command (the Python module, the tests).
 void heap_on_huge_pages(std::size_t bytes);
 
 // What a simulation process asks for: the heap that elaborating an h = 8 Dragonfly writes fits in it (seed

@@ -7,7 +7,6 @@
 
 #include "testbench/deadlock_check.h"
 #include "testbench/memory_estimate.h"
-#include "tlm/huge_heap.h"
 #include "tools/run/mpi_ranks.h"
 #include "tools/run/progress.h"
 #include "tools/run/simulation.h"
@@ -65,7 +64,6 @@ int run_on_ranks(const std::string& config_path, const Overrides& overrides, con
   if (!quiet) hook = [&bar](Cycle now) { bar.update(now, now); };
   RunOutcome o;
   try {
-    heap_on_huge_pages(kSimulationHeapBytes);
     o = run_simulation(*config, hook);
   } catch (const ConfigError& e) {  // what ranks do not run: every rank refuses it alike
     if (lead) std::cerr << e.what() << "\n";
