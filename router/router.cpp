@@ -342,6 +342,10 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
 
   e.tail_leave = crossbar_.traverse(g.in_port, g.out_port, tick, size, e.arrival, sa);
   inputs_.granted(index, e.tail_leave);  // in transit until its tail leaves (release_tails)
+  // The next head of this VC routes soon, often a cycle after this grant, and reads its packet's line first:
+  // a packet that waited behind others here has long left the cache (docs/benchmark.md, "The next head's
+  // packet fetched at the grant").
+  if (v.has_candidate() && v.candidate().head) __builtin_prefetch(&pool_[v.candidate().packet], 0, 3);
   if (e.head) v.next_rc_at = now + sa;
   if (stage_trace_) stage_trace_->granted(now, g.in_port, g.out_port);
   if (record_flows_ && e.head) record_flows(index, e, g.out_port, now);
