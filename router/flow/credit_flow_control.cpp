@@ -33,6 +33,7 @@ void CreditSender::apply_arrived(int port, Cycle now) {
   do {
     const LinkMessage& m = o.pending.front();
     o.credits[m.vc] += m.phits;
+    o.outstanding -= m.phits;
     if (o.credits[m.vc] > o.depth[m.vc])
       throw std::logic_error("credit bound violated: more credits than buffer space on output " + std::to_string(port));
     o.pending.pop();
@@ -43,8 +44,7 @@ void CreditSender::apply_arrived(int port, Cycle now) {
 int CreditSender::outstanding_all_at(int port, Cycle now) const {
   const Port& o = ports_[port];
   if (o.sink) return 0;
-  int q = 0;
-  for (int vc = 0; vc < o.vcs; ++vc) q += o.depth[vc] - o.credits[vc];
+  int q = o.outstanding;
   for (std::size_t i = 0; i < o.pending.size() && o.pending[i].arrival <= now; ++i)
     q -= o.pending[i].phits;  // arrived, not yet applied
   return q;

@@ -23,7 +23,10 @@ class CreditSender final : public FlowControlSender {
     return o.sink || o.credits[vc] >= size;
   }
   void committed(int port, int vc, int size) override {
-    if (!ports_[port].sink) ports_[port].credits[vc] -= size;
+    Port& o = ports_[port];
+    if (o.sink) return;
+    o.credits[vc] -= size;
+    o.outstanding += size;
   }
   void receive(int port, const LinkMessage& msg) override {
     Port& o = ports_[port];
@@ -44,11 +47,7 @@ class CreditSender final : public FlowControlSender {
   int depth(int port, int vc) const override { return ports_[port].sink ? 0 : ports_[port].depth[vc]; }
   int outstanding_all(int port, Cycle now) override {
     catch_up(port, now);
-    const Port& o = ports_[port];
-    int q = 0;
-    if (!o.sink)
-      for (int vc = 0; vc < o.vcs; ++vc) q += o.depth[vc] - o.credits[vc];
-    return q;
+    return ports_[port].outstanding;
   }
   int outstanding_all_at(int port, Cycle now) const override;
   void trace(sc_core::sc_trace_file* tf, const std::string& prefix) const override;
@@ -62,6 +61,9 @@ class CreditSender final : public FlowControlSender {
     std::int32_t* depth = nullptr;    // per downstream VC, phits (the credit upper bound), after credits
     std::uint8_t vcs = 0;
     bool sink = false;
+    // The sum over its VCs of depth - credits, kept as they change: a routing that reads every port's load
+    // (UGAL at injection) then reads the port's line alone, not its counters' too.
+    std::int32_t outstanding = 0;
     Ring<LinkMessage> pending;  // credits on their way back, in arrival order
   };
   HotVector<Port> ports_;
