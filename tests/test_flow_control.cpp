@@ -46,6 +46,30 @@ TEST(CreditSender, CountsPhitsPerVcAndAppliesCreditsAtTheirArrival) {
   EXPECT_EQ(f->outstanding_all(1, 5), 0);
 }
 
+// The port's total (outstanding_all, kept as a running sum) is the sum of its VCs' (each depth - credits)
+// after any sequence of commits and credits, and the read-only view agrees with it once they are applied.
+TEST(CreditSender, APortsTotalIsTheSumOfItsVcsAfterAnySequence) {
+  const auto f = make_flow_sender(FlowControlKind::kCredits, {{3, 64}}, 8);
+  std::vector<std::vector<int>> sent(3);  // per VC, the flits committed and not yet credited
+  std::uint32_t lfsr = 0xACE1u;
+  const auto next = [&lfsr] { return lfsr = lfsr * 1664525u + 1013904223u; };
+  for (Cycle now = 1; now <= 400; ++now) {
+    const int vc = static_cast<int>(next() >> 8) % 3;
+    if (next() >> 31 && f->may_send(0, vc, 8, now)) {
+      f->committed(0, vc, 8);
+      sent[static_cast<std::size_t>(vc)].push_back(8);
+    } else if (!sent[static_cast<std::size_t>(vc)].empty()) {  // a credit for it, back in 1 to 4 cycles
+      sent[static_cast<std::size_t>(vc)].pop_back();
+      f->receive(0, credit(vc, 8, now + 1 + (next() >> 12) % 4));
+    }
+    const int view = f->outstanding_all_at(0, now);
+    int sum = 0;
+    for (int v = 0; v < 3; ++v) sum += f->outstanding(0, v, now);
+    ASSERT_EQ(f->outstanding_all(0, now), sum) << "cycle " << now;
+    ASSERT_EQ(view, sum) << "cycle " << now;
+  }
+}
+
 TEST(CreditSender, MoreCreditsThanBufferSpaceIsAnError) {
   const auto f = make_flow_sender(FlowControlKind::kCredits, {{1, 16}}, 8);
   f->receive(0, credit(0, 8, 1));
