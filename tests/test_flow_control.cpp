@@ -50,16 +50,16 @@ TEST(CreditSender, CountsPhitsPerVcAndAppliesCreditsAtTheirArrival) {
 // after any sequence of commits and credits, and the read-only view agrees with it once they are applied.
 TEST(CreditSender, APortsTotalIsTheSumOfItsVcsAfterAnySequence) {
   const auto f = make_flow_sender(FlowControlKind::kCredits, {{3, 64}}, 8);
-  std::vector<std::vector<int>> sent(3);  // per VC, the flits committed and not yet credited
-  std::uint32_t lfsr = 0xACE1u;
-  const auto next = [&lfsr] { return lfsr = lfsr * 1664525u + 1013904223u; };
+  int sent[3] = {};  // per VC, the flits committed and not yet credited
+  std::uint32_t state = 0xACE1u;  // a linear congruential generator: the same sequence on every run
+  const auto next = [&state] { return state = state * 1664525u + 1013904223u; };
   for (Cycle now = 1; now <= 400; ++now) {
     const int vc = static_cast<int>(next() >> 8) % 3;
     if (next() >> 31 && f->may_send(0, vc, 8, now)) {
       f->committed(0, vc, 8);
-      sent[static_cast<std::size_t>(vc)].push_back(8);
-    } else if (!sent[static_cast<std::size_t>(vc)].empty()) {  // a credit for it, back in 1 to 4 cycles
-      sent[static_cast<std::size_t>(vc)].pop_back();
+      ++sent[vc];
+    } else if (sent[vc] > 0) {  // a credit for one of them, back in 1 to 4 cycles
+      --sent[vc];
       f->receive(0, credit(vc, 8, now + 1 + (next() >> 12) % 4));
     }
     const int view = f->outstanding_all_at(0, now);
