@@ -81,9 +81,9 @@ Router::Router(sc_core::sc_module_name name, int id, const std::vector<PortSpec>
   for (std::size_t p = 0; p < ports.size(); ++p)  // radix <= 64 and VCs per port <= 64: the allocator's bounds
     out_vc_limit_[p] = static_cast<std::uint8_t>(ports[p].out_depth == 0 ? 255 : std::min(ports[p].out_vcs, 255));
   voqs_ = params.input_buffers == InputBufferKind::kVoqSwitch;
-  if (routing.recomputes_at_injection())
-    for (std::size_t p = 0; p < ports.size(); ++p)
-      if (ports[p].link_class == 0) recompute_ports_ |= 1ull << p;
+  for (std::size_t p = 0; p < ports.size(); ++p)
+    if (ports[p].link_class == 0) terminal_ports_ |= 1ull << p;
+  if (routing.recomputes_at_injection()) recompute_ports_ = terminal_ports_;
   vc_due_.assign(static_cast<std::size_t>(inputs_.total_vcs()), kNever);
   credit_wait_.assign(inputs_.active().size(), 0);
   state_ = routing.make_state(id, params, inputs_.total_vcs(), static_cast<int>(ports.size()));
@@ -358,6 +358,8 @@ void Router::grant(const SwitchGrant& g, std::uint64_t tick, Cycle now) {
   }
   const std::uint8_t flags = static_cast<std::uint8_t>((e.head ? kHeadFlit : 0) | (e.tail ? kTailFlit : 0));
   outputs_.enqueue(g.out_port, e.packet, v.out_vc, flags, size, now + sa + st, now);
+  // The NIC reads the packet's line when its tail is sent there, sa + st cycles on at the earliest.
+  if (e.tail && (terminal_ports_ >> g.out_port & 1)) scheduler_.hint(this, &pool_[e.packet], now + sa + st);
   out_active_ |= 1ull << g.out_port;
   out_touched_ |= 1ull << g.out_port;
   if (qcn_) {

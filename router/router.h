@@ -128,6 +128,10 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
     catch_up(now);  // the credit that let this packet come means its slot has been freed
     if (head_hooks_ && (msg.flags & kHeadFlit)) head_arriving(port, msg);
     const int index = inputs_.write(port, msg, pool_);
+    // A head that finds its VC's earlier packets all granted routes at its arrival, and its RC reads its
+    // packet's line first: fetched the cycle before (a head behind others is fetched at the grant before it).
+    if (const InputVc& v = inputs_.vc(index); (msg.flags & kHeadFlit) && v.fifo.size() == v.in_transit + 1u)
+      scheduler_.hint(this, &pool_[msg.packet], msg.arrival);
     if (frees_when_left_) flow_in_->arrived(inputs_.link(port), port, inputs_.flow_class(index), msg.phits, msg.arrival, now);
     Cycle& due = vc_due_[static_cast<std::size_t>(index)];
     due = std::min(due, msg.arrival);
@@ -225,6 +229,7 @@ class Router final : public sc_core::sc_module, public Wakeable, public PacketSi
   // Recomputation (RoutingAlgorithm::recomputes_at_injection): the terminal input ports, whose blocked
   // heads go through RC again; 0 for other routings.
   std::uint64_t recompute_ports_ = 0;
+  std::uint64_t terminal_ports_ = 0;  // ports to NICs: a packet's tail sent there has its line read (grant)
   // Work is driven by due cycles: a VC or output port is looked at only in the cycles it has something to
   // do, so a busy router does not pay for its idle ports.
   std::uint64_t credit_waiters_ = 0;        // output ports some candidate waits on for credits

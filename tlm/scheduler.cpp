@@ -128,6 +128,8 @@ void ActivityScheduler::run() {
       wait_for(c);
       continue;
     }
+    wheel.prefetch_hints(c);
+    wheel.prefetch_hints(c + 1);
     wheel.run(c);
   }
 }
@@ -163,6 +165,8 @@ void ActivityScheduler::run_window(int partition, Cycle c, Cycle end, int next) 
   w.bring_before(end);
   for (Cycle x = c; x < end; ++x) {
     prefetch.step();
+    w.prefetch_hints(x);  // hinted after the cycle before had looked (or in an idle stretch)
+    if (x + 1 < end) w.prefetch_hints(x + 1);  // the next window's first cycle waits for it
     if (w.bucket_empty(x)) continue;
     w.set_at(x);
     w.run(x);

@@ -59,7 +59,7 @@ class Wakeable {
 class WakeWheel {
  public:
   static constexpr Cycle kHorizon = 256;
-  WakeWheel() : wheel_(kHorizon) {}
+  WakeWheel() : wheel_(kHorizon), hints_(kHorizon) {}
 
   Cycle at() const { return at_; }
   void set_at(Cycle c) { at_ = c; }  // the cycle running, or the first that may run (<= every wake-up)
@@ -73,6 +73,21 @@ class WakeWheel {
   // Brings onto the wheel the heap's wake-ups before `end` (<= at() + kHorizon).
   void bring_before(Cycle end);
   bool bucket_empty(Cycle c) const { return wheel_[c % kHorizon].head == nullptr; }
+  // A line a component will read first thing at cycle `c` (a head's packet, told when the head is sent to
+  // it): prefetched while the cycle before runs, so that the miss overlaps other work (docs/benchmark.md,
+  // "A head's packet fetched the cycle before it arrives"). Only a hint: one beyond the horizon, or past
+  // kHints for its cycle, is dropped, and a prefetch reads nothing the simulation sees.
+  void hint(const void* line, Cycle c) {
+    if (c - at_ >= kHorizon) return;
+    Hints& h = hints_[c % kHorizon];
+    if (h.n < kHints) h.line[h.n++] = line;
+  }
+  // Prefetches the lines hinted for cycle `c` and forgets them.
+  void prefetch_hints(Cycle c) {
+    Hints& h = hints_[c % kHorizon];
+    for (std::uint32_t i = 0; i < h.n; ++i) __builtin_prefetch(h.line[i], 0, 3);
+    h.n = 0;
+  }
   // Every pending wake-up, in filing order within each cycle, taken off the wheel (to file elsewhere).
   std::vector<Wakeable*> take_all();
 
@@ -90,6 +105,13 @@ class WakeWheel {
     bool operator>(const Far& o) const { return cycle != o.cycle ? cycle > o.cycle : order > o.order; }
   };
   std::vector<Bucket> wheel_;
+  // Per cycle of the horizon, the hinted lines: two cache lines a cycle.
+  static constexpr std::uint32_t kHints = 15;
+  struct alignas(64) Hints {
+    const void* line[kHints] = {};
+    std::uint32_t n = 0;
+  };
+  std::vector<Hints> hints_;
   // Wake-ups beyond the horizon; an entry whose component has been filed again since (its scheduled_ is
   // another cycle, or it is on the wheel already) is dropped when it comes near.
   std::priority_queue<Far, std::vector<Far>, std::greater<Far>> far_;
@@ -122,6 +144,8 @@ class ActivityScheduler : public sc_core::sc_module {
     if (c >= w->scheduled_) return;
     file(w, c);
   }
+  // `line` will be read by `w` first thing at cycle `c` (WakeWheel::hint), in `w`'s partition.
+  void hint(const Wakeable* w, const void* line, Cycle c) { wheels_[w->partition_].hint(line, c); }
   Cycle now() const { return now_; }
   // A wake-up requested from outside the scheduled components (a process of a SystemC platform, at any
   // time during cycle now_cycle()): for a cycle after the current one. The first call switches the
