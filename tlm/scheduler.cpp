@@ -165,8 +165,10 @@ void ActivityScheduler::run_window(int partition, Cycle c, Cycle end, int next) 
   w.bring_before(end);
   for (Cycle x = c; x < end; ++x) {
     prefetch.step();
-    w.prefetch_hints(x);  // hinted after the cycle before had looked (or in an idle stretch)
-    if (x + 1 < end) w.prefetch_hints(x + 1);  // the next window's first cycle waits for it
+    // The lines hinted for x + 1 load while x runs; those for x came after x - 1 had taken its own (a
+    // 1-cycle link) or at the window's start. The window's last cycle leaves the next one's for its start.
+    w.prefetch_hints(x);
+    if (x + 1 < end) w.prefetch_hints(x + 1);
     if (w.bucket_empty(x)) continue;
     w.set_at(x);
     w.run(x);
