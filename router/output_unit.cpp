@@ -32,6 +32,7 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
     OutputPort& o = ports_[p];
     o.queue.attach(queue_slots_.data() + q, queue_cap);
     o.sink = ports[p].out_depth == 0;
+    sinks_ |= static_cast<std::uint64_t>(o.sink) << p;
     o.owner = owners_.data() + v;
     q += queue_cap;
     v += static_cast<std::size_t>(ports[p].out_vcs);

@@ -103,16 +103,16 @@ class OutputUnit : public sc_core::sc_module {
   // downstream VCs, each counted once. Credits are taken at the switch grant, so the phits in the output
   // queue, on the wire, in the downstream buffer and those whose credit is on its way back are all in it.
   // An ejection port has no credits: its load is its output queue.
+  // A router-to-router port's load is in its credits alone: its output port's line is left unread
+  // (catch_up there only frees queue space, which every reader of the queue applies first).
   int load(int p, Cycle now) {
-    catch_up(p, now);
-    if (ports_[p].sink) return ports_[p].occupancy;
+    if (is_sink(p)) return sink_load(p, now);
     return with_flow([&](auto& f) { return f.outstanding_all(p, now); });
   }
   // load() of one downstream VC: the seeds' Q, the occupancy of the one VC a hop would take. An ejection
   // port's is its output queue.
   int vc_load(int p, int vc, Cycle now) {
-    catch_up(p, now);
-    if (ports_[p].sink) return ports_[p].occupancy;
+    if (is_sink(p)) return sink_load(p, now);
     return with_flow([&](auto& f) { return f.outstanding(p, vc, now); });
   }
   // Read-only load() as it was at the start of cycle `now`, before this cycle's grants, without
@@ -129,7 +129,7 @@ class OutputUnit : public sc_core::sc_module {
   // the VC's downstream depth. Credits are reserved at the switch grant, so queued phits are already in it.
   // 0 on an ejection port (never congested). OLM / Hybrid's q (seed-003 §1.4).
   int occupancy_percent(int p, int vc, Cycle now) {
-    if (ports_[p].sink) return 0;
+    if (is_sink(p)) return 0;
     return with_flow([&](auto& f) { return 100 * f.outstanding(p, vc, now) / f.depth(p, vc); });
   }
 
@@ -191,6 +191,14 @@ class OutputUnit : public sc_core::sc_module {
   HotVector<OutputPort> ports_;
   ArenaPtr<FlowControlSender> flow_;
   CreditSender* credits_;  // flow_ when it is per-VC credits, else null
+  // The ejection ports (OutputPort::sink) as a mask (radix <= 64): a routing reading every port's load
+  // (UGAL at injection) then touches one line per router-to-router port, its credits', not two.
+  std::uint64_t sinks_ = 0;
+  bool is_sink(int p) const { return sinks_ >> p & 1; }
+  int sink_load(int p, Cycle now) {  // an ejection port's load: its output queue
+    catch_up(p, now);
+    return ports_[p].occupancy;
+  }
   // Storage of all ports' queues and VC owners, together.
   // Puts the front of `from` (port p's queue or urgent queue) on the link; `held`: the queue room it keeps
   // until its last phit is out.

@@ -491,6 +491,24 @@ const std::uint16_t* RouterView::port_loads() const {
   return r_.port_load_.data();
 }
 
+void RouterView::port_loads_as_read(RoutingContext& ctx) const {
+  if (rtl_in_loop()) {
+    ctx.port_load = port_loads();
+    return;
+  }
+  ctx.port_load = r_.port_load_.data();
+  ctx.port_load_view = this;
+  ctx.port_load_filled = 0;
+}
+
+std::uint16_t RouterView::fill_port_load(const RoutingContext& ctx, int port) const {
+  constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;
+  const auto load = static_cast<std::uint16_t>(std::min(r_.outputs_.load(port, now_), kMaxLoad));
+  r_.port_load_[port] = load;
+  ctx.port_load_filled |= 1ull << port;
+  return load;
+}
+
 const std::uint16_t* RouterView::vc_loads() const {
   constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;
   for (int p = 0; p < r_.radix(); ++p)

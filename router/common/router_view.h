@@ -12,6 +12,7 @@ namespace hiradix {
 
 class Router;
 class RoutingState;
+struct RoutingContext;
 
 class RouterView {
  public:
@@ -39,6 +40,11 @@ class RouterView {
   // of the cycle (UGAL-G, through the Network's GroupLoadView); the VCs 0..READY_W-1 that can take a whole
   // packet now; per port and VC 0..READY_W-1 the occupancy in integer percent (OLM, Hybrid).
   const std::uint16_t* port_loads() const;
+  // port_loads() into ctx.port_load as the routing reads it (router/routing/port_load.h): nothing now, each port's entry at
+  // its first read, so that a decision reading two ports does not touch every port's credits (docs/benchmark.md,
+  // "Port loads filled as read"). Whole now when the RTL unit is in the loop: it reads every entry.
+  void port_loads_as_read(RoutingContext& ctx) const;
+  std::uint16_t fill_port_load(const RoutingContext& ctx, int port) const;  // port_load_of's first read
   // Per output port and VC 0..kStateVcs-1 (port * kStateVcs + vc): the phits holding that VC's downstream
   // credits, saturated as port_loads() (UGAL's Q read per VC, routing.ugal_load: vc).
   const std::uint16_t* vc_loads() const;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "router/common/lfsr.h"
+#include "router/routing/port_load.h"
 #include "router/routing/channel_dependencies.h"
 #include "topology/flattened_butterfly.h"
 #include "topology/mesh.h"
@@ -90,7 +91,7 @@ void GenericRouting::compute_max_hops() {
 
 void GenericRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   RoutingAlgorithm::gather(view, pkt, ctx);
-  if (several_min_ports_) ctx.port_load = view.port_loads();
+  if (several_min_ports_) view.port_loads_as_read(ctx);
 }
 
 RoutingDecision GenericRouting::route(const RoutingContext& ctx, Packet& pkt) const {
@@ -103,9 +104,9 @@ RoutingDecision GenericRouting::route(const RoutingContext& ctx, Packet& pkt) co
   int port = ports[0];
   if (n > 1) {
     // The least loaded minimal port; among several, the LFSR's high word draws one.
-    int least = ctx.port_load[ports[0]], ties = 0;
+    int least = port_load_of(ctx, ports[0]), ties = 0;
     for (int i = 0; i < n; ++i) {
-      const int load = ctx.port_load[ports[i]];
+      const int load = port_load_of(ctx, ports[i]);
       if (load < least) {
         least = load;
         ties = 0;

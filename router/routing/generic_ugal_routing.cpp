@@ -4,6 +4,7 @@
 
 #include "router/common/router_view.h"
 #include "router/routing/flattened_butterfly_geometry_inputs.h"
+#include "router/routing/port_load.h"
 #include "router/routing/kns_geometry_inputs.h"
 #include "router/routing/mesh_geometry_inputs.h"
 
@@ -11,7 +12,7 @@ namespace hiradix {
 
 void GenericUgalRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx) const {
   GenericValiantRouting::gather(view, pkt, ctx);
-  if (view.at_injection()) ctx.port_load = view.port_loads();
+  if (view.at_injection()) view.port_loads_as_read(ctx);
   if (!view.rtl_in_loop()) return;
   // The coordinates the RTL computes the comparison's distances from (read at injection only); a KNS's
   // own are GenericValiantRouting's.
@@ -52,8 +53,8 @@ int GenericUgalRouting::rtl_table_extra_bits() const {
 int GenericUgalRouting::least_min_load(const RoutingContext& ctx, int router, int target) const {
   int ports[kMaxRadix];
   const int n = min_ports(router, target, ports);
-  int least = ctx.port_load[ports[0]];
-  for (int i = 1; i < n; ++i) least = std::min<int>(least, ctx.port_load[ports[i]]);
+  int least = port_load_of(ctx, ports[0]);
+  for (int i = 1; i < n; ++i) least = std::min(least, port_load_of(ctx, ports[i]));
   return least;
 }
 

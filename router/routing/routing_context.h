@@ -7,6 +7,8 @@
 
 namespace hiradix {
 
+class RouterView;
+
 // VCs per output port whose state (port_ready, occupancy) the routing unit sees: 0..kStateVcs-1, the RTL's
 // READY_W (static_assert in router/rtl/rc_interface.cpp). The in-transit routings use at most VC 2.
 constexpr int kStateVcs = 4;
@@ -19,7 +21,8 @@ struct RoutingContext {
   const std::int32_t* contention = nullptr;  // per output port (seed-003 §1.3)
   // Per output port: phits in its output queue plus phits sent downstream and not yet credited back,
   // saturated at the RTL's LOAD_W bits. Filled by the routings whose gather() asks for it (UGAL at injection,
-  // the generic routings at every hop).
+  // the generic routings at every hop): whole when the RTL unit reads it, else each entry at its first read
+  // through port_load_of() (router/routing/port_load.h), as a decision reads two or three of its ports.
   const std::uint16_t* port_load = nullptr;
   // In-transit routings (needs_port_ready()): the input VC, and per output port the VCs that can take a
   // whole packet now (credits for it downstream and room in the output queue).
@@ -46,6 +49,10 @@ struct RoutingContext {
   std::int32_t own[kOwnScalars] = {};
   const std::uint8_t* own_arrays[kOwnArrays] = {};
   int scratch = 0;  // a routing's own mark from its route() to its hooks (ECtN: a source decision)
+  // port_load filled as read: set, its entries are filled from this view at their first read (last: the
+  // fields above keep their order for aggregate initialisation).
+  const RouterView* port_load_view = nullptr;
+  mutable std::uint64_t port_load_filled = 0;  // ... those filled so far (bit = port; radix <= 64)
 };
 
 }  // namespace hiradix

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "router/common/lfsr.h"
+#include "router/routing/port_load.h"
 #include "router/common/wired_router.h"
 #include "router/routing/channel_dependencies.h"
 #include "router/routing/generic_ugal_routing.h"
@@ -168,7 +169,7 @@ void UgalRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ct
   RoutingAlgorithm::gather(view, pkt, ctx);
   if (!view.at_injection()) return;
   if (vc_load_) ctx.vc_load = view.vc_loads();
-  else ctx.port_load = view.port_loads();
+  else view.port_loads_as_read(ctx);
   if (info_ == UgalInfo::kGroup) ctx.group_load = view.group_loads();
 }
 
@@ -198,7 +199,7 @@ void PbRouting::gather(RouterView& view, const Packet& pkt, RoutingContext& ctx)
 }
 
 int UgalRouting::path_load(const RoutingContext& ctx, int first_port, int first_vc, int link) const {
-  int q = vc_load_ ? ctx.vc_load[first_port * kStateVcs + first_vc] : ctx.port_load[first_port];
+  int q = vc_load_ ? ctx.vc_load[first_port * kStateVcs + first_vc] : port_load_of(ctx, first_port);
   // A first hop on a global port is the path's first global channel itself: counted once.
   if (info_ == UgalInfo::kGroup && link >= 0 && topo_.port_class(first_port) != PortClass::kGlobal)
     q += ctx.group_load[link];
