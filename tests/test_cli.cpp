@@ -217,6 +217,40 @@ TEST(Cli, AWindowWithoutPacketsReportsNullLatencyAndSaysWhy) {
   EXPECT_GT(b["latency"]["total"]["average"].get<double>(), 0);
 }
 
+// A set longer than a machine lives goes on across machines: --keep copies the finished points into the
+// progress folder, and a run with no sweep of its own yet starts from them and runs only the rest.
+TEST(Cli, ExperimentsRunnerStartsFromTheKeptPointsAndRunsOnlyTheRest) {
+  TempDir dir;
+  const std::string script = shell_quote(std::string(HIRADIX_SOURCE_DIR) + "/testbench/experiments/run.sh");
+  const auto run = [&](const std::string& out) {  // the runner as on a machine whose sweeps go to `out`
+    return "cd " + shell_quote(dir.path.string()) + " && HIRADIX=" + shell_quote(HIRADIX_BIN) +
+           " PROGRESS=progress OUT=" + out + " bash " + script;
+  };
+  ASSERT_EQ(run_shell(run("first") + " --keep seed004_bursts >keep.txt 2>&1"), 1);  // nothing to keep yet
+  EXPECT_NE(read_text(dir.file("keep.txt")).find("seed004_bursts/sweep.json not found"), std::string::npos) << read_text(dir.file("keep.txt"));
+  ASSERT_EQ(run_shell(run("first") + " seed004_bursts >/dev/null 2>&1"), 0);  // 6 points
+  ASSERT_EQ(run_shell(run("first") + " --keep seed004_bursts >keep.txt 2>&1"), 0);
+  EXPECT_NE(read_text(dir.file("keep.txt")).find("kept 6 points"), std::string::npos) << read_text(dir.file("keep.txt"));
+  // Two points as if the first machine had not finished them, and a mark in a kept one that a rerun would lose.
+  const std::filesystem::path kept = dir.path / "progress/seed004_bursts/points";
+  std::filesystem::remove(kept / "0001.json");
+  std::filesystem::remove(kept / "0004.json");
+  nlohmann::json marked = nlohmann::json::parse(read_text(kept / "0000.json"));
+  marked["kept_mark"] = 1;
+  std::ofstream(kept / "0000.json") << marked.dump();
+
+  ASSERT_EQ(run_shell(run("second") + " seed004_bursts >second.txt 2>&1"), 0);
+  EXPECT_NE(read_text(dir.file("second.txt")).find("starting from the 4 points kept"), std::string::npos);
+  const std::filesystem::path points = dir.path / "second/seed004_bursts/points";
+  EXPECT_TRUE(nlohmann::json::parse(read_text(points / "0000.json")).contains("kept_mark")) << "a kept point ran again";
+  for (const char* ran : {"0001.json", "0004.json"})
+    EXPECT_EQ(nlohmann::json::parse(read_text(points / ran))["status"], "ok") << ran;
+  const nlohmann::json first = nlohmann::json::parse(read_text(dir.path / "first/seed004_bursts/points/0004.json"));
+  nlohmann::json second = nlohmann::json::parse(read_text(points / "0004.json"));
+  second["simulation"] = first["simulation"];
+  EXPECT_EQ(second, first) << "the point run on the second machine is the first's";
+}
+
 #endif
 
 TEST(Cli, ExperimentsRunnerWithoutArgumentsPrintsItsUsageOnly) {

@@ -545,6 +545,29 @@ TEST(Experiments, EveryPlanFileIsAValidSweep) {
   EXPECT_GE(plans, 16u);
 }
 
+// The points kept for a long set (testbench/experiments/progress/NAME, run.sh --keep) are points of its plan
+// as it is now: a plan or a default changed since they ran would make run.sh refuse to go on from them.
+TEST(Experiments, EveryKeptPointIsAPointOfItsPlan) {
+  namespace fs = std::filesystem;
+  const fs::path here = fs::path(HIRADIX_SOURCE_DIR) / "testbench" / "experiments";
+  if (!fs::exists(here / "progress")) GTEST_SKIP() << "no points kept";
+  for (const auto& kept : fs::directory_iterator(here / "progress")) {
+    const std::string name = kept.path().filename().string();
+    SweepOptions opt;
+    ASSERT_NO_THROW(load_sweep_file((here / (name + ".yaml")).string(), opt)) << name << ": no plan of that name";
+    std::set<std::string> configs;
+    for (const SweepPoint& p : make_plan(opt).points) configs.insert(p.config.dump());
+    std::size_t points = 0;
+    for (const auto& f : fs::directory_iterator(kept.path() / "points")) {
+      ++points;
+      const json point = json::parse(test::read_text(f.path().string()));
+      EXPECT_EQ(point.value("status", ""), "ok") << f.path();
+      EXPECT_TRUE(configs.count(point["config"].dump())) << f.path() << ": not a point of " << name << ".yaml as it is now";
+    }
+    EXPECT_GT(points, 0u) << name;
+  }
+}
+
 #endif
 
 }  // namespace
