@@ -31,8 +31,7 @@ OutputUnit::OutputUnit(sc_core::sc_module_name name, const std::vector<PortSpec>
   for (std::size_t p = 0; p < ports.size(); ++p) {
     OutputPort& o = ports_[p];
     o.queue.attach(queue_slots_.data() + q, queue_cap);
-    o.sink = ports[p].out_depth == 0;
-    sinks_ |= static_cast<std::uint64_t>(o.sink) << p;
+    sinks_ |= static_cast<std::uint64_t>(ports[p].out_depth == 0) << p;
     o.owner = owners_.data() + v;
     q += queue_cap;
     v += static_cast<std::size_t>(ports[p].out_vcs);
@@ -71,7 +70,7 @@ void OutputUnit::enqueue_urgent(int p, PacketId packet, std::uint8_t vc, std::ui
 int OutputUnit::load_at_cycle_start(int p, Cycle now) const {
   const OutputPort& o = ports_[p];
   int q;
-  if (o.sink) {
+  if (is_sink(p)) {
     q = o.occupancy;
     if (o.on_wire && o.link_free <= now) q -= o.on_wire;  // freed by the next catch_up
   } else {

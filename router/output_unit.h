@@ -38,10 +38,9 @@ struct alignas(64) OutputPort {
   std::int32_t occupancy = 0;         // phits reserved in the queue (incl. the packet on the wire)
   std::int32_t on_wire = 0;           // phits of the packet being serialised, freed at link_free
   std::int32_t reserved_load = 0;     // ... and the load they added (load_at_cycle_start)
-  bool sink = false;                  // ejection to a NIC: never blocks
   // QCN (OutputUnit::urgent): the first VC whose flits are CNMs and take the urgent queue (0xFF: none), and
-  // the CNMs in it. Two bytes beside `sink`: the port's layout stays as without QCN, and the tests for CNMs
-  // read the port already at hand (a test of the queue beside it cost 5 instructions more).
+  // the CNMs in it. Two bytes in the port's padding: the port's layout stays as without QCN, and the tests
+  // for CNMs read the port already at hand (a test of the queue beside it cost 5 instructions more).
   std::uint8_t urgent_vc = 0xFF;
   std::uint8_t urgent_queued = 0;
   Ring<QueuedPacket> queue;           // its indices on the first line
@@ -134,9 +133,9 @@ class OutputUnit : public sc_core::sc_module {
   }
 
   // Wormhole: a head may take a downstream VC only when no other packet holds it.
-  bool vc_free(int p, int vc) const { return ports_[p].sink || ports_[p].owner[vc] == 0; }
-  void hold_vc(int p, int vc, PacketId packet) { if (!ports_[p].sink) ports_[p].owner[vc] = packet + 1; }
-  void free_vc(int p, int vc) { if (!ports_[p].sink) ports_[p].owner[vc] = 0; }
+  bool vc_free(int p, int vc) const { return is_sink(p) || ports_[p].owner[vc] == 0; }
+  void hold_vc(int p, int vc, PacketId packet) { if (!is_sink(p)) ports_[p].owner[vc] = packet + 1; }
+  void free_vc(int p, int vc) { if (!is_sink(p)) ports_[p].owner[vc] = 0; }
 
   // Frees the queue space of a finished serialisation. Without a branch: whether the link is free yet is
   // not predictable (a misprediction per crossing in cachegrind's model, docs/benchmark.md).
@@ -191,8 +190,8 @@ class OutputUnit : public sc_core::sc_module {
   HotVector<OutputPort> ports_;
   ArenaPtr<FlowControlSender> flow_;
   CreditSender* credits_;  // flow_ when it is per-VC credits, else null
-  // The ejection ports (OutputPort::sink) as a mask (radix <= 64): a routing reading every port's load
-  // (UGAL at injection) then touches one line per router-to-router port, its credits', not two.
+  // The ejection ports (to a NIC: they never block) as a mask (radix <= 64): a routing reading every port's
+  // load (UGAL at injection) then touches one line per router-to-router port, its credits', not two.
   std::uint64_t sinks_ = 0;
   bool is_sink(int p) const { return sinks_ >> p & 1; }
   int sink_load(int p, Cycle now) {  // an ejection port's load: its output queue

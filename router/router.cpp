@@ -484,10 +484,14 @@ bool RouterView::rtl_in_loop() const { return r_.cosim_ != nullptr; }
 int RouterView::load(int port) const { return r_.outputs_.load(port, now_); }
 RoutingState* RouterView::state() const { return r_.state_.get(); }
 
+namespace {
+constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;
+// A load as the routing unit's LOAD_W-bit field holds it: saturated.
+std::uint16_t saturated(int load) { return static_cast<std::uint16_t>(std::min(load, kMaxLoad)); }
+}  // namespace
+
 const std::uint16_t* RouterView::port_loads() const {
-  constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;  // the RTL's field saturates
-  for (int p = 0; p < r_.radix(); ++p)
-    r_.port_load_[p] = static_cast<std::uint16_t>(std::min(r_.outputs_.load(p, now_), kMaxLoad));
+  for (int p = 0; p < r_.radix(); ++p) r_.port_load_[p] = saturated(r_.outputs_.load(p, now_));
   return r_.port_load_.data();
 }
 
@@ -502,25 +506,22 @@ void RouterView::port_loads_as_read(RoutingContext& ctx) const {
 }
 
 std::uint16_t RouterView::fill_port_load(const RoutingContext& ctx, int port) const {
-  constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;
-  const auto load = static_cast<std::uint16_t>(std::min(r_.outputs_.load(port, now_), kMaxLoad));
+  const std::uint16_t load = saturated(r_.outputs_.load(port, now_));
   r_.port_load_[port] = load;
   ctx.port_load_filled |= 1ull << port;
   return load;
 }
 
 const std::uint16_t* RouterView::vc_loads() const {
-  constexpr int kMaxLoad = (1 << rtl::LOAD_W) - 1;
   for (int p = 0; p < r_.radix(); ++p)
     for (int vc = 0; vc < std::min(r_.ports_[p].out_vcs, kStateVcs); ++vc)
-      r_.vc_load_[static_cast<std::size_t>(p * kStateVcs + vc)] =
-          static_cast<std::uint16_t>(std::min(r_.outputs_.vc_load(p, vc, now_), kMaxLoad));
+      r_.vc_load_[static_cast<std::size_t>(p * kStateVcs + vc)] = saturated(r_.outputs_.vc_load(p, vc, now_));
   return r_.vc_load_.data();
 }
 
 const std::uint16_t* RouterView::group_loads() const {
   if (!r_.group_view_) return nullptr;
-  r_.group_view_->fill(r_.group_load_.data(), now_, (1 << rtl::LOAD_W) - 1);
+  r_.group_view_->fill(r_.group_load_.data(), now_, kMaxLoad);
   return r_.group_load_.data();
 }
 
