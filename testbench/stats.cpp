@@ -35,7 +35,12 @@ Cycle LatencyHistogram::coarse_value(std::size_t index) {
   return ((Cycle{1} << kMantissaBits) | m) << (e - kMantissaBits);
 }
 
-void LatencyHistogram::add_coarse(Cycle v) {
+void LatencyHistogram::add_beyond(Cycle v) {
+  if (v < limit_) {
+    bins_.resize(std::min(limit_, std::max<std::size_t>(v + 1, 2 * bins_.size())), 0);
+    ++bins_[v];
+    return;
+  }
   const std::size_t i = coarse_index(v) - coarse_base_;
   if (i >= coarse_.size()) coarse_.resize(i + 1, 0);
   ++coarse_[i];

@@ -22,15 +22,17 @@ class RoutingAlgorithm;
 // Percentiles of latencies in memory that does not grow with the run: exact for values below `limit`, one
 // bin per cycle; above it in log buckets of 2^kMantissaBits per power of two (a value is resolved to within
 // 1/4096 of itself, read as its bucket's lower bound; exact below 2^13), allocated up to the largest value
-// seen. The mean is exact.
+// seen. The mean is exact. The exact bins, too, are allocated up to the largest value seen (doubling, up to
+// `limit`): three histograms of 2^16 bins zeroed at the start were some 280 page faults of every run's
+// 1,300 (docs/benchmark.md, "The latency histograms allocated as they fill").
 class LatencyHistogram {
  public:
   static constexpr int kMantissaBits = 12;
-  explicit LatencyHistogram(std::size_t limit = 1 << 16) : bins_(limit, 0), coarse_base_(coarse_index(limit)) {}
+  explicit LatencyHistogram(std::size_t limit = 1 << 16) : limit_(limit), coarse_base_(coarse_index(limit)) {}
   void add(Cycle v) {
     ++count_;
     sum_ += v;
-    if (v < bins_.size()) ++bins_[v]; else add_coarse(v);
+    if (v < bins_.size()) ++bins_[v]; else add_beyond(v);
   }
   std::uint64_t count() const { return count_; }
   double mean() const { return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0.0; }
@@ -42,8 +44,9 @@ class LatencyHistogram {
   static Cycle coarse_value(std::size_t index);
 
  private:
-  void add_coarse(Cycle v);
-  std::vector<std::uint64_t> bins_;
+  void add_beyond(Cycle v);  // a value past the exact bins allocated so far
+  std::vector<std::uint64_t> bins_;      // exact, one per cycle, up to the largest value seen below limit_
+  std::size_t limit_;
   std::size_t coarse_base_;              // coarse_index(limit): coarse_[0]'s bucket
   std::vector<std::uint64_t> coarse_;    // from coarse_base_ up to the largest value's bucket
   std::uint64_t count_ = 0;
