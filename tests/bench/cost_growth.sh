@@ -4,16 +4,19 @@
 # run; elaboration excluded), one thread, sim.partitions auto, median of 3 pairs; Dragonflies h = 2 .. 8 at
 # the same load per router (p x the load per node), meshes 8 x 8 .. 32 x 32. Not a test: run it on a quiet
 # machine and record the figures in docs/benchmark.md ("Cost growth in wall time").
-# Usage: tests/bench/cost_growth.sh [BUILD_DIR]
+# CPU=N runs every point on core N alone (taskset; docs/benchmark.md, "One core slower than the other").
+# Usage: [CPU=N] tests/bench/cost_growth.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-build}/hiradix
 out=$(mktemp -d)
+pin=()
+[ -n "${CPU:-}" ] && pin=(taskset -c "$CPU")
 measure() {  # label, config, S, M, overrides...
   local label=$1 config=$2 s=$3 m=$4; shift 4
   for i in 1 2 3; do
-    $bin run $config -q --out $out/s$i --set sim.warmup=0 --set sim.measure=$s "$@"
-    $bin run $config -q --out $out/l$i --set sim.warmup=0 --set sim.measure=$((s + m)) "$@"
+    "${pin[@]}" $bin run $config -q --out $out/s$i --set sim.warmup=0 --set sim.measure=$s "$@"
+    "${pin[@]}" $bin run $config -q --out $out/l$i --set sim.warmup=0 --set sim.measure=$((s + m)) "$@"
   done
   python3 - $out "$label" $m <<'PY'
 import json, sys

@@ -8,14 +8,18 @@
 # (github.com/fuentesp/fogsim, `make fogsim`, its own -O2) and give its binary as FOGSIM. Pairs alternate
 # the two programs; each line is one pair, then the median ratio per point. Also printed: each program's
 # accepted load and average latency (generation to delivery), to show the runs are comparable. Not a test:
-# record the figures in docs/benchmark.md.
-# Usage: FOGSIM=/path/to/fogsim [PAIRS=3] [POINTS="4:0.1 4:0.5 4:1.0 6:0.3"] tests/bench/fogsim_compare.sh [BUILD_DIR]
+# record the figures in docs/benchmark.md. CPU=N runs both programs on core N alone (taskset): on this kind of
+# virtual machine one core can reach memory 1.5x slower than the other (docs/benchmark.md, "One core slower
+# than the other"), so an unpinned pair may compare the two cores rather than the two programs.
+# Usage: FOGSIM=/path/to/fogsim [PAIRS=3] [POINTS="4:0.1 4:0.5 4:1.0 6:0.3"] [CPU=N] tests/bench/fogsim_compare.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 src=$(pwd)
 bin=$src/${1:-build}/hiradix
 fogsim=${FOGSIM:?set FOGSIM to a FOGSim binary (github.com/fuentesp/fogsim, make fogsim)}
 pairs=${PAIRS:-3}
+pin=()
+[ -n "${CPU:-}" ] && pin=(taskset -c "$CPU")
 points=${POINTS:-4:0.1 4:0.5 4:1.0 6:0.3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -26,9 +30,9 @@ for point in $points; do
   percent=$(python3 -c "print(round($load * 100))")
   for pair in $(seq "$pairs"); do
     t0=$(now)
-    (cd "$tmp" && "$fogsim" "$src/tests/bench/fogsim/dfly_h${h}_min_un.txt" Probability="$percent" Seed=1 OutputFileName=fog > fog.stdout)
+    (cd "$tmp" && "${pin[@]}" "$fogsim" "$src/tests/bench/fogsim/dfly_h${h}_min_un.txt" Probability="$percent" Seed=1 OutputFileName=fog > fog.stdout)
     t1=$(now)
-    "$bin" run testbench/configs/default.yaml -q --out "$tmp/hx" --set topology.h="$h" --set traffic.load="$load" \
+    "${pin[@]}" "$bin" run testbench/configs/default.yaml -q --out "$tmp/hx" --set topology.h="$h" --set traffic.load="$load" \
       --set sim.warmup=1000 --set sim.measure=2000
     t2=$(now)
     python3 - "$tmp" "$h" "$load" "$pair" "$t0" "$t1" "$t2" <<'PY'
