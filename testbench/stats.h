@@ -23,8 +23,8 @@ class RoutingAlgorithm;
 // bin per cycle; above it in log buckets of 2^kMantissaBits per power of two (a value is resolved to within
 // 1/4096 of itself, read as its bucket's lower bound; exact below 2^13), allocated up to the largest value
 // seen. The mean is exact. The exact bins, too, are allocated up to the largest value seen (doubling, up to
-// `limit`): three histograms of 2^16 bins zeroed at the start were some 280 page faults of every run's
-// 1,300 (docs/benchmark.md, "The latency histograms allocated as they fill").
+// `limit`): a run's three histograms no longer zero 1.5 MiB before the first packet (docs/benchmark.md, "The
+// latency histograms allocated as they fill").
 class LatencyHistogram {
  public:
   static constexpr int kMantissaBits = 12;

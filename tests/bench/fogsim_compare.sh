@@ -9,7 +9,7 @@
 # the two programs; each line is one pair, then the median ratio per point. Also printed: each program's
 # accepted load and average latency (generation to delivery), to show the runs are comparable. Not a test:
 # record the figures in docs/benchmark.md. CPU=N runs both programs on core N alone (taskset): on this kind of
-# virtual machine one core can reach memory 1.5x slower than the other (docs/benchmark.md, "One core slower
+# virtual machine one core at times reaches memory up to 1.6x slower than the other (docs/benchmark.md, "One core slower
 # than the other"), so an unpinned pair may compare the two cores rather than the two programs.
 # Usage: FOGSIM=/path/to/fogsim [PAIRS=3] [POINTS="4:0.1 4:0.5 4:1.0 6:0.3"] [CPU=N] tests/bench/fogsim_compare.sh [BUILD_DIR]
 set -euo pipefail
