@@ -3,14 +3,17 @@
 # between a run of S + M cycles and one of S (warm-up 0, elaboration excluded, as tests/bench/cost_growth.sh),
 # the default Dragonfly at height H and load LOAD, in alternating pairs A B A B ...; prints each binary's
 # median and the median of the pairs' ratios A/B (with their spread). Not a test: run it on a quiet machine.
-# Usage: tests/bench/steady_ab.sh BIN_A BIN_B H LOAD S M [PAIRS]
+# CPU=N runs every run on core N alone (taskset; docs/benchmark.md, "One core slower than the other").
+# Usage: [CPU=N] tests/bench/steady_ab.sh BIN_A BIN_B H LOAD S M [PAIRS]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 a=$1 b=$2 h=$3 load=$4 s=$5 m=$6 pairs=${7:-5}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+pin=()
+[ -n "${CPU:-}" ] && pin=(taskset -c "$CPU")
 run() {  # binary, tag, cycles
-  $1 run testbench/configs/default.yaml -q --out "$out/$2" --set topology.h=$h --set traffic.load=$load \
+  "${pin[@]}" $1 run testbench/configs/default.yaml -q --out "$out/$2" --set topology.h=$h --set traffic.load=$load \
     --set sim.warmup=0 --set sim.measure=$3
 }
 for i in $(seq "$pairs"); do
