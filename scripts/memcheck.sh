@@ -15,11 +15,15 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 only=${2:-.}
 exclude=${EXCLUDE-'^(drb_mesh|prdrb_bursts|dor_voq_net)$'}
+case $build in /*) ;; *) build=$PWD/$build ;; esac
 bin=$build/hiradix
 [ -x "$bin" ] || { echo "memcheck.sh: $bin not built (scripts/setup.sh builds it)" >&2; exit 1; }
 command -v valgrind >/dev/null || { echo "memcheck.sh: valgrind not found (Debian package valgrind)" >&2; exit 1; }
 out=$build/memcheck
 mkdir -p "$out"
+configs=$PWD/testbench/configs
+cases_file=$PWD/tests/golden/cases.txt
+cd "$out"  # a case's trace files (trace.vcd, trace.contention) land here, not in the checkout
 failed=0
 cases=0
 while read -r name config sets; do
@@ -39,18 +43,18 @@ while read -r name config sets; do
     set -- $try
     if [ "$1" = short ]; then args=("${short[@]}"); else args=("${own[@]}"); fi
     threads=$2
-    "$bin" run "testbench/configs/$config" -q --out "$out/$name.plain" "${args[@]}" --set sim.threads=$threads >/dev/null 2>&1 && break
+    "$bin" run "$configs/$config" -q --out "$out/$name.plain" "${args[@]}" --set sim.threads=$threads >/dev/null 2>&1 && break
   done
   args+=(--set sim.threads=$threads)
   rm -f "$out/$name".*.log
   valgrind --tool=memcheck --trace-children=yes --error-exitcode=99 --log-file="$out/$name.%p.log" \
-    "$bin" run "testbench/configs/$config" -q --out "$out/$name" "${args[@]}" >/dev/null 2>"$out/$name.stderr"
+    "$bin" run "$configs/$config" -q --out "$out/$name" "${args[@]}" >/dev/null 2>"$out/$name.stderr"
   rc=$?
   errors=$(grep -h 'ERROR SUMMARY' "$out/$name".*.log | awk '{n += $4} END {print n + 0}')
   cases=$((cases + 1))
   printf '%-24s %s, %s thread(s), exit %d, %d memcheck errors\n' "$name" "$([ "$1" = short ] && echo 100+300 || echo "its own cycles")" "$threads" "$rc" "$errors"
   if [ "$rc" -ne 0 ] || [ "$errors" -ne 0 ]; then failed=$((failed + 1)); fi
-done < <(grep -v -e '^#' -e '^[[:space:]]*$' tests/golden/cases.txt)
+done < <(grep -v -e '^#' -e '^[[:space:]]*$' "$cases_file")
 [ "$cases" -gt 0 ] || { echo "memcheck.sh: no golden case matches '$only'" >&2; exit 2; }
 echo "memcheck.sh: $cases cases, $failed with an error or a failed run (logs in $out)"
 [ "$failed" -eq 0 ]
