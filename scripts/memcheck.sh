@@ -7,10 +7,10 @@
 # and cut links run too. Fails if any case reports an error or fails.
 #   [EXCLUDE=REGEX] scripts/memcheck.sh [BUILD_DIR] [CASE_REGEX]     e.g. scripts/memcheck.sh build '^(ugal|pb)_'
 # Logs: BUILD_DIR/memcheck/NAME.PID.log. EXCLUDE=REGEX leaves cases out (none by default).
-# No leak check (--leak-check=no): its scan reads every byte of client memory memcheck holds defined, and the
-# packet pool and DRB's path headers reserve 16 GiB of address space each (tlm/reserved_array.h, committed
-# only as touched): under the scan drb_mesh's process grew to 23.7 GB and was OOM-killed (2026-12-02), with
-# --leak-check=no it peaks at 100 MB. Memcheck's default leak check only summarises anyway (a leak is not an
+# No leak check (--leak-check=no): it scans the program's mapped memory at exit, and the packet pool and DRB's
+# path headers reserve 16 GiB of address space each (tlm/reserved_array.h, committed only as touched). With
+# it, drb_mesh's process grew to 23.7 GB in the check (its log ends at the heap summary) and was OOM-killed
+# (2026-12-02); without it the same run peaks at 102 MB. Memcheck's default leak check only summarises anyway (a leak is not an
 # error for --error-exitcode); scripts/sanitize.sh's LeakSanitizer checks leaks.
 set -uo pipefail
 cd "$(dirname "$0")/.."
