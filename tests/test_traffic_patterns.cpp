@@ -321,4 +321,21 @@ TEST(PermutationNetwork, TornadoOnAnEightRingReachesAThirdOfALink) {
   std::cout << "  8-ring DOR tornado at offered 1.0: accepted " << accepted << " (bound " << 1.0 / 3 << ")\n";
 }
 
+// ADV-i and ADV+(G-i) on a Dragonfly of G groups are one pattern (group g sends to g + offset mod G): the
+// same run to the bit, so a plan sweeping every group offset needs only 1 .. G-1 (h6_ch6_offsets).
+TEST(AdversarialOffsets, MinusIIsPlusGroupsMinusI) {
+  const Overrides base{{"topology.h", "2"}, {"routing.algorithm", "valiant"}, {"routing.phase_a", "-g-"}, {"traffic.pattern", "adv"},
+                       {"traffic.load", "0.3"}, {"sim.warmup", "500"}, {"sim.measure", "1000"}};  // 9 groups
+  json minus = run_sane(with(base, {{"traffic.offset", "-2"}}));
+  json plus = run_sane(with(base, {{"traffic.offset", "7"}}));
+  json other = run_sane(with(base, {{"traffic.offset", "2"}}));
+  ASSERT_FALSE(minus.is_null() || plus.is_null() || other.is_null());
+  for (json* r : {&minus, &plus, &other}) {
+    r->erase("simulation");
+    r->erase("config");
+  }
+  EXPECT_EQ(minus, plus);
+  EXPECT_NE(minus, other);  // the sign does matter: ADV-2 is not ADV+2
+}
+
 }  // namespace
