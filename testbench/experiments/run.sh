@@ -3,7 +3,7 @@
 # (results.csv, summary.csv, points/) and out/experiments/NAME/plots/ (SVG + PNG).
 #
 #   testbench/experiments/run.sh small            # every small_*.yaml (h = 4; 1,046 points: 41 min of one core here)
-#   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,465 points: about 30 h of one core, estimated; README "How long")
+#   testbench/experiments/run.sh h6               # every h6_*.yaml (h = 6; 1,609 points: about 31 h of one core, estimated; README "How long")
 #   testbench/experiments/run.sh full             # every full_*.yaml (Fuentes et al. Table I, h = 8, a 3-D FB, seed 001's full KNS and PTRANS, chapter 4 at h = 6 and 8; 966 points: about 26 h of one core, estimated; a cluster's)
 #   testbench/experiments/run.sh topo             # every topo_*.yaml (meshes and Flattened Butterflies; 278 points: 44 s)
 #   testbench/experiments/run.sh seed001          # every seed001_*.yaml (seed 001's queue schemes on 2D and 3D tori and the 2D KNS with Hybrid-DOR, OSHA and SASHA, the 8 x 8 x 8 KNS, PTRANS, and VOQnet on a mesh; 908 points: 31 min of one core here)
