@@ -4,7 +4,8 @@
 // notification (CNM) to the source of a victim packet (docs/papers/seed-002-qcn-openflow.md §1.3, §1.8,
 // where the thesis' seed-000 §3.7, Eq. 2-3 and Table 4-3 are summarised too). One object per sampled
 // buffer: a switch's input or output buffer, whichever the configuration samples (seed-002 §1.3: the paper
-// samples inputs, the thesis' final design outputs). Not yet wired into the network (issue 29).
+// samples inputs, the thesis' final design outputs). The router's `CongestionNotifier` holds them
+// (router/congestion_notifier.h; `qcn.sampling`).
 //
 // Feedback (Eq. 2-3, in magnitude: seed-002 A3): fb = (Q - Q_eq) + w·(Q - Q_old), clipped to
 // [0, Q_eq·(2w + 1)], quantised Fb = floor(fb·63 / (Q_eq·(2w + 1))), so 0..63. With w = 0 Fb saturates at

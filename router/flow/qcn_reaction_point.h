@@ -1,7 +1,7 @@
 // A QCN reaction point (IEEE 802.1Qau RP): the NIC's AIMD rate limiter for the traffic a CNM is about
 // (docs/papers/seed-002-qcn-openflow.md §1.3, "Reaction point", with the thesis' seed-000 §3.7). The
 // thesis and QCN-Switch disable it (the switches take the CNMs instead); it is built for plain QCN and for
-// comparison. Not yet wired into the NIC (issue 29).
+// comparison. Each NIC holds one when `qcn.reaction` is on (testbench/nic.h).
 //
 // State: the current rate CR (what the NIC sends at) and the target rate TR (the rate before the last
 // decrease, which recovery heads back to).

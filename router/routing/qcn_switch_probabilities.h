@@ -3,8 +3,8 @@
 // Table 4-3 are summarised too). The switch a source host is attached to intercepts the CNMs addressed to
 // its hosts and, instead of the hosts slowing down, sends less of their traffic minimally through the port
 // the CNM came from: at injection a uniform N in 1..100 is drawn and the minimal rule of output port o is
-// taken iff N <= P[o], else the packet takes its host's static non-minimal port. Not yet wired into the
-// routing (issue 29).
+// taken iff N <= P[o], else the packet takes its host's static non-minimal port. `routing.algorithm:
+// qcn_switch` reads it (qcn_switch_state.h, qcn_switch_routing.h).
 //
 // Events (AIMD):
 //   - a CNM with feedback Fb (0..63) arrives through transit port x (`cnm_received`):
